@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# tests/run_gpu.sh - everything the GPU machine does, in one call:
+#   build (unless binaries are given), the whole test suite at large sizes,
+#   compute-sanitizer memcheck + racecheck, the benchmarks; a short table last.
+#
+#   tests/run_gpu.sh [--bin=DIR] [--max-log2=28] [--no-sanitize] [--no-bench]
+#                    [--bench-sizes=20,24,28] [--filter=SUBSTR] [--bench-filter=SUBSTR]
+#                    [--commit=SHA] [--no-tests]
+#
+# --bin=DIR runs gpuamq_tests and gpuamq_bench from DIR (built elsewhere, e.g.
+# on a machine without a GPU, and carried along) instead of building here.
+# Logs go to $OUT (the device tool's folder) or ./out.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/out}
+mkdir -p "$OUT"
+bin= maxlog=28 sanitize=1 bench=1 tests=1 sizes=20,24,28 filter= bfilter= commit=unknown
+for a in "$@"; do
+  case $a in
+    --bin=*) bin=${a#*=} ;;
+    --max-log2=*) maxlog=${a#*=} ;;
+    --no-sanitize) sanitize=0 ;;
+    --no-bench) bench=0 ;;
+    --no-tests) tests=0 ;;
+    --bench-sizes=*) sizes=${a#*=} ;;
+    --filter=*) filter=${a#*=} ;;
+    --bench-filter=*) bfilter=${a#*=} ;;
+    --commit=*) commit=${a#*=} ;;
+    *) echo "unknown option $a" >&2; exit 2 ;;
+  esac
+done
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
+
+if [ -z "$bin" ]; then
+  export PATH=/usr/local/cuda/bin:$PATH
+  { cmake --preset default -DGPUAMQ_BUILD_BENCH=$([ $bench = 1 ] && echo ON || echo OFF) &&
+    cmake --build build -j "$(nproc)"; } > "$OUT/build.log" 2>&1 || { tail -n 40 "$OUT/build.log"; exit 1; }
+  bin=build
+fi
+
+tf=${filter:+--filter=$filter}
+test_rc=0 tests_line="not run"
+if [ $tests = 1 ]; then
+  echo "== tests (sizes up to 2^$maxlog)"
+  timeout 420 "$bin/gpuamq_tests" --max-log2="$maxlog" $tf > "$OUT/tests.log" 2>&1
+  test_rc=$?
+  grep -E "FAIL|^seed|^device|mismatch|differs" "$OUT/tests.log" | head -n 40
+  tests_line=$(tail -n 1 "$OUT/tests.log")
+fi
+
+mem_line="not run" race_line="not run"
+if [ $sanitize = 1 ]; then
+  echo "== compute-sanitizer (memcheck up to 2^16, racecheck up to 2^14)"
+  timeout 280 compute-sanitizer --tool memcheck --error-exitcode 1 "$bin/gpuamq_tests" --max-log2=16 $tf > "$OUT/memcheck.log" 2>&1
+  mem_line="$(grep -E 'ERROR SUMMARY' "$OUT/memcheck.log" | tail -n 1); tests: $(grep -E 'passed, .* failed' "$OUT/memcheck.log" | tail -n 1)"
+  timeout 280 compute-sanitizer --tool racecheck --error-exitcode 1 "$bin/gpuamq_tests" --max-log2=14 $tf > "$OUT/racecheck.log" 2>&1
+  race_line="$(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/racecheck.log" | tail -n 1); tests: $(grep -E 'passed, .* failed' "$OUT/racecheck.log" | tail -n 1)"
+fi
+
+if [ $bench = 1 ] && [ -x "$bin/gpuamq_bench" ]; then
+  echo "== benchmarks"
+  timeout 300 "$bin/gpuamq_bench" --sizes="$sizes" --commit="$commit" --out="$OUT/bench.md" ${bfilter:+--filter=$bfilter} \
+    > "$OUT/bench.log" 2>&1 || { echo "benchmark failed:"; tail -n 20 "$OUT/bench.log"; }
+fi
+
+echo
+echo "== summary"
+echo "device:    $(cat "$OUT/device.txt")"
+echo "tests:     $tests_line (exit $test_rc)"
+echo "memcheck:  $mem_line"
+echo "racecheck: $race_line"
+[ -f "$OUT/bench.md" ] && cat "$OUT/bench.md"
+exit $test_rc

@@ -1,0 +1,32 @@
+/* test_prim_common.cu - the shared pieces of gpuprim.cuh: temp carving, operators. */
+#include "../gpuprim.cuh"
+#include "testing.h"
+
+TEST(prim_common, temp_carve_sizes_and_alignment) {
+  size_t sizes[3] = {100, 4, 0};
+  size_t bytes = 0;
+  CHECK(gprim__temp_carve(NULL, &bytes, 3, sizes, NULL) == cudaSuccess);
+  CHECK_EQ(bytes, 512);
+  void *ptrs[3];
+  char *base = (char *)(uintptr_t)0x10000; /* never dereferenced */
+  CHECK(gprim__temp_carve(base, &bytes, 3, sizes, ptrs) == cudaSuccess);
+  CHECK(ptrs[0] == base && ptrs[1] == base + 256 && ptrs[2] == base + 512);
+  size_t small = 511;
+  CHECK(gprim__temp_carve(base, &small, 3, sizes, ptrs) == cudaErrorInvalidValue);
+  CHECK(gprim__temp_carve(base, NULL, 3, sizes, ptrs) == cudaErrorInvalidValue);
+  size_t zero_sizes[1] = {0};
+  CHECK(gprim__temp_carve(NULL, &bytes, 1, zero_sizes, NULL) == cudaSuccess);
+  CHECK(bytes > 0);
+}
+
+TEST(prim_common, operators_and_identities) {
+  gprim_op_sum s; gprim_op_max mx; gprim_op_min mn;
+  CHECK_EQ(s(3u, 4u), 7u);
+  CHECK_EQ(mx(-3, 4), 4);
+  CHECK_EQ(mn(-3, 4), -3);
+  CHECK_EQ(gprim_op_sum::identity<uint64_t>(), 0);
+  CHECK(gprim_op_max::identity<int32_t>() == INT32_MIN);
+  CHECK(gprim_op_min::identity<uint32_t>() == UINT32_MAX);
+  CHECK(gprim_op_max::identity<float>() < -1e38f);
+  CHECK(gprim_op_min::identity<int64_t>() == INT64_MAX);
+}

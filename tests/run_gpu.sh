@@ -5,7 +5,10 @@
 #
 #   tests/run_gpu.sh [--bin=DIR] [--max-log2=28] [--no-sanitize] [--no-bench]
 #                    [--bench-sizes=20,24,28] [--filter=SUBSTR] [--bench-filter=SUBSTR]
-#                    [--commit=SHA] [--no-tests]
+#                    [--commit=SHA] [--no-tests] [--no-memcheck]
+# Environment: race_suites="scan merge" limits racecheck to those suites;
+# MEMCHECK_LOG2 / RACECHECK_LOG2 set their largest sizes (16 / 11), and
+# MEMCHECK_TIMEOUT / RACECHECK_TIMEOUT (s) bound each sanitizer run.
 #
 # --bin=DIR runs gpuamq_tests and gpuamq_bench from DIR (built elsewhere, e.g.
 # on a machine without a GPU, and carried along) instead of building here.
@@ -14,7 +17,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
-bin= maxlog=28 sanitize=1 bench=1 tests=1 sizes=20,24,28 filter= bfilter= commit=unknown
+bin= maxlog=28 sanitize=1 bench=1 tests=1 memcheck=1 sizes=20,24,28 filter= bfilter= commit=unknown
 for a in "$@"; do
   case $a in
     --bin=*) bin=${a#*=} ;;
@@ -22,6 +25,7 @@ for a in "$@"; do
     --no-sanitize) sanitize=0 ;;
     --no-bench) bench=0 ;;
     --no-tests) tests=0 ;;
+    --no-memcheck) memcheck=0 ;;
     --bench-sizes=*) sizes=${a#*=} ;;
     --filter=*) filter=${a#*=} ;;
     --bench-filter=*) bfilter=${a#*=} ;;
@@ -48,20 +52,37 @@ if [ $tests = 1 ]; then
   tests_line=$(tail -n 1 "$OUT/tests.log")
 fi
 
-mem_line="not run" race_line="not run"
-if [ $sanitize = 1 ]; then
-  echo "== compute-sanitizer (memcheck up to 2^16, racecheck up to 2^14)"
-  timeout 280 compute-sanitizer --tool memcheck --error-exitcode 1 "$bin/gpuamq_tests" --max-log2=16 $tf > "$OUT/memcheck.log" 2>&1
-  mem_line="$(grep -E 'ERROR SUMMARY' "$OUT/memcheck.log" | tail -n 1); tests: $(grep -E 'passed, .* failed' "$OUT/memcheck.log" | tail -n 1)"
-  timeout 280 compute-sanitizer --tool racecheck --error-exitcode 1 "$bin/gpuamq_tests" --max-log2=14 $tf > "$OUT/racecheck.log" 2>&1
-  race_line="$(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/racecheck.log" | tail -n 1); tests: $(grep -E 'passed, .* failed' "$OUT/racecheck.log" | tail -n 1)"
+if [ $bench = 1 ]; then
+  echo "== benchmarks (one program per bench/bench_*.cu)"
+  : > "$OUT/bench.md"
+  : > "$OUT/bench.log"
+  for b in "$bin"/bench_*; do
+    [ -x "$b" ] || continue
+    timeout 200 "$b" --sizes="$sizes" --commit="$commit" --out="$OUT/bench.part" ${bfilter:+--filter=$bfilter} \
+      >> "$OUT/bench.log" 2>&1 || { echo "benchmark $b failed:"; tail -n 20 "$OUT/bench.log"; }
+    [ -f "$OUT/bench.part" ] && cat "$OUT/bench.part" >> "$OUT/bench.md" && rm -f "$OUT/bench.part"
+  done
 fi
 
-if [ $bench = 1 ] && [ -x "$bin/gpuamq_bench" ]; then
-  echo "== benchmarks"
-  timeout 300 "$bin/gpuamq_bench" --sizes="$sizes" --commit="$commit" --out="$OUT/bench.md" ${bfilter:+--filter=$bfilter} \
-    > "$OUT/bench.log" 2>&1 || { echo "benchmark failed:"; tail -n 20 "$OUT/bench.log"; }
+mem_line="not run" race_line="not run"
+if [ $sanitize = 1 ]; then
+  echo "== compute-sanitizer (memcheck up to 2^${MEMCHECK_LOG2:-16}, racecheck per suite up to 2^${RACECHECK_LOG2:-11})"
+  # API errors are not reported: a test provokes an allocation failure on purpose
+  # and checks the status itself; memcheck is here for memory accesses.
+  if [ $memcheck = 1 ]; then
+    timeout ${MEMCHECK_TIMEOUT:-280} compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 1 "$bin/gpuamq_tests" --max-log2=${MEMCHECK_LOG2:-16} $tf > "$OUT/memcheck.log" 2>&1
+    mem_line="$(grep -E 'ERROR SUMMARY' "$OUT/memcheck.log" | tail -n 1); tests: $(grep -E 'passed, .* failed' "$OUT/memcheck.log" | tail -n 1)"
+  fi
+  race_line=""
+  for suite in ${race_suites:-api merge radix_sort scan segmented_sort}; do
+    [ -n "$filter" ] && [ "$suite" != "$filter" ] && continue
+    timeout ${RACECHECK_TIMEOUT:-200} compute-sanitizer --tool racecheck --error-exitcode 1 "$bin/gpuamq_tests" --max-log2=${RACECHECK_LOG2:-11} --filter="$suite" \
+      > "$OUT/racecheck_$suite.log" 2>&1
+    race_line="$race_line
+  $suite: $(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/racecheck_$suite.log" | tail -n 1) tests: $(grep -E 'passed, .* failed' "$OUT/racecheck_$suite.log" | tail -n 1)"
+  done
 fi
+
 
 echo
 echo "== summary"
@@ -69,5 +90,6 @@ echo "device:    $(cat "$OUT/device.txt")"
 echo "tests:     $tests_line (exit $test_rc)"
 echo "memcheck:  $mem_line"
 echo "racecheck: $race_line"
-[ -f "$OUT/bench.md" ] && cat "$OUT/bench.md"
+# the largest size of each benchmark row (all sizes are in $OUT/bench.md)
+[ -s "$OUT/bench.md" ] && grep -E "^## |^\| primitive|2\^${sizes##*,}" "$OUT/bench.md"
 exit $test_rc

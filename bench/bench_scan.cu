@@ -83,8 +83,8 @@ template <typename Cfg, typename T, typename Op, bool EXCL>
 static void bench_scan_variant(const char *name, const T *in, T *out, const T *ref, size_t n, Op op, double cub_ms,
                                double bytes) {
   char v[64];
-  snprintf(v, sizeof v, "%s b%d r%d c%d w%d s%d m%d", name, (int)Cfg::BLOCK, (int)Cfg::ROWS, (int)Cfg::CHUNK,
-           (int)Cfg::LB_WIDTH, (int)Cfg::SPIN_NS, (int)Cfg::MIN_BLOCKS);
+  snprintf(v, sizeof v, "%s b%d r%d c%d w%d s%d", name, (int)Cfg::BLOCK, (int)Cfg::ROWS, (int)Cfg::CHUNK,
+           (int)Cfg::LB_WIDTH, (int)Cfg::SPIN_NS);
   double ms = bench_scan_ours<Cfg, T, Op, EXCL>(in, out, n, op);
   bench_scan_verdict(v, bench_scan_diff(out, ref, n));
   bench_report("scan (tuning)", v, n, ms, cub_ms, bytes);
@@ -113,10 +113,6 @@ BENCH(scan_exclusive_sum_u32) {
       bench_scan_variant<gprim__tiles<128, 8, 4, 2>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
       bench_scan_variant<gprim__tiles<128, 8, 4, 1, 100>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
       bench_scan_variant<gprim__tiles<256, 6, 4>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
-      bench_scan_variant<gprim__tiles<128, 8, 4, 1, 0, 10>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
-      bench_scan_variant<gprim__tiles<128, 8, 4, 1, 0, 12>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
-      bench_scan_variant<gprim__tiles<256, 8, 4, 1, 0, 5>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
-      bench_scan_variant<gprim__tiles<128, 12, 4, 1, 0, 6>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
     }
     cudaFree(temp); cudaFree(ctemp); cudaFree(in); cudaFree(out); cudaFree(ref);
   }
@@ -227,8 +223,8 @@ static double bench_sel_ours(int kind, const bench_sel_data &d, const char *what
 template <typename Cfg>
 static void bench_sel_variant(int kind, const char *name, const bench_sel_data &d, double cub_ms, double bytes) {
   char v[64];
-  snprintf(v, sizeof v, "%s b%d r%d c%d w%d s%d m%d", name, (int)Cfg::BLOCK, (int)Cfg::ROWS, (int)Cfg::CHUNK,
-           (int)Cfg::LB_WIDTH, (int)Cfg::SPIN_NS, (int)Cfg::MIN_BLOCKS);
+  snprintf(v, sizeof v, "%s b%d r%d c%d w%d s%d", name, (int)Cfg::BLOCK, (int)Cfg::ROWS, (int)Cfg::CHUNK,
+           (int)Cfg::LB_WIDTH, (int)Cfg::SPIN_NS);
   double ms = bench_sel_ours<Cfg, false>(kind, d, v);
   bench_report("select (tuning)", v, d.n, ms, cub_ms, bytes);
 }

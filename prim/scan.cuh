@@ -310,12 +310,11 @@ struct gprim__lookback {
 /* ---- tile shape and blocked loads ---- */
 
 /* BLOCK threads, each with ROWS x CHUNK items; the look-back reads
-   32 * LB_WIDTH statuses per round trip and sleeps SPIN_NS between polls;
-   MIN_BLOCKS blocks per multiprocessor are asked of the register allocator. */
-template <int BLOCK_, int ROWS_, int CHUNK_, int LB_WIDTH_ = 1, int SPIN_NS_ = 0, int MIN_BLOCKS_ = 1>
+   32 * LB_WIDTH statuses per round trip and sleeps SPIN_NS between polls. */
+template <int BLOCK_, int ROWS_, int CHUNK_, int LB_WIDTH_ = 1, int SPIN_NS_ = 0>
 struct gprim__tiles {
   enum {
-    BLOCK = BLOCK_, ROWS = ROWS_, CHUNK = CHUNK_, LB_WIDTH = LB_WIDTH_, SPIN_NS = SPIN_NS_, MIN_BLOCKS = MIN_BLOCKS_,
+    BLOCK = BLOCK_, ROWS = ROWS_, CHUNK = CHUNK_, LB_WIDTH = LB_WIDTH_, SPIN_NS = SPIN_NS_,
     WARPS = BLOCK_ / 32,
     WARP_ITEMS = 32 * ROWS_ * CHUNK_,
     TILE = BLOCK_ * ROWS_ * CHUNK_
@@ -414,7 +413,7 @@ template <> struct gprim__select_cfg<8> {
    one tile per block, tile id by atomic ticket; chunk scan in registers, warp
    scans by __shfl_up_sync, tile prefix by look-back (warp 0). */
 template <typename Cfg, typename T, typename Op, bool EXCLUSIVE>
-__global__ void __launch_bounds__(Cfg::BLOCK, Cfg::MIN_BLOCKS)
+__global__ void __launch_bounds__(Cfg::BLOCK)
 gprim__scan_kernel(const T *in, T *out, size_t n, Op op, T init, gprim__lookback<T> lb, bool aligned) {
   enum { ROWS = Cfg::ROWS, CHUNK = Cfg::CHUNK, WARPS = Cfg::WARPS };
   __shared__ uint32_t s_tile;
@@ -691,7 +690,7 @@ enum { GPRIM__SEL_COMPACT = 0, GPRIM__SEL_PARTITION = 1 };
    output order, then written coalesced. PARTITION also writes the rejected
    items from the back, in reverse order. */
 template <typename Cfg, typename T, typename Src, int MODE>
-__global__ void __launch_bounds__(Cfg::BLOCK, Cfg::MIN_BLOCKS)
+__global__ void __launch_bounds__(Cfg::BLOCK)
 gprim__select_kernel(const T *in, Src src, T *out, size_t *num_selected, size_t n, gprim__lookback<uint32_t> lb,
                      bool aligned) {
   enum { ROWS = Cfg::ROWS, CHUNK = Cfg::CHUNK, TILE = Cfg::TILE };
@@ -829,7 +828,7 @@ struct gprim__rle_op {
    start[r + 1] - start[r], written by the tile holding start[r + 1] (the last
    run's by the last tile). */
 template <typename Cfg, typename T>
-__global__ void __launch_bounds__(Cfg::BLOCK, Cfg::MIN_BLOCKS)
+__global__ void __launch_bounds__(Cfg::BLOCK)
 gprim__rle_kernel(const T *in, T *unique_out, uint32_t *counts_out, size_t *num_runs, size_t n,
                   gprim__lookback<gprim__rle_state> lb, bool aligned) {
   enum { ROWS = Cfg::ROWS, CHUNK = Cfg::CHUNK, TILE = Cfg::TILE, WARPS = Cfg::WARPS };

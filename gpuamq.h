@@ -166,31 +166,16 @@ GAMQ_DEF const char *gamq_status_string(gamq_status status) {
   }
 }
 
-GAMQ_DEF const char *gamq_backend_name(gamq_backend backend) {
-  switch (backend) {
-    case GAMQ_BACKEND_AUTO: return "auto";
-    case GAMQ_BACKEND_CUDA: return "cuda";
-    case GAMQ_BACKEND_HOST: return "host";
-    default: return "unknown";
-  }
-}
+GAMQ_DEF const char *gamq_backend_name(gamq_backend backend) { return gprim__backend_name((int)backend); }
 
 GAMQ_DEF gamq_status gamq_backend_resolve(gamq_backend requested, gamq_backend *resolved) {
-  int have_cuda = 0;
-  if (resolved == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
-  if (requested == GAMQ_BACKEND_HOST) {
-    *resolved = GAMQ_BACKEND_HOST;
-    return GAMQ_SUCCESS;
+  int r = 0;
+  switch (gprim__backend_resolve((int)requested, resolved ? &r : NULL)) {
+    case GPRIM__RESOLVED: *resolved = (gamq_backend)r; return GAMQ_SUCCESS;
+    case GPRIM__NO_DEVICE: return GAMQ_ERROR_NO_DEVICE;
+    case GPRIM__NO_CUDA_BUILD: return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+    default: return GAMQ_ERROR_INVALID_ARGUMENT;
   }
-  if (requested != GAMQ_BACKEND_AUTO && requested != GAMQ_BACKEND_CUDA) return GAMQ_ERROR_INVALID_ARGUMENT;
-#if defined(__CUDACC__)
-  have_cuda = gprim__device_present();
-#else
-  if (requested == GAMQ_BACKEND_CUDA) return GAMQ_ERROR_BACKEND_UNAVAILABLE;
-#endif
-  if (requested == GAMQ_BACKEND_CUDA && !have_cuda) return GAMQ_ERROR_NO_DEVICE;
-  *resolved = have_cuda ? GAMQ_BACKEND_CUDA : GAMQ_BACKEND_HOST;
-  return GAMQ_SUCCESS;
 }
 
 #if defined(__CUDACC__)

@@ -167,31 +167,16 @@ GCLQ_DEF const char *gclq_status_string(gclq_status status) {
   }
 }
 
-GCLQ_DEF const char *gclq_backend_name(gclq_backend backend) {
-  switch (backend) {
-    case GCLQ_BACKEND_AUTO: return "auto";
-    case GCLQ_BACKEND_CUDA: return "cuda";
-    case GCLQ_BACKEND_HOST: return "host";
-    default: return "unknown";
-  }
-}
+GCLQ_DEF const char *gclq_backend_name(gclq_backend backend) { return gprim__backend_name((int)backend); }
 
 GCLQ_DEF gclq_status gclq_backend_resolve(gclq_backend requested, gclq_backend *resolved) {
-  int have_cuda = 0;
-  if (resolved == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (requested == GCLQ_BACKEND_HOST) {
-    *resolved = GCLQ_BACKEND_HOST;
-    return GCLQ_SUCCESS;
+  int r = 0;
+  switch (gprim__backend_resolve((int)requested, resolved ? &r : NULL)) {
+    case GPRIM__RESOLVED: *resolved = (gclq_backend)r; return GCLQ_SUCCESS;
+    case GPRIM__NO_DEVICE: return GCLQ_ERROR_NO_DEVICE;
+    case GPRIM__NO_CUDA_BUILD: return GCLQ_ERROR_BACKEND_UNAVAILABLE;
+    default: return GCLQ_ERROR_INVALID_ARGUMENT;
   }
-  if (requested != GCLQ_BACKEND_AUTO && requested != GCLQ_BACKEND_CUDA) return GCLQ_ERROR_INVALID_ARGUMENT;
-#if defined(__CUDACC__)
-  have_cuda = gprim__device_present();
-#else
-  if (requested == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE;
-#endif
-  if (requested == GCLQ_BACKEND_CUDA && !have_cuda) return GCLQ_ERROR_NO_DEVICE;
-  *resolved = have_cuda ? GCLQ_BACKEND_CUDA : GCLQ_BACKEND_HOST;
-  return GCLQ_SUCCESS;
 }
 
 #if defined(__CUDACC__)

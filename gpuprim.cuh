@@ -47,6 +47,33 @@
 static inline size_t gprim__align_up(size_t x, size_t a) { return (x + a - 1) / a * a; }
 static inline size_t gprim__div_up(size_t x, size_t d) { return (x + d - 1) / d; }
 
+/* Backend resolution for both halves (gamq_backend and gclq_backend share the
+   values: 0 AUTO, 1 CUDA, 2 HOST). Returns GPRIM__RESOLVED and writes
+   *resolved, or one of the other codes and leaves it alone. */
+enum { GPRIM__RESOLVED = 0, GPRIM__BAD_BACKEND, GPRIM__NO_DEVICE, GPRIM__NO_CUDA_BUILD };
+#if defined(__CUDACC__)
+static inline int gprim__device_present(void);
+#endif
+static inline int gprim__backend_resolve(int requested, int *resolved) {
+  int have_cuda = 0;
+  if (resolved == NULL || requested < 0 || requested > 2) return GPRIM__BAD_BACKEND;
+  if (requested == 2) {
+    *resolved = 2;
+    return GPRIM__RESOLVED;
+  }
+#if defined(__CUDACC__)
+  have_cuda = gprim__device_present();
+#else
+  if (requested == 1) return GPRIM__NO_CUDA_BUILD;
+#endif
+  if (requested == 1 && !have_cuda) return GPRIM__NO_DEVICE;
+  *resolved = have_cuda ? 1 : 2;
+  return GPRIM__RESOLVED;
+}
+static inline const char *gprim__backend_name(int backend) {
+  return backend == 0 ? "auto" : backend == 1 ? "cuda" : backend == 2 ? "host" : "unknown";
+}
+
 #if defined(__cplusplus)
 #include <algorithm>
 #include <functional>

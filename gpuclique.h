@@ -26,6 +26,8 @@
      2. status codes            gclq_status, gclq_status_string()
      3. backends                gclq_backend, gclq_backend_resolve()
      4. device allocator hook   gclq_device_allocator
+     5. graphs                  gclq_graph: load (SNAP, DIMACS, Matrix Market),
+                                from edges, generators, free
    (graphs, cores, maximum cliques, k-clique counts and set intersection arrive
    with their issues; this header declares only what works.)
 
@@ -37,7 +39,8 @@
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
    Version history
-     0.1.0  status codes, backends, allocator hook; gpuprim primitives.
+     0.1.0  status codes, backends, allocator hook; gpuprim primitives; graphs
+            (loaders, from edges, generators); host reference algorithms.
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H
@@ -80,7 +83,10 @@ typedef struct CUstream_st *gclq_stream;
   X(GCLQ_ERROR_NO_DEVICE, -3, "the CUDA backend was requested but no CUDA device is present") \
   X(GCLQ_ERROR_BACKEND_UNAVAILABLE, -4,                                                      \
     "the CUDA backend is not compiled in (the implementation was built without nvcc)")       \
-  X(GCLQ_ERROR_CUDA, -5, "a CUDA runtime call failed")
+  X(GCLQ_ERROR_CUDA, -5, "a CUDA runtime call failed")                                       \
+  X(GCLQ_ERROR_IO, -6, "the file could not be opened or read")                               \
+  X(GCLQ_ERROR_PARSE, -7, "malformed input (the load error names the line)")                 \
+  X(GCLQ_ERROR_TOO_LARGE, -8, "the graph is too large (more than 2^32 - 1 vertices)")
 
 typedef enum gclq_status {
 #define GCLQ__STATUS_ENUM(name, value, text) name = value,
@@ -124,6 +130,65 @@ typedef struct gclq_device_allocator {
   void *user;
 } gclq_device_allocator;
 
+/* ---------------------------------------------------------------------------
+   5. graphs
+   ------------------------------------------------------------------------- */
+/* A simple undirected graph in CSR form on the host: no self-loops, no
+   repeated edges, each adjacency list sorted ascending, every edge stored in
+   both lists. Vertices are compacted to 0 .. num_vertices - 1 in increasing
+   order of their file ids; h_original_ids maps them back. Every loader and
+   generator fills one; gclq_graph_free releases it. It need not be zeroed
+   before a builder fills it; a builder that fails leaves it zeroed. */
+typedef struct gclq_graph {
+  uint32_t num_vertices;     /* n */
+  uint64_t num_edges;        /* undirected edges m; the CSR holds 2m entries */
+  uint64_t *h_offsets;       /* n + 1 entries: list of v is h_neighbors[h_offsets[v] .. h_offsets[v + 1]) */
+  uint32_t *h_neighbors;     /* 2m entries */
+  uint64_t *h_original_ids;  /* n entries: the id of each vertex in the file (generators: 0 .. n - 1) */
+} gclq_graph;
+
+typedef enum gclq_format {
+  GCLQ_FORMAT_AUTO = 0,          /* by extension: .clq/.dimacs DIMACS, .mtx Matrix Market, else SNAP */
+  GCLQ_FORMAT_SNAP = 1,          /* "u v" per line (tabs or spaces), '#' comments, any 64-bit ids */
+  GCLQ_FORMAT_DIMACS = 2,        /* "c" comments, "p edge N M", "e u v" with 1-based ids */
+  GCLQ_FORMAT_MATRIX_MARKET = 3  /* %%MatrixMarket matrix coordinate pattern|real|integer general|symmetric */
+} gclq_format;
+
+/* Where and why a load failed (filled on GCLQ_ERROR_PARSE and GCLQ_ERROR_IO). */
+typedef struct gclq_load_error {
+  uint64_t line;      /* 1-based line of the problem; 0 when not about one line */
+  char message[128];  /* e.g. "expected two vertex ids" */
+} gclq_load_error;
+
+/* Read a graph file. Self-loops and repeated edges are dropped, edges made
+   undirected, ids compacted. err may be NULL. On failure *graph is zeroed.
+     gclq_graph g;
+     gclq_load_error e;
+     if (gclq_graph_load("ca-GrQc.txt", GCLQ_FORMAT_AUTO, &g, &e) != GCLQ_SUCCESS)
+       printf("line %llu: %s\n", (unsigned long long)e.line, e.message);  */
+GCLQ_DEF gclq_status gclq_graph_load(const char *path, gclq_format format, gclq_graph *graph, gclq_load_error *err);
+/* The same from text in memory (len bytes; need not end in NUL). AUTO means SNAP here. */
+GCLQ_DEF gclq_status gclq_graph_parse(const char *text, size_t len, gclq_format format, gclq_graph *graph,
+                                      gclq_load_error *err);
+/* From an edge list of any 64-bit ids (h_src[i], h_dst[i]); loops and repeats
+   dropped, made undirected, ids compacted as above. num_edges may be 0 (an
+   empty graph). */
+GCLQ_DEF gclq_status gclq_graph_from_edges(const uint64_t *h_src, const uint64_t *h_dst, size_t num_edges,
+                                           gclq_graph *graph);
+/* Generators (deterministic for a seed):
+   Erdos-Renyi G(n, p): every pair an edge with probability p.
+   R-MAT with Graph500 parameters (a, b, c) = (0.57, 0.19, 0.19): 2^scale vertex
+   ids, edge_factor * 2^scale edges drawn, then simplified (isolated vertices
+   kept, so num_vertices = 2^scale).
+   Planted clique: G(n, p) plus a clique on clique_size random vertices, whose
+   ids go to *h_clique_out (clique_size entries, sorted) when it is not NULL. */
+GCLQ_DEF gclq_status gclq_graph_erdos_renyi(uint32_t n, double p, uint64_t seed, gclq_graph *graph);
+GCLQ_DEF gclq_status gclq_graph_rmat(int scale, int edge_factor, uint64_t seed, gclq_graph *graph);
+GCLQ_DEF gclq_status gclq_graph_planted_clique(uint32_t n, double p, uint32_t clique_size, uint64_t seed,
+                                               gclq_graph *graph, uint32_t *h_clique_out);
+/* Release what a builder allocated and zero the struct (NULL and zeroed are fine). */
+GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
+
 #ifdef __cplusplus
 }
 #endif
@@ -154,6 +219,1562 @@ typedef struct gclq_device_allocator {
 #if defined(__CUDACC__)
 #include "gpuclique_kernels.cuh"
 #endif
+/* ---------------------------------------------------------------------------
+   Graphs: loaders, from edges, generators.
+
+   Host code only, in the common subset of C99 and C++. Every builder ends in
+   gclq__build_csr: packed edges (lo << 32 | hi, lo < hi, compact ids) are
+   radix sorted, deduplicated and scattered into both adjacency lists, which
+   come out sorted because the edges are visited in (lo, hi) order.
+
+   Input formats, as this loader reads them (decisions documented here):
+   - Lines end in LF or CRLF; a last line without a newline is read too.
+     Blank lines (spaces and tabs only) are skipped in every format.
+   - Numbers are unsigned 64-bit decimal: a '-' sign, any other character
+     inside the token, or a value above 2^64 - 1 is GCLQ_ERROR_PARSE.
+   - SNAP: "u v" per line, separated by spaces or tabs; '#' starts a comment
+     line. Columns after the two ids (a weight, a timestamp) are ignored; a line
+     with one id is an error. Only ids that appear in an edge that is not a
+     self-loop exist: a vertex whose only edge is a self-loop is not a vertex
+     (this matches counting the non-isolated vertices of the simple graph).
+     Empty input (or comments only) is a valid graph with no vertices.
+   - DIMACS: 'c' lines are comments; exactly one "p edge N M" (or "p col N M")
+     before any "e u v", ids 1 <= u, v <= N; any other line type, or text after
+     the numbers, is an error. M is informational only (files differ on whether
+     they count each edge once or twice), so a mismatch is accepted. All N
+     vertices exist, isolated ones too (original ids 1 .. N). Empty input has
+     no p line and is an error (line 0).
+   - Matrix Market: the first line is "%%MatrixMarket matrix coordinate F S"
+     (case-insensitive) with F pattern|real|integer and S general|symmetric;
+     '%' lines are comments; a size line "rows cols nnz" with rows == cols,
+     then exactly nnz entries "i j" (pattern) or "i j value" (real, integer),
+     1 <= i, j <= rows. Every stored entry is an edge, whatever its value. All
+     rows vertices exist (original ids 1 .. rows). Empty input is an error
+     (line 0), as are a missing size line and too few entries (line 0: not
+     about one line); an extra entry names its own line.
+   Errors at the end of the input (nothing missing on a particular line)
+   report line 0. */
+
+#include <stdio.h>
+#include <stdlib.h> /* qsort */
+#include <string.h>
+
+/* ---- growable array of 64-bit words ---- */
+typedef struct gclq__vec64 {
+  uint64_t *a;
+  size_t n, cap;
+} gclq__vec64;
+
+static void gclq__vec64_init(gclq__vec64 *v) {
+  v->a = NULL;
+  v->n = 0;
+  v->cap = 0;
+}
+
+/* 1 on success, 0 when the allocation failed (v is unchanged). */
+static int gclq__vec64_push(gclq__vec64 *v, uint64_t x) {
+  if (v->n == v->cap) {
+    size_t cap = v->cap ? v->cap * 2 : 1024;
+    uint64_t *a;
+    if (cap < v->cap || cap > ((size_t)-1) / sizeof(uint64_t)) return 0;
+    a = (uint64_t *)GCLQ_REALLOC(v->a, cap * sizeof(uint64_t));
+    if (a == NULL) return 0;
+    v->a = a;
+    v->cap = cap;
+  }
+  v->a[v->n++] = x;
+  return 1;
+}
+
+/* count elements of size bytes each, at least one byte; NULL on overflow or failure. */
+static void *gclq__alloc_array(uint64_t count, size_t size) {
+  if (count > (uint64_t)(((size_t)-1) / size)) return NULL;
+  return GCLQ_MALLOC(count ? (size_t)count * size : 1);
+}
+
+/* ---- sorting: LSD radix sort of 64-bit keys, 8-bit digits; a digit that
+   is the same in every key costs no pass ---- */
+static gclq_status gclq__sort_u64(uint64_t *keys, size_t n) {
+  size_t counts[8][256];
+  uint64_t *src = keys, *dst, *tmp = NULL;
+  size_t i;
+  int d;
+  if (n < 2) return GCLQ_SUCCESS;
+  if (n <= 32) { /* insertion sort */
+    for (i = 1; i < n; ++i) {
+      uint64_t x = keys[i];
+      size_t j = i;
+      while (j > 0 && keys[j - 1] > x) {
+        keys[j] = keys[j - 1];
+        --j;
+      }
+      keys[j] = x;
+    }
+    return GCLQ_SUCCESS;
+  }
+  memset(counts, 0, sizeof counts);
+  for (i = 0; i < n; ++i) {
+    uint64_t k = keys[i];
+    for (d = 0; d < 8; ++d) counts[d][(k >> (8 * d)) & 0xff]++;
+  }
+  for (d = 0; d < 8; ++d) {
+    size_t sum = 0, b;
+    if (counts[d][(keys[0] >> (8 * d)) & 0xff] == n) continue; /* one bucket: nothing moves */
+    if (tmp == NULL) {
+      tmp = (uint64_t *)gclq__alloc_array(n, sizeof(uint64_t));
+      if (tmp == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+    dst = src == keys ? tmp : keys;
+    for (b = 0; b < 256; ++b) {
+      size_t c = counts[d][b];
+      counts[d][b] = sum;
+      sum += c;
+    }
+    for (i = 0; i < n; ++i) dst[counts[d][(src[i] >> (8 * d)) & 0xff]++] = src[i];
+    src = dst;
+  }
+  if (src != keys) memcpy(keys, src, n * sizeof(uint64_t));
+  GCLQ_FREE(tmp);
+  return GCLQ_SUCCESS;
+}
+
+/* sort, then drop repeats; returns the new length in *n_out */
+static gclq_status gclq__sort_unique_u64(uint64_t *keys, size_t n, size_t *n_out) {
+  size_t i, w = 0;
+  gclq_status st = gclq__sort_u64(keys, n);
+  if (st != GCLQ_SUCCESS) return st;
+  for (i = 0; i < n; ++i)
+    if (w == 0 || keys[w - 1] != keys[i]) keys[w++] = keys[i];
+  *n_out = w;
+  return GCLQ_SUCCESS;
+}
+
+/* ---- the CSR builder ----
+   keys: m packed edges (lo << 32) | hi with lo < hi < n, repeats allowed;
+   taken over (always freed). orig: n original ids, taken over (freed on
+   failure), or NULL for id_base + v. On failure *g is zeroed. */
+static gclq_status gclq__build_csr(uint64_t *keys, size_t m, uint64_t n, uint64_t *orig, uint64_t id_base,
+                                   gclq_graph *g) {
+  uint64_t *offsets = NULL;
+  uint32_t *neighbors = NULL;
+  size_t i;
+  uint64_t v;
+  gclq_status st;
+  memset(g, 0, sizeof *g);
+  if (n > 0xffffffffull) {
+    st = GCLQ_ERROR_TOO_LARGE;
+    goto fail;
+  }
+  st = gclq__sort_unique_u64(keys, m, &m);
+  if (st != GCLQ_SUCCESS) goto fail;
+  st = GCLQ_ERROR_OUT_OF_MEMORY;
+  offsets = (uint64_t *)gclq__alloc_array(n + 1, sizeof(uint64_t));
+  if (offsets == NULL || (uint64_t)m > ((uint64_t)-1) / 2) goto fail;
+  neighbors = (uint32_t *)gclq__alloc_array(2 * (uint64_t)m, sizeof(uint32_t));
+  if (neighbors == NULL) goto fail;
+  if (orig == NULL) {
+    orig = (uint64_t *)gclq__alloc_array(n, sizeof(uint64_t));
+    if (orig == NULL) goto fail;
+    for (v = 0; v < n; ++v) orig[v] = id_base + v;
+  }
+  /* degrees into offsets[v + 1], prefix sum: offsets[v] is where v starts */
+  memset(offsets, 0, (size_t)(n + 1) * sizeof(uint64_t));
+  for (i = 0; i < m; ++i) {
+    offsets[(keys[i] >> 32) + 1]++;
+    offsets[(keys[i] & 0xffffffffu) + 1]++;
+  }
+  for (v = 0; v < n; ++v) offsets[v + 1] += offsets[v];
+  /* scatter with offsets[v] as the cursor; edges in (lo, hi) order put the
+     smaller neighbours of v (from edges (u, v)) before the larger ones (from
+     edges (v, w)), each group ascending, so every list comes out sorted */
+  for (i = 0; i < m; ++i) {
+    uint32_t lo = (uint32_t)(keys[i] >> 32), hi = (uint32_t)(keys[i] & 0xffffffffu);
+    neighbors[offsets[lo]++] = hi;
+    neighbors[offsets[hi]++] = lo;
+  }
+  /* each cursor now sits at the start of the next vertex: shift back */
+  for (v = n; v > 0; --v) offsets[v] = offsets[v - 1];
+  offsets[0] = 0;
+  GCLQ_FREE(keys);
+  g->num_vertices = (uint32_t)n;
+  g->num_edges = (uint64_t)m;
+  g->h_offsets = offsets;
+  g->h_neighbors = neighbors;
+  g->h_original_ids = orig;
+  return GCLQ_SUCCESS;
+fail:
+  GCLQ_FREE(keys);
+  GCLQ_FREE(orig);
+  GCLQ_FREE(offsets);
+  GCLQ_FREE(neighbors);
+  memset(g, 0, sizeof *g);
+  return st;
+}
+
+/* Arbitrary 64-bit ids: edge i is (src[i * stride], dst[i * stride]). Finds
+   the distinct ids of the endpoints of non-loop edges (sorted: *ids_out, n of
+   them) and the packed compact edges (*keys_out, *m_out). The caller owns
+   both on success; on failure nothing is left allocated. */
+static gclq_status gclq__compact_ids(const uint64_t *src, const uint64_t *dst, size_t stride, size_t num_edges,
+                                     uint64_t **ids_out, uint64_t *n_out, uint64_t **keys_out, size_t *m_out) {
+  size_t i, m = 0, n = 0, k = 0;
+  uint64_t *ids, *keys, *shrunk;
+  gclq_status st;
+  *ids_out = NULL;
+  *keys_out = NULL;
+  for (i = 0; i < num_edges; ++i)
+    if (src[i * stride] != dst[i * stride]) ++m;
+  if (m > ((size_t)-1) / 2) return GCLQ_ERROR_OUT_OF_MEMORY;
+  ids = (uint64_t *)gclq__alloc_array(2 * (uint64_t)m, sizeof(uint64_t));
+  if (ids == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  for (i = 0; i < num_edges; ++i) {
+    uint64_t a = src[i * stride], b = dst[i * stride];
+    if (a == b) continue;
+    ids[n++] = a;
+    ids[n++] = b;
+  }
+  st = gclq__sort_unique_u64(ids, n, &n);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(ids);
+    return st;
+  }
+  if ((uint64_t)n > 0xffffffffull) {
+    GCLQ_FREE(ids);
+    return GCLQ_ERROR_TOO_LARGE;
+  }
+  shrunk = (uint64_t *)GCLQ_REALLOC(ids, n ? n * sizeof(uint64_t) : 1);
+  if (shrunk != NULL) ids = shrunk;
+  keys = (uint64_t *)gclq__alloc_array(m, sizeof(uint64_t));
+  if (keys == NULL) {
+    GCLQ_FREE(ids);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  for (i = 0; i < num_edges; ++i) {
+    uint64_t a = src[i * stride], b = dst[i * stride], ab[2];
+    int e;
+    if (a == b) continue;
+    ab[0] = a;
+    ab[1] = b;
+    for (e = 0; e < 2; ++e) { /* lower bound: the id is present */
+      size_t lo = 0, hi = n;
+      while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ids[mid] < ab[e]) lo = mid + 1;
+        else hi = mid;
+      }
+      ab[e] = lo;
+    }
+    keys[k++] = ab[0] < ab[1] ? (ab[0] << 32 | ab[1]) : (ab[1] << 32 | ab[0]);
+  }
+  *ids_out = ids;
+  *n_out = n;
+  *keys_out = keys;
+  *m_out = k;
+  return GCLQ_SUCCESS;
+}
+
+/* ---- text scanning ---- */
+enum { GCLQ__NUM_OK = 0, GCLQ__NUM_MISSING, GCLQ__NUM_NEGATIVE, GCLQ__NUM_NOT_A_NUMBER, GCLQ__NUM_OVERFLOW };
+
+static int gclq__is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+static const char *gclq__skip_space(const char *p, const char *end) {
+  while (p < end && gclq__is_space(*p)) ++p;
+  return p;
+}
+
+/* Skip blanks, then read one unsigned decimal token ending at a blank or the
+   end of the line. */
+static int gclq__read_u64(const char **pp, const char *end, uint64_t *out) {
+  const char *p = gclq__skip_space(*pp, end);
+  uint64_t x = 0;
+  int overflow = 0;
+  if (p == end) return GCLQ__NUM_MISSING;
+  if (*p == '-') return GCLQ__NUM_NEGATIVE;
+  if (*p < '0' || *p > '9') return GCLQ__NUM_NOT_A_NUMBER;
+  while (p < end && *p >= '0' && *p <= '9') {
+    unsigned dgt = (unsigned)(*p - '0');
+    if (x > (((uint64_t)-1) - dgt) / 10) overflow = 1;
+    x = x * 10 + dgt;
+    ++p;
+  }
+  if (p < end && !gclq__is_space(*p)) return GCLQ__NUM_NOT_A_NUMBER;
+  if (overflow) return GCLQ__NUM_OVERFLOW;
+  *out = x;
+  *pp = p;
+  return GCLQ__NUM_OK;
+}
+
+/* Skip blanks and return the next token [*tok, *tok_end) (empty at the end). */
+static void gclq__read_word(const char **pp, const char *end, const char **tok, const char **tok_end) {
+  const char *p = gclq__skip_space(*pp, end);
+  *tok = p;
+  while (p < end && !gclq__is_space(*p)) ++p;
+  *tok_end = p;
+  *pp = p;
+}
+
+/* does the token equal word (ASCII, case-insensitive)? */
+static int gclq__word_is(const char *tok, const char *tok_end, const char *word) {
+  size_t n = strlen(word), i;
+  if ((size_t)(tok_end - tok) != n) return 0;
+  for (i = 0; i < n; ++i) {
+    char c = tok[i];
+    if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+    if (c != word[i]) return 0;
+  }
+  return 1;
+}
+
+static gclq_status gclq__fail(gclq_load_error *err, gclq_status st, uint64_t line, const char *message) {
+  if (err != NULL) {
+    err->line = line;
+    snprintf(err->message, sizeof err->message, "%s", message);
+  }
+  return st;
+}
+
+/* A number that did not read: say which and why. */
+static gclq_status gclq__fail_number(gclq_load_error *err, uint64_t line, int why, const char *what) {
+  if (err != NULL) {
+    err->line = line;
+    switch (why) {
+      case GCLQ__NUM_MISSING: snprintf(err->message, sizeof err->message, "missing %s", what); break;
+      case GCLQ__NUM_NEGATIVE: snprintf(err->message, sizeof err->message, "%s is negative", what); break;
+      case GCLQ__NUM_OVERFLOW: snprintf(err->message, sizeof err->message, "%s does not fit in 64 bits", what); break;
+      default: snprintf(err->message, sizeof err->message, "%s is not a decimal number", what); break;
+    }
+  }
+  return GCLQ_ERROR_PARSE;
+}
+
+/* Line iteration: [*ls, *le) is the next line without its LF or CRLF. */
+typedef struct gclq__lines {
+  const char *p, *end;
+  uint64_t line; /* 1-based number of the line last returned */
+} gclq__lines;
+
+static int gclq__next_line(gclq__lines *it, const char **ls, const char **le) {
+  const char *nl;
+  if (it->p >= it->end) return 0;
+  nl = (const char *)memchr(it->p, '\n', (size_t)(it->end - it->p));
+  *ls = it->p;
+  *le = nl ? nl : it->end;
+  if (*le > *ls && (*le)[-1] == '\r') --*le;
+  it->p = nl ? nl + 1 : it->end;
+  it->line++;
+  return 1;
+}
+
+/* ---- the three parsers (one core for files and text) ---- */
+static gclq_status gclq__parse_snap(const char *text, size_t len, gclq_graph *g, gclq_load_error *err) {
+  gclq__lines it;
+  gclq__vec64 pairs;
+  const char *ls, *le;
+  uint64_t *ids = NULL, *keys = NULL, n = 0;
+  size_t m = 0;
+  gclq_status st;
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  gclq__vec64_init(&pairs);
+  while (gclq__next_line(&it, &ls, &le)) {
+    const char *p = gclq__skip_space(ls, le);
+    uint64_t a, b;
+    int r;
+    if (p == le || *p == '#') continue;
+    r = gclq__read_u64(&p, le, &a);
+    if (r != GCLQ__NUM_OK) {
+      st = gclq__fail_number(err, it.line, r, "vertex id");
+      goto fail;
+    }
+    r = gclq__read_u64(&p, le, &b);
+    if (r == GCLQ__NUM_MISSING) {
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected two vertex ids, found one");
+      goto fail;
+    }
+    if (r != GCLQ__NUM_OK) {
+      st = gclq__fail_number(err, it.line, r, "vertex id");
+      goto fail;
+    }
+    /* any further columns (weights, timestamps) are ignored */
+    if (!gclq__vec64_push(&pairs, a) || !gclq__vec64_push(&pairs, b)) {
+      st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+      goto fail;
+    }
+  }
+  st = gclq__compact_ids(pairs.a, pairs.a ? pairs.a + 1 : NULL, 2, pairs.n / 2, &ids, &n, &keys, &m);
+  GCLQ_FREE(pairs.a);
+  if (st != GCLQ_SUCCESS) return gclq__fail(err, st, 0, gclq_status_string(st));
+  st = gclq__build_csr(keys, m, n, ids, 0, g);
+  if (st != GCLQ_SUCCESS) return gclq__fail(err, st, 0, gclq_status_string(st));
+  return GCLQ_SUCCESS;
+fail:
+  GCLQ_FREE(pairs.a);
+  return st;
+}
+
+static gclq_status gclq__parse_dimacs(const char *text, size_t len, gclq_graph *g, gclq_load_error *err) {
+  gclq__lines it;
+  gclq__vec64 keys;
+  const char *ls, *le;
+  uint64_t n = 0;
+  int have_p = 0;
+  gclq_status st;
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  gclq__vec64_init(&keys);
+  while (gclq__next_line(&it, &ls, &le)) {
+    const char *p = ls, *w, *we;
+    gclq__read_word(&p, le, &w, &we);
+    if (w == we || *w == 'c') continue; /* blank or comment */
+    if (we - w == 1 && *w == 'p') {
+      uint64_t m;
+      int r;
+      if (have_p) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "a second p line");
+        goto fail;
+      }
+      gclq__read_word(&p, le, &w, &we);
+      if (!gclq__word_is(w, we, "edge") && !gclq__word_is(w, we, "col")) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected \"p edge N M\" (or \"p col N M\")");
+        goto fail;
+      }
+      r = gclq__read_u64(&p, le, &n);
+      if (r != GCLQ__NUM_OK) {
+        st = gclq__fail_number(err, it.line, r, "vertex count N of \"p edge N M\"");
+        goto fail;
+      }
+      r = gclq__read_u64(&p, le, &m);
+      if (r != GCLQ__NUM_OK) {
+        st = gclq__fail_number(err, it.line, r, "edge count M of \"p edge N M\"");
+        goto fail;
+      }
+      if (gclq__skip_space(p, le) != le) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"p edge N M\"");
+        goto fail;
+      }
+      if (n > 0xffffffffull) {
+        st = gclq__fail(err, GCLQ_ERROR_TOO_LARGE, it.line, "more than 2^32 - 1 vertices");
+        goto fail;
+      }
+      have_p = 1;
+    } else if (we - w == 1 && *w == 'e') {
+      uint64_t u, v;
+      int r;
+      char msg[96];
+      if (!have_p) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "edge before the p line");
+        goto fail;
+      }
+      r = gclq__read_u64(&p, le, &u);
+      if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &v);
+      if (r == GCLQ__NUM_MISSING) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected \"e u v\" with two vertex ids");
+        goto fail;
+      }
+      if (r != GCLQ__NUM_OK) {
+        st = gclq__fail_number(err, it.line, r, "vertex id");
+        goto fail;
+      }
+      if (gclq__skip_space(p, le) != le) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"e u v\"");
+        goto fail;
+      }
+      if (u < 1 || u > n || v < 1 || v > n) {
+        snprintf(msg, sizeof msg, "vertex id %llu out of range 1..%llu", (unsigned long long)(u < 1 || u > n ? u : v),
+                 (unsigned long long)n);
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, msg);
+        goto fail;
+      }
+      if (u == v) continue; /* self-loop */
+      --u;
+      --v;
+      if (!gclq__vec64_push(&keys, u < v ? (u << 32 | v) : (v << 32 | u))) {
+        st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+        goto fail;
+      }
+    } else {
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unknown line type (expected c, p or e)");
+      goto fail;
+    }
+  }
+  if (!have_p) {
+    st = gclq__fail(err, GCLQ_ERROR_PARSE, 0, "missing \"p edge N M\" line");
+    goto fail;
+  }
+  st = gclq__build_csr(keys.a, keys.n, n, NULL, 1, g);
+  if (st != GCLQ_SUCCESS) return gclq__fail(err, st, 0, gclq_status_string(st));
+  return GCLQ_SUCCESS;
+fail:
+  GCLQ_FREE(keys.a);
+  return st;
+}
+
+/* a Matrix Market value token: integer "[+-]digits", real any of [0-9+-.eE]
+   starting with a digit, sign or point */
+static int gclq__mm_value_ok(const char *t, const char *te, int integer) {
+  const char *p = t;
+  if (p < te && (*p == '+' || *p == '-')) ++p;
+  if (p == te) return 0;
+  for (; p < te; ++p) {
+    char c = *p;
+    if (c >= '0' && c <= '9') continue;
+    if (!integer && (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) continue;
+    return 0;
+  }
+  return 1;
+}
+
+static gclq_status gclq__parse_mm(const char *text, size_t len, gclq_graph *g, gclq_load_error *err) {
+  gclq__lines it;
+  gclq__vec64 keys;
+  const char *ls, *le, *p, *w, *we;
+  uint64_t n = 0, nnz = 0, count = 0;
+  int field, have_size = 0;
+  gclq_status st;
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  gclq__vec64_init(&keys);
+  if (!gclq__next_line(&it, &ls, &le))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, 0, "empty input: missing the %%MatrixMarket header");
+  /* header: %%MatrixMarket matrix coordinate <field> <symmetry> */
+  p = ls;
+  gclq__read_word(&p, le, &w, &we);
+  if (!gclq__word_is(w, we, "%%matrixmarket"))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "expected the %%MatrixMarket header");
+  gclq__read_word(&p, le, &w, &we);
+  if (!gclq__word_is(w, we, "matrix"))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "expected \"matrix\" after %%MatrixMarket");
+  gclq__read_word(&p, le, &w, &we);
+  if (!gclq__word_is(w, we, "coordinate"))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "only the coordinate format is supported");
+  gclq__read_word(&p, le, &w, &we);
+  if (gclq__word_is(w, we, "pattern")) field = 0;
+  else if (gclq__word_is(w, we, "integer")) field = 1;
+  else if (gclq__word_is(w, we, "real")) field = 2;
+  else return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "the field must be pattern, integer or real");
+  gclq__read_word(&p, le, &w, &we);
+  if (!gclq__word_is(w, we, "general") && !gclq__word_is(w, we, "symmetric"))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "the symmetry must be general or symmetric");
+  if (gclq__skip_space(p, le) != le)
+    return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "unexpected text after the %%MatrixMarket header");
+  while (gclq__next_line(&it, &ls, &le)) {
+    uint64_t a, b, c;
+    int r;
+    p = gclq__skip_space(ls, le);
+    if (p == le || *p == '%') continue;
+    if (!have_size) {
+      r = gclq__read_u64(&p, le, &a);
+      if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &b);
+      if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &c);
+      if (r != GCLQ__NUM_OK) {
+        st = r == GCLQ__NUM_MISSING ? gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected the size line \"rows cols nnz\"")
+                                    : gclq__fail_number(err, it.line, r, "size");
+        goto fail;
+      }
+      if (gclq__skip_space(p, le) != le) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"rows cols nnz\"");
+        goto fail;
+      }
+      if (a != b) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "the matrix is not square (rows != cols)");
+        goto fail;
+      }
+      if (a > 0xffffffffull) {
+        st = gclq__fail(err, GCLQ_ERROR_TOO_LARGE, it.line, "more than 2^32 - 1 vertices");
+        goto fail;
+      }
+      n = a;
+      nnz = c;
+      have_size = 1;
+      continue;
+    }
+    r = gclq__read_u64(&p, le, &a);
+    if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &b);
+    if (r == GCLQ__NUM_MISSING) {
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected an entry \"i j\" with two indices");
+      goto fail;
+    }
+    if (r != GCLQ__NUM_OK) {
+      st = gclq__fail_number(err, it.line, r, "index");
+      goto fail;
+    }
+    if (field != 0) {
+      gclq__read_word(&p, le, &w, &we);
+      if (w == we) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "missing the entry's value");
+        goto fail;
+      }
+      if (!gclq__mm_value_ok(w, we, field == 1)) {
+        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "the entry's value is not a number");
+        goto fail;
+      }
+    }
+    if (gclq__skip_space(p, le) != le) {
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after the entry");
+      goto fail;
+    }
+    if (a < 1 || a > n || b < 1 || b > n) {
+      char msg[96];
+      snprintf(msg, sizeof msg, "index %llu out of range 1..%llu", (unsigned long long)(a < 1 || a > n ? a : b),
+               (unsigned long long)n);
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, msg);
+      goto fail;
+    }
+    if (++count > nnz) {
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "more entries than the size line's nnz");
+      goto fail;
+    }
+    if (a == b) continue;
+    --a;
+    --b;
+    if (!gclq__vec64_push(&keys, a < b ? (a << 32 | b) : (b << 32 | a))) {
+      st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+      goto fail;
+    }
+  }
+  if (!have_size) {
+    st = gclq__fail(err, GCLQ_ERROR_PARSE, 0, "missing the size line \"rows cols nnz\"");
+    goto fail;
+  }
+  if (count < nnz) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "fewer entries than nnz (%llu of %llu)", (unsigned long long)count,
+             (unsigned long long)nnz);
+    st = gclq__fail(err, GCLQ_ERROR_PARSE, 0, msg);
+    goto fail;
+  }
+  st = gclq__build_csr(keys.a, keys.n, n, NULL, 1, g);
+  if (st != GCLQ_SUCCESS) return gclq__fail(err, st, 0, gclq_status_string(st));
+  return GCLQ_SUCCESS;
+fail:
+  GCLQ_FREE(keys.a);
+  return st;
+}
+
+static gclq_status gclq__parse_any(const char *text, size_t len, gclq_format format, gclq_graph *g,
+                                   gclq_load_error *err) {
+  switch (format) {
+    case GCLQ_FORMAT_AUTO:
+    case GCLQ_FORMAT_SNAP: return gclq__parse_snap(text, len, g, err);
+    case GCLQ_FORMAT_DIMACS: return gclq__parse_dimacs(text, len, g, err);
+    case GCLQ_FORMAT_MATRIX_MARKET: return gclq__parse_mm(text, len, g, err);
+    default: return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "unknown format");
+  }
+}
+
+GCLQ_DEF gclq_status gclq_graph_parse(const char *text, size_t len, gclq_format format, gclq_graph *graph,
+                                      gclq_load_error *err) {
+  gclq_status st;
+  if (err != NULL) {
+    err->line = 0;
+    err->message[0] = '\0';
+  }
+  if (graph != NULL) memset(graph, 0, sizeof *graph);
+  if (text == NULL || graph == NULL) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
+  st = gclq__parse_any(text, len, format, graph, err);
+  if (st != GCLQ_SUCCESS) memset(graph, 0, sizeof *graph);
+  return st;
+}
+
+/* the format a path's extension names: .clq/.dimacs DIMACS, .mtx Matrix
+   Market, anything else SNAP */
+static gclq_format gclq__format_of_path(const char *path) {
+  const char *dot = strrchr(path, '.'), *end;
+  if (dot == NULL || strchr(dot, '/') != NULL || strchr(dot, '\\') != NULL) return GCLQ_FORMAT_SNAP;
+  end = dot + strlen(dot);
+  if (gclq__word_is(dot + 1, end, "clq") || gclq__word_is(dot + 1, end, "dimacs")) return GCLQ_FORMAT_DIMACS;
+  if (gclq__word_is(dot + 1, end, "mtx")) return GCLQ_FORMAT_MATRIX_MARKET;
+  return GCLQ_FORMAT_SNAP;
+}
+
+GCLQ_DEF gclq_status gclq_graph_load(const char *path, gclq_format format, gclq_graph *graph, gclq_load_error *err) {
+  FILE *f;
+  char *buf = NULL;
+  size_t len = 0, cap = 0;
+  gclq_status st;
+  if (err != NULL) {
+    err->line = 0;
+    err->message[0] = '\0';
+  }
+  if (graph != NULL) memset(graph, 0, sizeof *graph);
+  if (path == NULL || graph == NULL) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
+  if ((int)format < (int)GCLQ_FORMAT_AUTO || (int)format > (int)GCLQ_FORMAT_MATRIX_MARKET)
+    return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "unknown format");
+  if (format == GCLQ_FORMAT_AUTO) format = gclq__format_of_path(path);
+  f = fopen(path, "rb");
+  if (f == NULL) return gclq__fail(err, GCLQ_ERROR_IO, 0, "cannot open the file");
+  /* read it whole, doubling the buffer */
+  for (;;) {
+    size_t got;
+    if (len == cap) {
+      size_t ncap = cap ? cap * 2 : (size_t)1 << 16;
+      char *nbuf = ncap > cap ? (char *)GCLQ_REALLOC(buf, ncap) : NULL;
+      if (nbuf == NULL) {
+        fclose(f);
+        GCLQ_FREE(buf);
+        return gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory reading the file");
+      }
+      buf = nbuf;
+      cap = ncap;
+    }
+    got = fread(buf + len, 1, cap - len, f);
+    len += got;
+    if (got == 0) break;
+  }
+  if (ferror(f)) {
+    fclose(f);
+    GCLQ_FREE(buf);
+    return gclq__fail(err, GCLQ_ERROR_IO, 0, "cannot read the file");
+  }
+  fclose(f);
+  st = gclq__parse_any(buf, len, format, graph, err);
+  GCLQ_FREE(buf);
+  if (st != GCLQ_SUCCESS) memset(graph, 0, sizeof *graph);
+  return st;
+}
+
+GCLQ_DEF gclq_status gclq_graph_from_edges(const uint64_t *h_src, const uint64_t *h_dst, size_t num_edges,
+                                           gclq_graph *graph) {
+  uint64_t *ids = NULL, *keys = NULL, n = 0;
+  size_t m = 0;
+  gclq_status st;
+  if (graph == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(graph, 0, sizeof *graph);
+  if (num_edges > 0 && (h_src == NULL || h_dst == NULL)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  st = gclq__compact_ids(h_src, h_dst, 1, num_edges, &ids, &n, &keys, &m);
+  if (st != GCLQ_SUCCESS) return st;
+  return gclq__build_csr(keys, m, n, ids, 0, graph);
+}
+
+GCLQ_DEF void gclq_graph_free(gclq_graph *graph) {
+  if (graph == NULL) return;
+  GCLQ_FREE(graph->h_offsets);
+  GCLQ_FREE(graph->h_neighbors);
+  GCLQ_FREE(graph->h_original_ids);
+  memset(graph, 0, sizeof *graph);
+}
+
+/* ---- generators ----
+   Random numbers: splitmix64 (Steele, Lea, Flood 2014; the seeding generator
+   of xoshiro): state += 0x9e3779b97f4a7c15, then two xor-shift-multiply
+   rounds. Uniform doubles take the top 53 bits. The logarithm below is our
+   own, so a seed gives the same graph whatever the C library. */
+static uint64_t gclq__splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* uniform in [0, 1) */
+static double gclq__uniform01(uint64_t *state) {
+  return (double)(gclq__splitmix64(state) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* natural log of a normal double x in (0, 1]: x = 2^e * m with m in
+   [sqrt(1/2), sqrt(2)), log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172 */
+static double gclq__log(double x) {
+  uint64_t bits;
+  int e;
+  double m, s, s2, t, r;
+  int k;
+  memcpy(&bits, &x, sizeof bits);
+  e = (int)((bits >> 52) & 0x7ff) - 1023;
+  bits = (bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
+  memcpy(&m, &bits, sizeof m);
+  if (m > 1.4142135623730951) {
+    m *= 0.5;
+    ++e;
+  }
+  s = (m - 1.0) / (m + 1.0);
+  s2 = s * s;
+  t = s;
+  r = s;
+  for (k = 3; k <= 25; k += 2) {
+    t *= s2;
+    r += t / k;
+  }
+  return 2.0 * r + (double)e * 0.6931471805599453;
+}
+
+/* log(1 - p) for p in (0, 1), accurate for tiny p too */
+static double gclq__log1m(double p) {
+  if (p < 1e-4) return -(p + p * p / 2 + p * p * p / 3 + p * p * p * p / 4);
+  return gclq__log(1.0 - p);
+}
+
+/* G(n, p) edges into keys, by geometric skipping over the pairs (w, v),
+   w < v, in order (Batagelj and Brandes 2005): O(n + m), not n^2 coin flips. */
+static int gclq__er_edges(uint32_t n, double p, uint64_t *state, gclq__vec64 *keys) {
+  int64_t v = 1, w = -1;
+  double lp;
+  if (n < 2 || p <= 0.0) return 1;
+  if (p >= 1.0) {
+    for (v = 1; v < (int64_t)n; ++v)
+      for (w = 0; w < v; ++w)
+        if (!gclq__vec64_push(keys, (uint64_t)w << 32 | (uint64_t)v)) return 0;
+    return 1;
+  }
+  lp = gclq__log1m(p);
+  while (v < (int64_t)n) {
+    double skip = gclq__log(1.0 - gclq__uniform01(state)) / lp; /* >= 0; 1 - u is in (0, 1] */
+    if (skip > 4.0e18) break;                                    /* past every remaining pair */
+    w += 1 + (int64_t)skip;
+    while (w >= v && v < (int64_t)n) {
+      w -= v;
+      ++v;
+    }
+    if (v < (int64_t)n && !gclq__vec64_push(keys, (uint64_t)w << 32 | (uint64_t)v)) return 0;
+  }
+  return 1;
+}
+
+static int gclq__probability_ok(double p) { return p >= 0.0 && p <= 1.0; /* false for NaN */ }
+
+GCLQ_DEF gclq_status gclq_graph_erdos_renyi(uint32_t n, double p, uint64_t seed, gclq_graph *graph) {
+  gclq__vec64 keys;
+  uint64_t state = seed;
+  if (graph == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(graph, 0, sizeof *graph);
+  if (!gclq__probability_ok(p)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  gclq__vec64_init(&keys);
+  if (!gclq__er_edges(n, p, &state, &keys)) {
+    GCLQ_FREE(keys.a);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  return gclq__build_csr(keys.a, keys.n, n, NULL, 0, graph);
+}
+
+/* R-MAT (Chakrabarti, Zhan, Faloutsos 2004) with the Graph500 parameters:
+   at each of scale levels the edge falls in quadrant a = 0.57 (0, 0),
+   b = 0.19 (0, 1), c = 0.19 (1, 0) or d = 0.05 (1, 1), one 32-bit half of a
+   splitmix64 draw per level. No noise, no relabelling: ids 0 .. 2^scale - 1. */
+GCLQ_DEF gclq_status gclq_graph_rmat(int scale, int edge_factor, uint64_t seed, gclq_graph *graph) {
+  const uint32_t ta = (uint32_t)(0.57 * 4294967296.0), tab = (uint32_t)(0.76 * 4294967296.0),
+                 tabc = (uint32_t)(0.95 * 4294967296.0);
+  uint64_t state = seed, draws, e, *keys;
+  size_t k = 0;
+  if (graph == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(graph, 0, sizeof *graph);
+  if (scale < 1 || scale > 30 || edge_factor < 1) return GCLQ_ERROR_INVALID_ARGUMENT;
+  draws = (uint64_t)edge_factor << scale;
+  keys = (uint64_t *)gclq__alloc_array(draws, sizeof(uint64_t));
+  if (keys == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  for (e = 0; e < draws; ++e) {
+    uint64_t u = 0, v = 0, r = 0;
+    int level;
+    for (level = 0; level < scale; ++level) {
+      uint32_t x;
+      if ((level & 1) == 0) r = gclq__splitmix64(&state);
+      x = (uint32_t)(r >> (32 * (level & 1)));
+      /* a: (0, 0), b: (0, 1), c: (1, 0), d: (1, 1) */
+      u = u << 1 | (uint64_t)(x >= tab);
+      v = v << 1 | (uint64_t)((x >= ta && x < tab) || x >= tabc);
+    }
+    if (u != v) keys[k++] = u < v ? (u << 32 | v) : (v << 32 | u);
+  }
+  return gclq__build_csr(keys, k, (uint64_t)1 << scale, NULL, 0, graph);
+}
+
+static int gclq__cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* G(n, p) exactly as gclq_graph_erdos_renyi(n, p, seed) draws it, plus a
+   clique on clique_size vertices sampled from a second splitmix64 stream
+   (seed ^ 0x5851f42d4c957f2d) by Floyd's algorithm. */
+GCLQ_DEF gclq_status gclq_graph_planted_clique(uint32_t n, double p, uint32_t clique_size, uint64_t seed,
+                                               gclq_graph *graph, uint32_t *h_clique_out) {
+  gclq__vec64 keys;
+  uint64_t state = seed, cstate = seed ^ 0x5851f42d4c957f2dull;
+  uint32_t *clique, i, j, t;
+  gclq_status st;
+  if (graph == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(graph, 0, sizeof *graph);
+  if (!gclq__probability_ok(p) || clique_size > n) return GCLQ_ERROR_INVALID_ARGUMENT;
+  gclq__vec64_init(&keys);
+  clique = (uint32_t *)gclq__alloc_array(clique_size, sizeof(uint32_t));
+  if (clique == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  if (!gclq__er_edges(n, p, &state, &keys)) goto oom;
+  /* Floyd: for j = n - k .. n - 1 take t uniform in [0, j]; t if new, else j.
+     The membership test is a scan: O(k^2), the cost of the clique's edges. */
+  for (i = 0, j = n - clique_size; i < clique_size; ++i, ++j) {
+    uint32_t x;
+    int seen = 0;
+    t = (uint32_t)(((gclq__splitmix64(&cstate) >> 32) * ((uint64_t)j + 1)) >> 32);
+    for (x = 0; x < i && !seen; ++x) seen = clique[x] == t;
+    clique[i] = seen ? j : t;
+  }
+  qsort(clique, clique_size, sizeof(uint32_t), gclq__cmp_u32);
+  for (i = 0; i < clique_size; ++i)
+    for (j = i + 1; j < clique_size; ++j)
+      if (!gclq__vec64_push(&keys, (uint64_t)clique[i] << 32 | clique[j])) goto oom;
+  st = gclq__build_csr(keys.a, keys.n, n, NULL, 0, graph);
+  if (st == GCLQ_SUCCESS && h_clique_out != NULL && clique_size > 0)
+    memcpy(h_clique_out, clique, clique_size * sizeof(uint32_t));
+  GCLQ_FREE(clique);
+  return st;
+oom:
+  GCLQ_FREE(keys.a);
+  GCLQ_FREE(clique);
+  return GCLQ_ERROR_OUT_OF_MEMORY;
+}
+/* ---------------------------------------------------------------------------
+   Host references: k-core numbers, triangle and 4-clique counts, maximum
+   cliques.
+
+   Serial, plain C in the common subset of C99 and C++. These are the answers
+   the CUDA backend is tested against, so they are written to be read: each
+   function names its algorithm and keeps to it, with no tuning that would hide
+   the idea. All of them take a gclq_graph as the loaders build it (simple,
+   undirected, every list sorted ascending, each edge stored both ways) and
+   check its shape first (pointers, offsets, ids in range, lists strictly
+   ascending, no self-loops); a malformed graph gives
+   GCLQ_ERROR_INVALID_ARGUMENT, a failed allocation GCLQ_ERROR_OUT_OF_MEMORY,
+   and nothing is leaked on either path.
+
+   Private for now (static, gclq__host_ prefix): the public calls arrive with
+   the GPU implementation. They are `static inline` so that a translation unit
+   that includes the implementation but calls none of them compiles cleanly
+   under -Wall -Wextra -Werror (gcc and clang do not warn about unused static
+   inline functions); the recursive ones are simply never inlined.
+
+     gclq__host_core_numbers    k-core decomposition, Batagelj-Zaversnik bucket
+                                peeling, O(n + m)
+     gclq__host_count_triangles orient low -> high by (degree, id), merge-
+                                intersect the out-lists of each oriented edge
+     gclq__host_count_4cliques  the same orientation, one level deeper
+     gclq__host_max_cliques     all maximum cliques (or one): greedy lower
+                                bound, then branch and bound with a greedy-
+                                colouring bound over the degeneracy order
+   ------------------------------------------------------------------------- */
+#include <stdlib.h> /* qsort */
+#include <string.h> /* memset, memcpy */
+
+/* ---- small helpers ------------------------------------------------------ */
+
+/* Is g a well-formed simple graph in CSR form? (see the comment above) */
+static inline int gclq__host_graph_ok(const gclq_graph *g) {
+  uint32_t v;
+  if (g == NULL) return 0;
+  if (g->num_vertices == 0) return g->num_edges == 0;
+  if (g->h_offsets == NULL || g->h_offsets[0] != 0) return 0;
+  if (g->h_offsets[g->num_vertices] != 2 * g->num_edges) return 0;
+  if (g->num_edges > 0 && g->h_neighbors == NULL) return 0;
+  for (v = 0; v < g->num_vertices; ++v) {
+    uint64_t e, begin = g->h_offsets[v], end = g->h_offsets[v + 1];
+    if (end < begin || end > 2 * g->num_edges) return 0;
+    for (e = begin; e < end; ++e) {
+      uint32_t u = g->h_neighbors[e];
+      if (u >= g->num_vertices || u == v) return 0;
+      if (e > begin && g->h_neighbors[e - 1] >= u) return 0;
+    }
+  }
+  return 1;
+}
+
+static inline uint32_t gclq__host_degree(const gclq_graph *g, uint32_t v) {
+  return (uint32_t)(g->h_offsets[v + 1] - g->h_offsets[v]);
+}
+
+/* Merge intersection of two ascending lists: |a & b|, and the common values
+   written to out when out is not NULL (out may alias a). */
+static inline uint32_t gclq__host_intersect(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb,
+                                            uint32_t *out) {
+  uint32_t i = 0, j = 0, k = 0;
+  while (i < na && j < nb) {
+    if (a[i] < b[j]) {
+      ++i;
+    } else if (a[i] > b[j]) {
+      ++j;
+    } else {
+      if (out) out[k] = a[i];
+      ++k, ++i, ++j;
+    }
+  }
+  return k;
+}
+
+/* Bit tricks, portable (the builtins where the compiler has them). */
+static inline uint32_t gclq__host_popcount64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (uint32_t)__builtin_popcountll(x);
+#else
+  uint32_t c = 0;
+  for (; x; x &= x - 1) ++c;
+  return c;
+#endif
+}
+static inline uint32_t gclq__host_ctz64(uint64_t x) { /* x != 0 */
+#if defined(__GNUC__) || defined(__clang__)
+  return (uint32_t)__builtin_ctzll(x);
+#else
+  uint32_t c = 0;
+  for (; !(x & 1); x >>= 1) ++c;
+  return c;
+#endif
+}
+
+/* ---- k-core decomposition ----------------------------------------------- */
+
+/* Batagelj-Zaversnik bucket peeling ("An O(m) algorithm for cores
+   decomposition of networks", 2003). Vertices sit in an array sorted by
+   current degree, with bin[d] the first position of degree d. Take them in
+   that order: the vertex taken has the smallest current degree, which is its
+   core number; each neighbour still of higher degree moves to the front of
+   its bin, the bin boundary moves past it, and its degree drops by one. The
+   sort stays valid, so the whole peel is O(n + m).
+
+   core[v] gets the core number of every vertex; order (n entries, may be
+   NULL) the peeling order, a degeneracy order: core numbers are
+   non-decreasing along it, and each vertex has at most core[v] neighbours
+   later in it. max_core (may be NULL) gets the largest core number (0 for
+   an empty graph).
+     path 0-1-2, plus triangle 3-4-5:  core <-- [1, 1, 1, 2, 2, 2], max 2 */
+static inline gclq_status gclq__host_core_order(const gclq_graph *g, uint32_t *core, uint32_t *order,
+                                                uint32_t *max_core) {
+  uint32_t n, v, i, d, max_degree = 0, best = 0;
+  uint32_t *bin, *pos, *vert;
+  if (!gclq__host_graph_ok(g) || (core == NULL && g->num_vertices > 0)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  n = g->num_vertices;
+  if (n == 0) {
+    if (max_core) *max_core = 0;
+    return GCLQ_SUCCESS;
+  }
+  /* deg[] is core[]: a vertex's current degree when it is taken is final */
+  for (v = 0; v < n; ++v) {
+    core[v] = gclq__host_degree(g, v);
+    if (core[v] > max_degree) max_degree = core[v];
+  }
+  bin = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 1) * sizeof(uint32_t));
+  pos = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  vert = order ? order : (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  if (bin == NULL || pos == NULL || vert == NULL) {
+    GCLQ_FREE(bin);
+    GCLQ_FREE(pos);
+    if (vert != order) GCLQ_FREE(vert);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  /* counting sort of the vertices by degree: bin[d] = first slot of degree d */
+  memset(bin, 0, ((size_t)max_degree + 1) * sizeof(uint32_t));
+  for (v = 0; v < n; ++v) ++bin[core[v]];
+  {
+    uint32_t start = 0;
+    for (d = 0; d <= max_degree; ++d) {
+      uint32_t count = bin[d];
+      bin[d] = start;
+      start += count;
+    }
+  }
+  for (v = 0; v < n; ++v) {
+    pos[v] = bin[core[v]]++;
+    vert[pos[v]] = v;
+  }
+  for (d = max_degree; d > 0; --d) bin[d] = bin[d - 1]; /* back to first slots */
+  bin[0] = 0;
+  /* peel */
+  for (i = 0; i < n; ++i) {
+    uint64_t e;
+    v = vert[i];
+    if (core[v] > best) best = core[v];
+    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) {
+      uint32_t u = g->h_neighbors[e];
+      if (core[u] > core[v]) {
+        /* swap u with the first vertex of its bin, then shrink the bin */
+        uint32_t du = core[u], pu = pos[u], pw = bin[du], w = vert[pw];
+        if (u != w) {
+          pos[u] = pw, vert[pw] = u;
+          pos[w] = pu, vert[pu] = w;
+        }
+        ++bin[du];
+        --core[u];
+      }
+    }
+  }
+  GCLQ_FREE(bin);
+  GCLQ_FREE(pos);
+  if (vert != order) GCLQ_FREE(vert);
+  if (max_core) *max_core = best;
+  return GCLQ_SUCCESS;
+}
+
+/* Core numbers of every vertex (core: n entries) and the largest of them
+   (max_core may be NULL). An empty graph gives max_core 0. */
+static inline gclq_status gclq__host_core_numbers(const gclq_graph *g, uint32_t *core, uint32_t *max_core) {
+  return gclq__host_core_order(g, core, NULL, max_core);
+}
+
+/* ---- triangles and 4-cliques -------------------------------------------- */
+
+/* The degree orientation: keep each edge once, from the endpoint that is
+   lower by (degree, id) to the higher. Out-lists stay ascending by id (they
+   are filtered from sorted lists), so they can be merge-intersected, and no
+   vertex has more than sqrt(2m) out-neighbours. Every clique has one order
+   along this orientation, so counting oriented cliques counts each once.
+   *out_offsets (n + 1) and *out_neighbors (m) are GCLQ_MALLOC'd. */
+static inline int gclq__host_before(const gclq_graph *g, uint32_t u, uint32_t v) {
+  uint32_t du = gclq__host_degree(g, u), dv = gclq__host_degree(g, v);
+  return du < dv || (du == dv && u < v);
+}
+static inline gclq_status gclq__host_orient(const gclq_graph *g, uint64_t **out_offsets, uint32_t **out_neighbors,
+                                            uint32_t *max_out_degree) {
+  uint32_t n = g->num_vertices, v;
+  uint64_t e, k = 0;
+  uint64_t *off = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
+  uint32_t *nbr = (uint32_t *)GCLQ_MALLOC((size_t)(g->num_edges ? g->num_edges : 1) * sizeof(uint32_t));
+  *max_out_degree = 0;
+  if (off == NULL || nbr == NULL) {
+    GCLQ_FREE(off);
+    GCLQ_FREE(nbr);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  for (v = 0; v < n; ++v) {
+    off[v] = k;
+    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e)
+      if (gclq__host_before(g, v, g->h_neighbors[e])) nbr[k++] = g->h_neighbors[e];
+    if (k - off[v] > *max_out_degree) *max_out_degree = (uint32_t)(k - off[v]);
+  }
+  off[n] = k;
+  *out_offsets = off;
+  *out_neighbors = nbr;
+  return GCLQ_SUCCESS;
+}
+
+/* Triangles: for each oriented edge u -> v, every w in out(u) & out(v)
+   closes the triangle u -> v -> w, and each triangle is seen exactly once.
+     K4: 4 triangles; path 0-1-2: 0; facebook_combined: 1,612,010 */
+static inline gclq_status gclq__host_count_triangles(const gclq_graph *g, uint64_t *count) {
+  uint64_t *off, e, total = 0;
+  uint32_t *nbr, u, max_out;
+  gclq_status s;
+  if (!gclq__host_graph_ok(g) || count == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  *count = 0;
+  s = gclq__host_orient(g, &off, &nbr, &max_out);
+  if (s != GCLQ_SUCCESS) return s;
+  for (u = 0; u < g->num_vertices; ++u) {
+    for (e = off[u]; e < off[u + 1]; ++e) {
+      uint32_t v = nbr[e];
+      total += gclq__host_intersect(nbr + off[u], (uint32_t)(off[u + 1] - off[u]), nbr + off[v],
+                                    (uint32_t)(off[v + 1] - off[v]), NULL);
+    }
+  }
+  GCLQ_FREE(off);
+  GCLQ_FREE(nbr);
+  *count = total;
+  return GCLQ_SUCCESS;
+}
+
+/* 4-cliques: for each oriented edge u -> v, S = out(u) & out(v) holds the
+   third vertices; each w in S and each x in S & out(w) make u -> v -> w -> x.
+     K5: 5 four-cliques; facebook_combined: 30,004,668 */
+static inline gclq_status gclq__host_count_4cliques(const gclq_graph *g, uint64_t *count) {
+  uint64_t *off, e, total = 0;
+  uint32_t *nbr, *common, u, max_out;
+  gclq_status s;
+  if (!gclq__host_graph_ok(g) || count == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  *count = 0;
+  s = gclq__host_orient(g, &off, &nbr, &max_out);
+  if (s != GCLQ_SUCCESS) return s;
+  common = (uint32_t *)GCLQ_MALLOC(((size_t)max_out + 1) * sizeof(uint32_t));
+  if (common == NULL) {
+    GCLQ_FREE(off);
+    GCLQ_FREE(nbr);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  for (u = 0; u < g->num_vertices; ++u) {
+    for (e = off[u]; e < off[u + 1]; ++e) {
+      uint32_t v = nbr[e], i;
+      uint32_t ns = gclq__host_intersect(nbr + off[u], (uint32_t)(off[u + 1] - off[u]), nbr + off[v],
+                                         (uint32_t)(off[v + 1] - off[v]), common);
+      for (i = 0; i < ns; ++i) {
+        uint32_t w = common[i];
+        total += gclq__host_intersect(common, ns, nbr + off[w], (uint32_t)(off[w + 1] - off[w]), NULL);
+      }
+    }
+  }
+  GCLQ_FREE(common);
+  GCLQ_FREE(off);
+  GCLQ_FREE(nbr);
+  *count = total;
+  return GCLQ_SUCCESS;
+}
+
+/* ---- maximum cliques ---------------------------------------------------- */
+
+/* The search, in three steps:
+
+   1. Core numbers and a degeneracy order (above). A clique of size s needs
+      every member to have core number >= s - 1, so with a lower bound `best`
+      every vertex of core < best - 1 is out.
+
+   2. A greedy lower bound (the paper's multi-run heuristic, 000 sec. 2.4.3.2,
+      by core number): from each vertex, repeatedly add the candidate of
+      highest core number and keep only its neighbours. best = the largest
+      clique any run finds.
+
+   3. Exact search, one subproblem per vertex v: the cliques whose first
+      vertex in the degeneracy order is v, i.e. v plus a clique among its
+      later neighbours (at most core[v] of them, so every subproblem is small
+      even in a large sparse graph). Each clique has one first vertex, so it
+      is found in exactly one subproblem. The later neighbours become a small
+      dense graph of bitsets, searched depth first: R the clique so far, P the
+      candidates adjacent to all of R. P is coloured greedily (colour classes
+      are independent sets, so a clique takes at most one vertex of each);
+      the vertices are tried from the highest colour down, and the branch on
+      the i-th vertex can reach at most |R| + colour[i] vertices. Branch on
+      vertex i with P restricted to its neighbours, then drop it from P (the
+      branches are disjoint, so no clique is reached twice).
+      (Tomita and Seki's MCQ, with San Segundo's bitset colouring; the
+      per-vertex decomposition as in PMC, Rossi et al.)
+
+   Pruning: "enumerate all" prunes a branch when |R| + colour < best,
+   strictly, so branches that could tie the best survive and every maximum
+   clique is reached (once). "Find one" prunes when |R| + colour <= best: it
+   only looks for something larger than what it has. A node with P empty is a
+   clique that cannot grow within its branch; it is recorded when its size is
+   >= best (all; > best resets the list) or > best (one). A recorded clique
+   that is not maximal is always smaller than the final omega, so the reset
+   removes it. */
+
+typedef struct gclq__host_mc {
+  const gclq_graph *g;
+  const uint32_t *core;
+  int find_one;
+  int keep_cliques; /* store the vertices, or only count */
+  int out_of_memory;
+
+  /* the answer so far: the best size, and that many vertices per clique */
+  uint32_t best;
+  uint64_t count;
+  uint32_t *cliques;
+  size_t cliques_cap; /* in ids */
+
+  /* the current subproblem: k local vertices (the later neighbours of the
+     seed), adjacency bitsets of `words` 64-bit words each */
+  uint32_t k, words, capacity; /* capacity: the largest k the buffers hold */
+  uint32_t *local_to_global;
+  uint64_t *adj;       /* capacity * words_cap */
+  uint64_t *pbits;     /* (capacity + 2) * words_cap: P at each depth */
+  uint64_t *scratch;   /* 2 * words_cap: colouring work sets */
+  uint32_t *clique;    /* R, in global ids: capacity + 1 entries */
+  uint32_t *stack;     /* order and colour of P at each depth */
+  size_t stack_cap;
+} gclq__host_mc;
+
+/* Record R (mc->clique[0 .. size)) when it ties or beats the best ("all"),
+   or beats it ("find one"). A larger R empties the list first. */
+static inline void gclq__host_mc_record(gclq__host_mc *mc, uint32_t size) {
+  uint32_t i, j, *dst;
+  if (mc->find_one ? size <= mc->best : size < mc->best) return;
+  if (size > mc->best || mc->find_one) {
+    mc->best = size;
+    mc->count = 0;
+  }
+  ++mc->count;
+  if (!mc->keep_cliques) return;
+  if ((size_t)mc->count * size > mc->cliques_cap) {
+    size_t cap = mc->cliques_cap ? 2 * mc->cliques_cap : 64 * (size_t)size;
+    uint32_t *grown;
+    while (cap < (size_t)mc->count * size) cap *= 2;
+    grown = (uint32_t *)GCLQ_REALLOC(mc->cliques, cap * sizeof(uint32_t));
+    if (grown == NULL) {
+      mc->out_of_memory = 1;
+      return;
+    }
+    mc->cliques = grown;
+    mc->cliques_cap = cap;
+  }
+  dst = mc->cliques + (size_t)(mc->count - 1) * size;
+  /* insertion sort into place: each clique is stored ascending */
+  for (i = 0; i < size; ++i) {
+    uint32_t x = mc->clique[i];
+    for (j = i; j > 0 && dst[j - 1] > x; --j) dst[j] = dst[j - 1];
+    dst[j] = x;
+  }
+}
+
+/* Greedy colouring of P (bitset) into order[] / colour[] with colours
+   non-decreasing: colour class c takes, in index order, every vertex still
+   uncoloured and not adjacent to one already in class c. Returns |P|. */
+static inline uint32_t gclq__host_mc_colour(gclq__host_mc *mc, const uint64_t *P, uint32_t *order,
+                                            uint32_t *colour) {
+  const uint32_t W = mc->words;
+  uint64_t *uncoloured = mc->scratch, *open = mc->scratch + W;
+  uint32_t w, n = 0, c = 0, left = 0;
+  for (w = 0; w < W; ++w) {
+    uncoloured[w] = P[w];
+    left += gclq__host_popcount64(P[w]);
+  }
+  while (left > 0) {
+    ++c;
+    memcpy(open, uncoloured, W * sizeof(uint64_t));
+    for (w = 0; w < W; ++w) {
+      while (open[w]) {
+        uint32_t v = 64 * w + gclq__host_ctz64(open[w]), x;
+        uncoloured[w] &= ~((uint64_t)1 << (v % 64));
+        for (x = w; x < W; ++x) open[x] &= ~mc->adj[(size_t)v * W + x]; /* v's neighbours leave the class */
+        open[w] &= ~((uint64_t)1 << (v % 64));
+        order[n] = v;
+        colour[n] = c;
+        ++n, --left;
+      }
+    }
+  }
+  return n;
+}
+
+/* Expand R (depth vertices, in mc->clique) with the candidates in
+   P = mc->pbits + depth * words. `base` is where this depth's order and
+   colour arrays start in mc->stack (offsets, not pointers: the stack may
+   move when it grows). */
+static inline void gclq__host_mc_expand(gclq__host_mc *mc, uint32_t depth, size_t base) {
+  const uint32_t W = mc->words;
+  uint64_t *P = mc->pbits + (size_t)depth * W;
+  uint32_t w, np = 0, i;
+  for (w = 0; w < W; ++w) np += gclq__host_popcount64(P[w]);
+  if (np == 0) {
+    gclq__host_mc_record(mc, depth);
+    return;
+  }
+  if (base + 2 * (size_t)np > mc->stack_cap) {
+    size_t cap = 2 * (base + 2 * (size_t)np);
+    uint32_t *grown = (uint32_t *)GCLQ_REALLOC(mc->stack, cap * sizeof(uint32_t));
+    if (grown == NULL) {
+      mc->out_of_memory = 1;
+      return;
+    }
+    mc->stack = grown;
+    mc->stack_cap = cap;
+  }
+  gclq__host_mc_colour(mc, P, mc->stack + base, mc->stack + base + np);
+  for (i = np; i-- > 0;) {
+    uint32_t v = mc->stack[base + i], bound = depth + mc->stack[base + np + i];
+    uint64_t *child = P + W;
+    if (mc->find_one ? bound <= mc->best : bound < mc->best) return; /* and so for every i below */
+    for (w = 0; w < W; ++w) child[w] = P[w] & mc->adj[(size_t)v * W + w];
+    mc->clique[depth] = mc->local_to_global[v];
+    gclq__host_mc_expand(mc, depth + 1, base + 2 * (size_t)np);
+    if (mc->out_of_memory) return;
+    P[v / 64] &= ~((uint64_t)1 << (v % 64));
+  }
+}
+
+/* The subproblem of seed v: v and its later neighbours (rank > rank[v]) that
+   can still be in a clique of size best. `slot` is an n-entry scratch map,
+   all zero on entry and on return (local index + 1 of the candidates). */
+static inline void gclq__host_mc_seed(gclq__host_mc *mc, uint32_t v, const uint32_t *rank, uint32_t *slot) {
+  const gclq_graph *g = mc->g;
+  uint32_t k = 0, i, w, need = mc->best > 0 ? mc->best - 1 : 0;
+  uint64_t e;
+  for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) {
+    uint32_t u = g->h_neighbors[e];
+    if (rank[u] > rank[v] && mc->core[u] >= need) mc->local_to_global[k++] = u;
+  }
+  GCLQ_ASSERT(k <= mc->capacity);
+  if (mc->find_one ? k + 1 <= mc->best : k + 1 < mc->best) return;
+  mc->k = k;
+  mc->words = (k + 63) / 64;
+  /* the local graph: bit j of row i when local i and j are adjacent */
+  for (i = 0; i < k; ++i) slot[mc->local_to_global[i]] = i + 1;
+  memset(mc->adj, 0, (size_t)k * mc->words * sizeof(uint64_t));
+  for (i = 0; i < k; ++i) {
+    uint32_t u = mc->local_to_global[i];
+    for (e = g->h_offsets[u]; e < g->h_offsets[u + 1]; ++e) {
+      uint32_t j = slot[g->h_neighbors[e]];
+      if (j) mc->adj[(size_t)i * mc->words + (j - 1) / 64] |= (uint64_t)1 << ((j - 1) % 64);
+    }
+  }
+  for (i = 0; i < k; ++i) slot[mc->local_to_global[i]] = 0;
+  /* P = every local vertex; R = {v} */
+  for (w = 0; w < mc->words; ++w) mc->pbits[mc->words + w] = 0;
+  for (i = 0; i < k; ++i) mc->pbits[mc->words + i / 64] |= (uint64_t)1 << (i % 64);
+  mc->clique[0] = v;
+  gclq__host_mc_expand(mc, 1, 0);
+}
+
+/* Greedy lower bound from seed s (000 sec. 2.4.3): add the candidate of
+   highest core number (then highest degree, then lowest id), keep only its
+   neighbours, repeat. The clique goes to mc->clique; returns its size.
+   cand: scratch of deg(s) entries. */
+static inline uint32_t gclq__host_mc_greedy(gclq__host_mc *mc, uint32_t s, uint32_t *cand) {
+  const gclq_graph *g = mc->g;
+  uint32_t size = 1, nc = gclq__host_degree(g, s);
+  if (nc > 0) memcpy(cand, g->h_neighbors + g->h_offsets[s], (size_t)nc * sizeof(uint32_t));
+  mc->clique[0] = s;
+  while (nc > 0) {
+    uint32_t i, pick = cand[0];
+    for (i = 1; i < nc; ++i) {
+      uint32_t u = cand[i];
+      if (mc->core[u] > mc->core[pick] ||
+          (mc->core[u] == mc->core[pick] && gclq__host_degree(g, u) > gclq__host_degree(g, pick)))
+        pick = u;
+    }
+    mc->clique[size++] = pick;
+    nc = gclq__host_intersect(cand, nc, g->h_neighbors + g->h_offsets[pick], gclq__host_degree(g, pick), cand);
+  }
+  return size;
+}
+
+/* Lexicographic sort of `count` rows of `width` ids (bottom-up merge sort of
+   row indices, then one permuting copy). Returns 0 when out of memory. */
+static inline int gclq__host_row_less(const uint32_t *rows, uint32_t width, size_t a, size_t b) {
+  uint32_t i;
+  for (i = 0; i < width; ++i) {
+    uint32_t x = rows[a * width + i], y = rows[b * width + i];
+    if (x != y) return x < y;
+  }
+  return 0;
+}
+static inline int gclq__host_sort_rows(uint32_t *rows, size_t count, uint32_t width) {
+  size_t *idx, *tmp, run, i;
+  uint32_t *copy;
+  if (count < 2 || width == 0) return 1;
+  idx = (size_t *)GCLQ_MALLOC(count * sizeof(size_t));
+  tmp = (size_t *)GCLQ_MALLOC(count * sizeof(size_t));
+  copy = (uint32_t *)GCLQ_MALLOC(count * width * sizeof(uint32_t));
+  if (idx == NULL || tmp == NULL || copy == NULL) {
+    GCLQ_FREE(idx);
+    GCLQ_FREE(tmp);
+    GCLQ_FREE(copy);
+    return 0;
+  }
+  for (i = 0; i < count; ++i) idx[i] = i;
+  for (run = 1; run < count; run *= 2) {
+    for (i = 0; i < count; i += 2 * run) {
+      size_t lo = i, mid = i + run < count ? i + run : count, hi = i + 2 * run < count ? i + 2 * run : count;
+      size_t a = lo, b = mid, o = lo;
+      while (a < mid && b < hi) tmp[o++] = gclq__host_row_less(rows, width, idx[b], idx[a]) ? idx[b++] : idx[a++];
+      while (a < mid) tmp[o++] = idx[a++];
+      while (b < hi) tmp[o++] = idx[b++];
+    }
+    { size_t *t = idx; idx = tmp; tmp = t; }
+  }
+  memcpy(copy, rows, count * width * sizeof(uint32_t));
+  for (i = 0; i < count; ++i) memcpy(rows + i * width, copy + idx[i] * width, width * sizeof(uint32_t));
+  GCLQ_FREE(idx);
+  GCLQ_FREE(tmp);
+  GCLQ_FREE(copy);
+  return 1;
+}
+
+/* All maximum cliques of g (find_one == 0), or one of them (find_one != 0).
+     *omega    the clique number
+     *count    how many maximum cliques (1 with find_one)
+     *cliques  (may be NULL: count only) GCLQ_MALLOC'd, count * omega
+               compacted vertex ids (map with h_original_ids); each clique
+               ascending, the cliques in lexicographic order, so two correct
+               answers compare byte for byte. The caller frees it with
+               GCLQ_FREE. NULL when count is 0.
+   Conventions: no vertices -> omega 0, count 0; vertices but no edges ->
+   omega 1 and count n (each vertex alone is a maximum clique). With
+   find_one, which maximum clique comes back depends on the search order
+   (not necessarily the lexicographically first); compare its size and that
+   it is a clique. On failure the outputs are 0 / NULL.
+     K4 plus an isolated vertex:   omega 4, count 1, cliques [0 1 2 3]
+     two triangles 0-1-2, 3-4-5:   omega 3, count 2, cliques [0 1 2, 3 4 5] */
+static inline gclq_status gclq__host_max_cliques(const gclq_graph *g, int find_one, uint32_t *omega, uint64_t *count,
+                                                 uint32_t **cliques) {
+  gclq__host_mc mc;
+  uint32_t n, v, i, max_core = 0, max_degree = 0, greedy_size = 0;
+  uint32_t *order = NULL, *rank = NULL, *slot = NULL, *core = NULL;
+  gclq_status status = GCLQ_SUCCESS;
+  if (omega) *omega = 0;
+  if (count) *count = 0;
+  if (cliques) *cliques = NULL;
+  if (!gclq__host_graph_ok(g) || omega == NULL || count == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  n = g->num_vertices;
+  if (n == 0) return GCLQ_SUCCESS;
+
+  memset(&mc, 0, sizeof mc);
+  mc.g = g;
+  mc.find_one = find_one != 0;
+  mc.keep_cliques = cliques != NULL;
+  core = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  order = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  rank = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  slot = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  if (core == NULL || order == NULL || rank == NULL || slot == NULL) goto out_of_memory;
+
+  /* 1. core numbers, degeneracy order, and the largest later neighbourhood */
+  status = gclq__host_core_order(g, core, order, &max_core);
+  if (status != GCLQ_SUCCESS) goto done;
+  mc.core = core;
+  for (i = 0; i < n; ++i) rank[order[i]] = i;
+  memset(slot, 0, (size_t)n * sizeof(uint32_t));
+  for (v = 0; v < n; ++v) {
+    uint32_t later = 0;
+    uint64_t e;
+    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) later += rank[g->h_neighbors[e]] > rank[v];
+    if (later > mc.capacity) mc.capacity = later; /* <= max_core */
+    if (gclq__host_degree(g, v) > max_degree) max_degree = gclq__host_degree(g, v);
+  }
+  {
+    size_t words_cap = ((size_t)mc.capacity + 63) / 64 + 1;
+    mc.local_to_global = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 1) * sizeof(uint32_t));
+    mc.clique = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 2) * sizeof(uint32_t));
+    mc.adj = (uint64_t *)GCLQ_MALLOC(((size_t)mc.capacity + 1) * words_cap * sizeof(uint64_t));
+    mc.pbits = (uint64_t *)GCLQ_MALLOC(((size_t)mc.capacity + 3) * words_cap * sizeof(uint64_t));
+    mc.scratch = (uint64_t *)GCLQ_MALLOC(2 * words_cap * sizeof(uint64_t));
+    if (!mc.local_to_global || !mc.clique || !mc.adj || !mc.pbits || !mc.scratch) goto out_of_memory;
+  }
+
+  /* 2. greedy lower bound from every vertex that could still beat it (the
+     greedy clique is a clique: "find one" keeps it as its first answer;
+     "enumerate all" only takes its size and finds it again in step 3) */
+  for (i = n; i-- > 0;) {
+    uint32_t s = order[i]; /* highest core first */
+    if (core[s] + 1 <= greedy_size) continue;
+    v = gclq__host_mc_greedy(&mc, s, mc.local_to_global);
+    if (v > greedy_size) {
+      greedy_size = v;
+      if (mc.find_one) {
+        mc.best = 0;
+        gclq__host_mc_record(&mc, v);
+        if (mc.out_of_memory) goto out_of_memory;
+      }
+    }
+  }
+  mc.best = greedy_size; /* >= 1: there is a vertex */
+
+  /* 3. exact search: one subproblem per vertex that might be in a clique of
+     size best */
+  for (i = 0; i < n; ++i) {
+    v = order[i];
+    if (mc.find_one ? core[v] + 1 <= mc.best : core[v] + 1 < mc.best) continue;
+    gclq__host_mc_seed(&mc, v, rank, slot);
+    if (mc.out_of_memory) goto out_of_memory;
+  }
+
+  if (mc.keep_cliques && !gclq__host_sort_rows(mc.cliques, (size_t)mc.count, mc.best)) goto out_of_memory;
+  *omega = mc.best;
+  *count = mc.count;
+  if (cliques) {
+    *cliques = mc.cliques;
+    mc.cliques = NULL;
+  }
+  goto done;
+
+out_of_memory:
+  status = GCLQ_ERROR_OUT_OF_MEMORY;
+done:
+  GCLQ_FREE(core);
+  GCLQ_FREE(order);
+  GCLQ_FREE(rank);
+  GCLQ_FREE(slot);
+  GCLQ_FREE(mc.local_to_global);
+  GCLQ_FREE(mc.clique);
+  GCLQ_FREE(mc.adj);
+  GCLQ_FREE(mc.pbits);
+  GCLQ_FREE(mc.scratch);
+  GCLQ_FREE(mc.stack);
+  GCLQ_FREE(mc.cliques);
+  return status;
+}
 
 GCLQ_DEF const char *gclq_status_string(gclq_status status) {
   switch (status) {

@@ -76,8 +76,6 @@ static inline const char *gprim__backend_name(int backend) {
 
 #if defined(__cplusplus)
 #include <algorithm>
-#include <functional>
-#include <limits>
 #include <vector>
 
 /* Associative operators. Each has an identity() so scans and reductions can

@@ -1,0 +1,713 @@
+/* test_graph.cu - gpuclique section 5, graphs: the three loaders against the
+   reference counts of ../shared/data, malformed input of every format, edge
+   lists, the generators. Host code only. */
+#include "../gpuclique.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <set>
+#include <utility>
+
+#include "testing.h"
+
+/* ---- helpers ---- */
+
+/* The CSR invariants every builder promises; reports the first broken one. */
+static bool graph_valid(const gclq_graph &g, std::string *why) {
+  char buf[160];
+  uint64_t n = g.num_vertices;
+  if (g.h_offsets == NULL || g.h_neighbors == NULL || g.h_original_ids == NULL) {
+    *why = "a NULL array";
+    return false;
+  }
+  if (g.h_offsets[0] != 0 || g.h_offsets[n] != 2 * g.num_edges) {
+    snprintf(buf, sizeof buf, "offsets[0] = %llu, offsets[n] = %llu, 2m = %llu", (unsigned long long)g.h_offsets[0],
+             (unsigned long long)g.h_offsets[n], (unsigned long long)(2 * g.num_edges));
+    *why = buf;
+    return false;
+  }
+  for (uint64_t v = 0; v < n; ++v) {
+    uint64_t b = g.h_offsets[v], e = g.h_offsets[v + 1];
+    if (e < b) { *why = "offsets decrease"; return false; }
+    if (v > 0 && g.h_original_ids[v - 1] >= g.h_original_ids[v]) { *why = "original ids not increasing"; return false; }
+    for (uint64_t i = b; i < e; ++i) {
+      uint32_t u = g.h_neighbors[i];
+      if (u >= n) { *why = "neighbour out of range"; return false; }
+      if (u == v) { *why = "self-loop"; return false; }
+      if (i > b && g.h_neighbors[i - 1] >= u) { *why = "list not strictly increasing (unsorted or repeated)"; return false; }
+      /* symmetric: v in the list of u */
+      const uint32_t *lb = g.h_neighbors + g.h_offsets[u], *le = g.h_neighbors + g.h_offsets[u + 1];
+      if (!std::binary_search(lb, le, (uint32_t)v)) {
+        snprintf(buf, sizeof buf, "edge %llu-%u not symmetric", (unsigned long long)v, u);
+        *why = buf;
+        return false;
+      }
+    }
+  }
+  return true;
+}
+#define CHECK_GRAPH_VALID(g)                                   \
+  do {                                                         \
+    std::string why__;                                         \
+    CHECK_MSG(graph_valid((g), &why__), "invalid CSR: %s", why__.c_str()); \
+  } while (0)
+
+static bool graph_zeroed(const gclq_graph &g) {
+  return g.num_vertices == 0 && g.num_edges == 0 && g.h_offsets == NULL && g.h_neighbors == NULL &&
+         g.h_original_ids == NULL;
+}
+
+/* garbage, so a builder that forgets to zero on failure is caught */
+static void poison(gclq_graph *g) { memset(g, 0xA5, sizeof *g); }
+
+/* triangles u < v < w by merge-intersecting sorted lists */
+static uint64_t count_triangles(const gclq_graph &g) {
+  uint64_t t = 0;
+  for (uint32_t u = 0; u < g.num_vertices; ++u) {
+    for (uint64_t i = g.h_offsets[u]; i < g.h_offsets[u + 1]; ++i) {
+      uint32_t v = g.h_neighbors[i];
+      if (v <= u) continue;
+      uint64_t a = g.h_offsets[u], ae = g.h_offsets[u + 1], b = g.h_offsets[v], be = g.h_offsets[v + 1];
+      while (a < ae && b < be) {
+        uint32_t x = g.h_neighbors[a], y = g.h_neighbors[b];
+        if (x < y) ++a;
+        else if (y < x) ++b;
+        else {
+          if (x > v) ++t;
+          ++a;
+          ++b;
+        }
+      }
+    }
+  }
+  return t;
+}
+
+static bool has_edge(const gclq_graph &g, uint32_t u, uint32_t v) {
+  return std::binary_search(g.h_neighbors + g.h_offsets[u], g.h_neighbors + g.h_offsets[u + 1], v);
+}
+
+/* the edge set as (u < v) pairs of compact ids */
+static std::vector<std::pair<uint32_t, uint32_t> > edge_list(const gclq_graph &g) {
+  std::vector<std::pair<uint32_t, uint32_t> > e;
+  for (uint32_t u = 0; u < g.num_vertices; ++u)
+    for (uint64_t i = g.h_offsets[u]; i < g.h_offsets[u + 1]; ++i)
+      if (g.h_neighbors[i] > u) e.push_back(std::make_pair(u, g.h_neighbors[i]));
+  return e;
+}
+
+static bool graphs_equal(const gclq_graph &a, const gclq_graph &b) {
+  if (a.num_vertices != b.num_vertices || a.num_edges != b.num_edges) return false;
+  if (memcmp(a.h_offsets, b.h_offsets, (a.num_vertices + 1) * sizeof(uint64_t))) return false;
+  if (a.num_edges && memcmp(a.h_neighbors, b.h_neighbors, 2 * a.num_edges * sizeof(uint32_t))) return false;
+  if (a.num_vertices && memcmp(a.h_original_ids, b.h_original_ids, a.num_vertices * sizeof(uint64_t))) return false;
+  return true;
+}
+
+static bool file_exists(const std::string &p) {
+  FILE *f = fopen(p.c_str(), "rb");
+  if (!f) return false;
+  fclose(f);
+  return true;
+}
+
+/* $GPUAMQ_DATA_DIR, ../shared/data, ../../shared/data; "" when none has the data */
+static std::string data_dir(void) {
+  const char *env = getenv("GPUAMQ_DATA_DIR");
+  const char *cands[] = {env, "../shared/data", "../../shared/data"};
+  for (int i = 0; i < 3; ++i)
+    if (cands[i] && *cands[i] && file_exists(std::string(cands[i]) + "/dimacs/REFERENCE.tsv")) return cands[i];
+  return "";
+}
+
+struct ref_row {
+  std::string name;
+  uint64_t vertices, edges, triangles;
+};
+
+/* REFERENCE.tsv: '#' header naming the columns, then tab-separated rows */
+static std::vector<ref_row> read_reference(const std::string &path) {
+  std::vector<ref_row> rows;
+  FILE *f = fopen(path.c_str(), "rb");
+  if (!f) return rows;
+  char line[1024];
+  int tri_col = -1;
+  while (fgets(line, sizeof line, f)) {
+    std::vector<std::string> cols;
+    std::string cur;
+    const char *p = line[0] == '#' ? line + 1 : line;
+    for (; *p && *p != '\n' && *p != '\r'; ++p) {
+      if (*p == '\t') { cols.push_back(cur); cur.clear(); }
+      else cur += *p;
+    }
+    cols.push_back(cur);
+    if (line[0] == '#') {
+      for (size_t i = 0; i < cols.size(); ++i)
+        if (cols[i] == "triangles") tri_col = (int)i;
+      continue;
+    }
+    if (cols.size() < 3 || tri_col < 0 || (int)cols.size() <= tri_col) continue;
+    ref_row r;
+    r.name = cols[0];
+    r.vertices = strtoull(cols[1].c_str(), NULL, 10);
+    r.edges = strtoull(cols[2].c_str(), NULL, 10);
+    r.triangles = strtoull(cols[tri_col].c_str(), NULL, 10);
+    rows.push_back(r);
+  }
+  fclose(f);
+  return rows;
+}
+
+/* every graph of one data folder against its REFERENCE.tsv */
+static void check_reference_folder(const char *sub, const char *ext, bool dense_ids) {
+  std::string dir = data_dir();
+  if (dir.empty()) {
+    printf("    skipped: ../shared/data not found\n");
+    g_test.skipped = 1;
+    return;
+  }
+  std::vector<ref_row> rows = read_reference(dir + "/" + sub + "/REFERENCE.tsv");
+  CHECK_MSG(!rows.empty(), "no rows in %s/%s/REFERENCE.tsv", dir.c_str(), sub);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::string path = dir + "/" + sub + "/" + rows[i].name + ext;
+    gclq_graph g;
+    gclq_load_error e;
+    poison(&g);
+    gclq_status st = gclq_graph_load(path.c_str(), GCLQ_FORMAT_AUTO, &g, &e);
+    CHECK_MSG(st == GCLQ_SUCCESS, "%s: %s (line %llu: %s)", path.c_str(), gclq_status_string(st),
+              (unsigned long long)e.line, e.message);
+    CHECK_MSG(g.num_vertices == rows[i].vertices && g.num_edges == rows[i].edges,
+              "%s: %u vertices %llu edges, want %llu %llu", rows[i].name.c_str(), g.num_vertices,
+              (unsigned long long)g.num_edges, (unsigned long long)rows[i].vertices, (unsigned long long)rows[i].edges);
+    std::string why;
+    bool ok = graph_valid(g, &why);
+    uint64_t tri = ok ? count_triangles(g) : 0;
+    bool ids_ok = true;
+    if (dense_ids)
+      for (uint32_t v = 0; v < g.num_vertices; ++v) ids_ok = ids_ok && g.h_original_ids[v] == (uint64_t)v + 1;
+    gclq_graph_free(&g);
+    CHECK_MSG(ok, "%s: invalid CSR: %s", rows[i].name.c_str(), why.c_str());
+    CHECK_MSG(tri == rows[i].triangles, "%s: %llu triangles, want %llu", rows[i].name.c_str(),
+              (unsigned long long)tri, (unsigned long long)rows[i].triangles);
+    CHECK_MSG(ids_ok, "%s: original ids are not 1..N", rows[i].name.c_str());
+    CHECK(graph_zeroed(g));
+  }
+}
+
+static gclq_status parse_str(const char *s, gclq_format f, gclq_graph *g, gclq_load_error *e) {
+  return gclq_graph_parse(s, strlen(s), f, g, e);
+}
+
+/* ---- loaders against the reference data ---- */
+
+TEST(graph, dimacs_reference) { check_reference_folder("dimacs", ".clq", true); }
+TEST(graph, snap_reference) { check_reference_folder("snap", ".txt", false); }
+
+TEST(graph, load_explicit_format_and_matrix_market_file) {
+  /* an explicit format on a file whose extension says otherwise, and a .mtx
+     written here and read back by extension */
+  const char *path = "graph_test_tmp.mtx";
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL);
+  fputs("%%MatrixMarket matrix coordinate pattern symmetric\n% comment\n4 4 3\n2 1\n3 2\n3 1\n", f);
+  fclose(f);
+  gclq_graph g;
+  gclq_load_error e;
+  gclq_status st = gclq_graph_load(path, GCLQ_FORMAT_AUTO, &g, &e);
+  CHECK_MSG(st == GCLQ_SUCCESS, "%s: line %llu %s", gclq_status_string(st), (unsigned long long)e.line, e.message);
+  CHECK_EQ(g.num_vertices, 4);
+  CHECK_EQ(g.num_edges, 3);
+  CHECK_EQ(count_triangles(g), 1);
+  CHECK_EQ(g.h_offsets[4] - g.h_offsets[3], 0); /* vertex 4 isolated, present */
+  gclq_graph_free(&g);
+  /* the same file read as SNAP fails on line 1 ("%%MatrixMarket" is no number) */
+  st = gclq_graph_load(path, GCLQ_FORMAT_SNAP, &g, &e);
+  CHECK(st == GCLQ_ERROR_PARSE && e.line == 1 && graph_zeroed(g));
+  remove(path);
+}
+
+/* ---- SNAP ---- */
+
+TEST(graph, snap_details) {
+  /* comments, blank lines, tabs, CRLF, extra columns, a last line without a
+     newline, repeats and reversed pairs, a self-loop-only vertex (5) that does
+     not exist, the largest 64-bit id */
+  const char *text =
+      "# comment\n"
+      "\n"
+      "  \t \n"
+      "10 20\r\n"
+      "20\t10\n"
+      "10  30 0.5 extra words\n"
+      "5 5\n"
+      "30 30\n"
+      "18446744073709551615 10";
+  gclq_graph g;
+  gclq_load_error e;
+  poison(&g);
+  CHECK(parse_str(text, GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_SUCCESS);
+  CHECK_GRAPH_VALID(g);
+  CHECK_EQ(g.num_vertices, 4);
+  CHECK_EQ(g.num_edges, 3);
+  uint64_t want_ids[] = {10, 20, 30, 18446744073709551615ull};
+  CHECK_ARRAYS(want_ids, g.h_original_ids, 4, "original ids");
+  uint32_t want_nb[] = {1, 2, 3, 0, 0, 0};
+  CHECK_ARRAYS(want_nb, g.h_neighbors, 6, "neighbors");
+  gclq_graph_free(&g);
+  /* AUTO means SNAP for text */
+  CHECK(parse_str("1 2\n", GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_SUCCESS && g.num_edges == 1);
+  gclq_graph_free(&g);
+  /* not NUL-terminated: only len bytes are read */
+  const char buf[] = {'1', ' ', '2', '\n', '3', ' ', '4'};
+  CHECK(gclq_graph_parse(buf, 4, GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_SUCCESS && g.num_edges == 1);
+  gclq_graph_free(&g);
+}
+
+TEST(graph, empty_inputs) {
+  /* SNAP: empty input or comments only is the empty graph */
+  gclq_graph g;
+  gclq_load_error e;
+  const char *snap_empty[] = {"", "# nothing\n", "\n\n", "1 1\n"};
+  for (int i = 0; i < 4; ++i) {
+    poison(&g);
+    CHECK(parse_str(snap_empty[i], GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_SUCCESS);
+    CHECK_EQ(g.num_vertices, 0);
+    CHECK_EQ(g.num_edges, 0);
+    CHECK(g.h_offsets != NULL && g.h_offsets[0] == 0);
+    gclq_graph_free(&g);
+    CHECK(graph_zeroed(g));
+  }
+  /* DIMACS and Matrix Market: empty input lacks the p line / header */
+  poison(&g);
+  CHECK(parse_str("", GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_ERROR_PARSE && e.line == 0 && graph_zeroed(g));
+  poison(&g);
+  CHECK(parse_str("", GCLQ_FORMAT_MATRIX_MARKET, &g, &e) == GCLQ_ERROR_PARSE && e.line == 0 && graph_zeroed(g));
+  /* but "p edge 0 0" and a 0 x 0 matrix are empty graphs */
+  CHECK(parse_str("p edge 0 0\n", GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS && g.num_vertices == 0);
+  gclq_graph_free(&g);
+  CHECK(parse_str("%%MatrixMarket matrix coordinate pattern general\n0 0 0\n", GCLQ_FORMAT_MATRIX_MARKET, &g, &e) ==
+        GCLQ_SUCCESS);
+  CHECK(g.num_vertices == 0 && g.num_edges == 0);
+  gclq_graph_free(&g);
+}
+
+/* ---- DIMACS and Matrix Market ---- */
+
+TEST(graph, dimacs_details) {
+  /* all N vertices exist, M need not match, "p col", CRLF, repeats both ways,
+     loops dropped, no newline at the end */
+  const char *text = "c a comment\r\nc\r\np col 6 99\r\n\r\ne 1 2\r\ne 2 1\r\ne 3 3\r\ne 2 3\r\ne 3 1\r\ne 4 5";
+  gclq_graph g;
+  gclq_load_error e;
+  CHECK(parse_str(text, GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS);
+  CHECK_GRAPH_VALID(g);
+  CHECK_EQ(g.num_vertices, 6);
+  CHECK_EQ(g.num_edges, 4);
+  CHECK_EQ(count_triangles(g), 1);
+  CHECK_EQ(g.h_original_ids[5], 6);
+  CHECK_EQ(g.h_offsets[6] - g.h_offsets[5], 0);
+  gclq_graph_free(&g);
+  /* one vertex, no edges */
+  CHECK(parse_str("p edge 1 0\n", GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS);
+  CHECK_GRAPH_VALID(g);
+  CHECK(g.num_vertices == 1 && g.num_edges == 0 && g.h_original_ids[0] == 1);
+  gclq_graph_free(&g);
+}
+
+TEST(graph, matrix_market_details) {
+  gclq_graph g;
+  gclq_load_error e;
+  /* real general, both directions stored, a diagonal entry, explicit zero
+     value still an edge, case-insensitive banner */
+  const char *text =
+      "%%MatrixMarket MATRIX Coordinate Real General\n"
+      "% comment\n"
+      "%\n"
+      "5 5 6\n"
+      "1 2 1.5\n"
+      "2 1 -2e3\n"
+      "3 3 7\n"
+      "3 4 0\n"
+      "\n"
+      "4 1 .25\n"
+      "2 4 1E+2\n";
+  CHECK(parse_str(text, GCLQ_FORMAT_MATRIX_MARKET, &g, &e) == GCLQ_SUCCESS);
+  CHECK_GRAPH_VALID(g);
+  CHECK_EQ(g.num_vertices, 5);
+  CHECK_EQ(g.num_edges, 4);
+  CHECK_EQ(count_triangles(g), 1);
+  gclq_graph_free(&g);
+  /* integer symmetric */
+  CHECK(parse_str("%%MatrixMarket matrix coordinate integer symmetric\n3 3 2\n2 1 4\n3 2 -1\n",
+                  GCLQ_FORMAT_MATRIX_MARKET, &g, &e) == GCLQ_SUCCESS);
+  CHECK(g.num_vertices == 3 && g.num_edges == 2);
+  gclq_graph_free(&g);
+}
+
+TEST(graph, too_large) {
+  gclq_graph g;
+  gclq_load_error e;
+  poison(&g);
+  CHECK(parse_str("c\np edge 4294967296 0\n", GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_ERROR_TOO_LARGE);
+  CHECK(e.line == 2 && graph_zeroed(g));
+  poison(&g);
+  CHECK(parse_str("%%MatrixMarket matrix coordinate pattern general\n4294967296 4294967296 0\n",
+                  GCLQ_FORMAT_MATRIX_MARKET, &g, &e) == GCLQ_ERROR_TOO_LARGE);
+  CHECK(e.line == 2 && graph_zeroed(g));
+}
+
+/* ---- malformed input: status, line, message, graph zeroed ---- */
+
+struct bad_case {
+  gclq_format format;
+  const char *text;
+  uint64_t line;
+  const char *says; /* a substring of the message */
+};
+
+TEST(graph, malformed_inputs) {
+  const bad_case cases[] = {
+      /* SNAP */
+      {GCLQ_FORMAT_SNAP, "1 2\n3\n", 2, "found one"},
+      {GCLQ_FORMAT_SNAP, "1 2\n3   \t\r\n", 2, "found one"},
+      {GCLQ_FORMAT_SNAP, "1 2\n-3 4\n", 2, "negative"},
+      {GCLQ_FORMAT_SNAP, "1 2\n3 -4\n", 2, "negative"},
+      {GCLQ_FORMAT_SNAP, "# x\nfoo bar\n", 2, "not a decimal"},
+      {GCLQ_FORMAT_SNAP, "1 2\n3 4x\n", 2, "not a decimal"},
+      {GCLQ_FORMAT_SNAP, "1 +2\n", 1, "not a decimal"},
+      {GCLQ_FORMAT_SNAP, "1 2\r\n# c\r\n1 18446744073709551616\r\n", 3, "64 bits"},
+      {GCLQ_FORMAT_SNAP, "99999999999999999999999 1\n", 1, "64 bits"},
+      /* DIMACS */
+      {GCLQ_FORMAT_DIMACS, "c only a comment\n", 0, "missing"},
+      {GCLQ_FORMAT_DIMACS, "c hi\ne 1 2\np edge 2 1\n", 2, "before the p line"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\ne 0 1\n", 2, "out of range"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\n\ne 1 4\n", 3, "out of range"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\np edge 3 1\n", 2, "second p line"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\ne 1\n", 2, "two vertex ids"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\ne 1 x\n", 2, "not a decimal"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\ne -1 2\n", 2, "negative"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\ne 1 18446744073709551616\n", 2, "64 bits"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\ne 1 2 3\n", 2, "unexpected text"},
+      {GCLQ_FORMAT_DIMACS, "p foo 3 1\n", 1, "p edge N M"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3\n", 1, "missing edge count"},
+      {GCLQ_FORMAT_DIMACS, "p edge x 3\n", 1, "not a decimal"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1 7\n", 1, "unexpected text"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 1\r\nx 1 2\r\n", 2, "unknown line type"},
+      /* Matrix Market */
+      {GCLQ_FORMAT_MATRIX_MARKET, "\n", 1, "header"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%MatrixMarket matrix coordinate pattern general\n1 1 0\n", 1, "header"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket vector coordinate pattern general\n1 1 0\n", 1, "matrix"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix array real general\n2 2\n", 1, "coordinate"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate complex general\n1 1 0\n", 1, "field"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern hermitian\n1 1 0\n", 1, "symmetry"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general x\n1 1 0\n", 1, "unexpected"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n% c\n3 4 1\n1 2\n", 3,
+       "not square"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3\n", 2, "size line"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n% only comments\n", 0,
+       "missing the size line"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n", 0, "fewer"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2\n\n2 3\n", 5,
+       "more entries"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n0 2\n", 3, "out of range"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 4\n", 3, "out of range"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1\n", 3, "two indices"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2 5\n", 3, "unexpected"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2\n", 3, "missing"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 2 1.5\n", 3,
+       "not a number"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 abc\n", 3,
+       "not a number"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n-1 2\n", 3, "negative"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    const bad_case &c = cases[i];
+    gclq_graph g;
+    gclq_load_error e;
+    poison(&g);
+    memset(&e, 0x5A, sizeof e);
+    gclq_status st = parse_str(c.text, c.format, &g, &e);
+    CHECK_MSG(st == GCLQ_ERROR_PARSE, "case %zu: %s, want a parse error", i, gclq_status_string(st));
+    CHECK_MSG(e.line == c.line, "case %zu: line %llu, want %llu (%s)", i, (unsigned long long)e.line,
+              (unsigned long long)c.line, e.message);
+    CHECK_MSG(memchr(e.message, 0, sizeof e.message) != NULL && strstr(e.message, c.says) != NULL,
+              "case %zu: message \"%.128s\" does not say \"%s\"", i, e.message, c.says);
+    CHECK_MSG(graph_zeroed(g), "case %zu: graph not zeroed", i);
+    /* err may be NULL */
+    poison(&g);
+    CHECK(parse_str(c.text, c.format, &g, NULL) == GCLQ_ERROR_PARSE && graph_zeroed(g));
+  }
+}
+
+TEST(graph, bad_arguments_and_io) {
+  gclq_graph g;
+  gclq_load_error e;
+  poison(&g);
+  CHECK(gclq_graph_load("no/such/file.txt", GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_ERROR_IO);
+  CHECK(graph_zeroed(g) && e.message[0] != 0);
+  poison(&g);
+  CHECK(gclq_graph_load("no_such_file.clq", GCLQ_FORMAT_DIMACS, &g, NULL) == GCLQ_ERROR_IO && graph_zeroed(g));
+  poison(&g);
+  CHECK(gclq_graph_load(".", GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_ERROR_IO && graph_zeroed(g)); /* a directory */
+  CHECK(gclq_graph_load(NULL, GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_graph_load("x.txt", GCLQ_FORMAT_AUTO, NULL, &e) == GCLQ_ERROR_INVALID_ARGUMENT);
+  poison(&g);
+  CHECK(gclq_graph_load("x.txt", (gclq_format)9, &g, &e) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  poison(&g);
+  CHECK(gclq_graph_parse(NULL, 0, GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  CHECK(gclq_graph_parse("1 2", 3, GCLQ_FORMAT_SNAP, NULL, &e) == GCLQ_ERROR_INVALID_ARGUMENT);
+  poison(&g);
+  CHECK(gclq_graph_parse("1 2", 3, (gclq_format)-1, &g, &e) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  uint64_t s[1] = {1}, d[1] = {2};
+  poison(&g);
+  CHECK(gclq_graph_from_edges(NULL, d, 1, &g) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  poison(&g);
+  CHECK(gclq_graph_from_edges(s, NULL, 1, &g) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  CHECK(gclq_graph_from_edges(s, d, 1, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_graph_erdos_renyi(10, 0.5, 1, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_graph_rmat(10, 16, 1, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_graph_planted_clique(10, 0.5, 3, 1, NULL, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  /* free: NULL, zeroed, twice */
+  gclq_graph_free(NULL);
+  memset(&g, 0, sizeof g);
+  gclq_graph_free(&g);
+  CHECK(gclq_graph_from_edges(s, d, 1, &g) == GCLQ_SUCCESS);
+  gclq_graph_free(&g);
+  CHECK(graph_zeroed(g));
+  gclq_graph_free(&g);
+}
+
+/* ---- edge lists ---- */
+
+TEST(graph, from_edges_matches_a_set_reference) {
+  test_rng rng = test_rng_for("graph.from_edges");
+  for (int round = 0; round < 20; ++round) {
+    size_t m = (size_t)rng.below(round < 5 ? 8 : 5000);
+    uint64_t span = 1 + rng.below(round % 3 == 0 ? 10 : 3000);
+    /* sparse 64-bit ids: id k -> k * big + offset, so compaction matters */
+    uint64_t big = 1 + (rng.next() >> 20), off = rng.next() >> 1;
+    std::vector<uint64_t> src(m), dst(m);
+    for (size_t i = 0; i < m; ++i) {
+      src[i] = off + big * rng.below(span);
+      dst[i] = rng.below(8) == 0 ? src[i] : off + big * rng.below(span); /* some loops */
+      if (i > 0 && rng.below(6) == 0) { src[i] = dst[i - 1]; dst[i] = src[i - 1]; } /* reversed repeats */
+    }
+    std::set<uint64_t> ids;
+    std::set<std::pair<uint64_t, uint64_t> > edges;
+    for (size_t i = 0; i < m; ++i) {
+      if (src[i] == dst[i]) continue;
+      ids.insert(src[i]);
+      ids.insert(dst[i]);
+      edges.insert(std::make_pair(std::min(src[i], dst[i]), std::max(src[i], dst[i])));
+    }
+    gclq_graph g;
+    poison(&g);
+    CHECK(gclq_graph_from_edges(m ? &src[0] : NULL, m ? &dst[0] : NULL, m, &g) == GCLQ_SUCCESS);
+    CHECK_GRAPH_VALID(g);
+    CHECK_EQ(g.num_vertices, ids.size());
+    CHECK_EQ(g.num_edges, edges.size());
+    std::vector<uint64_t> want_ids(ids.begin(), ids.end());
+    CHECK_ARRAYS(want_ids.data(), g.h_original_ids, want_ids.size(), "original ids");
+    std::vector<std::pair<uint32_t, uint32_t> > got = edge_list(g);
+    std::set<std::pair<uint64_t, uint64_t> > got_orig;
+    for (size_t i = 0; i < got.size(); ++i)
+      got_orig.insert(std::make_pair(g.h_original_ids[got[i].first], g.h_original_ids[got[i].second]));
+    CHECK(got_orig == edges);
+    gclq_graph_free(&g);
+  }
+}
+
+TEST(graph, small_shapes) {
+  gclq_graph g;
+  /* no edges */
+  CHECK(gclq_graph_from_edges(NULL, NULL, 0, &g) == GCLQ_SUCCESS);
+  CHECK(g.num_vertices == 0 && g.num_edges == 0 && g.h_offsets[0] == 0);
+  gclq_graph_free(&g);
+  /* loops only: no vertex survives */
+  uint64_t l[3] = {4, 4, 9};
+  CHECK(gclq_graph_from_edges(l, l, 3, &g) == GCLQ_SUCCESS && g.num_vertices == 0);
+  gclq_graph_free(&g);
+  /* one vertex (a generator keeps it) */
+  CHECK(gclq_graph_erdos_renyi(1, 1.0, 7, &g) == GCLQ_SUCCESS);
+  CHECK_GRAPH_VALID(g);
+  CHECK(g.num_vertices == 1 && g.num_edges == 0 && g.h_original_ids[0] == 0);
+  gclq_graph_free(&g);
+  /* K_n from every ordered pair, each twice, plus loops */
+  for (uint32_t n = 2; n <= 40; n += 19) {
+    std::vector<uint64_t> s, d;
+    for (uint32_t u = 0; u < n; ++u)
+      for (uint32_t v = 0; v < n; ++v)
+        for (int r = 0; r < 2; ++r) {
+          s.push_back(1000 + 3 * (uint64_t)u);
+          d.push_back(1000 + 3 * (uint64_t)v);
+        }
+    CHECK(gclq_graph_from_edges(&s[0], &d[0], s.size(), &g) == GCLQ_SUCCESS);
+    CHECK_GRAPH_VALID(g);
+    CHECK_EQ(g.num_vertices, n);
+    CHECK_EQ(g.num_edges, (uint64_t)n * (n - 1) / 2);
+    CHECK_EQ(count_triangles(g), (uint64_t)n * (n - 1) * (n - 2) / 6);
+    for (uint32_t v = 0; v < n; ++v) CHECK_EQ(g.h_offsets[v + 1] - g.h_offsets[v], n - 1);
+    gclq_graph_free(&g);
+  }
+}
+
+/* ---- generators ---- */
+
+TEST(graph, erdos_renyi) {
+  test_rng rng = test_rng_for("graph.erdos_renyi");
+  uint64_t seed = rng.next();
+  const uint32_t ns[] = {0, 1, 2, 10, 100, 1000, 5000, 20000};
+  const double ps[] = {0.0, 1e-9, 0.0005, 0.01, 0.1, 0.5, 0.9, 1.0};
+  for (size_t a = 0; a < sizeof ns / sizeof ns[0]; ++a) {
+    for (size_t b = 0; b < sizeof ps / sizeof ps[0]; ++b) {
+      uint32_t n = ns[a];
+      double p = ps[b];
+      double pairs = (double)n * (n - (n > 0)) / 2;
+      if (pairs * p > 3e6) continue; /* keep the run short */
+      gclq_graph g, h;
+      CHECK(gclq_graph_erdos_renyi(n, p, seed, &g) == GCLQ_SUCCESS);
+      CHECK_GRAPH_VALID(g);
+      CHECK_EQ(g.num_vertices, n);
+      double mean = pairs * p, sigma = sqrt(pairs * p * (1 - p));
+      CHECK_MSG(fabs((double)g.num_edges - mean) <= 5 * sigma + 1e-9, "G(%u, %g): %llu edges, expected %.1f +- %.1f",
+                n, p, (unsigned long long)g.num_edges, mean, sigma);
+      if (p == 1.0) CHECK_EQ(g.num_edges, (uint64_t)pairs);
+      /* deterministic for a seed */
+      CHECK(gclq_graph_erdos_renyi(n, p, seed, &h) == GCLQ_SUCCESS);
+      CHECK(graphs_equal(g, h));
+      gclq_graph_free(&h);
+      if (g.num_edges > 100 && p < 1.0) { /* another seed, another graph */
+        CHECK(gclq_graph_erdos_renyi(n, p, seed + 1, &h) == GCLQ_SUCCESS);
+        CHECK(!graphs_equal(g, h));
+        gclq_graph_free(&h);
+      }
+      gclq_graph_free(&g);
+    }
+  }
+  gclq_graph g;
+  poison(&g);
+  CHECK(gclq_graph_erdos_renyi(10, -0.1, 1, &g) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  CHECK(gclq_graph_erdos_renyi(10, 1.0001, 1, &g) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  CHECK(gclq_graph_erdos_renyi(10, nan(""), 1, &g) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+}
+
+TEST(graph, erdos_renyi_every_pair_equally_likely) {
+  /* the geometric skipping must not favour any pair: over many seeds each of
+     the 45 pairs of G(10, 0.3) appears 0.3 of the time, within 5 sigma */
+  const uint32_t n = 10;
+  const int runs = 4000;
+  const double p = 0.3;
+  std::vector<int> hits(n * n, 0);
+  test_rng rng = test_rng_for("graph.er_pairs");
+  for (int r = 0; r < runs; ++r) {
+    gclq_graph g;
+    CHECK(gclq_graph_erdos_renyi(n, p, rng.next(), &g) == GCLQ_SUCCESS);
+    std::vector<std::pair<uint32_t, uint32_t> > e = edge_list(g);
+    for (size_t i = 0; i < e.size(); ++i) hits[e[i].first * n + e[i].second]++;
+    gclq_graph_free(&g);
+  }
+  double sigma = sqrt(runs * p * (1 - p));
+  for (uint32_t u = 0; u < n; ++u)
+    for (uint32_t v = u + 1; v < n; ++v)
+      CHECK_MSG(fabs(hits[u * n + v] - runs * p) <= 5 * sigma, "pair %u-%u: %d of %d", u, v, hits[u * n + v], runs);
+}
+
+TEST(graph, rmat) {
+  test_rng rng = test_rng_for("graph.rmat");
+  for (int scale = 10; scale <= 16; ++scale) {
+    int ef = 1 + (int)rng.below(16);
+    uint64_t seed = rng.next();
+    gclq_graph g, h;
+    CHECK(gclq_graph_rmat(scale, ef, seed, &g) == GCLQ_SUCCESS);
+    CHECK_GRAPH_VALID(g);
+    CHECK_EQ(g.num_vertices, 1u << scale);
+    CHECK(g.num_edges > 0 && g.num_edges <= (uint64_t)ef << scale);
+    CHECK(g.h_original_ids[g.num_vertices - 1] == g.num_vertices - 1);
+    /* skewed: vertex 0 (quadrant a every level) has the largest degree */
+    uint64_t d0 = g.h_offsets[1] - g.h_offsets[0], dmax = 0;
+    for (uint32_t v = 0; v < g.num_vertices; ++v) dmax = std::max(dmax, g.h_offsets[v + 1] - g.h_offsets[v]);
+    CHECK(d0 == dmax);
+    CHECK(gclq_graph_rmat(scale, ef, seed, &h) == GCLQ_SUCCESS);
+    CHECK(graphs_equal(g, h));
+    gclq_graph_free(&h);
+    CHECK(gclq_graph_rmat(scale, ef, seed ^ 1, &h) == GCLQ_SUCCESS);
+    CHECK(!graphs_equal(g, h));
+    gclq_graph_free(&h);
+    gclq_graph_free(&g);
+  }
+  gclq_graph g;
+  CHECK(gclq_graph_rmat(1, 1, 3, &g) == GCLQ_SUCCESS && g.num_vertices == 2 && g.num_edges <= 1);
+  gclq_graph_free(&g);
+  /* 2^61 edges to draw: the allocation fails cleanly */
+  poison(&g);
+  CHECK(gclq_graph_rmat(30, 0x7fffffff, 1, &g) == GCLQ_ERROR_OUT_OF_MEMORY && graph_zeroed(g));
+  const int bad[][2] = {{0, 16}, {31, 16}, {-1, 16}, {10, 0}, {10, -3}};
+  for (int i = 0; i < 5; ++i) {
+    poison(&g);
+    CHECK(gclq_graph_rmat(bad[i][0], bad[i][1], 1, &g) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  }
+}
+
+TEST(graph, rmat_scale_20_speed) {
+  /* 2^20 vertices, 16M edges drawn: must take seconds, not minutes */
+  if (g_test.max_log2 < 20) { g_test.skipped = 1; return; }
+  gclq_graph g;
+  clock_t t0 = clock();
+  CHECK(gclq_graph_rmat(20, 16, 42, &g) == GCLQ_SUCCESS);
+  double s = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  printf("    rmat scale 20, edge factor 16: %u vertices, %llu edges in %.2f s\n", g.num_vertices,
+         (unsigned long long)g.num_edges, s);
+  CHECK_GRAPH_VALID(g);
+  CHECK(s < 20.0);
+  gclq_graph_free(&g);
+}
+
+TEST(graph, planted_clique) {
+  test_rng rng = test_rng_for("graph.planted");
+  const uint32_t cases[][2] = {{200, 12}, {1000, 30}, {50, 50}, {30, 0}, {30, 1}, {1, 1}, {0, 0}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    uint32_t n = cases[c][0], k = cases[c][1];
+    double p = 0.05;
+    uint64_t seed = rng.next();
+    std::vector<uint32_t> clique(k + 1, 0xdeadbeef);
+    gclq_graph g, er, again;
+    CHECK(gclq_graph_planted_clique(n, p, k, seed, &g, &clique[0]) == GCLQ_SUCCESS);
+    CHECK_GRAPH_VALID(g);
+    CHECK_EQ(g.num_vertices, n);
+    CHECK(clique[k] == 0xdeadbeef); /* exactly k written */
+    for (uint32_t i = 0; i < k; ++i) {
+      CHECK(clique[i] < n);
+      if (i) CHECK(clique[i - 1] < clique[i]); /* sorted, distinct */
+      for (uint32_t j = i + 1; j < k; ++j) CHECK(has_edge(g, clique[i], clique[j]));
+    }
+    /* exactly G(n, p) of the same seed plus the clique's pairs */
+    CHECK(gclq_graph_erdos_renyi(n, p, seed, &er) == GCLQ_SUCCESS);
+    std::set<std::pair<uint32_t, uint32_t> > want;
+    std::vector<std::pair<uint32_t, uint32_t> > e = edge_list(er);
+    want.insert(e.begin(), e.end());
+    for (uint32_t i = 0; i < k; ++i)
+      for (uint32_t j = i + 1; j < k; ++j) want.insert(std::make_pair(clique[i], clique[j]));
+    e = edge_list(g);
+    std::set<std::pair<uint32_t, uint32_t> > got(e.begin(), e.end());
+    CHECK(got == want);
+    gclq_graph_free(&er);
+    /* deterministic, NULL clique output allowed */
+    CHECK(gclq_graph_planted_clique(n, p, k, seed, &again, NULL) == GCLQ_SUCCESS);
+    CHECK(graphs_equal(g, again));
+    gclq_graph_free(&again);
+    gclq_graph_free(&g);
+  }
+  /* the whole vertex set as the clique: K_n */
+  gclq_graph g;
+  uint32_t all[20];
+  CHECK(gclq_graph_planted_clique(20, 0.0, 20, 5, &g, all) == GCLQ_SUCCESS);
+  CHECK_EQ(g.num_edges, 190);
+  for (uint32_t i = 0; i < 20; ++i) CHECK_EQ(all[i], i);
+  gclq_graph_free(&g);
+  poison(&g);
+  CHECK(gclq_graph_planted_clique(10, 0.5, 11, 1, &g, NULL) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+  poison(&g);
+  CHECK(gclq_graph_planted_clique(10, 2.0, 3, 1, &g, NULL) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+}

@@ -548,6 +548,17 @@ static gclq_status gclq__fail_number(gclq_load_error *err, uint64_t line, int wh
   return GCLQ_ERROR_PARSE;
 }
 
+/* Two ids "u v" at *p (DIMACS edges, Matrix Market entries): a missing one
+   fails with missing_msg, a malformed one names `what`. */
+static gclq_status gclq__read_pair(const char **p, const char *le, uint64_t *a, uint64_t *b, gclq_load_error *err,
+                                   uint64_t line, const char *missing_msg, const char *what) {
+  int r = gclq__read_u64(p, le, a);
+  if (r == GCLQ__NUM_OK) r = gclq__read_u64(p, le, b);
+  if (r == GCLQ__NUM_MISSING) return gclq__fail(err, GCLQ_ERROR_PARSE, line, missing_msg);
+  if (r != GCLQ__NUM_OK) return gclq__fail_number(err, line, r, what);
+  return GCLQ_SUCCESS;
+}
+
 /* Line iteration: [*ls, *le) is the next line without its LF or CRLF. */
 typedef struct gclq__lines {
   const char *p, *end;
@@ -662,22 +673,13 @@ static gclq_status gclq__parse_dimacs(const char *text, size_t len, gclq_graph *
       have_p = 1;
     } else if (we - w == 1 && *w == 'e') {
       uint64_t u, v;
-      int r;
       char msg[96];
       if (!have_p) {
         st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "edge before the p line");
         goto fail;
       }
-      r = gclq__read_u64(&p, le, &u);
-      if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &v);
-      if (r == GCLQ__NUM_MISSING) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected \"e u v\" with two vertex ids");
-        goto fail;
-      }
-      if (r != GCLQ__NUM_OK) {
-        st = gclq__fail_number(err, it.line, r, "vertex id");
-        goto fail;
-      }
+      st = gclq__read_pair(&p, le, &u, &v, err, it.line, "expected \"e u v\" with two vertex ids", "vertex id");
+      if (st != GCLQ_SUCCESS) goto fail;
       if (gclq__skip_space(p, le) != le) {
         st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"e u v\"");
         goto fail;
@@ -792,16 +794,8 @@ static gclq_status gclq__parse_mm(const char *text, size_t len, gclq_graph *g, g
       have_size = 1;
       continue;
     }
-    r = gclq__read_u64(&p, le, &a);
-    if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &b);
-    if (r == GCLQ__NUM_MISSING) {
-      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected an entry \"i j\" with two indices");
-      goto fail;
-    }
-    if (r != GCLQ__NUM_OK) {
-      st = gclq__fail_number(err, it.line, r, "index");
-      goto fail;
-    }
+    st = gclq__read_pair(&p, le, &a, &b, err, it.line, "expected an entry \"i j\" with two indices", "index");
+    if (st != GCLQ_SUCCESS) goto fail;
     if (field != 0) {
       gclq__read_word(&p, le, &w, &we);
       if (w == we) {

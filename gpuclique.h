@@ -965,6 +965,13 @@ static uint64_t gclq__splitmix64(uint64_t *state) {
 }
 
 /* uniform in [0, 1) */
+/* The generators' starting state: the seed mixed once, so that nearby seeds
+   (s and s + the splitmix increment) do not give overlapping streams. */
+static uint64_t gclq__seed_state(uint64_t seed) {
+  uint64_t mix = seed;
+  return gclq__splitmix64(&mix);
+}
+
 static double gclq__uniform01(uint64_t *state) {
   return (double)(gclq__splitmix64(state) >> 11) * (1.0 / 9007199254740992.0);
 }
@@ -1031,7 +1038,7 @@ static int gclq__probability_ok(double p) { return p >= 0.0 && p <= 1.0; /* fals
 
 GCLQ_DEF gclq_status gclq_graph_erdos_renyi(uint32_t n, double p, uint64_t seed, gclq_graph *graph) {
   gclq__vec64 keys;
-  uint64_t state = seed;
+  uint64_t state = gclq__seed_state(seed);
   if (graph == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
   memset(graph, 0, sizeof *graph);
   if (!gclq__probability_ok(p)) return GCLQ_ERROR_INVALID_ARGUMENT;
@@ -1050,7 +1057,7 @@ GCLQ_DEF gclq_status gclq_graph_erdos_renyi(uint32_t n, double p, uint64_t seed,
 GCLQ_DEF gclq_status gclq_graph_rmat(int scale, int edge_factor, uint64_t seed, gclq_graph *graph) {
   const uint32_t ta = (uint32_t)(0.57 * 4294967296.0), tab = (uint32_t)(0.76 * 4294967296.0),
                  tabc = (uint32_t)(0.95 * 4294967296.0);
-  uint64_t state = seed, draws, e, *keys;
+  uint64_t state = gclq__seed_state(seed), draws, e, *keys;
   size_t k = 0;
   if (graph == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
   memset(graph, 0, sizeof *graph);
@@ -1081,11 +1088,11 @@ static int gclq__cmp_u32(const void *a, const void *b) {
 
 /* G(n, p) exactly as gclq_graph_erdos_renyi(n, p, seed) draws it, plus a
    clique on clique_size vertices sampled from a second splitmix64 stream
-   (seed ^ 0x5851f42d4c957f2d) by Floyd's algorithm. */
+   (seeded from seed ^ 0x5851f42d4c957f2d) by Floyd's algorithm. */
 GCLQ_DEF gclq_status gclq_graph_planted_clique(uint32_t n, double p, uint32_t clique_size, uint64_t seed,
                                                gclq_graph *graph, uint32_t *h_clique_out) {
   gclq__vec64 keys;
-  uint64_t state = seed, cstate = seed ^ 0x5851f42d4c957f2dull;
+  uint64_t state = gclq__seed_state(seed), cstate = gclq__seed_state(seed ^ 0x5851f42d4c957f2dull);
   uint32_t *clique, i, j, t;
   gclq_status st;
   if (graph == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;

@@ -419,6 +419,24 @@ static inline int gamq__na_ceil_log2(size_t n) {
   return k;
 }
 
+/* The setup both map-based methods share: two buffers of n maps (read and
+   write), read[i] holding element i's own map. GAMQ__NA_NO_MEMORY leaves
+   nothing allocated; GAMQ__NA_OVERFLOW leaves both allocated for the caller
+   to free, like success. */
+static inline gamq__na_result gamq__na_maps_begin(const gamq__na_problem *p, gamq__na_map **read, gamq__na_map **write) {
+  size_t i;
+  *read = (gamq__na_map *)GAMQ_MALLOC(p->n * sizeof(gamq__na_map));
+  *write = (gamq__na_map *)GAMQ_MALLOC(p->n * sizeof(gamq__na_map));
+  if (!*read || !*write) {
+    GAMQ_FREE(*read);
+    GAMQ_FREE(*write);
+    return GAMQ__NA_NO_MEMORY;
+  }
+  for (i = 0; i < p->n; ++i)
+    if (!gamq__na_element_map(p, i, &(*read)[i])) return GAMQ__NA_OVERFLOW;
+  return GAMQ__NA_OK;
+}
+
 /* ---------------------------------------------------------------------------
    ASSOCIATIVE: an inclusive Hillis-Steele scan over the element maps.
    Round d (distance 1, 2, 4, ...): thread i writes read[i - d] then read[i]
@@ -434,15 +452,8 @@ static inline gamq__na_result gamq__host_maxplus_associative(const gamq__na_prob
   if (!gamq__na_args_ok(p, x)) return GAMQ__NA_BAD_ARG;
   if (stats) stats->rounds = 0, stats->fell_back = 0;
   if (p->n == 0) return GAMQ__NA_OK;
-  read = (gamq__na_map *)GAMQ_MALLOC(p->n * sizeof(gamq__na_map));
-  write = (gamq__na_map *)GAMQ_MALLOC(p->n * sizeof(gamq__na_map));
-  if (!read || !write) {
-    GAMQ_FREE(read);
-    GAMQ_FREE(write);
-    return GAMQ__NA_NO_MEMORY;
-  }
-  for (i = 0; i < p->n && res == GAMQ__NA_OK; ++i)
-    if (!gamq__na_element_map(p, i, &read[i])) res = GAMQ__NA_OVERFLOW;
+  res = gamq__na_maps_begin(p, &read, &write);
+  if (res == GAMQ__NA_NO_MEMORY) return res;
   for (d = 1; d < p->n && res == GAMQ__NA_OK; d *= 2) {
     for (i = 0; i < p->n; ++i) { /* one thread per element */
       if (i < d) {
@@ -493,15 +504,8 @@ static inline gamq__na_result gamq__host_maxplus_merging(const gamq__na_problem 
   if (!gamq__na_args_ok(p, x)) return GAMQ__NA_BAD_ARG;
   if (stats) stats->rounds = 0, stats->fell_back = 0;
   if (p->n == 0) return GAMQ__NA_OK;
-  read = (gamq__na_map *)GAMQ_MALLOC(p->n * sizeof(gamq__na_map));
-  write = (gamq__na_map *)GAMQ_MALLOC(p->n * sizeof(gamq__na_map));
-  if (!read || !write) {
-    GAMQ_FREE(read);
-    GAMQ_FREE(write);
-    return GAMQ__NA_NO_MEMORY;
-  }
-  for (i = 0; i < p->n && res == GAMQ__NA_OK; ++i)
-    if (!gamq__na_element_map(p, i, &read[i])) res = GAMQ__NA_OVERFLOW;
+  res = gamq__na_maps_begin(p, &read, &write);
+  if (res == GAMQ__NA_NO_MEMORY) return res;
   for (k = 0; ((size_t)1 << k) < p->n && res == GAMQ__NA_OK; ++k) {
     for (i = 0; i < p->n; ++i) { /* one thread per element */
       size_t seg = i >> k;

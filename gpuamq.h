@@ -437,6 +437,20 @@ static inline gamq__na_result gamq__na_maps_begin(const gamq__na_problem *p, gam
   return GAMQ__NA_OK;
 }
 
+/* ... and the finish: on success x_i is the B of prefix map i (a constant
+   map), every step is checked for overflow; both buffers are freed. */
+static inline gamq__na_result gamq__na_maps_end(const gamq__na_problem *p, int64_t *x, gamq__na_map *read,
+                                                gamq__na_map *write, gamq__na_result res) {
+  size_t i;
+  if (res == GAMQ__NA_OK) {
+    for (i = 0; i < p->n; ++i) x[i] = read[i].b;
+    res = gamq__na_check_steps(p, x);
+  }
+  GAMQ_FREE(read);
+  GAMQ_FREE(write);
+  return res;
+}
+
 /* ---------------------------------------------------------------------------
    ASSOCIATIVE: an inclusive Hillis-Steele scan over the element maps.
    Round d (distance 1, 2, 4, ...): thread i writes read[i - d] then read[i]
@@ -465,13 +479,7 @@ static inline gamq__na_result gamq__host_maxplus_associative(const gamq__na_prob
     swap = read, read = write, write = swap;
     if (stats) stats->rounds++;
   }
-  if (res == GAMQ__NA_OK) {
-    for (i = 0; i < p->n; ++i) x[i] = read[i].b;
-    res = gamq__na_check_steps(p, x);
-  }
-  GAMQ_FREE(read);
-  GAMQ_FREE(write);
-  return res;
+  return gamq__na_maps_end(p, x, read, write, res);
 }
 
 /* ---------------------------------------------------------------------------
@@ -519,13 +527,7 @@ static inline gamq__na_result gamq__host_maxplus_merging(const gamq__na_problem 
     swap = read, read = write, write = swap;
     if (stats) stats->rounds++;
   }
-  if (res == GAMQ__NA_OK) {
-    for (i = 0; i < p->n; ++i) x[i] = read[i].b;
-    res = gamq__na_check_steps(p, x);
-  }
-  GAMQ_FREE(read);
-  GAMQ_FREE(write);
-  return res;
+  return gamq__na_maps_end(p, x, read, write, res);
 }
 
 /* ---------------------------------------------------------------------------

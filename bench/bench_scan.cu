@@ -113,6 +113,14 @@ BENCH(scan_exclusive_sum_u32) {
       bench_scan_variant<gprim__tiles<128, 8, 4, 2>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
       bench_scan_variant<gprim__tiles<128, 8, 4, 1, 100>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
       bench_scan_variant<gprim__tiles<256, 6, 4>, uint32_t, gprim_op_sum, true>("excl sum u32", in, out, ref, n, gprim_op_sum(), cub, b);
+      bench_scan_variant<gprim__staged<128, 8, 4, 1>, uint32_t, gprim_op_sum, true>("staged u32 m1", in, out, ref, n, gprim_op_sum(), cub, b);
+      bench_scan_variant<gprim__staged<128, 8, 4, 10>, uint32_t, gprim_op_sum, true>("staged u32 m10", in, out, ref, n, gprim_op_sum(), cub, b);
+      bench_scan_variant<gprim__staged<128, 8, 4, 12>, uint32_t, gprim_op_sum, true>("staged u32 m12", in, out, ref, n, gprim_op_sum(), cub, b);
+      bench_scan_variant<gprim__staged<128, 16, 4, 6>, uint32_t, gprim_op_sum, true>("staged u32 m6", in, out, ref, n, gprim_op_sum(), cub, b);
+      bench_scan_variant<gprim__staged<256, 8, 4, 6>, uint32_t, gprim_op_sum, true>("staged u32 m6", in, out, ref, n, gprim_op_sum(), cub, b);
+      bench_scan_variant<gprim__staged<128, 12, 4, 8>, uint32_t, gprim_op_sum, true>("staged u32 m8", in, out, ref, n, gprim_op_sum(), cub, b);
+      bench_scan_variant<gprim__staged<256, 4, 4, 8>, uint32_t, gprim_op_sum, true>("staged u32 m8", in, out, ref, n, gprim_op_sum(), cub, b);
+      bench_scan_variant<gprim__staged<128, 4, 4, 16>, uint32_t, gprim_op_sum, true>("staged u32 m16", in, out, ref, n, gprim_op_sum(), cub, b);
     }
     cudaFree(temp); cudaFree(ctemp); cudaFree(in); cudaFree(out); cudaFree(ref);
   }
@@ -139,6 +147,9 @@ BENCH(scan_inclusive_max_u64) {
       bench_scan_variant<gprim__tiles<128, 8, 4>, uint64_t, gprim_op_max, false>("incl max u64", in, out, ref, n, gprim_op_max(), cub, b);
       bench_scan_variant<gprim__tiles<128, 6, 2>, uint64_t, gprim_op_max, false>("incl max u64", in, out, ref, n, gprim_op_max(), cub, b);
       bench_scan_variant<gprim__tiles<128, 8, 2, 2>, uint64_t, gprim_op_max, false>("incl max u64", in, out, ref, n, gprim_op_max(), cub, b);
+      bench_scan_variant<gprim__staged<128, 8, 2, 12>, uint64_t, gprim_op_max, false>("staged u64 m12", in, out, ref, n, gprim_op_max(), cub, b);
+      bench_scan_variant<gprim__staged<128, 8, 2, 1>, uint64_t, gprim_op_max, false>("staged u64 m1", in, out, ref, n, gprim_op_max(), cub, b);
+      bench_scan_variant<gprim__staged<128, 4, 4, 12>, uint64_t, gprim_op_max, false>("staged u64 m12", in, out, ref, n, gprim_op_max(), cub, b);
     }
     cudaFree(temp); cudaFree(ctemp); cudaFree(in); cudaFree(out); cudaFree(ref);
   }
@@ -263,7 +274,7 @@ static void bench_sel(int kind, const char *prim, const char *variant, int runs_
     if (lg == top) {
       bench_sel_variant<gprim__tiles<128, 6, 4> >(kind, variant, d, cub, bytes);
       bench_sel_variant<gprim__tiles<256, 4, 4> >(kind, variant, d, cub, bytes);
-      bench_sel_variant<gprim__tiles<128, 10, 4> >(kind, variant, d, cub, bytes);
+      bench_sel_variant<gprim__tiles<128, 8, 4> >(kind, variant, d, cub, bytes);
       if (kind == BENCH_SEL_IF || kind == BENCH_SEL_FLAGGED) {
         bench_sel_variant<gprim__tiles<128, 6, 4, 2> >(kind, variant, d, cub, bytes);
         bench_sel_variant<gprim__tiles<192, 6, 4> >(kind, variant, d, cub, bytes);

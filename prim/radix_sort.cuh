@@ -95,11 +95,11 @@ static inline int gprim_host_radix_sort_pairs(const K *keys_in, K *keys_out, con
    Chosen on an H200 at n = 2^28 (sweep in bench/bench_radix_sort.cu, build
    with -DGPRIM_RADIX_TUNE): the pass kernel is bound by instruction issue,
    so 3 blocks per SM (56 registers at 384 threads) win for keys; pairs need
-   the registers of 2 blocks. 512 x 12 measured 4% faster than 384 x 16 for
-   u32 / u32 pairs but has not been through the tests. */
+   the registers of 2 blocks; 512 x 12 measured 4% faster than 384 x 16 for
+   u32 / u32 pairs. */
 template <int WIDE, bool PAIRS> struct gprim__radix_shape;
 template <> struct gprim__radix_shape<4, false> { enum { BLOCK = 384, ITEMS = 16, MIN_BLOCKS = 3 }; };
-template <> struct gprim__radix_shape<4, true> { enum { BLOCK = 384, ITEMS = 16, MIN_BLOCKS = 2 }; };
+template <> struct gprim__radix_shape<4, true> { enum { BLOCK = 512, ITEMS = 12, MIN_BLOCKS = 2 }; };
 template <> struct gprim__radix_shape<8, false> { enum { BLOCK = 256, ITEMS = 16, MIN_BLOCKS = 3 }; };
 template <> struct gprim__radix_shape<8, true> { enum { BLOCK = 384, ITEMS = 12, MIN_BLOCKS = 2 }; };
 /* keys per tile for a key / value width (tests size their inputs around it) */

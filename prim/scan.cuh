@@ -321,6 +321,16 @@ struct gprim__tiles {
   };
 };
 
+/* A tile shape whose tile is staged in shared memory. On sm_90 and newer one
+   thread starts a bulk copy of a full tile (cp.async.bulk, the copy engine,
+   completing on an mbarrier), so the bytes in flight no longer depend on the
+   registers the loads would need; threads then read their chunks from shared
+   memory. MIN_BLOCKS goes to __launch_bounds__ (blocks per SM to fit). */
+template <int BLOCK_, int ROWS_, int CHUNK_, int MIN_BLOCKS_>
+struct gprim__staged : gprim__tiles<BLOCK_, ROWS_, CHUNK_> {
+  enum { MIN_BLOCKS = MIN_BLOCKS_ };
+};
+
 /* CHUNK consecutive items of type X, aligned to the largest power of two
    (at most 16) dividing their size, so a copy is one or two vector accesses. */
 template <typename X, int C>
@@ -389,15 +399,21 @@ __device__ __forceinline__ void gprim__store_tile(X *p, uint32_t tile, size_t n,
 }
 
 /* Default tile shapes, picked from H200 measurements (bench/bench_scan.cu
-   times the alternatives): more items per thread keeps more loads in flight.
-   At 2^28 u32, ratio to CUB: scan 128x6x4 0.90, 128x8x4 0.93, 256x4x4 0.80;
-   select_if 128x6x4 0.82, 256x4x4 0.75, 128x8x4 0.94; run-length encoding
-   256x4x4 0.92, 128x8x4 0.80. Select family: `type` for select_if,
-   select_flagged, partition_if and unique; `rle` for run-length encoding. */
+   times the alternatives). Scans of 4- and 8-byte items stage their tiles in
+   shared memory (the bulk copy keeps 2-3x more bytes in flight per SM than
+   register loads can); ratio to CUB at 2^28, exclusive sum u32: registers
+   128x8x4 0.92, 128x12x4 0.94; staged 128x8x4 (12 blocks/SM) 1.01, 128x12x4
+   (8) 1.02, 128x16x4 (6) 1.04; inclusive max u64: registers 128x6x2 1.02,
+   staged 128x8x2 (12) 1.20. Other sizes keep the register tile (a staged
+   tile of 16-byte items would not fit in 48 KiB). Select family (`type` for
+   select_if, select_flagged, partition_if and unique; `rle` for run-length
+   encoding), at 2^28 u32: select_if 128x6x4 0.80, 128x8x4 0.93, 128x10x4
+   0.97, 256x4x4 0.73; run-length encoding 256x4x4 0.92, 128x8x4 0.81. */
 template <int SIZE> struct gprim__scan_cfg { typedef gprim__tiles<128, 8, 4> type; };
-template <> struct gprim__scan_cfg<8> { typedef gprim__tiles<128, 8, 2> type; };
+template <> struct gprim__scan_cfg<4> { typedef gprim__staged<128, 16, 4, 6> type; };
+template <> struct gprim__scan_cfg<8> { typedef gprim__staged<128, 8, 2, 12> type; };
 template <int SIZE> struct gprim__select_cfg {
-  typedef gprim__tiles<128, 8, 4> type;
+  typedef gprim__tiles<128, 10, 4> type;
   typedef gprim__tiles<256, 4, 4> rle;
 };
 template <> struct gprim__select_cfg<8> {
@@ -493,6 +509,189 @@ gprim__scan_kernel(const T *in, T *out, size_t n, Op op, T init, gprim__lookback
   gprim__store_tile<Cfg>(out, tile, n, aligned, x);
 }
 
+/* ---- staged tiles: the whole tile is copied to shared memory first ---- */
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define GPRIM__BULK_COPY 1
+/* One thread: arm `bar` (fresh, used once) and start copying `bytes` (a
+   multiple of 16; both addresses 16-byte aligned) from global to shared. */
+__device__ __forceinline__ void gprim__bulk_load(void *dst, const void *src, uint32_t bytes, uint64_t *bar) {
+  const uint32_t b = (uint32_t)__cvta_generic_to_shared(bar), d = (uint32_t)__cvta_generic_to_shared(dst);
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(b), "r"(bytes) : "memory");
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(d),
+               "l"(src), "r"(bytes), "r"(b)
+               : "memory");
+}
+/* Every thread: wait until the copy armed on `bar` has landed (phase 0). */
+__device__ __forceinline__ void gprim__bulk_wait(uint64_t *bar) {
+  const uint32_t b = (uint32_t)__cvta_generic_to_shared(bar);
+  uint32_t done = 0;
+  while (!done)
+    asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0;\n selp.u32 %0, 1, 0, p;\n}"
+                 : "=r"(done)
+                 : "r"(b)
+                 : "memory");
+}
+#endif
+
+/* Take a ticket and stage that tile of `in` in s_items (items past n hold a
+   copy of item n - 1). Returns the tile; ends with the tile visible to all. */
+template <typename Cfg, typename T, typename LB>
+__device__ __forceinline__ uint32_t gprim__stage_tile(const T *in, size_t n, bool aligned, const LB &lb,
+                                                      T *s_items, uint32_t *s_tile, uint64_t *s_bar) {
+  if (threadIdx.x == 0) {
+    const uint32_t t = lb.take_ticket();
+    *s_tile = t;
+#if defined(GPRIM__BULK_COPY)
+    const size_t base = (size_t)t * Cfg::TILE;
+    if (aligned && base + Cfg::TILE <= n) gprim__bulk_load(s_items, in + base, (uint32_t)(Cfg::TILE * sizeof(T)), s_bar);
+#endif
+  }
+  __syncthreads();
+  const uint32_t tile = *s_tile;
+  const size_t base = (size_t)tile * Cfg::TILE;
+#if defined(GPRIM__BULK_COPY)
+  if (aligned && base + Cfg::TILE <= n) {
+    gprim__bulk_wait(s_bar);
+    return tile;
+  }
+#else
+  (void)s_bar;
+  (void)aligned;
+#endif
+  for (int i = threadIdx.x; i < Cfg::TILE; i += Cfg::BLOCK) s_items[i] = in[base + i < n ? base + i : n - 1];
+  __syncthreads();
+  return tile;
+}
+
+/* The scan kernel above with the tile staged in shared memory. Pass 1 scans
+   each row of the warp in place in shared memory (chunk, lanes, the rows
+   before it), leaving only the warp's prefix to add; warp 0 scans the warp
+   totals and looks back; pass 2 adds the tile/warp prefix and stores. Few
+   registers live across the look-back, so many blocks fit on an SM. */
+template <typename Cfg, typename T, typename Op, bool EXCLUSIVE>
+__global__ void __launch_bounds__(Cfg::BLOCK, Cfg::MIN_BLOCKS)
+gprim__scan_staged_kernel(const T *in, T *out, size_t n, Op op, T init, gprim__lookback<T> lb, bool aligned) {
+  enum { ROWS = Cfg::ROWS, CHUNK = Cfg::CHUNK, WARPS = Cfg::WARPS };
+  typedef gprim__chunk<T, CHUNK> Chunk;
+  __shared__ Chunk s_items[Cfg::TILE / CHUNK];
+  __shared__ uint64_t s_bar;
+  __shared__ uint32_t s_tile;
+  __shared__ T s_warp[WARPS];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const uint32_t tile = gprim__stage_tile<Cfg>(in, n, aligned, lb, (T *)s_items, &s_tile, &s_bar);
+  Chunk *mine = s_items + warp * (Cfg::WARP_ITEMS / CHUNK) + lane;
+
+  /* pass 1: row r of the warp becomes its scan within the warp (exclusive:
+     without the warp's first item, which holds garbage until pass 2) */
+  T run = T(); /* op of the earlier rows' totals (valid for r > 0) */
+#pragma unroll
+  for (int r = 0; r < ROWS; ++r) {
+    Chunk c = mine[r * 32];
+    T s = c.v[0];
+#pragma unroll
+    for (int k = 1; k < CHUNK; ++k) s = op(s, c.v[k]);
+#pragma unroll
+    for (int d = 1; d < 32; d <<= 1) {
+      T o = gprim__shfl_up(s, d);
+      if (lane >= d) s = op(o, s);
+    }
+    T pre = gprim__shfl_up(s, 1); /* lanes before this one in the row */
+    const T tot = gprim__shfl_idx(s, 31);
+    const bool has_pre = r > 0 || lane > 0;
+    if (r > 0) pre = lane > 0 ? op(run, pre) : run;
+    if (EXCLUSIVE) {
+      T acc = pre;
+#pragma unroll
+      for (int k = 0; k < CHUNK; ++k) {
+        const T x = c.v[k];
+        c.v[k] = acc;
+        acc = (k == 0 && !has_pre) ? x : op(acc, x);
+      }
+    } else {
+      if (has_pre) c.v[0] = op(pre, c.v[0]);
+#pragma unroll
+      for (int k = 1; k < CHUNK; ++k) c.v[k] = op(c.v[k - 1], c.v[k]);
+    }
+    mine[r * 32] = c;
+    run = r == 0 ? tot : op(run, tot);
+  }
+  if (lane == 0) s_warp[warp] = run;
+  __syncthreads();
+
+  /* warp 0: scan the warp totals, publish the tile, look back */
+  if (warp == 0) {
+    T w = s_warp[lane < WARPS ? lane : WARPS - 1];
+#pragma unroll
+    for (int d = 1; d < WARPS; d <<= 1) {
+      T o = gprim__shfl_up(w, d);
+      if (lane >= d) w = op(o, w);
+    }
+    const T agg = gprim__shfl_idx(w, WARPS - 1);
+    const T w_ex = gprim__shfl_up(w, 1);
+    T tile_pre = init;
+    if (tile == 0) {
+      if (lane == 0) lb.publish(0, GPRIM__TILE_PREFIX, EXCLUSIVE ? op(init, agg) : agg);
+    } else {
+      if (lane == 0) lb.publish(tile, GPRIM__TILE_AGGREGATE, agg);
+      tile_pre = lb.template exclusive_prefix<1, 0>(tile, op);
+      if (lane == 0) lb.publish(tile, GPRIM__TILE_PREFIX, op(tile_pre, agg));
+    }
+    const bool has_tile_pre = EXCLUSIVE || tile > 0;
+    __syncwarp();
+    if (lane < WARPS) s_warp[lane] = lane == 0 ? tile_pre : has_tile_pre ? op(tile_pre, w_ex) : w_ex;
+  }
+  __syncthreads();
+
+  /* pass 2: add the tile/warp prefix, store */
+  const bool has_blk = EXCLUSIVE || tile > 0 || warp > 0;
+  const T blk = s_warp[warp];
+  const size_t tile_base = (size_t)tile * Cfg::TILE;
+  const size_t base = tile_base + (size_t)warp * Cfg::WARP_ITEMS + lane * CHUNK;
+  const bool full = aligned && tile_base + Cfg::TILE <= n;
+#pragma unroll
+  for (int r = 0; r < ROWS; ++r) {
+    Chunk c = mine[r * 32];
+    if (has_blk) {
+#pragma unroll
+      for (int k = 0; k < CHUNK; ++k) c.v[k] = (EXCLUSIVE && r == 0 && lane == 0 && k == 0) ? blk : op(blk, c.v[k]);
+    }
+    const size_t at = base + r * 32 * CHUNK;
+    if (full) {
+      *(Chunk *)(out + at) = c;
+    } else {
+#pragma unroll
+      for (int k = 0; k < CHUNK; ++k)
+        if (at + k < n) out[at + k] = c.v[k];
+    }
+  }
+}
+
+/* Launch either kernel: registers (gprim__tiles) or staged (gprim__staged). */
+template <typename Cfg> struct gprim__is_staged { enum { YES = 0 }; };
+template <int B, int R, int C, int M> struct gprim__is_staged<gprim__staged<B, R, C, M> > { enum { YES = 1 }; };
+template <bool STAGED> struct gprim__scan_launch {
+  template <typename Cfg, typename T, typename Op, bool EXCLUSIVE>
+  static void go(unsigned tiles, cudaStream_t stream, const T *in, T *out, size_t n, Op op, T init,
+                 const gprim__lookback<T> &lb) {
+    const bool aligned = gprim__chunk_aligned<T, Cfg::CHUNK>(in) && gprim__chunk_aligned<T, Cfg::CHUNK>(out);
+    gprim__scan_kernel<Cfg, T, Op, EXCLUSIVE><<<tiles, Cfg::BLOCK, 0, stream>>>(in, out, n, op, init, lb, aligned);
+  }
+};
+template <> struct gprim__scan_launch<true> {
+  template <typename Cfg, typename T, typename Op, bool EXCLUSIVE>
+  static void go(unsigned tiles, cudaStream_t stream, const T *in, T *out, size_t n, Op op, T init,
+                 const gprim__lookback<T> &lb) {
+    /* the bulk copy wants 16-byte aligned sources and sizes; stores want aligned chunks */
+    const bool aligned = (uintptr_t)in % 16 == 0 && (Cfg::CHUNK * sizeof(T)) % 16 == 0 &&
+                         gprim__chunk_aligned<T, Cfg::CHUNK>(out);
+    gprim__scan_staged_kernel<Cfg, T, Op, EXCLUSIVE><<<tiles, Cfg::BLOCK, 0, stream>>>(in, out, n, op, init, lb,
+                                                                                      aligned);
+  }
+};
+
 /* Host side of both scans; Cfg picks the tile shape (the bench tries others). */
 template <typename Cfg, typename T, typename Op, bool EXCLUSIVE>
 inline cudaError_t gprim__scan_run(void *d_temp, size_t *temp_bytes, const T *d_in, T *d_out, size_t n, Op op,
@@ -506,9 +705,8 @@ inline cudaError_t gprim__scan_run(void *d_temp, size_t *temp_bytes, const T *d_
   gprim__lookback<T> lb;
   lb.bind(ptrs[0], tiles);
   GPRIM_TRY(lb.reset(stream));
-  const bool aligned = gprim__chunk_aligned<T, Cfg::CHUNK>(d_in) && gprim__chunk_aligned<T, Cfg::CHUNK>(d_out);
-  gprim__scan_kernel<Cfg, T, Op, EXCLUSIVE><<<(unsigned)tiles, Cfg::BLOCK, 0, stream>>>(d_in, d_out, n, op, init, lb,
-                                                                                      aligned);
+  gprim__scan_launch<gprim__is_staged<Cfg>::YES>::template go<Cfg, T, Op, EXCLUSIVE>((unsigned)tiles, stream, d_in,
+                                                                                   d_out, n, op, init, lb);
   return cudaGetLastError();
 }
 
@@ -516,7 +714,7 @@ inline cudaError_t gprim__scan_run(void *d_temp, size_t *temp_bytes, const T *d_
    on the device; no identity needed). d_in == d_out allowed.
      d_in = [3, 1, 4, 1, 5], op = gprim_op_sum  ->  d_out = [3, 4, 8, 9, 14]
      d_in = [3, 1, 4, 1, 5], op = gprim_op_max  ->  d_out = [3, 3, 4, 4, 5]
-   Temp storage: about 8 bytes per 4096 items (4-byte T), 16 per 2048 (8-byte T). */
+   Temp storage: about 8 bytes per 8192 items (4-byte T), 16 per 2048 (8-byte T). */
 template <typename T, typename Op>
 inline cudaError_t gprim_scan_inclusive(void *d_temp, size_t *temp_bytes, const T *d_in, T *d_out, size_t n, Op op,
                                         cudaStream_t stream) {

@@ -245,8 +245,27 @@ TEST(scan, host_selects_match_std) {
    GPU tests
    ========================================================================= */
 
+/* How check_scan runs a scan: the public calls (Cfg = void, their default
+   tile shape) or gprim__scan_run with an explicit tile shape. */
+template <typename Cfg>
+struct scan_call {
+  template <typename T, typename Op>
+  static cudaError_t run(bool exclusive, void *temp, size_t *bytes, const T *in, T *out, size_t n, Op op, T init) {
+    return exclusive ? gprim__scan_run<Cfg, T, Op, true>(temp, bytes, in, out, n, op, init, 0)
+                     : gprim__scan_run<Cfg, T, Op, false>(temp, bytes, in, out, n, op, init, 0);
+  }
+};
+template <>
+struct scan_call<void> {
+  template <typename T, typename Op>
+  static cudaError_t run(bool exclusive, void *temp, size_t *bytes, const T *in, T *out, size_t n, Op op, T init) {
+    return exclusive ? gprim_scan_exclusive(temp, bytes, in, out, n, op, init, 0)
+                     : gprim_scan_inclusive(temp, bytes, in, out, n, op, 0);
+  }
+};
+
 /* mode: 0 separate buffers, 1 in place, 2 misaligned in and out pointers */
-template <typename T, typename Op>
+template <typename Cfg = void, typename T, typename Op>
 static void check_scan(const std::vector<T> &h, Op op, bool exclusive, T init, int mode, const char *what) {
   const size_t n = h.size(), off_in = mode == 2 ? 1 : 0, off_out = mode == 2 ? 3 : 0;
   std::vector<T> want(n), got(n);
@@ -257,12 +276,10 @@ static void check_scan(const std::vector<T> &h, Op op, bool exclusive, T init, i
   T *in = din.p + off_in, *out = mode == 1 ? in : dout.p + off_out;
   if (n) CUDA_CHECK(cudaMemcpy(in, h.data(), n * sizeof(T), cudaMemcpyHostToDevice));
   size_t bytes = 0;
-  if (exclusive) CUDA_CHECK(gprim_scan_exclusive((void *)NULL, &bytes, in, out, n, op, init, 0));
-  else CUDA_CHECK(gprim_scan_inclusive((void *)NULL, &bytes, in, out, n, op, 0));
+  CUDA_CHECK(scan_call<Cfg>::run(exclusive, NULL, &bytes, in, out, n, op, init));
   dbuf<char> temp(bytes);
   CHECK(temp.ok());
-  if (exclusive) CUDA_CHECK(gprim_scan_exclusive((void *)temp.p, &bytes, in, out, n, op, init, 0));
-  else CUDA_CHECK(gprim_scan_inclusive((void *)temp.p, &bytes, in, out, n, op, 0));
+  CUDA_CHECK(scan_call<Cfg>::run(exclusive, temp.p, &bytes, in, out, n, op, init));
   if (n) CUDA_CHECK(cudaMemcpy(got.data(), out, n * sizeof(T), cudaMemcpyDeviceToHost));
   CHECK_ARRAYS(want.data(), got.data(), n, what);
   CHECK_MSG(still_poisoned(out + n, sizeof(T)), "%s: wrote past the end (n = %zu)", what, n);
@@ -336,6 +353,71 @@ GPU_TEST(scan, noncommutative_order) {
       CHECK_OK_SO_FAR();
     }
   }
+}
+
+/* Both scan kernels (registers: gprim__tiles; shared-memory staging with
+   bulk copies: gprim__staged) in several shapes, whichever is the default:
+   non-commutative operators, in place and misaligned, sizes around the tile. */
+template <typename Cfg, int WIDTH> struct scan_cfg_check; /* one size n, items of WIDTH bytes */
+template <typename Cfg>
+struct scan_cfg_check<Cfg, 4> {
+  static void run(size_t n, int d, bool excl, int mode, const char *what, test_rng &rng) {
+    std::vector<uint32_t> a(n);
+    for (size_t i = 0; i < n; ++i) a[i] = rng.next32() | 0x10000u;
+    check_scan<Cfg>(a, test_affine32(), excl, 1u << 16, mode, what);
+    CHECK_OK_SO_FAR();
+    fill_values(a, d, false, rng);
+    check_scan<Cfg>(a, gprim_op_sum(), !excl, 3u, mode, what);
+    CHECK_OK_SO_FAR();
+    std::vector<float> f(n);
+    fill_values(f, DIST_FEW_DISTINCT, true, rng);
+    check_scan<Cfg>(f, gprim_op_max(), excl, -1.0f, mode, what);
+  }
+};
+template <typename Cfg>
+struct scan_cfg_check<Cfg, 8> {
+  static void run(size_t n, int d, bool excl, int mode, const char *what, test_rng &rng) {
+    std::vector<uint64_t> b(n);
+    for (size_t i = 0; i < n; ++i) b[i] = rng.next() | (1ull << 32);
+    check_scan<Cfg>(b, test_affine64(), excl, (uint64_t)1 << 32, mode, what);
+    CHECK_OK_SO_FAR();
+    std::vector<int64_t> c(n);
+    fill_values(c, d, true, rng);
+    check_scan<Cfg>(c, gprim_op_min(), !excl, (int64_t)-9, mode, what);
+  }
+};
+template <typename Cfg, int WIDTH>
+static void scan_cfg_cases(const char *shape, bool top, test_rng &rng) {
+  const size_t cap = (size_t)1 << (g_test.max_log2 < 22 ? g_test.max_log2 : 22);
+  std::vector<size_t> sizes = sizes_upto(Cfg::TILE, rng, cap);
+  const size_t m = test_max_size();
+  if (top) sizes.push_back(m > 2 * Cfg::TILE ? m - (size_t)rng.below(Cfg::TILE) : m);
+  char what[96];
+  for (size_t si = 0; si < sizes.size(); ++si) {
+    const int mode = (int)(si % 3);
+    const bool excl = (si / 3) % 2 == 0;
+    snprintf(what, sizeof what, "%s %s mode %d", shape, excl ? "exclusive" : "inclusive", mode);
+    scan_cfg_check<Cfg, WIDTH>::run(sizes[si], (int)(si % DIST_COUNT), excl, mode, what, rng);
+    CHECK_OK_SO_FAR();
+  }
+}
+GPU_TEST(scan, tile_shapes_and_kernels) {
+  test_rng rng = test_rng_for("scan.tile_shapes_and_kernels");
+  scan_cfg_cases<gprim__tiles<128, 8, 4>, 4>("registers 128x8x4", true, rng);
+  CHECK_OK_SO_FAR();
+  scan_cfg_cases<gprim__tiles<128, 8, 2>, 8>("registers 128x8x2", false, rng);
+  CHECK_OK_SO_FAR();
+  scan_cfg_cases<gprim__scan_cfg<4>::type, 4>("default 4-byte", true, rng);
+  CHECK_OK_SO_FAR();
+  scan_cfg_cases<gprim__scan_cfg<8>::type, 8>("default 8-byte", true, rng);
+  CHECK_OK_SO_FAR();
+  scan_cfg_cases<gprim__staged<128, 8, 4, 12>, 4>("staged 128x8x4", false, rng);
+  CHECK_OK_SO_FAR();
+  scan_cfg_cases<gprim__staged<128, 12, 2, 8>, 8>("staged 128x12x2", false, rng);
+  CHECK_OK_SO_FAR();
+  scan_cfg_cases<gprim__staged<256, 4, 4, 8>, 4>("staged 256x4x4", false, rng);
+  CHECK_OK_SO_FAR();
+  scan_cfg_cases<gprim__staged<64, 3, 4, 16>, 4>("staged 64x3x4", false, rng);
 }
 
 GPU_TEST(scan, in_place_and_misaligned) {

@@ -1,5 +1,5 @@
 /* gpuamq.h - approximate membership queries on the GPU: quotient filters and
-   non-associative scans. Single-header CUDA C library, v0.1.0.
+   non-associative scans. Single-header CUDA C library, v0.2.0.
 
    Do this:
       #define GPUAMQ_IMPLEMENTATION
@@ -25,19 +25,23 @@
      2. status codes            gamq_status, gamq_status_string()
      3. backends                gamq_backend, gamq_backend_resolve()
      4. device allocator hook   gamq_device_allocator
-   (quotient filters and non-associative scans arrive with their issues; this
-   header declares only what works.)
+     5. non-associative scans   gamq_satsum_i32/i64, gamq_position_scan_u32/u64,
+                                gamq_maxplus_i64 (each with a _sync device form)
+   (quotient filters arrive with their issue; this header declares only what
+   works.)
 
    Conventions
      - Every function returns a gamq_status; results go out through pointers.
      - Desc structs: the zero value means "defaults".
-     - The stream is the last argument of anything that launches work; nothing
-       synchronises unless its name ends in _sync.
+     - The stream is the last argument of anything that launches work. Calls
+       on device memory do not synchronise unless their name ends in _sync;
+       the convenience calls on host arrays (no suffix) are synchronous.
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
    Version history
      0.1.0  status codes, backends, allocator hook; gpuprim primitives; host
             references of the non-associative scans (private).
+     0.2.0  non-associative scans: public API, four methods on CUDA and HOST.
 
    License: MIT, at the end of this file. */
 #ifndef GPUAMQ_H
@@ -50,9 +54,9 @@
    1. version, linkage, stream type
    ------------------------------------------------------------------------- */
 #define GAMQ_VERSION_MAJOR 0
-#define GAMQ_VERSION_MINOR 1
+#define GAMQ_VERSION_MINOR 2
 #define GAMQ_VERSION_PATCH 0
-#define GAMQ_VERSION_STRING "0.1.0"
+#define GAMQ_VERSION_STRING "0.2.0"
 
 #ifndef GAMQ_DEF
 #ifdef GPUAMQ_STATIC
@@ -80,7 +84,8 @@ typedef struct CUstream_st *gamq_stream;
   X(GAMQ_ERROR_NO_DEVICE, -3, "the CUDA backend was requested but no CUDA device is present") \
   X(GAMQ_ERROR_BACKEND_UNAVAILABLE, -4,                                                      \
     "the CUDA backend is not compiled in (the implementation was built without nvcc)")       \
-  X(GAMQ_ERROR_CUDA, -5, "a CUDA runtime call failed")
+  X(GAMQ_ERROR_CUDA, -5, "a CUDA runtime call failed")                                     \
+  X(GAMQ_ERROR_OVERFLOW, -6, "a result left the value range of the operation (the output is unspecified)")
 
 typedef enum gamq_status {
 #define GAMQ__STATUS_ENUM(name, value, text) name = value,
@@ -124,6 +129,183 @@ typedef struct gamq_device_allocator {
   void *user;
 } gamq_device_allocator;
 
+/* ---------------------------------------------------------------------------
+   5. non-associative scans (paper 001, section IV-C)
+
+   THE RECURRENCE. Every operation here evaluates, for i = 0 .. n-1,
+
+       x_i = max(x_{i-1} + a_i, b_i)                      (max-plus recurrence)
+
+   with an optional initial value x_{-1} = init (none: x_0 = b_0) and optional
+   segments: heads[i] != 0 restarts the recurrence at i from init (index 0
+   always starts a segment). Three forms are offered:
+     saturating sum   x_i = max(x_{i-1} + a_i, 0)     a given, b = 0, init 0 by default
+     position scan    x_i = max(x_{i-1} + 1, v_i)     a = 1, b = v: the slots a
+                      quotient filter's bulk build gives sorted quotients v
+     max-plus         x_i = max(x_{i-1} + a_i, b_i)   both arrays given
+
+   THE ASSOCIATIVE FORM. Each step is the map f_i(x) = max(x + a_i, b_i), and
+   maps of this form compose into one of the same form:
+       (a1, b1) then (a2, b2)  =  (a1 + a2, max(b1 + a2, b2)),
+   so x_i = (f_0 then ... then f_i)(init) is an inclusive scan with an
+   associative operator: one pass over the data (decoupled look-back). A head
+   is the constant map f(x) = head value. For the position scan the scan
+   collapses to a single prefix max: x_i = i + max(init + 1, max_{j<=i}(v_j - j)).
+
+   METHODS (gamq_scan_method). All give identical results; they differ in
+   speed and in how many rounds (kernel launches that depend on the last) they
+   take, which gamq_scan_stats reports.
+     ASSOCIATIVE (AUTO)   one fused pass. rounds = 1 on CUDA; the HOST backend
+                          simulates a Hillis-Steele scan: ceil(log2 n) rounds.
+     PARALLEL_MERGING     Alg. 4: segments of 1, 2, 4, ... elements merged
+                          pairwise (each carrying its composed map); always
+                          ceil(log2 n) rounds (on CUDA the first 10 inside one
+                          launch), n log n work.
+     SEQUENTIAL_SHIFTING  Alg. 5: runs (stretches where b_i <= b_{i-1} + a_i:
+                          equal or consecutive quotients) are laid out alone,
+                          then every run is pushed by its left neighbour, one
+                          round at a time, until nothing moves. rounds = the
+                          longest chain of runs pushing each other + 1.
+     SEGMENTED_LAYOUTS    Alg. 6: segments of floor(log2 n) elements laid out
+                          serially, each from its left neighbour's last value
+                          of the previous round, until no last value changes.
+                          rounds = the longest chain of segments + 1 or 2.
+   The last two draw their parallelism from breaks in the chain (x_i = b_i,
+   the left side did not matter). Without breaks they slow down: shifting
+   needs one round per run (v = 0 0 0 2 2 2 4 4 4 ...: n/3 rounds; all v equal
+   is one run: 1 round), layouts n / log2 n rounds. Rounds on sorted hashed
+   quotients of 2^20 slots, no bound: fill 0.5: ~12 / 3, 0.9: ~260 / ~60,
+   0.95: ~900 / ~200 (shifting / layouts). So they take an iteration bound
+   (desc.max_rounds): when that many rounds still changed something they
+   finish with ASSOCIATIVE and set stats.fell_back; the result is exact either way.
+
+   VALUE RANGE AND OVERFLOW. Results are exact or an error, never wrapped:
+     satsum_i32     x_i must fit int32 (x_i <= INT32_MAX);
+     satsum_i64     every step x_{i-1} + a_i (init + a_i at a head) must fit int64;
+     position u32   x_i <= UINT32_MAX;   position u64   x_i <= UINT64_MAX;
+     maxplus_i64    every step x_{i-1} + a_i (init + a_i at a head) must fit
+                    int64 (then every x_i does);
+   otherwise the call returns GAMQ_ERROR_OVERFLOW; x is then unspecified
+   (partly written), nothing else is touched. n is at most GAMQ_SCAN_MAX_N.
+
+   TWO LEVELS. gamq_<op>_sync takes device arrays, temp storage and a stream;
+   it synchronises that stream before it returns (it reads the overflow flag
+   back, and the break-based methods read a flag per 8 rounds; the read-back
+   costs about 10 us a call, which small arrays notice). d_temp == NULL:
+   only *temp_bytes is written (it depends on n, the method and the backend).
+   With the HOST backend its arrays are host memory. gamq_<op> takes host
+   arrays and returns host results (device buffers from desc.allocator).
+   Outputs must not overlap inputs. Bad arguments (NULL temp_bytes; NULL
+   arrays with n > 0; n above GAMQ_SCAN_MAX_N; an unknown method or backend;
+   too little temp storage) return GAMQ_ERROR_INVALID_ARGUMENT and touch
+   nothing.
+   ------------------------------------------------------------------------- */
+typedef enum gamq_scan_method {
+  GAMQ_SCAN_AUTO = 0,                /* ASSOCIATIVE (the default) */
+  GAMQ_SCAN_ASSOCIATIVE = 1,         /* one scan over composed max-plus maps */
+  GAMQ_SCAN_PARALLEL_MERGING = 2,    /* paper 001 Alg. 4 */
+  GAMQ_SCAN_SEQUENTIAL_SHIFTING = 3, /* paper 001 Alg. 5 (bounded) */
+  GAMQ_SCAN_SEGMENTED_LAYOUTS = 4    /* paper 001 Alg. 6 (bounded) */
+} gamq_scan_method;
+
+#define GAMQ_SCAN_DEFAULT_MAX_ROUNDS 256
+#define GAMQ_SCAN_MAX_N ((size_t)0x7fffffff) /* 2^31 - 1 elements */
+
+/* Zero-initialise for the defaults: backend AUTO, method AUTO, bound
+   GAMQ_SCAN_DEFAULT_MAX_ROUNDS, cudaMallocAsync. */
+typedef struct gamq_scan_desc {
+  gamq_backend backend;
+  gamq_scan_method method;
+  int max_rounds; /* SHIFTING / LAYOUTS: 0 the default bound, < 0 no bound */
+  gamq_device_allocator allocator; /* the convenience calls' device buffers */
+} gamq_scan_desc;
+
+/* What ran: the resolved backend and method, rounds (see METHODS; for a
+   fallback, the bound, the associative finish not counted), fell_back (1
+   when the bound was hit). */
+typedef struct gamq_scan_stats {
+  gamq_backend backend;
+  gamq_scan_method method;
+  int rounds;
+  int fell_back;
+} gamq_scan_stats;
+
+/* "auto", "associative", "parallel_merging", "sequential_shifting",
+   "segmented_layouts", or "unknown". */
+GAMQ_DEF const char *gamq_scan_method_name(gamq_scan_method method);
+
+/* Saturating sum x_i = max(x_{i-1} + a_i, 0), x_{-1} = *init (NULL: 0).
+     a = [3, -5, 2, -1, 4]                          ->  x = [3, 0, 2, 1, 5]
+     a = [3, -5, 2, -1, 4], heads = [0,0,0,1,0], init = 10
+                                                    ->  x = [13, 8, 10, 9, 13]
+     a = [INT32_MAX, 1]                             ->  GAMQ_ERROR_OVERFLOW
+   d_heads may be NULL (one segment); stats may be NULL. */
+GAMQ_DEF gamq_status gamq_satsum_i32_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                          const int32_t *d_a, const uint8_t *d_heads, const int32_t *init,
+                                          int32_t *d_x, size_t n, gamq_scan_stats *stats, gamq_stream stream);
+/* The same on host arrays (synchronous). Example:
+     gamq_scan_desc desc = {0};
+     int32_t a[5] = {3, -5, 2, -1, 4}, x[5];
+     gamq_satsum_i32(&desc, a, NULL, NULL, x, 5, NULL);       x = [3, 0, 2, 1, 5] */
+GAMQ_DEF gamq_status gamq_satsum_i32(const gamq_scan_desc *desc, const int32_t *h_a, const uint8_t *h_heads,
+                                     const int32_t *init, int32_t *h_x, size_t n, gamq_scan_stats *stats);
+
+/* Saturating sum on int64: every step x_{i-1} + a_i must fit int64.
+     a = [5, -7, 4], init = 2                       ->  x = [7, 0, 4]
+     a = [INT64_MAX, INT64_MAX]                     ->  GAMQ_ERROR_OVERFLOW */
+GAMQ_DEF gamq_status gamq_satsum_i64_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                          const int64_t *d_a, const uint8_t *d_heads, const int64_t *init,
+                                          int64_t *d_x, size_t n, gamq_scan_stats *stats, gamq_stream stream);
+/* host arrays:  int64_t a[3] = {5, -7, 4}, init = 2, x[3];
+                 gamq_satsum_i64(NULL, a, NULL, &init, x, 3, NULL);   x = [7, 0, 4] */
+GAMQ_DEF gamq_status gamq_satsum_i64(const gamq_scan_desc *desc, const int64_t *h_a, const uint8_t *h_heads,
+                                     const int64_t *init, int64_t *h_x, size_t n, gamq_scan_stats *stats);
+
+/* Position scan x_i = max(x_{i-1} + 1, v_i): the slot of each of a sorted
+   run of quotients under linear probing. init: the slot before the first
+   (NULL: none, x_0 = v_0).
+     v = [2, 2, 3, 7, 7]                            ->  x = [2, 3, 4, 7, 8]
+     v = [2, 2, 3, 7, 7], init = 5                  ->  x = [6, 7, 8, 9, 10]
+     v = [2, 2, 3, 7, 7], heads = [0,0,0,0,1], init = 5
+                                                    ->  x = [6, 7, 8, 9, 7]
+     v = [UINT32_MAX, UINT32_MAX]                   ->  GAMQ_ERROR_OVERFLOW
+   Without heads ASSOCIATIVE is one fused prefix max (the bytes of a copy). */
+GAMQ_DEF gamq_status gamq_position_scan_u32_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                                 const uint32_t *d_v, const uint8_t *d_heads, const uint32_t *init,
+                                                 uint32_t *d_x, size_t n, gamq_scan_stats *stats,
+                                                 gamq_stream stream);
+/* host arrays:  uint32_t v[5] = {2, 2, 3, 7, 7}, x[5];
+                 gamq_position_scan_u32(NULL, v, NULL, NULL, x, 5, NULL);   x = [2, 3, 4, 7, 8] */
+GAMQ_DEF gamq_status gamq_position_scan_u32(const gamq_scan_desc *desc, const uint32_t *h_v, const uint8_t *h_heads,
+                                            const uint32_t *init, uint32_t *h_x, size_t n, gamq_scan_stats *stats);
+
+/* Position scan on uint64 (the whole uint64 range).
+     v = [10, 10, 10, 11]                           ->  x = [10, 11, 12, 13]
+     v = [UINT64_MAX - 1, 0]                        ->  x = [UINT64_MAX - 1, UINT64_MAX] */
+GAMQ_DEF gamq_status gamq_position_scan_u64_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                                 const uint64_t *d_v, const uint8_t *d_heads, const uint64_t *init,
+                                                 uint64_t *d_x, size_t n, gamq_scan_stats *stats,
+                                                 gamq_stream stream);
+/* host arrays:  uint64_t v[4] = {10, 10, 10, 11}, x[4];
+                 gamq_position_scan_u64(NULL, v, NULL, NULL, x, 4, NULL);   x = [10, 11, 12, 13] */
+GAMQ_DEF gamq_status gamq_position_scan_u64(const gamq_scan_desc *desc, const uint64_t *h_v, const uint8_t *h_heads,
+                                            const uint64_t *init, uint64_t *h_x, size_t n, gamq_scan_stats *stats);
+
+/* General max-plus recurrence x_i = max(x_{i-1} + a_i, b_i) on int64; init
+   NULL: none (x_0 = b_0, and each head restarts at its b).
+     a = [0, 2, -3, 1], b = [1, 0, 5, 0]            ->  x = [1, 3, 5, 6]
+     same, init = 10                                ->  x = [10, 12, 9, 10]
+     a = [0, -10], b = [INT64_MIN + 5, 0]           ->  GAMQ_ERROR_OVERFLOW (a step below INT64_MIN) */
+GAMQ_DEF gamq_status gamq_maxplus_i64_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                           const int64_t *d_a, const int64_t *d_b, const uint8_t *d_heads,
+                                           const int64_t *init, int64_t *d_x, size_t n, gamq_scan_stats *stats,
+                                           gamq_stream stream);
+/* host arrays:  int64_t a[4] = {0, 2, -3, 1}, b[4] = {1, 0, 5, 0}, x[4];
+                 gamq_maxplus_i64(NULL, a, b, NULL, NULL, x, 4, NULL);   x = [1, 3, 5, 6] */
+GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t *h_a, const int64_t *h_b,
+                                      const uint8_t *h_heads, const int64_t *init, int64_t *h_x, size_t n,
+                                      gamq_scan_stats *stats);
+
 #ifdef __cplusplus
 }
 #endif
@@ -151,13 +333,10 @@ typedef struct gamq_device_allocator {
 #endif
 
 #include "gpuprim.cuh"
-#if defined(__CUDACC__)
-#include "gpuamq_kernels.cuh"
-#endif
 /* ---------------------------------------------------------------------------
    Non-associative scans: host reference and host simulations of the parallel
-   methods (private; the public API and the kernels come with issue 3's next
-   step). Paper 001, section IV-C, Algorithms 4-6.
+   methods (private: the HOST backend of section 5, and what the tests compare
+   the kernels with, rounds included). Paper 001, section IV-C, Algorithms 4-6.
 
    THE RECURRENCE. Everything here evaluates the max-plus recurrence
 
@@ -881,6 +1060,36 @@ static inline gamq__na_result gamq__host_position_closed_form_u64(size_t n, cons
   return GAMQ__NA_OK;
 }
 
+/* ---------------------------------------------------------------------------
+   The public scans: one call description for all five operations, the
+   argument checks, and the dispatch to HOST (the simulations above) or CUDA
+   (gpuamq_kernels.cuh).
+   ------------------------------------------------------------------------- */
+enum {
+  GAMQ__OP_SATSUM_I32 = 0,
+  GAMQ__OP_SATSUM_I64 = 1,
+  GAMQ__OP_POSITION_U32 = 2,
+  GAMQ__OP_POSITION_U64 = 3,
+  GAMQ__OP_MAXPLUS_I64 = 4
+};
+typedef struct gamq__scan_call {
+  int op;
+  const void *a, *b; /* a: satsum, maxplus; b: position (v), maxplus */
+  const uint8_t *heads;
+  const void *init; /* host pointer to one value of the op's type, or NULL */
+  void *x;
+  size_t n;
+} gamq__scan_call;
+
+/* element sizes of a, b and x (0: not an input of this op) */
+static inline size_t gamq__call_a_size(int op) { return op == GAMQ__OP_SATSUM_I32 ? 4 : op == GAMQ__OP_SATSUM_I64 || op == GAMQ__OP_MAXPLUS_I64 ? 8 : 0; }
+static inline size_t gamq__call_b_size(int op) { return op == GAMQ__OP_POSITION_U32 ? 4 : op == GAMQ__OP_POSITION_U64 || op == GAMQ__OP_MAXPLUS_I64 ? 8 : 0; }
+static inline size_t gamq__call_x_size(int op) { return op == GAMQ__OP_SATSUM_I32 || op == GAMQ__OP_POSITION_U32 ? 4 : 8; }
+
+#if defined(__CUDACC__)
+#include "gpuamq_kernels.cuh"
+#endif
+
 GAMQ_DEF const char *gamq_status_string(gamq_status status) {
   switch (status) {
 #define GAMQ__STATUS_CASE(name, value, text) \
@@ -931,6 +1140,250 @@ static inline void gamq__device_free(const gamq_device_allocator *a, void *d_ptr
   cudaFreeAsync(d_ptr, (cudaStream_t)stream);
 }
 #endif /* __CUDACC__ */
+
+
+/* ---- the public scans ---- */
+
+GAMQ_DEF const char *gamq_scan_method_name(gamq_scan_method method) {
+  switch (method) {
+    case GAMQ_SCAN_AUTO: return "auto";
+    case GAMQ_SCAN_ASSOCIATIVE: return "associative";
+    case GAMQ_SCAN_PARALLEL_MERGING: return "parallel_merging";
+    case GAMQ_SCAN_SEQUENTIAL_SHIFTING: return "sequential_shifting";
+    case GAMQ_SCAN_SEGMENTED_LAYOUTS: return "segmented_layouts";
+    default: return "unknown";
+  }
+}
+
+/* The settings a call runs with; GAMQ_SUCCESS or the status to return. */
+static gamq_status gamq__scan_setup(const gamq_scan_desc *desc, gamq_backend *backend, gamq__na_method *method,
+                                    int *max_rounds) {
+  gamq_scan_desc d;
+  if (desc) d = *desc;
+  else memset(&d, 0, sizeof d);
+  if ((int)d.method < 0 || (int)d.method > 4) return GAMQ_ERROR_INVALID_ARGUMENT;
+  *method = d.method == GAMQ_SCAN_AUTO ? GAMQ__NA_ASSOCIATIVE : (gamq__na_method)d.method;
+  *max_rounds = d.max_rounds == 0 ? GAMQ_SCAN_DEFAULT_MAX_ROUNDS : d.max_rounds < 0 ? 0 : d.max_rounds;
+  return gamq_backend_resolve(d.backend, backend);
+}
+
+static gamq_status gamq__scan_status(gamq__na_result r) {
+  switch (r) {
+    case GAMQ__NA_OK: return GAMQ_SUCCESS;
+    case GAMQ__NA_OVERFLOW: return GAMQ_ERROR_OVERFLOW;
+    case GAMQ__NA_NO_MEMORY: return GAMQ_ERROR_OUT_OF_MEMORY;
+    default: return GAMQ_ERROR_INVALID_ARGUMENT;
+  }
+}
+
+/* HOST backend: the host simulations on host memory. */
+static gamq_status gamq__scan_host(const gamq__scan_call *c, gamq__na_method m, int max_rounds, gamq__na_stats *st) {
+  gamq__na_problem p;
+  switch (c->op) {
+    case GAMQ__OP_SATSUM_I32:
+      return gamq__scan_status(gamq__host_satsum_i32(c->n, (const int32_t *)c->a, c->heads, (const int32_t *)c->init,
+                                                     m, max_rounds, (int32_t *)c->x, st));
+    case GAMQ__OP_SATSUM_I64:
+      return gamq__scan_status(gamq__host_satsum_i64(c->n, (const int64_t *)c->a, c->heads, (const int64_t *)c->init,
+                                                     m, max_rounds, (int64_t *)c->x, st));
+    case GAMQ__OP_POSITION_U32:
+      return gamq__scan_status(gamq__host_position_u32(c->n, (const uint32_t *)c->b, c->heads,
+                                                       (const uint32_t *)c->init, m, max_rounds, (uint32_t *)c->x, st));
+    case GAMQ__OP_POSITION_U64:
+      return gamq__scan_status(gamq__host_position_u64(c->n, (const uint64_t *)c->b, c->heads,
+                                                       (const uint64_t *)c->init, m, max_rounds, (uint64_t *)c->x, st));
+    default:
+      memset(&p, 0, sizeof p);
+      p.n = c->n, p.a = (const int64_t *)c->a, p.b = (const int64_t *)c->b, p.heads = c->heads;
+      p.has_init = c->init != NULL, p.init = c->init ? *(const int64_t *)c->init : 0;
+      return gamq__scan_status(gamq__host_maxplus(&p, m, max_rounds, (int64_t *)c->x, st));
+  }
+}
+
+/* The expert form of every operation. */
+static gamq_status gamq__scan_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                   const gamq__scan_call *c, gamq_scan_stats *stats, gamq_stream stream) {
+  gamq_backend backend = GAMQ_BACKEND_HOST;
+  gamq__na_method method = GAMQ__NA_ASSOCIATIVE;
+  gamq__na_stats st;
+  gamq_status s;
+  int max_rounds = 0;
+  size_t need = 1;
+  if (temp_bytes == NULL || c->n > GAMQ_SCAN_MAX_N) return GAMQ_ERROR_INVALID_ARGUMENT;
+  s = gamq__scan_setup(desc, &backend, &method, &max_rounds);
+  if (s != GAMQ_SUCCESS) return s;
+#if defined(__CUDACC__)
+  if (backend == GAMQ_BACKEND_CUDA) {
+    int overflow = 0;
+    if (gamq__cuda_scan(c, (int)method, max_rounds, NULL, &need, &overflow, NULL, (cudaStream_t)stream) != cudaSuccess)
+      return GAMQ_ERROR_CUDA;
+  }
+#endif
+  if (d_temp == NULL) {
+    *temp_bytes = need;
+    return GAMQ_SUCCESS;
+  }
+  if (*temp_bytes < need) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (c->n > 0 && (c->x == NULL || (gamq__call_a_size(c->op) && c->a == NULL) ||
+                   (gamq__call_b_size(c->op) && c->b == NULL)))
+    return GAMQ_ERROR_INVALID_ARGUMENT;
+  st.rounds = 0, st.fell_back = 0;
+  if (c->n == 0) {
+    s = GAMQ_SUCCESS;
+  } else if (backend == GAMQ_BACKEND_HOST) {
+    s = gamq__scan_host(c, method, max_rounds, &st);
+  } else {
+#if defined(__CUDACC__)
+    int overflow = 0;
+    if (gamq__cuda_scan(c, (int)method, max_rounds, d_temp, temp_bytes, &overflow, &st, (cudaStream_t)stream) !=
+        cudaSuccess)
+      return GAMQ_ERROR_CUDA;
+    s = overflow ? GAMQ_ERROR_OVERFLOW : GAMQ_SUCCESS;
+#else
+    (void)stream;
+    return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+  }
+  if (stats) {
+    stats->backend = backend;
+    stats->method = (gamq_scan_method)method;
+    stats->rounds = st.rounds;
+    stats->fell_back = st.fell_back;
+  }
+  return s;
+}
+
+/* The convenience form: host arrays in, host results out. */
+static gamq_status gamq__scan_arrays(const gamq_scan_desc *desc, const gamq__scan_call *h, gamq_scan_stats *stats) {
+  gamq_backend backend = GAMQ_BACKEND_HOST;
+  gamq__na_method method = GAMQ__NA_ASSOCIATIVE;
+  gamq_status s;
+  int max_rounds = 0;
+  char one = 0;
+  size_t bytes = 1;
+  if (h->n > GAMQ_SCAN_MAX_N) return GAMQ_ERROR_INVALID_ARGUMENT;
+  s = gamq__scan_setup(desc, &backend, &method, &max_rounds);
+  if (s != GAMQ_SUCCESS) return s;
+  if (h->n > 0 && (h->x == NULL || (gamq__call_a_size(h->op) && h->a == NULL) ||
+                   (gamq__call_b_size(h->op) && h->b == NULL)))
+    return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (h->n == 0) {
+    if (stats) stats->backend = backend, stats->method = (gamq_scan_method)method, stats->rounds = 0, stats->fell_back = 0;
+    return GAMQ_SUCCESS;
+  }
+  if (backend == GAMQ_BACKEND_HOST) {
+    gamq_scan_desc d;
+    if (desc) d = *desc;
+    else memset(&d, 0, sizeof d);
+    d.backend = backend;
+    return gamq__scan_sync(&d, &one, &bytes, h, stats, NULL);
+  }
+#if defined(__CUDACC__)
+  {
+    const gamq_device_allocator *al = desc ? &desc->allocator : NULL;
+    gamq__scan_call c = *h;
+    void *d_a = NULL, *d_b = NULL, *d_heads = NULL, *d_x = NULL, *d_temp = NULL;
+    size_t n = h->n, sa = gamq__call_a_size(h->op) * n, sb = gamq__call_b_size(h->op) * n;
+    size_t sx = gamq__call_x_size(h->op) * n, temp = 0;
+    gamq_scan_desc d;
+    if (desc) d = *desc;
+    else memset(&d, 0, sizeof d);
+    d.backend = GAMQ_BACKEND_CUDA;
+    s = gamq__scan_sync(&d, NULL, &temp, h, NULL, NULL);
+    if (s == GAMQ_SUCCESS && sa) s = gamq__device_alloc(al, &d_a, sa, NULL);
+    if (s == GAMQ_SUCCESS && sb) s = gamq__device_alloc(al, &d_b, sb, NULL);
+    if (s == GAMQ_SUCCESS && h->heads) s = gamq__device_alloc(al, &d_heads, n, NULL);
+    if (s == GAMQ_SUCCESS) s = gamq__device_alloc(al, &d_x, sx, NULL);
+    if (s == GAMQ_SUCCESS) s = gamq__device_alloc(al, &d_temp, temp, NULL);
+    if (s == GAMQ_SUCCESS &&
+        ((sa && cudaMemcpyAsync(d_a, h->a, sa, cudaMemcpyHostToDevice, 0) != cudaSuccess) ||
+         (sb && cudaMemcpyAsync(d_b, h->b, sb, cudaMemcpyHostToDevice, 0) != cudaSuccess) ||
+         (h->heads && cudaMemcpyAsync(d_heads, h->heads, n, cudaMemcpyHostToDevice, 0) != cudaSuccess)))
+      s = GAMQ_ERROR_CUDA;
+    if (s == GAMQ_SUCCESS) {
+      c.a = d_a, c.b = d_b, c.heads = (const uint8_t *)d_heads, c.x = d_x;
+      s = gamq__scan_sync(&d, d_temp, &temp, &c, stats, NULL);
+      if (s == GAMQ_SUCCESS && cudaMemcpy(h->x, d_x, sx, cudaMemcpyDeviceToHost) != cudaSuccess) s = GAMQ_ERROR_CUDA;
+    }
+    gamq__device_free(al, d_a, NULL);
+    gamq__device_free(al, d_b, NULL);
+    gamq__device_free(al, d_heads, NULL);
+    gamq__device_free(al, d_x, NULL);
+    gamq__device_free(al, d_temp, NULL);
+    if (cudaStreamSynchronize(0) != cudaSuccess && s == GAMQ_SUCCESS) s = GAMQ_ERROR_CUDA;
+    return s;
+  }
+#else
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+static gamq__scan_call gamq__call(int op, const void *a, const void *b, const uint8_t *heads, const void *init,
+                                  void *x, size_t n) {
+  gamq__scan_call c;
+  c.op = op, c.a = a, c.b = b, c.heads = heads, c.init = init, c.x = x, c.n = n;
+  return c;
+}
+
+GAMQ_DEF gamq_status gamq_satsum_i32_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                          const int32_t *d_a, const uint8_t *d_heads, const int32_t *init,
+                                          int32_t *d_x, size_t n, gamq_scan_stats *stats, gamq_stream stream) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_SATSUM_I32, d_a, NULL, d_heads, init, d_x, n);
+  return gamq__scan_sync(desc, d_temp, temp_bytes, &c, stats, stream);
+}
+GAMQ_DEF gamq_status gamq_satsum_i32(const gamq_scan_desc *desc, const int32_t *h_a, const uint8_t *h_heads,
+                                     const int32_t *init, int32_t *h_x, size_t n, gamq_scan_stats *stats) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_SATSUM_I32, h_a, NULL, h_heads, init, h_x, n);
+  return gamq__scan_arrays(desc, &c, stats);
+}
+GAMQ_DEF gamq_status gamq_satsum_i64_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                          const int64_t *d_a, const uint8_t *d_heads, const int64_t *init,
+                                          int64_t *d_x, size_t n, gamq_scan_stats *stats, gamq_stream stream) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_SATSUM_I64, d_a, NULL, d_heads, init, d_x, n);
+  return gamq__scan_sync(desc, d_temp, temp_bytes, &c, stats, stream);
+}
+GAMQ_DEF gamq_status gamq_satsum_i64(const gamq_scan_desc *desc, const int64_t *h_a, const uint8_t *h_heads,
+                                     const int64_t *init, int64_t *h_x, size_t n, gamq_scan_stats *stats) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_SATSUM_I64, h_a, NULL, h_heads, init, h_x, n);
+  return gamq__scan_arrays(desc, &c, stats);
+}
+GAMQ_DEF gamq_status gamq_position_scan_u32_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                                 const uint32_t *d_v, const uint8_t *d_heads, const uint32_t *init,
+                                                 uint32_t *d_x, size_t n, gamq_scan_stats *stats,
+                                                 gamq_stream stream) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_POSITION_U32, NULL, d_v, d_heads, init, d_x, n);
+  return gamq__scan_sync(desc, d_temp, temp_bytes, &c, stats, stream);
+}
+GAMQ_DEF gamq_status gamq_position_scan_u32(const gamq_scan_desc *desc, const uint32_t *h_v, const uint8_t *h_heads,
+                                            const uint32_t *init, uint32_t *h_x, size_t n, gamq_scan_stats *stats) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_POSITION_U32, NULL, h_v, h_heads, init, h_x, n);
+  return gamq__scan_arrays(desc, &c, stats);
+}
+GAMQ_DEF gamq_status gamq_position_scan_u64_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                                 const uint64_t *d_v, const uint8_t *d_heads, const uint64_t *init,
+                                                 uint64_t *d_x, size_t n, gamq_scan_stats *stats,
+                                                 gamq_stream stream) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_POSITION_U64, NULL, d_v, d_heads, init, d_x, n);
+  return gamq__scan_sync(desc, d_temp, temp_bytes, &c, stats, stream);
+}
+GAMQ_DEF gamq_status gamq_position_scan_u64(const gamq_scan_desc *desc, const uint64_t *h_v, const uint8_t *h_heads,
+                                            const uint64_t *init, uint64_t *h_x, size_t n, gamq_scan_stats *stats) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_POSITION_U64, NULL, h_v, h_heads, init, h_x, n);
+  return gamq__scan_arrays(desc, &c, stats);
+}
+GAMQ_DEF gamq_status gamq_maxplus_i64_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                           const int64_t *d_a, const int64_t *d_b, const uint8_t *d_heads,
+                                           const int64_t *init, int64_t *d_x, size_t n, gamq_scan_stats *stats,
+                                           gamq_stream stream) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_MAXPLUS_I64, d_a, d_b, d_heads, init, d_x, n);
+  return gamq__scan_sync(desc, d_temp, temp_bytes, &c, stats, stream);
+}
+GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t *h_a, const int64_t *h_b,
+                                      const uint8_t *h_heads, const int64_t *init, int64_t *h_x, size_t n,
+                                      gamq_scan_stats *stats) {
+  gamq__scan_call c = gamq__call(GAMQ__OP_MAXPLUS_I64, h_a, h_b, h_heads, init, h_x, n);
+  return gamq__scan_arrays(desc, &c, stats);
+}
 
 #endif /* GPUAMQ_IMPLEMENTATION */
 

@@ -425,23 +425,52 @@ template <> struct gprim__select_cfg<8> {
    scan
    ------------------------------------------------------------------------- */
 
-/* Single-pass scan by decoupled look-back (Merrill & Garland 2016, s. 4):
-   one tile per block, tile id by atomic ticket; chunk scan in registers, warp
-   scans by __shfl_up_sync, tile prefix by look-back (warp 0). */
-template <typename Cfg, typename T, typename Op, bool EXCLUSIVE>
-__global__ void __launch_bounds__(Cfg::BLOCK)
-gprim__scan_kernel(const T *in, T *out, size_t n, Op op, T init, gprim__lookback<T> lb, bool aligned) {
-  enum { ROWS = Cfg::ROWS, CHUNK = Cfg::CHUNK, WARPS = Cfg::WARPS };
-  __shared__ uint32_t s_tile;
-  __shared__ T s_warp[WARPS]; /* warp totals, then each warp's prefix */
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  if (threadIdx.x == 0) s_tile = lb.take_ticket();
-  __syncthreads();
-  const uint32_t tile = s_tile;
-  T x[ROWS][CHUNK];
-  gprim__load_tile<Cfg>(in, tile, n, aligned, x);
+/* Warp 0 of a block, once the warp totals of its tile sit in s_warp[0..WARPS)
+   (in order; the caller syncs before and after): scan them, publish the
+   tile's aggregate, look back, publish its inclusive prefix, and leave in
+   s_warp[w] the op-reduction of everything before warp w (earlier tiles
+   included, and `init` first when has_init). Nothing comes before warp 0 of
+   tile 0: s_warp[0] is then init (has_init) or meaningless. */
+template <typename Cfg, typename T, typename Op>
+__device__ __forceinline__ void gprim__warp0_tile_prefix(uint32_t tile, const gprim__lookback<T> &lb, Op op,
+                                                         T *s_warp, bool has_init, T init) {
+  enum { WARPS = Cfg::WARPS };
+  const int lane = threadIdx.x & 31;
+  T w = s_warp[lane < WARPS ? lane : WARPS - 1];
+#pragma unroll
+  for (int d = 1; d < WARPS; d <<= 1) {
+    T o = gprim__shfl_up(w, d);
+    if (lane >= d) w = op(o, w);
+  }
+  const T agg = gprim__shfl_idx(w, WARPS - 1);
+  const T w_ex = gprim__shfl_up(w, 1);
+  T tile_pre = init;
+  if (tile == 0) {
+    if (lane == 0) lb.publish(0, GPRIM__TILE_PREFIX, has_init ? op(init, agg) : agg);
+  } else {
+    if (lane == 0) lb.publish(tile, GPRIM__TILE_AGGREGATE, agg);
+    tile_pre = lb.template exclusive_prefix<Cfg::LB_WIDTH, Cfg::SPIN_NS>(tile, op);
+    if (lane == 0) lb.publish(tile, GPRIM__TILE_PREFIX, op(tile_pre, agg));
+  }
+  const bool has_tile_pre = has_init || tile > 0;
+  __syncwarp();
+  if (lane < WARPS) s_warp[lane] = lane == 0 ? tile_pre : has_tile_pre ? op(tile_pre, w_ex) : w_ex;
+}
 
-  /* chunk scan, then a warp scan of the chunk totals per row */
+/* One tile's inclusive scan in registers, over the whole array (the tile
+   layout at the top of this section; any associative op). x: the lane's
+   ROWS x CHUNK items, scanned in place. pre[r]: the inclusive value of the
+   item just before row r's chunk, where has_pre[r] (everywhere but the first
+   item of tile 0). Chunk scan, warp scan of the chunk totals by shuffles,
+   rows in order, warps in order and the look-back (gprim__warp0_tile_prefix).
+   The whole block calls it; s_warp: WARPS values of shared memory. Also the
+   engine of scans fused into other kernels (gpuamq_kernels.cuh). */
+template <typename Cfg, typename T, typename Op>
+__device__ __forceinline__ void gprim__tile_scan(uint32_t tile, const gprim__lookback<T> &lb, Op op,
+                                                 T (&x)[Cfg::ROWS][Cfg::CHUNK], T (&pre)[Cfg::ROWS],
+                                                 bool (&has_pre)[Cfg::ROWS], T *s_warp) {
+  enum { ROWS = Cfg::ROWS, CHUNK = Cfg::CHUNK };
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   T lane_ex[ROWS], row_tot[ROWS];
 #pragma unroll
   for (int r = 0; r < ROWS; ++r) {
@@ -456,54 +485,53 @@ gprim__scan_kernel(const T *in, T *out, size_t n, Op op, T init, gprim__lookback
     lane_ex[r] = gprim__shfl_up(s, 1); /* meaningful for lane > 0 */
     row_tot[r] = gprim__shfl_idx(s, 31);
   }
-  /* rows in order: prefix of each row within the warp (row 0 has none) */
-  T row_pre[ROWS];
+  T row_pre[ROWS]; /* the rows before r within the warp (r >= 1) */
   row_pre[0] = row_tot[0];
 #pragma unroll
   for (int r = 1; r < ROWS; ++r) row_pre[r] = r == 1 ? row_tot[0] : op(row_pre[r - 1], row_tot[r - 1]);
-  const T warp_total = ROWS == 1 ? row_tot[0] : op(row_pre[ROWS - 1], row_tot[ROWS - 1]);
-  if (lane == 0) s_warp[warp] = warp_total;
+  if (lane == 0) s_warp[warp] = ROWS == 1 ? row_tot[0] : op(row_pre[ROWS - 1], row_tot[ROWS - 1]);
   __syncthreads();
-
-  /* warp 0: scan the warp totals, publish the tile, look back */
-  if (warp == 0) {
-    T w = s_warp[lane < WARPS ? lane : WARPS - 1];
-#pragma unroll
-    for (int d = 1; d < WARPS; d <<= 1) {
-      T o = gprim__shfl_up(w, d);
-      if (lane >= d) w = op(o, w);
-    }
-    const T agg = gprim__shfl_idx(w, WARPS - 1);
-    const T w_ex = gprim__shfl_up(w, 1);
-    T tile_pre = init;
-    if (tile == 0) {
-      if (lane == 0) lb.publish(0, GPRIM__TILE_PREFIX, EXCLUSIVE ? op(init, agg) : agg);
-    } else {
-      if (lane == 0) lb.publish(tile, GPRIM__TILE_AGGREGATE, agg);
-      tile_pre = lb.template exclusive_prefix<Cfg::LB_WIDTH, Cfg::SPIN_NS>(tile, op);
-      if (lane == 0) lb.publish(tile, GPRIM__TILE_PREFIX, op(tile_pre, agg));
-    }
-    const bool has_tile_pre = EXCLUSIVE || tile > 0;
-    __syncwarp();
-    if (lane < WARPS) s_warp[lane] = lane == 0 ? tile_pre : has_tile_pre ? op(tile_pre, w_ex) : w_ex;
-  }
+  if (warp == 0) gprim__warp0_tile_prefix<Cfg>(tile, lb, op, s_warp, false, row_tot[0] /* no init: unused */);
   __syncthreads();
-
-  /* combine: tile/warp prefix, row prefix, lane prefix, chunk */
-  const bool has_blk = EXCLUSIVE || tile > 0 || warp > 0;
+  const bool has_blk = tile > 0 || warp > 0;
   const T blk = s_warp[warp];
 #pragma unroll
   for (int r = 0; r < ROWS; ++r) {
     const bool has_in = r > 0 || lane > 0;
-    T in_pre = r == 0 ? lane_ex[0] : lane == 0 ? row_pre[r] : op(row_pre[r], lane_ex[r]);
-    T p = has_blk ? (has_in ? op(blk, in_pre) : blk) : in_pre;
-    if (EXCLUSIVE) {
+    const T in_pre = r == 0 ? lane_ex[0] : lane == 0 ? row_pre[r] : op(row_pre[r], lane_ex[r]);
+    has_pre[r] = has_blk || has_in;
+    pre[r] = has_blk ? (has_in ? op(blk, in_pre) : blk) : in_pre;
+    if (has_pre[r]) {
 #pragma unroll
-      for (int k = CHUNK - 1; k > 0; --k) x[r][k] = op(p, x[r][k - 1]);
-      x[r][0] = p;
-    } else if (has_blk || has_in) {
+      for (int k = 0; k < CHUNK; ++k) x[r][k] = op(pre[r], x[r][k]);
+    }
+  }
+}
+
+/* Single-pass scan by decoupled look-back (Merrill & Garland 2016, s. 4),
+   tile in registers: one tile per block, tile id by atomic ticket. An
+   exclusive scan with init is the inclusive scan of [init op x0, x1, ...]
+   shifted right by one, init first. */
+template <typename Cfg, typename T, typename Op, bool EXCLUSIVE>
+__global__ void __launch_bounds__(Cfg::BLOCK)
+gprim__scan_kernel(const T *in, T *out, size_t n, Op op, T init, gprim__lookback<T> lb, bool aligned) {
+  enum { ROWS = Cfg::ROWS, CHUNK = Cfg::CHUNK };
+  __shared__ uint32_t s_tile;
+  __shared__ T s_warp[Cfg::WARPS];
+  if (threadIdx.x == 0) s_tile = lb.take_ticket();
+  __syncthreads();
+  const uint32_t tile = s_tile;
+  T x[ROWS][CHUNK], pre[ROWS];
+  bool has_pre[ROWS];
+  gprim__load_tile<Cfg>(in, tile, n, aligned, x);
+  if (EXCLUSIVE && tile == 0 && threadIdx.x == 0) x[0][0] = op(init, x[0][0]);
+  gprim__tile_scan<Cfg>(tile, lb, op, x, pre, has_pre, s_warp);
+  if (EXCLUSIVE) {
 #pragma unroll
-      for (int k = 0; k < CHUNK; ++k) x[r][k] = op(p, x[r][k]);
+    for (int r = 0; r < ROWS; ++r) {
+#pragma unroll
+      for (int k = CHUNK - 1; k > 0; --k) x[r][k] = x[r][k - 1];
+      x[r][0] = has_pre[r] ? pre[r] : init;
     }
   }
   gprim__store_tile<Cfg>(out, tile, n, aligned, x);
@@ -621,28 +649,7 @@ gprim__scan_staged_kernel(const T *in, T *out, size_t n, Op op, T init, gprim__l
   if (lane == 0) s_warp[warp] = run;
   __syncthreads();
 
-  /* warp 0: scan the warp totals, publish the tile, look back */
-  if (warp == 0) {
-    T w = s_warp[lane < WARPS ? lane : WARPS - 1];
-#pragma unroll
-    for (int d = 1; d < WARPS; d <<= 1) {
-      T o = gprim__shfl_up(w, d);
-      if (lane >= d) w = op(o, w);
-    }
-    const T agg = gprim__shfl_idx(w, WARPS - 1);
-    const T w_ex = gprim__shfl_up(w, 1);
-    T tile_pre = init;
-    if (tile == 0) {
-      if (lane == 0) lb.publish(0, GPRIM__TILE_PREFIX, EXCLUSIVE ? op(init, agg) : agg);
-    } else {
-      if (lane == 0) lb.publish(tile, GPRIM__TILE_AGGREGATE, agg);
-      tile_pre = lb.template exclusive_prefix<1, 0>(tile, op);
-      if (lane == 0) lb.publish(tile, GPRIM__TILE_PREFIX, op(tile_pre, agg));
-    }
-    const bool has_tile_pre = EXCLUSIVE || tile > 0;
-    __syncwarp();
-    if (lane < WARPS) s_warp[lane] = lane == 0 ? tile_pre : has_tile_pre ? op(tile_pre, w_ex) : w_ex;
-  }
+  if (warp == 0) gprim__warp0_tile_prefix<Cfg>(tile, lb, op, s_warp, EXCLUSIVE, init);
   __syncthreads();
 
   /* pass 2: add the tile/warp prefix, store */

@@ -28,19 +28,23 @@
      4. device allocator hook   gclq_device_allocator
      5. graphs                  gclq_graph: load (SNAP, DIMACS, Matrix Market),
                                 from edges, generators, free
-   (graphs, cores, maximum cliques, k-clique counts and set intersection arrive
-   with their issues; this header declares only what works.)
+     6. maximum cliques         gclq_max_cliques, options, result, stats
+   (k-clique counts and set intersection arrive with their issues; this
+   header declares only what works.)
 
    Conventions
      - Every function returns a gclq_status; results go out through pointers.
      - Desc structs: the zero value means "defaults".
      - The stream is the last argument of anything that launches work; nothing
-       synchronises unless its name ends in _sync.
+       synchronises unless its name ends in _sync, except the calls on host
+       data (graphs, gclq_max_cliques), which return when done.
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
    Version history
      0.1.0  status codes, backends, allocator hook; gpuprim primitives; graphs
             (loaders, from edges, generators); host reference algorithms.
+     0.2.0  maximum cliques: gclq_max_cliques on HOST; the CUDA search is
+            experimental (AUTO runs HOST).
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H
@@ -53,9 +57,9 @@
    1. version, linkage, stream type
    ------------------------------------------------------------------------- */
 #define GCLQ_VERSION_MAJOR 0
-#define GCLQ_VERSION_MINOR 1
+#define GCLQ_VERSION_MINOR 2
 #define GCLQ_VERSION_PATCH 0
-#define GCLQ_VERSION_STRING "0.1.0"
+#define GCLQ_VERSION_STRING "0.2.0"
 
 #ifndef GCLQ_DEF
 #ifdef GPUCLIQUE_STATIC
@@ -189,6 +193,142 @@ GCLQ_DEF gclq_status gclq_graph_planted_clique(uint32_t n, double p, uint32_t cl
 /* Release what a builder allocated and zero the struct (NULL and zeroed are fine). */
 GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
 
+/* ---------------------------------------------------------------------------
+   6. maximum cliques
+   ------------------------------------------------------------------------- */
+/* Every clique of maximum size (the clique number omega), or one of them.
+   The CUDA backend follows paper 000 ch. 2: k-core numbers by parallel
+   peeling, a greedy lower bound, the oriented 2-clique list, then a
+   breadth-first expansion over the clique list (vertexID / sublistID levels)
+   with pruning against the bound, in windows, inside a device memory budget.
+   The HOST backend is the serial reference (greedy bound plus a colour-bound
+   branch and bound); it ignores the tuning fields below. Both return the same
+   omega, count and (mode ALL) the same clique list, byte for byte.
+
+   STATUS (v0.1): the CUDA backend is EXPERIMENTAL and AUTO runs HOST. On an
+   H200 the CUDA search gives the reference omega and cliques on the small
+   DIMACS and SNAP graphs tested, but it is far slower than HOST (per-level
+   launch and copy overhead), small device budgets can still fail instead of
+   splitting, and the paper's sublist-length bound alone leaves billions of
+   candidates on facebook_combined, c-fat500-10 and san200_0.7_1. Ask for
+   GCLQ_BACKEND_CUDA by name to try it.
+
+     gclq_graph g;
+     gclq_maxclique_options opt;
+     gclq_maxclique_result r;
+     gclq_graph_load("facebook_combined.txt", GCLQ_FORMAT_AUTO, &g, NULL);
+     gclq_maxclique_options_defaults(&opt);     (or a zeroed struct: the same)
+     opt.device_budget_bytes = (size_t)256 << 20;
+     if (gclq_max_cliques(&g, &opt, &r) == GCLQ_SUCCESS)
+       printf("omega %u, %llu maximum cliques\n", r.omega, (unsigned long long)r.count);
+     gclq_maxclique_result_free(&r);
+     gclq_graph_free(&g);
+       -> omega 69, 43616 maximum cliques */
+
+typedef enum gclq_maxclique_mode {
+  GCLQ_MODE_ALL = 0, /* every maximum clique (the default) */
+  GCLQ_MODE_ONE = 1  /* one maximum clique (count 1); which one depends on the search order */
+} gclq_maxclique_mode;
+
+/* The greedy lower bound (000 sec. 2.4.3). Single: one greedy run from the
+   vertex of highest degree / core number. Multi: h runs at once, seeded by the
+   h vertices of highest degree / core number; the best run is the bound. */
+typedef enum gclq_heuristic {
+  GCLQ_HEURISTIC_DEFAULT = 0, /* = MULTI_DEGREE */
+  GCLQ_HEURISTIC_NONE = 1,    /* bound 1 */
+  GCLQ_HEURISTIC_SINGLE_DEGREE = 2,
+  GCLQ_HEURISTIC_SINGLE_CORE = 3,
+  GCLQ_HEURISTIC_MULTI_DEGREE = 4,
+  GCLQ_HEURISTIC_MULTI_CORE = 5
+} gclq_heuristic;
+
+/* Which endpoint of an edge owns the 2-clique (000 sec. 2.4.5). */
+typedef enum gclq_orientation {
+  GCLQ_ORIENT_DEFAULT = 0, /* = DEGREE */
+  GCLQ_ORIENT_DEGREE = 1,  /* from the lower (degree, id) to the higher */
+  GCLQ_ORIENT_INDEX = 2    /* from the lower id to the higher */
+} gclq_orientation;
+
+/* Vertex pre-pruning: a vertex whose degree / core number is below
+   bound - 1 cannot be in a clique of the bound's size and is dropped. */
+typedef enum gclq_prune {
+  GCLQ_PRUNE_DEFAULT = 0, /* = CORE */
+  GCLQ_PRUNE_DEGREE = 1,
+  GCLQ_PRUNE_CORE = 2
+} gclq_prune;
+
+/* The order of the source vertices in the 2-clique list, and so the order in
+   which windows visit them (000 sec. 2.4.7). */
+typedef enum gclq_window_order {
+  GCLQ_WINDOW_ORDER_DEFAULT = 0, /* = DEGREE_DESC */
+  GCLQ_WINDOW_ORDER_INDEX = 1,
+  GCLQ_WINDOW_ORDER_DEGREE_ASC = 2,
+  GCLQ_WINDOW_ORDER_DEGREE_DESC = 3,
+  GCLQ_WINDOW_ORDER_CORE_ASC = 4,
+  GCLQ_WINDOW_ORDER_CORE_DESC = 5
+} gclq_window_order;
+
+/* Options of gclq_max_cliques. The zero value means "defaults" (a NULL
+   options pointer too); gclq_maxclique_options_defaults writes them out. */
+typedef struct gclq_maxclique_options {
+  gclq_backend backend;            /* AUTO: HOST for now (CUDA is experimental, see above) */
+  gclq_maxclique_mode mode;        /* ALL */
+  gclq_heuristic heuristic;        /* MULTI_DEGREE */
+  uint32_t seeds;                  /* multi-run seeds h; 0: 5% of the vertices (at least 1) */
+  gclq_orientation orientation;    /* DEGREE */
+  gclq_prune prune;                /* CORE */
+  uint64_t window_size;            /* 2-cliques per window, rounded up to whole sublists; 0: one window */
+  gclq_window_order window_order;  /* DEGREE_DESC */
+  size_t device_budget_bytes;      /* device memory the call may hold; 0: 90% of the free memory.
+                                      When the next level would not fit, the search splits its
+                                      work into smaller windows instead (the result is the same). */
+  void (*log)(void *user, const char *line); /* progress, one line per level; NULL: silent */
+  void *log_user;
+  gclq_device_allocator allocator; /* zero: cudaMallocAsync / cudaFreeAsync */
+  gclq_stream stream;              /* the work runs on it; the call still returns when done */
+} gclq_maxclique_options;
+
+/* What a run did (times in milliseconds of wall clock). */
+typedef struct gclq_maxclique_stats {
+  gclq_backend backend;           /* the backend that ran */
+  int fell_back;                  /* 1: AUTO found no device and ran HOST */
+  double total_ms, upload_ms, cores_ms, heuristic_ms, setup_ms, search_ms, readout_ms;
+  uint32_t lower_bound;           /* the heuristic's clique size (0 when no heuristic ran) */
+  uint32_t max_core;              /* the largest core number (0 when cores were not needed) */
+  uint64_t two_cliques;           /* entries of the 2-clique list after pruning */
+  uint64_t *candidates_per_level; /* [k]: k-cliques generated, summed over windows (k < num_levels) */
+  uint32_t num_levels;
+  size_t peak_device_bytes;       /* the most device memory held at once */
+  size_t budget_bytes;            /* the budget in force */
+  uint32_t windows;               /* windows over the 2-clique list */
+  uint32_t budget_splits;         /* times the budget split a window or range further */
+  char notes[256];                /* anything worth knowing, as text */
+} gclq_maxclique_stats;
+
+typedef struct gclq_maxclique_result {
+  uint32_t omega;        /* the clique number (0 for a graph with no vertices) */
+  uint64_t count;        /* maximum cliques found (1 in mode ONE, unless omega is 0) */
+  uint64_t *h_cliques;   /* count * omega original file ids: clique i at [i * omega, (i + 1) * omega),
+                            each clique ascending, the cliques in lexicographic order */
+  gclq_maxclique_stats stats;
+} gclq_maxclique_result;
+
+/* The defaults, written out (the same as a zeroed struct). */
+GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options);
+/* Find the maximum cliques of graph. options may be NULL (defaults). result
+   is overwritten (it need not be zeroed); free it with
+   gclq_maxclique_result_free. Conventions: no vertices -> omega 0, count 0;
+   vertices but no edges -> omega 1 and each vertex a maximum clique.
+   Errors (result zeroed, nothing leaked): GCLQ_ERROR_INVALID_ARGUMENT (NULL
+   graph or result, a malformed graph, an option out of range),
+   GCLQ_ERROR_OUT_OF_MEMORY (host memory, or a budget too small for the graph
+   and one step of the search), GCLQ_ERROR_NO_DEVICE /
+   GCLQ_ERROR_BACKEND_UNAVAILABLE (CUDA asked for), GCLQ_ERROR_CUDA. */
+GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxclique_options *options,
+                                      gclq_maxclique_result *result);
+/* Release the result's arrays and zero it (NULL and zeroed are fine). */
+GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
+
 #ifdef __cplusplus
 }
 #endif
@@ -216,7 +356,26 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
 #endif
 
 #include "gpuprim.cuh"
+/* A maximum-clique run's options with every default filled in (private;
+   gclq__mc_resolve writes it, both backends read it). */
+typedef struct gclq__mc_plan {
+  int find_one;
+  gclq_heuristic heuristic; /* never DEFAULT */
+  uint32_t seeds;           /* 0: 5% of the vertices */
+  int orient_index;         /* 0: by degree */
+  int prune_core;           /* 0: by degree */
+  uint64_t window;          /* 0: one window */
+  gclq_window_order order;  /* never DEFAULT */
+  size_t budget;            /* 0: 90% of the free device memory */
+  void (*log)(void *user, const char *line);
+  void *log_user;
+  gclq_device_allocator allocator;
+  gclq_stream stream;
+} gclq__mc_plan;
+
 #if defined(__CUDACC__)
+#include <stdio.h>
+#include <string.h>
 #include "gpuclique_kernels.cuh"
 #endif
 /* ---------------------------------------------------------------------------
@@ -1775,6 +1934,161 @@ done:
   GCLQ_FREE(mc.stack);
   GCLQ_FREE(mc.cliques);
   return status;
+}
+
+/* ---------------------------------------------------------------------------
+   Maximum cliques: the public call. The options are checked and resolved
+   into a plan; graphs without edges are answered here; otherwise a backend
+   runs, and its cliques (compact ids) are sorted, each clique and then the
+   list, and mapped to file ids. Sorting compact ids sorts file ids too: the
+   loaders compact in increasing order of file id.
+   ------------------------------------------------------------------------- */
+#include <time.h>
+
+GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options) {
+  if (options == NULL) return;
+  memset(options, 0, sizeof *options);
+  options->backend = GCLQ_BACKEND_AUTO;
+  options->mode = GCLQ_MODE_ALL;
+  options->heuristic = GCLQ_HEURISTIC_MULTI_DEGREE;
+  options->seeds = 0;
+  options->orientation = GCLQ_ORIENT_DEGREE;
+  options->prune = GCLQ_PRUNE_CORE;
+  options->window_size = 0;
+  options->window_order = GCLQ_WINDOW_ORDER_DEGREE_DESC;
+  options->device_budget_bytes = 0;
+}
+
+/* Options (NULL: defaults) into a plan; an enum out of range is invalid. */
+static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq__mc_plan *p, gclq_backend *backend) {
+  gclq_maxclique_options d;
+  if (o == NULL) {
+    gclq_maxclique_options_defaults(&d);
+    o = &d;
+  }
+  if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->mode < 0 || (int)o->mode > (int)GCLQ_MODE_ONE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->heuristic < 0 || (int)o->heuristic > (int)GCLQ_HEURISTIC_MULTI_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_INDEX) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->prune < 0 || (int)o->prune > (int)GCLQ_PRUNE_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->window_order < 0 || (int)o->window_order > (int)GCLQ_WINDOW_ORDER_CORE_DESC)
+    return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(p, 0, sizeof *p);
+  p->find_one = o->mode == GCLQ_MODE_ONE;
+  p->heuristic = o->heuristic == GCLQ_HEURISTIC_DEFAULT ? GCLQ_HEURISTIC_MULTI_DEGREE : o->heuristic;
+  p->seeds = o->seeds;
+  p->orient_index = o->orientation == GCLQ_ORIENT_INDEX;
+  p->prune_core = o->prune != GCLQ_PRUNE_DEGREE;
+  p->window = o->window_size;
+  p->order = o->window_order == GCLQ_WINDOW_ORDER_DEFAULT ? GCLQ_WINDOW_ORDER_DEGREE_DESC : o->window_order;
+  p->budget = o->device_budget_bytes;
+  p->log = o->log;
+  p->log_user = o->log_user;
+  p->allocator = o->allocator;
+  p->stream = o->stream;
+  *backend = o->backend;
+  return GCLQ_SUCCESS;
+}
+
+/* Each row ascending, the rows in lexicographic order, then file ids into
+   r->h_cliques. rows is consumed (freed) either way. */
+static inline gclq_status gclq__mc_finish(const gclq_graph *g, uint32_t omega, uint64_t count, uint32_t *rows,
+                                   gclq_maxclique_result *r) {
+  uint64_t i, total = count * omega;
+  uint32_t j, t;
+  for (i = 0; i < count; ++i) { /* insertion sort: rows are short */
+    uint32_t *row = rows + i * omega;
+    for (j = 1; j < omega; ++j) {
+      uint32_t x = row[j];
+      for (t = j; t > 0 && row[t - 1] > x; --t) row[t] = row[t - 1];
+      row[t] = x;
+    }
+  }
+  if (!gclq__host_sort_rows(rows, (size_t)count, omega)) {
+    GCLQ_FREE(rows);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  r->omega = omega;
+  r->count = count;
+  if (total > 0) {
+    r->h_cliques = (uint64_t *)gclq__alloc_array(total, sizeof(uint64_t));
+    if (r->h_cliques == NULL) {
+      GCLQ_FREE(rows);
+      return GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+    for (i = 0; i < total; ++i) r->h_cliques[i] = g->h_original_ids ? g->h_original_ids[rows[i]] : rows[i];
+  }
+  GCLQ_FREE(rows);
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxclique_options *options,
+                                      gclq_maxclique_result *result) {
+  gclq__mc_plan plan;
+  gclq_backend requested = GCLQ_BACKEND_AUTO, backend = GCLQ_BACKEND_HOST;
+  gclq_status st;
+  uint32_t omega = 0, *rows = NULL;
+  uint64_t count = 0, i;
+  clock_t t0 = clock();
+#if defined(__CUDACC__)
+  gclq__clock::time_point w0 = gclq__clock::now();
+#endif
+  if (result != NULL) memset(result, 0, sizeof *result);
+  if (graph == NULL || result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  st = gclq__mc_resolve(options, &plan, &requested);
+  if (st != GCLQ_SUCCESS) return st;
+  if (!gclq__host_graph_ok(graph)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  st = gclq_backend_resolve(requested, &backend);
+  if (st != GCLQ_SUCCESS) return st;
+  if (requested == GCLQ_BACKEND_AUTO && backend == GCLQ_BACKEND_HOST) {
+    result->stats.fell_back = 1;
+    strcpy(result->stats.notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
+  } else if (requested == GCLQ_BACKEND_AUTO) {
+    /* The CUDA search is not finished (see the section comment): AUTO stays on HOST. */
+    backend = GCLQ_BACKEND_HOST;
+    strcpy(result->stats.notes, "AUTO: ran the host backend (the CUDA search is experimental; ask for it by name)");
+  }
+  result->stats.backend = backend;
+  if (graph->num_vertices == 0) return GCLQ_SUCCESS;
+  if (graph->num_edges == 0) { /* every vertex alone is a maximum clique */
+    omega = 1;
+    count = plan.find_one ? 1 : graph->num_vertices;
+    rows = (uint32_t *)gclq__alloc_array(count, sizeof(uint32_t));
+    if (rows == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    for (i = 0; i < count; ++i) rows[i] = (uint32_t)i;
+  } else if (backend == GCLQ_BACKEND_HOST) {
+    st = gclq__host_max_cliques(graph, plan.find_one, &omega, &count, &rows);
+  } else {
+#if defined(__CUDACC__)
+    st = gclq__cuda_max_cliques(graph, &plan, &omega, &count, &rows, &result->stats);
+#else
+    st = GCLQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+  }
+  if (st == GCLQ_SUCCESS) st = gclq__mc_finish(graph, omega, count, rows, result);
+  else GCLQ_FREE(rows);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(result->h_cliques);
+    GCLQ_FREE(result->stats.candidates_per_level);
+    memset(result, 0, sizeof *result);
+    return st;
+  }
+#if defined(__CUDACC__)
+  result->stats.total_ms = gclq__ms_since(w0);
+  (void)t0;
+#else
+  result->stats.total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC; /* processor time */
+#endif
+  if (backend == GCLQ_BACKEND_HOST) result->stats.search_ms = result->stats.total_ms;
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result) {
+  if (result == NULL) return;
+  GCLQ_FREE(result->h_cliques);
+  GCLQ_FREE(result->stats.candidates_per_level);
+  memset(result, 0, sizeof *result);
 }
 
 GCLQ_DEF const char *gclq_status_string(gclq_status status) {

@@ -1,7 +1,1087 @@
 /* gpuclique_kernels.cuh - device code of the graph half (graphs, cores,
    maximum cliques, k-clique counts, set intersection). Included by
    gpuclique.h's implementation only, when it is compiled by nvcc, after
-   gpuprim.cuh. Kernels arrive with their issues. */
+   gpuprim.cuh and the private plan types (gclq__mc_plan).
+
+   Maximum cliques (paper 000 ch. 2), the CUDA backend:
+     upload      CSR to the device, degrees
+     cores       k-core numbers by parallel peeling (Alg. 1)
+     heuristic   greedy lower bound, single run (select) or multi-run
+                 (segmented argmax, select, sorted search) (Alg. 2)
+     setup       the oriented, pre-pruned 2-clique list, candidates sorted by
+                 degree inside each sublist (Alg. 3)
+     search      breadth-first over the clique list, one level per clique
+                 size: count / scan / write (Alg. 4), in windows, inside the
+                 device memory budget (a range whose next level does not fit
+                 is split, recursively; the result never depends on it)
+     readout     every clique of the last level, by following sublistIDs back
+   Everything the search allocates goes through gclq__mc_alloc, which keeps
+   the bytes held under the budget; kernels are static so that several
+   translation units may each compile the implementation. */
 #ifndef GPUCLIQUE_KERNELS_CUH
 #define GPUCLIQUE_KERNELS_CUH
+
+#include <chrono>
+
+/* defined later in gpuclique.h's implementation */
+static inline gclq_status gclq__device_alloc(const gclq_device_allocator *a, void **d_ptr, size_t bytes,
+                                             gclq_stream stream);
+static inline void gclq__device_free(const gclq_device_allocator *a, void *d_ptr, gclq_stream stream);
+
+#define GCLQ__BLOCK 256
+
+/* ---------------------------------------------------------------------------
+   device helpers
+   ------------------------------------------------------------------------- */
+
+/* Is u in the (ascending) adjacency list of v? Binary search in the CSR. */
+static __device__ __forceinline__ bool gclq__d_adjacent(const uint64_t *off, const uint32_t *nbr, uint32_t v,
+                                                        uint32_t u) {
+  uint64_t lo = off[v], hi = off[v + 1], end = hi;
+  while (lo < hi) {
+    uint64_t mid = (lo + hi) >> 1;
+    if (__ldg(nbr + mid) < u) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < end && __ldg(nbr + lo) == u;
+}
+
+static __global__ void gclq__iota_kernel(uint32_t *out, uint64_t n) {
+  uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = (uint32_t)i;
+}
+
+static __global__ void gclq__fill_kernel(uint32_t *out, uint64_t n, uint32_t value) {
+  uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = value;
+}
+
+static __global__ void gclq__degree_kernel(const uint64_t *off, uint32_t n, uint32_t *deg) {
+  uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) deg[v] = (uint32_t)(off[v + 1] - off[v]);
+}
+
+/* ---------------------------------------------------------------------------
+   k-core decomposition (000 Alg. 1): parallel peeling. With k the current
+   level, every vertex still present whose degree is at most k leaves with
+   core number k (filter); the neighbours it leaves behind lose one degree
+   each (advance); repeat until no vertex leaves, then k jumps to the
+   smallest degree left.
+   ------------------------------------------------------------------------- */
+
+/* Alg. 1 filter: info[0] counts the leaving vertices (listed in frontier),
+   info[1] takes the smallest degree of those that stay. */
+static __global__ void gclq__core_filter_kernel(uint32_t n, uint32_t k, const uint32_t *deg, uint32_t *core,
+                                                uint8_t *gone, uint32_t *frontier, uint32_t *info) {
+  uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= n || gone[v]) return;
+  uint32_t d = deg[v];
+  if (d <= k) {
+    gone[v] = 1;
+    core[v] = k;
+    frontier[atomicAdd(&info[0], 1u)] = (uint32_t)v;
+  } else {
+    atomicMin(&info[1], d);
+  }
+}
+
+/* Alg. 1 advance: a warp per leaving vertex walks its list; every neighbour
+   still present loses one degree. */
+static __global__ void gclq__core_advance_kernel(const uint32_t *frontier, uint32_t nf, const uint64_t *off,
+                                                 const uint32_t *nbr, uint32_t *deg, const uint8_t *gone) {
+  uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t lane = threadIdx.x & 31;
+  if (w >= nf) return;
+  uint32_t v = frontier[w];
+  for (uint64_t e = off[v] + lane; e < off[v + 1]; e += 32) {
+    uint32_t u = nbr[e];
+    if (!gone[u]) atomicSub(&deg[u], 1u);
+  }
+}
+
+/* ---------------------------------------------------------------------------
+   heuristic helpers (000 sec. 2.4.3, Alg. 2)
+   ------------------------------------------------------------------------- */
+
+/* select predicate: is x a neighbour of v? */
+struct gclq__adjacent_to {
+  const uint64_t *off;
+  const uint32_t *nbr;
+  uint32_t v;
+  __device__ bool operator()(uint32_t x) const { return gclq__d_adjacent(off, nbr, v, x); }
+};
+
+/* out = {number selected, the first of them (0 when none)}: one read per step */
+static __global__ void gclq__peek_kernel(const size_t *num, const uint32_t *list, uint64_t *out) {
+  out[0] = *num;
+  out[1] = *num ? list[0] : 0;
+}
+
+/* Multi-run: segment s holds the candidates of run s; cnt[s] = deg(seed s). */
+static __global__ void gclq__seed_degree_kernel(const uint32_t *seeds, uint32_t h, const uint32_t *deg,
+                                                uint64_t *cnt) {
+  uint64_t s = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (s < h) cnt[s] = deg[seeds[s]];
+  if (s == h) cnt[h] = 0;
+}
+
+/* Multi-run setup: item j of segment parent[j] is the rank[j]-th neighbour of its seed. */
+static __global__ void gclq__seed_fill_kernel(const uint64_t *parent, const uint64_t *rank, uint64_t total,
+                                              const uint32_t *seeds, const uint64_t *off, const uint32_t *nbr,
+                                              const uint32_t *key, uint32_t *cv, uint32_t *ck, uint32_t *cs) {
+  uint64_t j = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= total) return;
+  uint32_t s = (uint32_t)parent[j], v = nbr[off[seeds[s]] + rank[j]];
+  cv[j] = v;
+  ck[j] = key[v];
+  cs[j] = s;
+}
+
+/* Multi-run step: each non-empty run takes its candidate of highest key. */
+static __global__ void gclq__pick_kernel(const uint64_t *idx, uint32_t h, const uint32_t *cv, uint32_t *pick,
+                                         uint32_t *size) {
+  uint64_t s = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (s >= h) return;
+  uint64_t i = idx[s];
+  if (i == ~(uint64_t)0) {
+    pick[s] = 0xffffffffu;
+  } else {
+    pick[s] = cv[i];
+    size[s] += 1;
+  }
+}
+
+/* Multi-run step: a candidate stays when it is a neighbour of its run's pick. */
+static __global__ void gclq__keep_kernel(const uint32_t *cv, const uint32_t *cs, uint64_t total, const uint32_t *pick,
+                                         const uint64_t *off, const uint32_t *nbr, uint8_t *flag) {
+  uint64_t j = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= total) return;
+  uint32_t p = pick[cs[j]], v = cv[j];
+  flag[j] = (uint8_t)(v != p && gclq__d_adjacent(off, nbr, p, v));
+}
+
+/* ---------------------------------------------------------------------------
+   2-clique setup (000 Alg. 3), a warp per source vertex
+   ------------------------------------------------------------------------- */
+struct gclq__setup_args {
+  const uint32_t *order;  /* source vertices in window order */
+  uint32_t n;
+  const uint64_t *off;
+  const uint32_t *nbr;
+  const uint32_t *deg;
+  const uint32_t *filter; /* degree or core number: pre-pruning */
+  uint32_t target;        /* cliques searched have at least this size */
+  int orient_index;
+};
+
+/* Does the edge v -> u belong to v (orientation), and can u be in a clique of size target? */
+static __device__ __forceinline__ bool gclq__d_keep_edge(const gclq__setup_args &a, uint32_t v, uint32_t u) {
+  bool owned = a.orient_index ? v < u
+                              : (a.deg[v] < a.deg[u] || (a.deg[v] == a.deg[u] && v < u));
+  return owned && (uint64_t)a.filter[u] + 1 >= a.target;
+}
+
+/* Alg. 3 COUNTTWOCLIQUES: cnt[p] = kept out-neighbours of order[p], 0 when the
+   sublist is too short (1 + count < target) or the source is pre-pruned. */
+static __global__ void gclq__two_count_kernel(gclq__setup_args a, uint64_t *cnt) {
+  uint64_t p = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t lane = threadIdx.x & 31;
+  if (p > a.n) return;
+  if (p == a.n) {
+    if (lane == 0) cnt[a.n] = 0;
+    return;
+  }
+  uint32_t v = a.order[p], c = 0;
+  if ((uint64_t)a.filter[v] + 1 >= a.target) {
+    for (uint64_t e = a.off[v] + lane; e < a.off[v + 1]; e += 32) c += gclq__d_keep_edge(a, v, a.nbr[e]);
+    for (int d = 16; d > 0; d >>= 1) c += __shfl_xor_sync(0xffffffffu, c, d);
+  }
+  if (lane == 0) cnt[p] = (uint64_t)c + 1 >= a.target ? c : 0;
+}
+
+/* Alg. 3 OUTPUTTWOCLIQUES: the kept out-neighbours of order[p], in list order
+   (ballot compaction), as sort keys (degree << 32 | vertex) and source ids. */
+static __global__ void gclq__two_write_kernel(gclq__setup_args a, const uint64_t *pos, uint64_t *key, uint32_t *sid) {
+  uint64_t p = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t lane = threadIdx.x & 31;
+  if (p >= a.n) return;
+  uint64_t at = pos[p];
+  if (pos[p + 1] == at) return;
+  uint32_t v = a.order[p];
+  for (uint64_t e0 = a.off[v]; e0 < a.off[v + 1]; e0 += 32) {
+    uint64_t e = e0 + lane;
+    uint32_t u = e < a.off[v + 1] ? a.nbr[e] : 0;
+    bool keep = e < a.off[v + 1] && gclq__d_keep_edge(a, v, u);
+    uint32_t ballot = __ballot_sync(0xffffffffu, keep);
+    if (keep) {
+      uint64_t q = at + __popc(ballot & ((1u << lane) - 1u));
+      key[q] = (uint64_t)a.deg[u] << 32 | u;
+      sid[q] = v;
+    }
+    at += __popc(ballot);
+  }
+}
+
+static __global__ void gclq__low_word_kernel(const uint64_t *key, uint64_t n, uint32_t *out) {
+  uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = (uint32_t)key[i];
+}
+
+/* ---------------------------------------------------------------------------
+   breadth-first expansion (000 Alg. 4): level k holds k-cliques as
+   (vertexID, sublistID); entries with the same sublistID form the candidate
+   list of their parent. Entry i extends by every later entry j of its sublist
+   whose vertex is adjacent to vertexID[i]; the children form a new sublist of
+   level k + 1 with sublistID i. A child list so short that k + count < target
+   is dropped (pruning by sublist length).
+   ------------------------------------------------------------------------- */
+struct gclq__level_args {
+  const uint32_t *vid, *sid;
+  uint64_t len;     /* entries of the level (sublists may run past the range) */
+  uint64_t a, n;    /* the range of parents [a, a + n) */
+  uint32_t k;       /* clique size of the level */
+  uint32_t target;  /* only cliques of at least this size are wanted */
+  const uint64_t *off;
+  const uint32_t *nbr;
+};
+
+/* Alg. 4 COUNTCLIQUES, one thread per parent; cnt[n] = 0 so that an exclusive
+   scan of n + 1 counts ends in the total. Stops early once the candidates
+   left cannot reach the target. */
+static __global__ void gclq__level_count_kernel(gclq__level_args a, uint64_t *cnt) {
+  uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t > a.n) return;
+  if (t == a.n) {
+    cnt[a.n] = 0;
+    return;
+  }
+  uint64_t i = a.a + t, e = i + 1, j;
+  uint32_t s = a.sid[i], v = a.vid[i];
+  while (e < a.len && a.sid[e] == s) ++e;
+  uint64_t c = 0;
+  for (j = i + 1; j < e; ++j) {
+    if ((uint64_t)a.k + c + (e - j) < a.target) break; /* cannot reach the target any more */
+    c += gclq__d_adjacent(a.off, a.nbr, v, a.vid[j]);
+  }
+  if (j < e || (uint64_t)a.k + c < a.target) c = 0;
+  cnt[t] = c;
+}
+
+/* Alg. 4 OUTPUTNEWCLIQUES: parents with a non-empty child list write it at pos[t]. */
+static __global__ void gclq__level_write_kernel(gclq__level_args a, const uint64_t *pos, uint32_t *vid_out,
+                                                uint32_t *sid_out) {
+  uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= a.n) return;
+  uint64_t at = pos[t], end = pos[t + 1];
+  if (at == end) return;
+  uint64_t i = a.a + t;
+  uint32_t s = a.sid[i], v = a.vid[i];
+  for (uint64_t j = i + 1; at < end && j < a.len && a.sid[j] == s; ++j) {
+    uint32_t u = a.vid[j];
+    if (gclq__d_adjacent(a.off, a.nbr, v, u)) {
+      vid_out[at] = u;
+      sid_out[at] = (uint32_t)i;
+      ++at;
+    }
+  }
+}
+
+/* The largest m <= n with pos[m] <= cap (pos ascending, pos[0] = 0): how many
+   parents' children fit in cap entries. One thread, binary search. */
+static __global__ void gclq__fit_kernel(const uint64_t *pos, uint64_t n, uint64_t cap, uint64_t *m_out) {
+  uint64_t lo = 0, hi = n; /* pos[lo] <= cap */
+  while (lo < hi) {
+    uint64_t mid = (lo + hi + 1) >> 1;
+    if (pos[mid] <= cap) lo = mid;
+    else hi = mid - 1;
+  }
+  *m_out = lo;
+}
+
+struct gclq__level_ptrs {
+  const uint32_t *vid, *sid;
+};
+
+/* Readout (000 sec. 2.4.4): clique of entry a + t of level k, by following
+   sublistIDs back to the 2-clique list, whose sublistID is the source. */
+static __global__ void gclq__readout_kernel(const gclq__level_ptrs *lv, uint32_t k, uint64_t a, uint64_t n,
+                                            uint32_t *out) {
+  uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= n) return;
+  uint32_t *row = out + t * k;
+  uint64_t p = a + t;
+  for (uint32_t lev = k; lev > 2; --lev) {
+    row[lev - 1] = lv[lev].vid[p];
+    p = lv[lev].sid[p];
+  }
+  row[1] = lv[2].vid[p];
+  row[0] = lv[2].sid[p];
+}
+
+/* ---------------------------------------------------------------------------
+   host side of the CUDA backend
+   ------------------------------------------------------------------------- */
+#define GCLQ__CUDA_TRY(call)                                   \
+  do {                                                         \
+    if ((call) != cudaSuccess) {                               \
+      cudaGetLastError();                                      \
+      return GCLQ_ERROR_CUDA;                                  \
+    }                                                          \
+  } while (0)
+#define GCLQ__TRY(call)                                        \
+  do {                                                         \
+    gclq_status gclq__s = (call);                              \
+    if (gclq__s != GCLQ_SUCCESS) return gclq__s;               \
+  } while (0)
+
+static inline unsigned gclq__grid(uint64_t threads) { return (unsigned)((threads + GCLQ__BLOCK - 1) / GCLQ__BLOCK); }
+
+typedef std::chrono::steady_clock gclq__clock;
+static inline double gclq__ms_since(gclq__clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(gclq__clock::now() - t0).count();
+}
+
+/* The state of one run. */
+struct gclq__mc_ctx {
+  const gclq__mc_plan *plan;
+  cudaStream_t stream;
+  gclq_maxclique_stats *stats;
+  size_t used, peak, budget;
+  /* the graph on the device */
+  uint32_t n;
+  uint64_t *d_off;
+  uint32_t *d_nbr, *d_deg, *d_core, *d_filter;
+  /* levels: host table of pointers (index = clique size), its device copy */
+  uint32_t max_levels;
+  gclq__level_ptrs *levels;
+  uint64_t *level_len;
+  gclq__level_ptrs *d_levels;
+  /* the answer so far: cliques of size best (compact ids, rows of best) */
+  uint32_t best, target;
+  uint32_t *rows;
+  uint64_t num_rows, rows_cap; /* rows_cap: ids */
+  double readout_ms;
+};
+
+/* Device memory under the budget; bytes rounded up to 256. */
+static inline gclq_status gclq__mc_alloc(gclq__mc_ctx *c, void **p, size_t *held, size_t bytes) {
+  size_t r = (bytes + 255) / 256 * 256;
+  *p = NULL;
+  *held = 0;
+  if (r == 0) r = 256;
+  if (r > c->budget || c->used > c->budget - r) return GCLQ_ERROR_OUT_OF_MEMORY;
+  GCLQ__TRY(gclq__device_alloc(&c->plan->allocator, p, r, (gclq_stream)c->stream));
+  c->used += r;
+  if (c->used > c->peak) c->peak = c->used;
+  *held = r;
+  return GCLQ_SUCCESS;
+}
+
+/* A device allocation owned by a scope (freed, stream-ordered, when it ends). */
+struct gclq__dmem {
+  gclq__mc_ctx *c;
+  void *p;
+  size_t held;
+  explicit gclq__dmem(gclq__mc_ctx *ctx) : c(ctx), p(NULL), held(0) {}
+  ~gclq__dmem() { release(); }
+  gclq_status get(size_t bytes) {
+    release();
+    return gclq__mc_alloc(c, &p, &held, bytes);
+  }
+  void release() {
+    if (p != NULL) {
+      gclq__device_free(&c->plan->allocator, p, (gclq_stream)c->stream);
+      c->used -= held;
+    }
+    p = NULL;
+    held = 0;
+  }
+  template <typename T> T *as() const { return (T *)p; }
+
+ private:
+  gclq__dmem(const gclq__dmem &);
+  gclq__dmem &operator=(const gclq__dmem &);
+};
+
+/* Run a gprim call f(d_temp, &bytes): size query, temp storage, call. */
+template <typename F>
+static inline gclq_status gclq__mc_prim(gclq__mc_ctx *c, F f) {
+  size_t bytes = 0;
+  GCLQ__CUDA_TRY(f((void *)NULL, &bytes));
+  gclq__dmem temp(c);
+  GCLQ__TRY(temp.get(bytes));
+  GCLQ__CUDA_TRY(f(temp.p, &bytes));
+  return GCLQ_SUCCESS;
+}
+
+/* Copy device bytes to the host and wait for them. */
+static inline gclq_status gclq__mc_read(gclq__mc_ctx *c, void *h, const void *d, size_t bytes) {
+  GCLQ__CUDA_TRY(cudaMemcpyAsync(h, d, bytes, cudaMemcpyDeviceToHost, c->stream));
+  GCLQ__CUDA_TRY(cudaStreamSynchronize(c->stream));
+  return GCLQ_SUCCESS;
+}
+
+static inline void gclq__mc_log(gclq__mc_ctx *c, const char *line) {
+  if (c->plan->log) c->plan->log(c->plan->log_user, line);
+}
+
+static inline gclq_status gclq__mc_count_level(gclq__mc_ctx *c, uint32_t k, uint64_t entries) {
+  gclq_maxclique_stats *s = c->stats;
+  if (k >= s->num_levels) {
+    uint32_t cap = k + 8, i;
+    uint64_t *grown = (uint64_t *)GCLQ_REALLOC(s->candidates_per_level, cap * sizeof(uint64_t));
+    if (grown == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    for (i = s->num_levels; i < cap; ++i) grown[i] = 0;
+    s->candidates_per_level = grown;
+    s->num_levels = k + 1;
+  }
+  s->candidates_per_level[k] += entries;
+  return GCLQ_SUCCESS;
+}
+
+/* Keep rows of size k (host, compact ids). replace: start a new list (the
+   row width may change then; rows_cap counts ids, not rows). */
+static inline gclq_status gclq__mc_keep_rows(gclq__mc_ctx *c, const uint32_t *rows, uint64_t count, uint32_t k,
+                                             int replace) {
+  uint64_t need;
+  if (replace) c->num_rows = 0;
+  need = (c->num_rows + count) * k;
+  if (need > c->rows_cap) {
+    uint64_t cap = c->rows_cap ? c->rows_cap : 256;
+    uint32_t *grown;
+    while (cap < need) cap *= 2;
+    grown = (uint32_t *)GCLQ_REALLOC(c->rows, (size_t)cap * sizeof(uint32_t));
+    if (grown == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    c->rows = grown;
+    c->rows_cap = cap;
+  }
+  memcpy(c->rows + (size_t)c->num_rows * k, rows, (size_t)count * k * sizeof(uint32_t));
+  c->num_rows += count;
+  return GCLQ_SUCCESS;
+}
+
+/* Entries [a, b) of level k are k-cliques that end here: keep them when they
+   are at least as large as the best so far (all mode), or larger (one mode). */
+static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t a, uint64_t b) {
+  int one = c->plan->find_one;
+  if (one ? k <= c->best : k < c->best) return GCLQ_SUCCESS;
+  if (one) b = a + 1;
+  gclq__clock::time_point t0 = gclq__clock::now();
+  int replace = k > c->best;
+  GCLQ__CUDA_TRY(cudaMemcpyAsync(c->d_levels, c->levels, ((size_t)k + 1) * sizeof(gclq__level_ptrs),
+                                 cudaMemcpyHostToDevice, c->stream));
+  while (a < b) {
+    /* as many rows as fit (at least one) */
+    uint64_t n = b - a;
+    size_t row_bytes = (size_t)k * sizeof(uint32_t);
+    size_t room = c->budget - c->used > 4096 ? c->budget - c->used - 4096 : 0;
+    if ((uint64_t)n * row_bytes > room) n = room / row_bytes > 0 ? room / row_bytes : 1;
+    gclq__dmem out(c);
+    uint32_t *h;
+    GCLQ__TRY(out.get((size_t)n * row_bytes));
+    gclq__readout_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, c->stream>>>(c->d_levels, k, a, n, out.as<uint32_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    h = (uint32_t *)GCLQ_MALLOC((size_t)n * row_bytes);
+    if (h == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    gclq_status st = gclq__mc_read(c, h, out.p, (size_t)n * row_bytes);
+    if (st == GCLQ_SUCCESS) st = gclq__mc_keep_rows(c, h, n, k, replace);
+    GCLQ_FREE(h);
+    if (st != GCLQ_SUCCESS) return st;
+    replace = 0;
+    a += n;
+  }
+  c->best = k;
+  c->target = one ? k + 1 : k;
+  c->readout_ms += gclq__ms_since(t0);
+  return GCLQ_SUCCESS;
+}
+
+/* Expand the parents [a, b) of level k, then every level below them: depth
+   first over ranges, breadth first inside one range. When the counts or the
+   next level would not fit the budget, the range is split: the prefix whose
+   children fit goes first, the rest after (recursively). A single parent
+   whose children cannot fit is out of memory. Splitting changes the order of
+   the work, never its result. */
+static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t a, uint64_t b) {
+  const size_t slack = (size_t)64 << 10; /* scan temp storage, alignment */
+  while (a < b) {
+    uint64_t n = b - a, total = 0;
+    gclq__level_args la;
+    gclq_status st;
+    la.vid = c->levels[k].vid;
+    la.sid = c->levels[k].sid;
+    la.len = c->level_len[k];
+    la.a = a;
+    la.n = n;
+    la.k = k;
+    la.target = c->target;
+    la.off = c->d_off;
+    la.nbr = c->d_nbr;
+    if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
+
+    /* count, then scan the counts into positions (Alg. 4 lines 28-31) */
+    gclq__dmem pos(c);
+    st = pos.get((size_t)(n + 1) * sizeof(uint64_t));
+    if (st == GCLQ_SUCCESS) {
+      uint64_t *d = pos.as<uint64_t>();
+      cudaStream_t stream = c->stream;
+      gclq__level_count_kernel<<<gclq__grid(n + 1), GCLQ__BLOCK, 0, stream>>>(la, d);
+      GCLQ__CUDA_TRY(cudaGetLastError());
+      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+        return gprim_scan_exclusive(t, tb, (const uint64_t *)d, d, (size_t)(n + 1), gprim_op_sum(), (uint64_t)0,
+                                    stream);
+      });
+    }
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY && n > 1) { /* the counts do not fit: halve the range */
+      pos.release();
+      c->stats->budget_splits++;
+      GCLQ__TRY(gclq__mc_expand(c, k, a, a + n / 2));
+      a += n / 2;
+      continue;
+    }
+    GCLQ__TRY(st);
+    GCLQ__TRY(gclq__mc_read(c, &total, pos.as<uint64_t>() + n, sizeof total));
+    if (total == 0) { /* no parent here extends: these k-cliques are final */
+      pos.release();
+      GCLQ__TRY(gclq__mc_record(c, k, a, b));
+      a = b;
+      continue;
+    }
+
+    /* the next level: 8 bytes an entry, plus 8 for its own counts later */
+    int fits = total < ((uint64_t)1 << 32) && c->used <= c->budget &&
+               (c->budget - c->used) / 16 > total && c->budget - c->used - 16 * total >= slack;
+    if (!fits && n > 1) { /* the prefix whose children fit goes first */
+      uint64_t room = c->budget - c->used > slack ? (c->budget - c->used - slack) / 16 : 0, m = 0;
+      gclq__dmem fit(c);
+      GCLQ__TRY(fit.get(sizeof(uint64_t)));
+      gclq__fit_kernel<<<1, 1, 0, c->stream>>>(pos.as<uint64_t>(), n, room, fit.as<uint64_t>());
+      GCLQ__CUDA_TRY(cudaGetLastError());
+      GCLQ__TRY(gclq__mc_read(c, &m, fit.p, sizeof m));
+      if (m == 0) m = 1;
+      if (m >= n) m = n - 1;
+      pos.release();
+      fit.release();
+      c->stats->budget_splits++;
+      GCLQ__TRY(gclq__mc_expand(c, k, a, a + m));
+      a += m;
+      continue;
+    }
+    gclq__dmem vid(c), sid(c);
+    st = total < ((uint64_t)1 << 32) ? vid.get((size_t)total * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
+    if (st == GCLQ_SUCCESS) st = sid.get((size_t)total * sizeof(uint32_t));
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY && n > 1) {
+      vid.release();
+      sid.release();
+      pos.release();
+      c->stats->budget_splits++;
+      GCLQ__TRY(gclq__mc_expand(c, k, a, a + n / 2));
+      a += n / 2;
+      continue;
+    }
+    GCLQ__TRY(st);
+    gclq__level_write_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, c->stream>>>(la, pos.as<uint64_t>(),
+                                                                           vid.as<uint32_t>(), sid.as<uint32_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    pos.release();
+    c->levels[k + 1].vid = vid.as<uint32_t>();
+    c->levels[k + 1].sid = sid.as<uint32_t>();
+    c->level_len[k + 1] = total;
+    GCLQ__TRY(gclq__mc_count_level(c, k + 1, total));
+    if (c->plan->log) {
+      char line[160];
+      snprintf(line, sizeof line, "level %u: %llu candidates (parents %llu..%llu of %llu, %.1f MiB held)", k + 1,
+               (unsigned long long)total, (unsigned long long)a, (unsigned long long)b,
+               (unsigned long long)la.len, (double)c->used / 1048576.0);
+      gclq__mc_log(c, line);
+    }
+    st = gclq__mc_expand(c, k + 1, 0, total);
+    c->levels[k + 1].vid = NULL;
+    c->levels[k + 1].sid = NULL;
+    c->level_len[k + 1] = 0;
+    GCLQ__TRY(st);
+    a = b;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* k-core numbers of every vertex into c->d_core (Alg. 1); returns the largest. */
+static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
+  const uint32_t n = c->n;
+  uint32_t k = 0, left = n, info[2], best = 0;
+  gclq__dmem deg(c), gone(c), frontier(c), d_info(c);
+  GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(gone.get(n));
+  GCLQ__TRY(frontier.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(d_info.get(2 * sizeof(uint32_t)));
+  GCLQ__CUDA_TRY(cudaMemcpyAsync(deg.p, c->d_deg, (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToDevice, c->stream));
+  GCLQ__CUDA_TRY(cudaMemsetAsync(gone.p, 0, n, c->stream));
+  while (left > 0) {
+    GCLQ__CUDA_TRY(cudaMemsetAsync(d_info.p, 0xff, 2 * sizeof(uint32_t), c->stream));
+    GCLQ__CUDA_TRY(cudaMemsetAsync(d_info.p, 0, sizeof(uint32_t), c->stream));
+    gclq__core_filter_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, c->stream>>>(
+        n, k, deg.as<uint32_t>(), c->d_core, gone.as<uint8_t>(), frontier.as<uint32_t>(), d_info.as<uint32_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__mc_read(c, info, d_info.p, sizeof info));
+    if (info[0] == 0) { /* nobody left at k: jump to the smallest degree still present */
+      k = info[1];
+      continue;
+    }
+    best = k;
+    left -= info[0];
+    gclq__core_advance_kernel<<<gclq__grid((uint64_t)info[0] * 32), GCLQ__BLOCK, 0, c->stream>>>(
+        frontier.as<uint32_t>(), info[0], c->d_off, c->d_nbr, deg.as<uint32_t>(), gone.as<uint8_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  *max_core = best;
+  return GCLQ_SUCCESS;
+}
+
+/* Vertices sorted by key (descending or ascending; ties by id), into d_out. */
+static inline gclq_status gclq__mc_sort_by(gclq__mc_ctx *c, const uint32_t *d_key, int descending, uint32_t *d_out) {
+  const uint32_t n = c->n;
+  cudaStream_t stream = c->stream;
+  gclq__dmem ids(c), keys(c);
+  GCLQ__TRY(ids.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(keys.get((size_t)n * sizeof(uint32_t)));
+  gclq__iota_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(ids.as<uint32_t>(), n);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  uint32_t *ko = keys.as<uint32_t>(), *vi = ids.as<uint32_t>();
+  return gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    return gprim_radix_sort_pairs(t, tb, d_key, ko, (const uint32_t *)vi, d_out, (size_t)n, 0, 32, descending != 0,
+                                  stream);
+  });
+}
+
+/* Single-run greedy (000 sec. 2.4.3.1): candidates sorted by key, descending;
+   take the first, keep its neighbours (select, order kept), repeat. */
+static inline gclq_status gclq__mc_greedy_single(gclq__mc_ctx *c, const uint32_t *d_key, uint32_t *clique, uint32_t *size) {
+  const uint32_t n = c->n;
+  cudaStream_t stream = c->stream;
+  gclq__dmem cand(c), cand2(c), num(c), peek(c);
+  uint64_t h[2];
+  GCLQ__TRY(cand.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(cand2.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(num.get(sizeof(size_t)));
+  GCLQ__TRY(peek.get(2 * sizeof(uint64_t)));
+  GCLQ__TRY(gclq__mc_sort_by(c, d_key, 1, cand.as<uint32_t>()));
+  uint32_t *src = cand.as<uint32_t>(), *dst = cand2.as<uint32_t>();
+  GCLQ__TRY(gclq__mc_read(c, &h[1], src, sizeof(uint32_t)));
+  h[0] = n;
+  h[1] &= 0xffffffffu;
+  *size = 0;
+  while (h[0] > 0) {
+    gclq__adjacent_to pred;
+    size_t count = (size_t)h[0];
+    pred.off = c->d_off;
+    pred.nbr = c->d_nbr;
+    pred.v = (uint32_t)h[1];
+    clique[(*size)++] = pred.v;
+    size_t *d_num = num.as<size_t>();
+    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_select_if(t, tb, (const uint32_t *)src, dst, d_num, count, pred, stream);
+    }));
+    gclq__peek_kernel<<<1, 1, 0, stream>>>(d_num, dst, peek.as<uint64_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__mc_read(c, h, peek.p, sizeof h));
+    uint32_t *t = src;
+    src = dst;
+    dst = t;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* Multi-run greedy (000 Alg. 2): h runs side by side, run s seeded by the
+   vertex of s-th highest key, its candidates the seed's neighbours (one
+   segment each). A step: segmented argmax picks each run's candidate of
+   highest key; a candidate stays when adjacent to its run's pick (select);
+   the segments are found again by sorted search. The best run is the bound. */
+static inline gclq_status gclq__mc_greedy_multi(gclq__mc_ctx *c, const gclq_graph *g, const uint32_t *d_key, uint32_t seeds,
+                                         uint32_t *clique, uint32_t *size) {
+  const uint32_t n = c->n;
+  cudaStream_t stream = c->stream;
+  uint32_t h = seeds < n ? seeds : n, s, best_s = 0, it, iters = 0;
+  uint32_t *hseeds = NULL, *hpicks = NULL, *hsizes = NULL;
+  uint64_t total = 0, picks_cap = 0;
+  gclq_status st = GCLQ_SUCCESS;
+  gclq__dmem sorted(c), cnt(c), cv(c), ck(c), cs(c), cv2(c), ck2(c), cs2(c), flag(c), sizes(c), pick(c), idx(c),
+      mx(c), needles(c), num(c);
+  GCLQ__TRY(sorted.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(gclq__mc_sort_by(c, d_key, 1, sorted.as<uint32_t>()));
+  hseeds = (uint32_t *)GCLQ_MALLOC((size_t)h * sizeof(uint32_t));
+  hsizes = (uint32_t *)GCLQ_MALLOC((size_t)h * sizeof(uint32_t));
+  if (hseeds == NULL || hsizes == NULL) {
+    st = GCLQ_ERROR_OUT_OF_MEMORY;
+    goto done;
+  }
+  st = gclq__mc_read(c, hseeds, sorted.p, (size_t)h * sizeof(uint32_t));
+  if (st != GCLQ_SUCCESS) goto done;
+  /* the candidates of every run must fit 32-bit select sizes: fewer seeds if not */
+  for (;;) {
+    total = 0;
+    for (s = 0; s < h; ++s) total += g->h_offsets[hseeds[s] + 1] - g->h_offsets[hseeds[s]];
+    if (total < 0xffffffffull || h == 1) break;
+    h /= 2;
+  }
+  {
+    uint32_t *sd = sorted.as<uint32_t>();
+    uint64_t *co;
+    if ((st = cnt.get(((size_t)h + 1) * sizeof(uint64_t))) != GCLQ_SUCCESS) goto done;
+    co = cnt.as<uint64_t>();
+    gclq__seed_degree_kernel<<<gclq__grid((uint64_t)h + 1), GCLQ__BLOCK, 0, stream>>>(sd, h, c->d_deg, co);
+    if (cudaGetLastError() != cudaSuccess) goto cuda_error;
+    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_scan_exclusive(t, tb, (const uint64_t *)co, co, (size_t)h + 1, gprim_op_sum(), (uint64_t)0, stream);
+    });
+    if (st != GCLQ_SUCCESS) goto done;
+    if ((st = cv.get(total * 4)) || (st = ck.get(total * 4)) || (st = cs.get(total * 4)) ||
+        (st = cv2.get(total * 4)) || (st = ck2.get(total * 4)) || (st = cs2.get(total * 4)) ||
+        (st = flag.get(total)) || (st = sizes.get((size_t)h * 4)) || (st = pick.get((size_t)h * 4)) ||
+        (st = idx.get((size_t)h * 8)) || (st = mx.get((size_t)h * 4)) || (st = needles.get(((size_t)h + 1) * 4)) ||
+        (st = num.get(sizeof(size_t))))
+      goto done;
+    if (total > 0) { /* expand the segments: load-balancing search */
+      gclq__dmem parent(c), rank(c);
+      uint64_t *pa, *ra;
+      if ((st = parent.get(total * 8)) || (st = rank.get(total * 8))) goto done;
+      pa = parent.as<uint64_t>();
+      ra = rank.as<uint64_t>();
+      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+        return gprim_load_balance_search(t, tb, (const uint64_t *)co, (size_t)h, (size_t)total, pa, ra, stream);
+      });
+      if (st != GCLQ_SUCCESS) goto done;
+      gclq__seed_fill_kernel<<<gclq__grid(total), GCLQ__BLOCK, 0, stream>>>(
+          pa, ra, total, sd, c->d_off, c->d_nbr, d_key, cv.as<uint32_t>(), ck.as<uint32_t>(), cs.as<uint32_t>());
+      if (cudaGetLastError() != cudaSuccess) goto cuda_error;
+    }
+    gclq__fill_kernel<<<gclq__grid(h), GCLQ__BLOCK, 0, stream>>>(sizes.as<uint32_t>(), h, 1);
+    gclq__iota_kernel<<<gclq__grid((uint64_t)h + 1), GCLQ__BLOCK, 0, stream>>>(needles.as<uint32_t>(), (uint64_t)h + 1);
+    if (cudaGetLastError() != cudaSuccess) goto cuda_error;
+  }
+  while (total > 0) {
+    uint32_t *a_v = cv.as<uint32_t>(), *a_k = ck.as<uint32_t>(), *a_s = cs.as<uint32_t>();
+    uint32_t *b_v = cv2.as<uint32_t>(), *b_k = ck2.as<uint32_t>(), *b_s = cs2.as<uint32_t>();
+    uint64_t *co = cnt.as<uint64_t>(), *ix = idx.as<uint64_t>();
+    uint32_t *mo = mx.as<uint32_t>(), *ne = needles.as<uint32_t>();
+    uint8_t *fl = flag.as<uint8_t>();
+    size_t *d_num = num.as<size_t>(), ntot = (size_t)total, got = 0;
+    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_segmented_argmax(t, tb, (const uint32_t *)a_k, mo, ix, (size_t)h, (const uint64_t *)co, stream);
+    });
+    if (st != GCLQ_SUCCESS) goto done;
+    gclq__pick_kernel<<<gclq__grid(h), GCLQ__BLOCK, 0, stream>>>(ix, h, a_v, pick.as<uint32_t>(), sizes.as<uint32_t>());
+    gclq__keep_kernel<<<gclq__grid(total), GCLQ__BLOCK, 0, stream>>>(a_v, a_s, total, pick.as<uint32_t>(), c->d_off,
+                                                                     c->d_nbr, fl);
+    if (cudaGetLastError() != cudaSuccess) goto cuda_error;
+    if ((uint64_t)(iters + 1) * h > picks_cap) {
+      uint64_t cap = picks_cap ? 2 * picks_cap : 8 * (uint64_t)h;
+      uint32_t *grown = (uint32_t *)GCLQ_REALLOC(hpicks, (size_t)cap * sizeof(uint32_t));
+      if (grown == NULL) {
+        st = GCLQ_ERROR_OUT_OF_MEMORY;
+        goto done;
+      }
+      hpicks = grown;
+      picks_cap = cap;
+    }
+    if ((st = gclq__mc_read(c, hpicks + (size_t)iters * h, pick.p, (size_t)h * sizeof(uint32_t))) != GCLQ_SUCCESS)
+      goto done;
+    ++iters;
+    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_select_flagged(t, tb, (const uint32_t *)a_v, (const uint8_t *)fl, b_v, d_num, ntot, stream);
+    });
+    if (st == GCLQ_SUCCESS)
+      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+        return gprim_select_flagged(t, tb, (const uint32_t *)a_k, (const uint8_t *)fl, b_k, d_num, ntot, stream);
+      });
+    if (st == GCLQ_SUCCESS)
+      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+        return gprim_select_flagged(t, tb, (const uint32_t *)a_s, (const uint8_t *)fl, b_s, d_num, ntot, stream);
+      });
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, &got, d_num, sizeof got);
+    if (st != GCLQ_SUCCESS) goto done;
+    total = got;
+    if (total > 0) {
+      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+        return gprim_sorted_search(t, tb, (const uint32_t *)ne, (size_t)h + 1, (const uint32_t *)b_s, (size_t)total,
+                                   co, GPRIM_LOWER_BOUND, stream);
+      });
+      if (st != GCLQ_SUCCESS) goto done;
+    }
+    { void *t = cv.p; cv.p = cv2.p; cv2.p = t; t = ck.p; ck.p = ck2.p; ck2.p = t; t = cs.p; cs.p = cs2.p; cs2.p = t; }
+  }
+  if ((st = gclq__mc_read(c, hsizes, sizes.p, (size_t)h * sizeof(uint32_t))) != GCLQ_SUCCESS) goto done;
+  for (s = 1; s < h; ++s)
+    if (hsizes[s] > hsizes[best_s]) best_s = s;
+  *size = 0;
+  clique[(*size)++] = hseeds[best_s];
+  for (it = 0; it < iters && hpicks[(size_t)it * h + best_s] != 0xffffffffu; ++it)
+    clique[(*size)++] = hpicks[(size_t)it * h + best_s];
+  goto done;
+cuda_error:
+  st = GCLQ_ERROR_CUDA;
+done:
+  GCLQ_FREE(hseeds);
+  GCLQ_FREE(hpicks);
+  GCLQ_FREE(hsizes);
+  return st;
+}
+
+/* The whole CUDA run on a graph with at least one edge. Rows (compact ids,
+   unsorted) stay in c->rows, c->num_rows of c->best ids each. */
+static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
+  const gclq__mc_plan *p = c->plan;
+  const uint32_t n = g->num_vertices;
+  const uint64_t m2 = 2 * g->num_edges;
+  cudaStream_t stream = c->stream;
+  gclq_maxclique_stats *stats = c->stats;
+  uint32_t max_core = 0, lb = 1, *hclique = NULL;
+  uint64_t t2 = 0, *hpos = NULL;
+  gclq_status st;
+  gclq__clock::time_point t0 = gclq__clock::now();
+  char line[160];
+  c->n = n;
+
+  /* upload */
+  gclq__dmem off(c), nbr(c), deg(c), core(c), d_levels(c);
+  GCLQ__TRY(off.get(((size_t)n + 1) * sizeof(uint64_t)));
+  GCLQ__TRY(nbr.get((size_t)m2 * sizeof(uint32_t)));
+  GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(core.get((size_t)n * sizeof(uint32_t)));
+  c->d_off = off.as<uint64_t>();
+  c->d_nbr = nbr.as<uint32_t>();
+  c->d_deg = deg.as<uint32_t>();
+  c->d_core = core.as<uint32_t>();
+  GCLQ__CUDA_TRY(cudaMemcpyAsync(c->d_off, g->h_offsets, ((size_t)n + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice, stream));
+  GCLQ__CUDA_TRY(cudaMemcpyAsync(c->d_nbr, g->h_neighbors, (size_t)m2 * sizeof(uint32_t), cudaMemcpyHostToDevice, stream));
+  gclq__degree_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(c->d_off, n, c->d_deg);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
+  stats->upload_ms = gclq__ms_since(t0);
+
+  /* cores (always: they bound the clique size, so the level table) */
+  t0 = gclq__clock::now();
+  GCLQ__TRY(gclq__mc_cores(c, &max_core));
+  stats->max_core = max_core;
+  stats->cores_ms = gclq__ms_since(t0);
+  c->d_filter = p->prune_core ? c->d_core : c->d_deg;
+  c->max_levels = max_core + 3;
+  c->levels = (gclq__level_ptrs *)GCLQ_MALLOC(c->max_levels * sizeof(gclq__level_ptrs));
+  c->level_len = (uint64_t *)GCLQ_MALLOC(c->max_levels * sizeof(uint64_t));
+  hclique = (uint32_t *)GCLQ_MALLOC(((size_t)max_core + 2) * sizeof(uint32_t));
+  if (c->levels == NULL || c->level_len == NULL || hclique == NULL) {
+    GCLQ_FREE(hclique);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  memset(c->levels, 0, c->max_levels * sizeof(gclq__level_ptrs));
+  memset(c->level_len, 0, c->max_levels * sizeof(uint64_t));
+  st = d_levels.get(c->max_levels * sizeof(gclq__level_ptrs));
+  c->d_levels = d_levels.as<gclq__level_ptrs>();
+
+  /* heuristic: the lower bound and a clique of that size */
+  t0 = gclq__clock::now();
+  hclique[0] = 0;
+  if (st == GCLQ_SUCCESS && p->heuristic != GCLQ_HEURISTIC_NONE) {
+    const uint32_t *key = p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE
+                              ? c->d_core : c->d_deg;
+    if (p->heuristic == GCLQ_HEURISTIC_SINGLE_DEGREE || p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE)
+      st = gclq__mc_greedy_single(c, key, hclique, &lb);
+    else
+      st = gclq__mc_greedy_multi(c, g, key, p->seeds ? p->seeds : (n + 19) / 20, hclique, &lb);
+  }
+  stats->heuristic_ms = gclq__ms_since(t0);
+  stats->lower_bound = lb;
+  c->best = lb;
+  c->target = p->find_one ? lb + 1 : lb;
+  if (st == GCLQ_SUCCESS && p->find_one) st = gclq__mc_keep_rows(c, hclique, 1, lb, 1);
+  GCLQ_FREE(hclique);
+  GCLQ__TRY(st);
+  if (p->log) {
+    snprintf(line, sizeof line, "heuristic: lower bound %u; max core %u", lb, max_core);
+    gclq__mc_log(c, line);
+  }
+
+  /* setup: the 2-clique list (Alg. 3) */
+  t0 = gclq__clock::now();
+  gclq__dmem vid2(c), sid2(c);
+  {
+    gclq__dmem order(c), pos(c), key(c);
+    gclq__setup_args sa;
+    uint64_t *d_pos;
+    GCLQ__TRY(order.get((size_t)n * sizeof(uint32_t)));
+    if (p->order == GCLQ_WINDOW_ORDER_INDEX) {
+      gclq__iota_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(order.as<uint32_t>(), n);
+      GCLQ__CUDA_TRY(cudaGetLastError());
+    } else {
+      int by_core = p->order == GCLQ_WINDOW_ORDER_CORE_ASC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
+      int desc = p->order == GCLQ_WINDOW_ORDER_DEGREE_DESC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
+      GCLQ__TRY(gclq__mc_sort_by(c, by_core ? c->d_core : c->d_deg, desc, order.as<uint32_t>()));
+    }
+    sa.order = order.as<uint32_t>();
+    sa.n = n;
+    sa.off = c->d_off;
+    sa.nbr = c->d_nbr;
+    sa.deg = c->d_deg;
+    sa.filter = c->d_filter;
+    sa.target = c->target;
+    sa.orient_index = p->orient_index;
+    GCLQ__TRY(pos.get(((size_t)n + 1) * sizeof(uint64_t)));
+    d_pos = pos.as<uint64_t>();
+    gclq__two_count_kernel<<<gclq__grid(((uint64_t)n + 1) * 32), GCLQ__BLOCK, 0, stream>>>(sa, d_pos);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_scan_exclusive(t, tb, (const uint64_t *)d_pos, d_pos, (size_t)n + 1, gprim_op_sum(), (uint64_t)0,
+                                  stream);
+    }));
+    GCLQ__TRY(gclq__mc_read(c, &t2, d_pos + n, sizeof t2));
+    if (t2 >= 0xffffffffull) return GCLQ_ERROR_OUT_OF_MEMORY;
+    if (t2 > 0) {
+      uint64_t *d_key;
+      GCLQ__TRY(key.get((size_t)t2 * sizeof(uint64_t)));
+      GCLQ__TRY(vid2.get((size_t)t2 * sizeof(uint32_t)));
+      GCLQ__TRY(sid2.get((size_t)t2 * sizeof(uint32_t)));
+      d_key = key.as<uint64_t>();
+      gclq__two_write_kernel<<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(sa, d_pos, d_key,
+                                                                                      sid2.as<uint32_t>());
+      GCLQ__CUDA_TRY(cudaGetLastError());
+      /* candidates sorted by degree within sublists (000 Alg. 3 line 40) */
+      GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+        return gprim_segmented_sort_keys(t, tb, (const uint64_t *)d_key, d_key, (size_t)t2, (size_t)n,
+                                         (const uint64_t *)d_pos, stream);
+      }));
+      gclq__low_word_kernel<<<gclq__grid(t2), GCLQ__BLOCK, 0, stream>>>(d_key, t2, vid2.as<uint32_t>());
+      GCLQ__CUDA_TRY(cudaGetLastError());
+      if (p->window > 0) {
+        hpos = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
+        if (hpos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+        st = gclq__mc_read(c, hpos, d_pos, ((size_t)n + 1) * sizeof(uint64_t));
+        if (st != GCLQ_SUCCESS) {
+          GCLQ_FREE(hpos);
+          return st;
+        }
+      }
+    }
+  }
+  GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
+  stats->setup_ms = gclq__ms_since(t0);
+  stats->two_cliques = t2;
+  st = gclq__mc_count_level(c, 2, t2);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(hpos);
+    return st;
+  }
+  if (p->log) {
+    snprintf(line, sizeof line, "level 2: %llu candidates (the 2-clique list)", (unsigned long long)t2);
+    gclq__mc_log(c, line);
+  }
+
+  /* search: breadth-first over the clique list, window by window (Alg. 4) */
+  t0 = gclq__clock::now();
+  c->levels[2].vid = vid2.as<uint32_t>();
+  c->levels[2].sid = sid2.as<uint32_t>();
+  c->level_len[2] = t2;
+  {
+    uint64_t a = 0;
+    while (st == GCLQ_SUCCESS && a < t2) {
+      uint64_t b = t2;
+      if (p->window > 0 && t2 - a > p->window) { /* end at the first sublist end at or after a + window */
+        uint64_t want = a + p->window, lo = 0, hi = n;
+        while (lo < hi) {
+          uint64_t mid = (lo + hi) / 2;
+          if (hpos[mid] < want) lo = mid + 1;
+          else hi = mid;
+        }
+        b = hpos[lo];
+      }
+      stats->windows++;
+      if (p->log && p->window > 0) {
+        snprintf(line, sizeof line, "window %u: 2-cliques %llu..%llu of %llu, bound %u", stats->windows,
+                 (unsigned long long)a, (unsigned long long)b, (unsigned long long)t2, c->best);
+        gclq__mc_log(c, line);
+      }
+      st = gclq__mc_expand(c, 2, a, b);
+      a = b;
+    }
+  }
+  GCLQ_FREE(hpos);
+  stats->search_ms = gclq__ms_since(t0);
+  stats->readout_ms = c->readout_ms;
+  return st;
+}
+
+/* CUDA backend entry: graph with at least one edge, plan resolved. Out:
+   omega, the number of rows and the rows (compact ids, GCLQ_MALLOC'd,
+   unsorted); stats filled. */
+static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq__mc_plan *plan, uint32_t *omega,
+                                          uint64_t *count, uint32_t **rows, gclq_maxclique_stats *stats) {
+  gclq__mc_ctx c;
+  gclq_status st;
+  memset(&c, 0, sizeof c);
+  c.plan = plan;
+  c.stream = (cudaStream_t)plan->stream;
+  c.stats = stats;
+  c.budget = plan->budget;
+  if (c.budget == 0) {
+    size_t free_b = 0, total_b = 0;
+    if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+      cudaGetLastError();
+      return GCLQ_ERROR_CUDA;
+    }
+    c.budget = free_b / 10 * 9;
+  }
+  stats->budget_bytes = c.budget;
+  st = gclq__mc_run(&c, g);
+  if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
+  stats->peak_device_bytes = c.peak;
+  GCLQ_FREE(c.levels);
+  GCLQ_FREE(c.level_len);
+  if (st == GCLQ_SUCCESS && c.num_rows == 0) st = GCLQ_ERROR_CUDA; /* cannot happen: the bound's clique is found */
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(c.rows);
+    return st;
+  }
+  *omega = c.best;
+  *count = c.num_rows;
+  *rows = c.rows;
+  return GCLQ_SUCCESS;
+}
+/* Core numbers on the device (Alg. 1) of a host graph, for the tests:
+   h_core gets n entries, *max_core the largest. */
+static inline gclq_status gclq__cuda_core_numbers(const gclq_graph *g, uint32_t *h_core, uint32_t *max_core) {
+  gclq__mc_plan plan;
+  gclq_maxclique_stats stats;
+  gclq__mc_ctx c;
+  gclq_status st;
+  const uint32_t n = g->num_vertices;
+  memset(&plan, 0, sizeof plan);
+  memset(&stats, 0, sizeof stats);
+  memset(&c, 0, sizeof c);
+  c.plan = &plan;
+  c.stats = &stats;
+  c.budget = ~(size_t)0;
+  c.n = n;
+  *max_core = 0;
+  if (n == 0) return GCLQ_SUCCESS;
+  {
+    gclq__dmem off(&c), nbr(&c), deg(&c), core(&c);
+    GCLQ__TRY(off.get(((size_t)n + 1) * sizeof(uint64_t)));
+    GCLQ__TRY(nbr.get((size_t)(2 * g->num_edges) * sizeof(uint32_t)));
+    GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
+    GCLQ__TRY(core.get((size_t)n * sizeof(uint32_t)));
+    c.d_off = off.as<uint64_t>();
+    c.d_nbr = nbr.as<uint32_t>();
+    c.d_deg = deg.as<uint32_t>();
+    c.d_core = core.as<uint32_t>();
+    GCLQ__CUDA_TRY(cudaMemcpy(c.d_off, g->h_offsets, ((size_t)n + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice));
+    if (g->num_edges)
+      GCLQ__CUDA_TRY(cudaMemcpy(c.d_nbr, g->h_neighbors, (size_t)(2 * g->num_edges) * sizeof(uint32_t),
+                                cudaMemcpyHostToDevice));
+    gclq__degree_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, 0>>>(c.d_off, n, c.d_deg);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    st = gclq__mc_cores(&c, max_core);
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(&c, h_core, c.d_core, (size_t)n * sizeof(uint32_t));
+  }
+  if (cudaDeviceSynchronize() != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
+  return st;
+}
+
 #endif /* GPUCLIQUE_KERNELS_CUH */

@@ -10,28 +10,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-static long long g_hclq_live = 0;      /* allocations not yet freed */
-static long long g_hclq_calls = 0;     /* allocation calls so far */
-static long long g_hclq_fail_at = -1;  /* fail the call with this index (-1: never) */
-static void *hclq_test_malloc(size_t bytes) {
-  if (g_hclq_calls++ == g_hclq_fail_at) return NULL;
-  void *p = malloc(bytes ? bytes : 1);
-  if (p) ++g_hclq_live;
-  return p;
-}
-static void hclq_test_free(void *p) {
-  if (p) --g_hclq_live;
-  free(p);
-}
-static void *hclq_test_realloc(void *p, size_t bytes) {
-  if (g_hclq_calls++ == g_hclq_fail_at) return NULL;
-  void *q = realloc(p, bytes ? bytes : 1);
-  if (q && !p) ++g_hclq_live;
-  return q;
-}
-#define GCLQ_MALLOC(sz) hclq_test_malloc(sz)
-#define GCLQ_FREE(p) hclq_test_free(p)
-#define GCLQ_REALLOC(p, sz) hclq_test_realloc(p, sz)
+#include "counting_alloc.h"
+#define GCLQ_MALLOC(sz) counting_malloc(sz)
+#define GCLQ_FREE(p) counting_free(p)
+#define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
@@ -520,9 +502,9 @@ TEST(host_clique, bad_input_and_allocation_failures) {
   for (int fn = 0; fn < 4; ++fn) {
     int failures = 0;
     for (long long k = 0;; ++k) {
-      long long live = g_hclq_live;
-      g_hclq_calls = 0;
-      g_hclq_fail_at = k;
+      long long live = g_alloc_live;
+      g_alloc_calls = 0;
+      g_alloc_fail_at = k;
       gclq_status s;
       uint64_t tri = 0;
       std::vector<uint32_t> cores(60);
@@ -530,8 +512,8 @@ TEST(host_clique, bad_input_and_allocation_failures) {
       else if (fn == 1) s = gclq__host_max_cliques(&h.g, 1, &omega, &count, &cl);
       else if (fn == 2) s = gclq__host_count_4cliques(&h.g, &tri);
       else s = gclq__host_core_numbers(&h.g, cores.data(), &mc);
-      g_hclq_fail_at = -1;
-      bool hit = k < g_hclq_calls;
+      g_alloc_fail_at = -1;
+      bool hit = k < g_alloc_calls;
       if (!hit) { /* every allocation passed */
         CHECK(s == GCLQ_SUCCESS);
         if (fn <= 1) CHECK(omega == want_omega && count == (fn ? 1 : want_count) && cl != NULL);
@@ -542,7 +524,7 @@ TEST(host_clique, bad_input_and_allocation_failures) {
       ++failures;
       CHECK_MSG(s == GCLQ_ERROR_OUT_OF_MEMORY, "function %d, allocation %lld: status %d", fn, k, (int)s);
       if (fn <= 1) CHECK(omega == 0 && count == 0 && cl == NULL);
-      CHECK_MSG(g_hclq_live == live, "function %d, allocation %lld: %lld blocks leaked", fn, k, g_hclq_live - live);
+      CHECK_MSG(g_alloc_live == live, "function %d, allocation %lld: %lld blocks leaked", fn, k, g_alloc_live - live);
     }
     CHECK(failures >= 1);
   }

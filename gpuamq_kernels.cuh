@@ -146,9 +146,6 @@ template <> struct gamq__scan_cfg<32> { typedef gprim__tiles<128, 2, 2> type; };
    (v_0 >= 0 is a term), so it is taken as 0 and everything stays unsigned.
    Load v, transform, scan (max, decoupled look-back), transform, check, store:
    the same bytes as a plain prefix max. T = uint32_t / uint64_t. */
-struct gamq__max_op {
-  template <typename T> __device__ __forceinline__ T operator()(const T &a, const T &b) const { return a < b ? b : a; }
-};
 template <typename Cfg, typename T>
 __global__ void __launch_bounds__(Cfg::BLOCK)
 gamq__pos_scan_kernel(const T *v, T *x, size_t n, int has_init, T init_term, gprim__lookback<T> lb, uint32_t *flag,
@@ -174,7 +171,7 @@ gamq__pos_scan_kernel(const T *v, T *x, size_t n, int has_init, T init_term, gpr
   if (has_init && tile == 0 && threadIdx.x == 0 && t[0][0] < init_term) t[0][0] = init_term;
   T pre[ROWS];
   bool has_pre[ROWS];
-  gprim__tile_scan<Cfg>(tile, lb, gamq__max_op(), t, pre, has_pre, s_warp);
+  gprim__tile_scan<Cfg>(tile, lb, gprim_op_max(), t, pre, has_pre, s_warp);
   bool bad = false;
 #pragma unroll
   for (int r = 0; r < ROWS; ++r)

@@ -205,13 +205,13 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
    branch and bound); it ignores the tuning fields below. Both return the same
    omega, count and (mode ALL) the same clique list, byte for byte.
 
-   STATUS (v0.1): the CUDA backend is EXPERIMENTAL and AUTO runs HOST. On an
-   H200 the CUDA search gives the reference omega and cliques on the small
-   DIMACS and SNAP graphs tested, but it is far slower than HOST (per-level
-   launch and copy overhead), small device budgets can still fail instead of
-   splitting, and the paper's sublist-length bound alone leaves billions of
-   candidates on facebook_combined, c-fat500-10 and san200_0.7_1. Ask for
-   GCLQ_BACKEND_CUDA by name to try it.
+   STATUS (v0.2): the CUDA backend is EXPERIMENTAL and AUTO runs HOST. On an
+   H200 the CUDA search gave the reference omega and cliques on the small
+   DIMACS and SNAP graphs tested but was far slower than HOST. Since then
+   (not yet run on a device): a colour bound (gclq_bound) and steps of at
+   most 2^18 entries, which a host simulation of the search takes below
+   2.5e7 candidates on every data graph (facebook_combined included), and one
+   synchronisation per step. Ask for GCLQ_BACKEND_CUDA by name to try it.
 
      gclq_graph g;
      gclq_maxclique_options opt;
@@ -257,6 +257,17 @@ typedef enum gclq_prune {
   GCLQ_PRUNE_CORE = 2
 } gclq_prune;
 
+/* How a partial clique is bounded in the breadth-first search: it is dropped
+   when even the bound cannot reach the target size (the best size in mode
+   ALL, best + 1 in mode ONE). Both are exact; COLOUR prunes far more. */
+typedef enum gclq_bound {
+  GCLQ_BOUND_DEFAULT = 0, /* = COLOUR */
+  GCLQ_BOUND_LENGTH = 1,  /* the paper's: size + candidates (000 Alg. 4) */
+  GCLQ_BOUND_COLOUR = 2   /* size + colours of a greedy colouring of the candidates, which are
+                             then stored highest colour first (Tomita's MCQ order); candidate
+                             lists longer than 256 fall back to the length bound */
+} gclq_bound;
+
 /* The order of the source vertices in the 2-clique list, and so the order in
    which windows visit them (000 sec. 2.4.7). */
 typedef enum gclq_window_order {
@@ -277,6 +288,7 @@ typedef struct gclq_maxclique_options {
   uint32_t seeds;                  /* multi-run seeds h; 0: 5% of the vertices (at least 1) */
   gclq_orientation orientation;    /* DEGREE */
   gclq_prune prune;                /* CORE */
+  gclq_bound bound;                /* COLOUR */
   uint64_t window_size;            /* 2-cliques per window, rounded up to whole sublists; 0: one window */
   gclq_window_order window_order;  /* DEGREE_DESC */
   size_t device_budget_bytes;      /* device memory the call may hold; 0: 90% of the free memory.
@@ -358,12 +370,19 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
 #include "gpuprim.cuh"
 /* A maximum-clique run's options with every default filled in (private;
    gclq__mc_resolve writes it, both backends read it). */
+/* Candidate lists longer than this are not coloured (length bound only). */
+#define GCLQ__COLOUR_CAP 256u
+/* The most parents, and children, one step of a level takes (the device and
+   the simulation): small enough that the search reaches the deep levels, and
+   raises its target, early. */
+#define GCLQ__STEP_ENTRIES ((uint64_t)1 << 18)
 typedef struct gclq__mc_plan {
   int find_one;
   gclq_heuristic heuristic; /* never DEFAULT */
   uint32_t seeds;           /* 0: 5% of the vertices */
   int orient_index;         /* 0: by degree */
   int prune_core;           /* 0: by degree */
+  gclq_bound bound;         /* never DEFAULT */
   uint64_t window;          /* 0: one window */
   gclq_window_order order;  /* never DEFAULT */
   size_t budget;            /* 0: 90% of the free device memory */
@@ -1937,6 +1956,411 @@ done:
 }
 
 /* ---------------------------------------------------------------------------
+   Host simulation of the CUDA breadth-first search (private; tests, bench and
+   the design notes use it). It runs exactly what gclq__cuda_max_cliques does,
+   serially: core numbers, the greedy heuristic of the plan (ties to the lowest
+   id, as the device's stable sorts and first-index argmax give), the oriented
+   and pre-pruned 2-clique list in the plan's source order, then the levels,
+   depth first over ranges and breadth first inside one (no budget splits:
+   they change the order of the work only). It reports omega, the number of
+   maximum cliques, the candidates written per level and the most entries
+   held at once, so that a bound can be measured on graphs that the device
+   cannot finish, and checked for exactness where it is cheap.
+
+   The bound (plan.bound):
+   - LENGTH (paper 000, Alg. 4): a parent of size k with c children is
+     dropped when k + c < target; sublists sorted by (degree, id).
+   - COLOUR: the children of a parent (and the out-list of a source) are
+     coloured greedily (class by class, in list order: colour classes are
+     independent sets, so a clique takes one vertex of each at most); the
+     parent is dropped when k + colours < target; the children are written
+     highest colour first. A child's own children then lie in lower colour
+     classes only, as in Tomita's MCQ, so the lists shrink quickly. Lists
+     longer than GCLQ__COLOUR_CAP are not coloured (length bound, list order).
+   The target: best (mode ALL: a branch that can still tie survives) or
+   best + 1 (mode ONE); it rises when a larger clique is recorded. */
+
+typedef struct gclq__bfs_sim {
+  uint64_t limit;       /* in: stop once this many candidates were written (0: no limit) */
+  uint64_t chunk;       /* in: the most parents, and children, per step (0: GCLQ__STEP_ENTRIES) */
+  int aborted;          /* out: 1 when the limit stopped it (the figures are then lower bounds) */
+  uint32_t lower_bound; /* the heuristic's size */
+  uint32_t omega;
+  uint64_t count;       /* maximum cliques (mode ONE: 1) */
+  uint64_t candidates[GCLQ__COLOUR_CAP + 8]; /* [k]: k-cliques written, k >= 2 */
+  uint32_t num_levels;  /* highest k written + 1 */
+  uint64_t total;       /* sum of candidates[] */
+  uint64_t peak_level;  /* the largest single level (one range) */
+  uint64_t peak_held;   /* the most entries of all levels held at once */
+  uint64_t max_list;    /* the longest candidate list seen */
+  uint64_t pair_checks; /* adjacency tests (intersections + colourings): the work */
+  uint64_t steps;       /* count steps (one count, scan and total read each on the device) */
+} gclq__bfs_sim;
+
+typedef struct gclq__sim_state {
+  const gclq_graph *g;
+  const gclq__mc_plan *p;
+  gclq__bfs_sim *out;
+  const uint32_t *filter, *core;
+  uint32_t best, target;
+  uint64_t held;
+  uint32_t **vid, **sid; /* per level */
+  uint64_t *len;
+  uint32_t max_levels;
+  uint32_t *list, *seq, *tmp, *slot; /* list, seq, tmp: cap entries; slot: n entries, zero */
+  uint64_t *adj, *uncol, *open; /* cap * words, words, words */
+  int oom;
+} gclq__sim_state;
+
+static inline int gclq__sim_adjacent(const gclq_graph *g, uint32_t v, uint32_t u) {
+  uint64_t lo = g->h_offsets[v], hi = g->h_offsets[v + 1];
+  while (lo < hi) {
+    uint64_t mid = (lo + hi) / 2;
+    if (g->h_neighbors[mid] < u) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < g->h_offsets[v + 1] && g->h_neighbors[lo] == u;
+}
+
+/* Greedy colouring of s->list[0 .. c) (c <= cap), class by class in list
+   order. s->seq gets the list positions in the order they were coloured
+   (class 1 first); returns the number of colours. */
+static inline uint32_t gclq__sim_colour(gclq__sim_state *s, uint32_t c) {
+  const gclq_graph *g = s->g;
+  uint32_t words = (c + 63) / 64, i, w, colours = 0, n = 0;
+  uint64_t e;
+  for (i = 0; i < c; ++i) s->slot[s->list[i]] = i + 1;
+  memset(s->adj, 0, (size_t)c * words * sizeof(uint64_t));
+  for (i = 0; i < c; ++i) { /* the device tests pairs; here a marker walk: the same matrix */
+    for (e = g->h_offsets[s->list[i]]; e < g->h_offsets[s->list[i] + 1]; ++e) {
+      uint32_t j = s->slot[g->h_neighbors[e]];
+      if (j) s->adj[(size_t)i * words + (j - 1) / 64] |= (uint64_t)1 << ((j - 1) % 64);
+    }
+  }
+  for (i = 0; i < c; ++i) s->slot[s->list[i]] = 0;
+  s->out->pair_checks += (uint64_t)c * (c - 1) / 2;
+  for (w = 0; w < words; ++w) s->uncol[w] = 0;
+  for (i = 0; i < c; ++i) s->uncol[i / 64] |= (uint64_t)1 << (i % 64);
+  while (n < c) {
+    ++colours;
+    memcpy(s->open, s->uncol, words * sizeof(uint64_t));
+    for (w = 0; w < words; ++w) {
+      while (s->open[w]) {
+        uint32_t v = 64 * w + gclq__host_ctz64(s->open[w]), x;
+        for (x = 0; x < words; ++x) s->open[x] &= ~s->adj[(size_t)v * words + x];
+        s->open[w] &= ~((uint64_t)1 << (v % 64));
+        s->uncol[w] &= ~((uint64_t)1 << (v % 64));
+        s->seq[n++] = v;
+      }
+    }
+  }
+  return colours;
+}
+
+/* The children of a parent of size k: the candidates cand[0 .. nc) adjacent
+   to v (v == ~0: all of them, a source's out-list, k = 1). Returns their
+   number c, 0 when the parent is pruned; when c <= GCLQ__COLOUR_CAP they are in
+   s->list[0 .. c) in output order (highest colour first under COLOUR). */
+static inline uint32_t gclq__sim_children(gclq__sim_state *s, uint32_t k, uint32_t v, const uint32_t *cand,
+                                          uint64_t nc) {
+  uint64_t j;
+  uint32_t c = 0, i;
+  for (j = 0; j < nc; ++j) {
+    if ((uint64_t)k + c + (nc - j) < s->target) return 0; /* the device's early exit */
+    if (v != 0xffffffffu) ++s->out->pair_checks;
+    if (v == 0xffffffffu || gclq__sim_adjacent(s->g, v, cand[j])) {
+      if (c < GCLQ__COLOUR_CAP) s->list[c] = cand[j];
+      ++c;
+    }
+  }
+  if ((uint64_t)k + c < s->target) return 0;
+  if (c > s->out->max_list) s->out->max_list = c;
+  if (s->p->bound != GCLQ_BOUND_LENGTH && c <= GCLQ__COLOUR_CAP) {
+    uint32_t colours = gclq__sim_colour(s, c);
+    if ((uint64_t)k + colours < s->target) return 0;
+    for (i = 0; i < c; ++i) s->tmp[i] = s->list[s->seq[c - 1 - i]]; /* highest colour first */
+    memcpy(s->list, s->tmp, (size_t)c * sizeof(uint32_t));
+  }
+  return c;
+}
+
+/* Write the children found by gclq__sim_children (c of them) at out. */
+static inline void gclq__sim_write(gclq__sim_state *s, uint32_t v, const uint32_t *cand, uint64_t nc, uint32_t c,
+                                   uint32_t *out) {
+  uint64_t j;
+  uint32_t w = 0;
+  if (c <= GCLQ__COLOUR_CAP) {
+    memcpy(out, s->list, (size_t)c * sizeof(uint32_t));
+    return;
+  }
+  for (j = 0; j < nc && w < c; ++j)
+    if (v == 0xffffffffu || gclq__sim_adjacent(s->g, v, cand[j])) out[w++] = cand[j];
+}
+
+static inline void gclq__sim_record(gclq__sim_state *s, uint32_t k, uint64_t entries) {
+  int one = s->p->find_one;
+  if (one ? k <= s->best : k < s->best) return;
+  if (one) s->out->count = 1;
+  else if (k > s->best) s->out->count = entries;
+  else s->out->count += entries;
+  s->best = k;
+  s->target = one ? k + 1 : k;
+}
+
+static inline void gclq__sim_note(gclq__sim_state *s, uint32_t k, uint64_t total) {
+  gclq__bfs_sim *o = s->out;
+  if (k < sizeof o->candidates / sizeof o->candidates[0]) o->candidates[k] += total;
+  if (k + 1 > o->num_levels) o->num_levels = k + 1;
+  o->total += total;
+  if (total > o->peak_level) o->peak_level = total;
+  s->held += total;
+  if (s->held > o->peak_held) o->peak_held = s->held;
+  if (o->limit && o->total > o->limit) o->aborted = 1;
+}
+
+/* Parents [a, b) of level k, then their descendants: gclq__mc_expand with an
+   unlimited budget. A step takes at most `chunk` parents, and of those the
+   prefix whose children fit in `chunk` entries (at least one parent), so the
+   search reaches the deep levels early and raises the target there. */
+static inline void gclq__sim_expand(gclq__sim_state *s, uint32_t k, uint64_t a, uint64_t b) {
+  const uint32_t *vid = s->vid[k], *sid = s->sid[k];
+  const uint64_t len = s->len[k], chunk = s->out->chunk ? s->out->chunk : GCLQ__STEP_ENTRIES;
+  if (k + 1 >= s->max_levels) { /* cannot happen: omega <= max core + 1 */
+    s->oom = 1;
+    return;
+  }
+  while (a < b && !s->oom && !s->out->aborted) {
+    uint64_t n = b - a < chunk ? b - a : chunk, i, m, total = 0, at = 0;
+    uint32_t *cnt, *nv, *ns;
+    ++s->out->steps;
+    cnt = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+    if (cnt == NULL) {
+      s->oom = 1;
+      return;
+    }
+    s->held += n; /* the counts (8 bytes each on the device: one entry) */
+    if (s->held > s->out->peak_held) s->out->peak_held = s->held;
+    for (i = 0; i < n; ++i) {
+      uint64_t p = a + i, e = p + 1;
+      while (e < len && sid[e] == sid[p]) ++e;
+      cnt[i] = gclq__sim_children(s, k, vid[p], vid + p + 1, e - p - 1);
+    }
+    for (m = 0; m < n && (m == 0 || total + cnt[m] <= chunk); ++m) total += cnt[m];
+    if (total == 0 && m == n) { /* nothing in these parents extends: final k-cliques */
+      s->held -= n;
+      GCLQ_FREE(cnt);
+      gclq__sim_record(s, k, n);
+      a += n;
+      continue;
+    }
+    if (total == 0) { /* zero-count prefix: its parents end here, but others in this step extend */
+      s->held -= n;
+      GCLQ_FREE(cnt);
+      a += m;
+      continue;
+    }
+    nv = (uint32_t *)GCLQ_MALLOC((size_t)total * sizeof(uint32_t));
+    ns = (uint32_t *)GCLQ_MALLOC((size_t)total * sizeof(uint32_t));
+    if (nv == NULL || ns == NULL) {
+      GCLQ_FREE(nv);
+      GCLQ_FREE(ns);
+      GCLQ_FREE(cnt);
+      s->oom = 1;
+      return;
+    }
+    for (i = 0; i < m; ++i) {
+      uint64_t p = a + i, e = p + 1, j;
+      if (cnt[i] == 0) continue;
+      while (e < len && sid[e] == sid[p]) ++e;
+      gclq__sim_children(s, k, vid[p], vid + p + 1, e - p - 1); /* the write kernel recolours */
+      gclq__sim_write(s, vid[p], vid + p + 1, e - p - 1, cnt[i], nv + at);
+      for (j = 0; j < cnt[i]; ++j) ns[at + j] = (uint32_t)p;
+      at += cnt[i];
+    }
+    s->held -= n;
+    GCLQ_FREE(cnt);
+    gclq__sim_note(s, k + 1, total);
+    s->vid[k + 1] = nv;
+    s->sid[k + 1] = ns;
+    s->len[k + 1] = total;
+    gclq__sim_expand(s, k + 1, 0, total);
+    s->held -= total;
+    s->vid[k + 1] = s->sid[k + 1] = NULL;
+    GCLQ_FREE(nv);
+    GCLQ_FREE(ns);
+    a += m;
+  }
+}
+
+/* The device heuristic, serially: greedy from seed, the candidate of highest
+   key first (ties: lowest id). Returns the clique size. cand: n scratch. */
+static inline uint32_t gclq__sim_greedy(const gclq_graph *g, const uint32_t *key, uint32_t seed, uint32_t *cand) {
+  uint32_t size = 1, nc = gclq__host_degree(g, seed), i;
+  memcpy(cand, g->h_neighbors + g->h_offsets[seed], (size_t)nc * sizeof(uint32_t));
+  while (nc > 0) {
+    uint32_t pick = cand[0];
+    for (i = 1; i < nc; ++i)
+      if (key[cand[i]] > key[pick]) pick = cand[i];
+    ++size;
+    nc = gclq__host_intersect(cand, nc, g->h_neighbors + g->h_offsets[pick], gclq__host_degree(g, pick), cand);
+  }
+  return size;
+}
+
+/* Vertices by key, descending or ascending, ties by id (the device's stable
+   radix sort of (key, id) pairs): a counting sort, keys < n here (degrees,
+   core numbers). key NULL: by id. Returns 0 when out of memory. */
+static inline int gclq__sim_sort_by(uint32_t n, const uint32_t *key, int desc, uint32_t *out) {
+  uint32_t v, *start;
+  if (key == NULL) {
+    for (v = 0; v < n; ++v) out[v] = v;
+    return 1;
+  }
+  start = (uint32_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint32_t));
+  if (start == NULL) return 0;
+  memset(start, 0, ((size_t)n + 1) * sizeof(uint32_t));
+  for (v = 0; v < n; ++v) ++start[desc ? n - 1 - key[v] : key[v]];
+  for (v = 0; v < n; ++v) start[v + 1] += start[v]; /* start[b]: the end of bucket b */
+  for (v = n; v-- > 0;) out[--start[desc ? n - 1 - key[v] : key[v]]] = v;
+  GCLQ_FREE(start);
+  return 1;
+}
+
+/* Simulate gclq__cuda_max_cliques on g (at least one edge) with plan p.
+   out->limit is read; everything else in *out is written. */
+static inline gclq_status gclq__host_bfs_simulate(const gclq_graph *g, const gclq__mc_plan *p, gclq__bfs_sim *out) {
+  gclq__sim_state s;
+  uint32_t n = g->num_vertices, v, i, max_core = 0, lb = 1, *core = NULL, *deg = NULL, *order = NULL,
+           *cand = NULL;
+  uint64_t limit = out->limit, chunk = out->chunk, t2 = 0, e;
+  gclq_status st = GCLQ_SUCCESS;
+  memset(out, 0, sizeof *out);
+  out->limit = limit;
+  out->chunk = chunk;
+  memset(&s, 0, sizeof s);
+  if (!gclq__host_graph_ok(g) || g->num_edges == 0) return GCLQ_ERROR_INVALID_ARGUMENT;
+  s.g = g;
+  s.p = p;
+  s.out = out;
+  core = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  deg = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  order = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  cand = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  s.slot = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  s.list = (uint32_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP * sizeof(uint32_t));
+  s.seq = (uint32_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP * sizeof(uint32_t));
+  s.tmp = (uint32_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP * sizeof(uint32_t));
+  s.adj = (uint64_t *)GCLQ_MALLOC((size_t)GCLQ__COLOUR_CAP * (GCLQ__COLOUR_CAP / 64) * sizeof(uint64_t));
+  s.uncol = (uint64_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP / 64 * sizeof(uint64_t));
+  s.open = (uint64_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP / 64 * sizeof(uint64_t));
+  if (!core || !deg || !order || !cand || !s.slot || !s.list || !s.seq || !s.tmp || !s.adj || !s.uncol || !s.open)
+    goto out_of_memory;
+  memset(s.slot, 0, (size_t)n * sizeof(uint32_t));
+  st = gclq__host_core_order(g, core, NULL, &max_core);
+  if (st != GCLQ_SUCCESS) goto done;
+  for (v = 0; v < n; ++v) deg[v] = gclq__host_degree(g, v);
+  s.core = core;
+  s.filter = p->prune_core ? core : deg;
+
+  /* heuristic */
+  if (p->heuristic != GCLQ_HEURISTIC_NONE) {
+    const uint32_t *key = p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE
+                              ? core : deg;
+    uint32_t h = 1;
+    if (p->heuristic == GCLQ_HEURISTIC_MULTI_DEGREE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE)
+      h = p->seeds ? (p->seeds < n ? p->seeds : n) : (n + 19) / 20;
+    if (!gclq__sim_sort_by(n, key, 1, order)) goto out_of_memory;
+    for (i = 0; i < h; ++i) {
+      uint32_t size = gclq__sim_greedy(g, key, order[i], cand);
+      if (size > lb) lb = size;
+    }
+  }
+  out->lower_bound = lb;
+  s.best = lb;
+  s.target = p->find_one ? lb + 1 : lb;
+  if (p->find_one) out->count = 1;
+
+  /* the 2-clique list, sources in window order */
+  {
+    int by_core = p->order == GCLQ_WINDOW_ORDER_CORE_ASC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
+    int desc = p->order == GCLQ_WINDOW_ORDER_DEGREE_DESC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
+    if (!gclq__sim_sort_by(n, p->order == GCLQ_WINDOW_ORDER_INDEX ? NULL : by_core ? core : deg, desc, order))
+      goto out_of_memory;
+  }
+  s.max_levels = max_core + 3;
+  s.vid = (uint32_t **)GCLQ_MALLOC(s.max_levels * sizeof(uint32_t *));
+  s.sid = (uint32_t **)GCLQ_MALLOC(s.max_levels * sizeof(uint32_t *));
+  s.len = (uint64_t *)GCLQ_MALLOC(s.max_levels * sizeof(uint64_t));
+  if (!s.vid || !s.sid || !s.len) goto out_of_memory;
+  memset(s.vid, 0, s.max_levels * sizeof(uint32_t *));
+  memset(s.sid, 0, s.max_levels * sizeof(uint32_t *));
+  for (i = 0; i < 2; ++i) {    /* pass 0 counts, pass 1 writes */
+    uint64_t at = 0;
+    for (v = 0; v < n; ++v) {
+      uint32_t src = order[v], nc = 0, c;
+      if ((uint64_t)s.filter[src] + 1 < s.target) continue;
+      for (e = g->h_offsets[src]; e < g->h_offsets[src + 1]; ++e) {
+        uint32_t u = g->h_neighbors[e];
+        int owned = p->orient_index ? src < u : deg[src] < deg[u] || (deg[src] == deg[u] && src < u);
+        if (owned && (uint64_t)s.filter[u] + 1 >= s.target) cand[nc++] = u;
+      }
+      if (p->bound == GCLQ_BOUND_LENGTH || nc > GCLQ__COLOUR_CAP) { /* by (degree, id), as the segmented sort */
+        uint32_t x, y;
+        for (x = 1; x < nc; ++x) {
+          uint32_t u = cand[x];
+          for (y = x; y > 0 && (deg[cand[y - 1]] > deg[u] || (deg[cand[y - 1]] == deg[u] && cand[y - 1] > u)); --y)
+            cand[y] = cand[y - 1];
+          cand[y] = u;
+        }
+      }
+      c = gclq__sim_children(&s, 1, 0xffffffffu, cand, nc);
+      if (c == 0) continue;
+      if (i == 0) {
+        t2 += c;
+      } else {
+        uint32_t x;
+        gclq__sim_write(&s, 0xffffffffu, cand, nc, c, s.vid[2] + at);
+        for (x = 0; x < c; ++x) s.sid[2][at + x] = src;
+        at += c;
+      }
+    }
+    if (i == 0) {
+      if (t2 == 0) break;
+      s.vid[2] = (uint32_t *)GCLQ_MALLOC((size_t)t2 * sizeof(uint32_t));
+      s.sid[2] = (uint32_t *)GCLQ_MALLOC((size_t)t2 * sizeof(uint32_t));
+      if (!s.vid[2] || !s.sid[2]) goto out_of_memory;
+    }
+  }
+  s.len[2] = t2;
+  gclq__sim_note(&s, 2, t2);
+  gclq__sim_expand(&s, 2, 0, t2);
+  if (s.oom) goto out_of_memory;
+  out->omega = s.best;
+  goto done;
+
+out_of_memory:
+  st = GCLQ_ERROR_OUT_OF_MEMORY;
+done:
+  if (s.vid) GCLQ_FREE(s.vid[2]);
+  if (s.sid) GCLQ_FREE(s.sid[2]);
+  GCLQ_FREE(s.vid);
+  GCLQ_FREE(s.sid);
+  GCLQ_FREE(s.len);
+  GCLQ_FREE(core);
+  GCLQ_FREE(deg);
+  GCLQ_FREE(order);
+  GCLQ_FREE(cand);
+  GCLQ_FREE(s.slot);
+  GCLQ_FREE(s.list);
+  GCLQ_FREE(s.seq);
+  GCLQ_FREE(s.tmp);
+  GCLQ_FREE(s.adj);
+  GCLQ_FREE(s.uncol);
+  GCLQ_FREE(s.open);
+  return st;
+}
+
+/* ---------------------------------------------------------------------------
    Maximum cliques: the public call. The options are checked and resolved
    into a plan; graphs without edges are answered here; otherwise a backend
    runs, and its cliques (compact ids) are sorted, each clique and then the
@@ -1954,6 +2378,7 @@ GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options) {
   options->seeds = 0;
   options->orientation = GCLQ_ORIENT_DEGREE;
   options->prune = GCLQ_PRUNE_CORE;
+  options->bound = GCLQ_BOUND_COLOUR;
   options->window_size = 0;
   options->window_order = GCLQ_WINDOW_ORDER_DEGREE_DESC;
   options->device_budget_bytes = 0;
@@ -1971,6 +2396,7 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   if ((int)o->heuristic < 0 || (int)o->heuristic > (int)GCLQ_HEURISTIC_MULTI_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_INDEX) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->prune < 0 || (int)o->prune > (int)GCLQ_PRUNE_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->bound < 0 || (int)o->bound > (int)GCLQ_BOUND_COLOUR) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->window_order < 0 || (int)o->window_order > (int)GCLQ_WINDOW_ORDER_CORE_DESC)
     return GCLQ_ERROR_INVALID_ARGUMENT;
   if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
@@ -1980,6 +2406,7 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   p->seeds = o->seeds;
   p->orient_index = o->orientation == GCLQ_ORIENT_INDEX;
   p->prune_core = o->prune != GCLQ_PRUNE_DEGREE;
+  p->bound = o->bound == GCLQ_BOUND_DEFAULT ? GCLQ_BOUND_COLOUR : o->bound;
   p->window = o->window_size;
   p->order = o->window_order == GCLQ_WINDOW_ORDER_DEFAULT ? GCLQ_WINDOW_ORDER_DEGREE_DESC : o->window_order;
   p->budget = o->device_budget_bytes;

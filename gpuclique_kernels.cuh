@@ -161,6 +161,113 @@ static __global__ void gclq__keep_kernel(const uint32_t *cv, const uint32_t *cs,
 }
 
 /* ---------------------------------------------------------------------------
+   colour bound, a warp per candidate list (gclq__host_bfs_simulate is the
+   serial twin: the same lists, colours and order, so its figures predict the
+   device's). The children of a parent (its later siblings adjacent to it, or
+   a source's kept out-neighbours) are gathered into shared memory in list
+   order; with at most GCLQ__COLOUR_CAP of them, their adjacency matrix is
+   built (one bit per pair) and coloured greedily class by class in list
+   order; colour classes are independent sets, so k + colours bounds every
+   clique through the parent. Children are written highest colour first (the
+   colouring order reversed), so each child's own candidates lie in lower
+   classes (Tomita's MCQ order).
+   ------------------------------------------------------------------------- */
+#define GCLQ__CWARPS 4 /* warps per block in the list kernels */
+#define GCLQ__CWORDS (GCLQ__COLOUR_CAP / 32)
+struct gclq__colour_smem {
+  uint32_t list[GCLQ__COLOUR_CAP];
+  uint32_t seq[GCLQ__COLOUR_CAP];
+  uint32_t adj[GCLQ__COLOUR_CAP][GCLQ__CWORDS];
+};
+
+/* Greedy colouring of sm->list[0 .. c), c <= GCLQ__COLOUR_CAP, by the warp.
+   sm->seq gets the list positions in colouring order; returns the colours. */
+static __device__ uint32_t gclq__d_warp_colour(gclq__colour_smem *sm, uint32_t c, const uint64_t *off,
+                                               const uint32_t *nbr) {
+  const uint32_t lane = threadIdx.x & 31, words = (c + 31) / 32;
+  for (uint32_t i = lane; i < c * GCLQ__CWORDS; i += 32) sm->adj[i / GCLQ__CWORDS][i % GCLQ__CWORDS] = 0;
+  __syncwarp();
+  /* adjacency: row x, words from x's own; lanes take y = 32 w + lane > x */
+  for (uint32_t x = 0; x < c; ++x) {
+    uint32_t vx = sm->list[x];
+    for (uint32_t w = (x + 1) / 32; w < words; ++w) {
+      uint32_t y = 32 * w + lane;
+      bool a = y > x && y < c && gclq__d_adjacent(off, nbr, vx, sm->list[y]);
+      uint32_t bits = __ballot_sync(0xffffffffu, a);
+      if (lane == 0) sm->adj[x][w] |= bits;
+      if (a) sm->adj[y][x / 32] |= 1u << (x % 32); /* row y: one lane each, no conflict */
+      __syncwarp();
+    }
+  }
+  /* class by class: lane w holds word w of the uncoloured and open sets */
+  uint32_t uncol = lane < words ? (lane + 1 < words || c % 32 == 0 ? 0xffffffffu : (1u << (c % 32)) - 1u) : 0u;
+  uint32_t colours = 0, n = 0;
+  while (n < c) {
+    uint32_t open = uncol;
+    ++colours;
+    for (;;) {
+      uint32_t any = __ballot_sync(0xffffffffu, open != 0);
+      if (any == 0) break;
+      uint32_t fl = __ffs(any) - 1, word = __shfl_sync(0xffffffffu, open, fl);
+      uint32_t v = 32 * fl + __ffs(word) - 1;
+      if (lane < words) open &= ~sm->adj[v][lane];
+      if (lane == fl) {
+        open &= ~(1u << (v % 32));
+        uncol &= ~(1u << (v % 32));
+      }
+      if (lane == 0) sm->seq[n] = v;
+      ++n;
+    }
+  }
+  __syncwarp();
+  return colours;
+}
+
+/* The children of a parent of size k: cand[j] (0 <= j < nc) adjacent to v
+   (v == ~0: all, with keep[] deciding; used by the setup). Returns their
+   number c, or 0 when the parent is pruned; when c <= GCLQ__COLOUR_CAP they
+   are in sm->list in output order. Warp-uniform. */
+struct gclq__list_src {
+  const uint32_t *cand; /* the list, or a CSR row (setup) */
+  uint64_t nc;
+  uint32_t v;           /* the parent's vertex, ~0 in the setup */
+};
+template <typename Keep>
+static __device__ uint32_t gclq__d_children(gclq__colour_smem *sm, const gclq__list_src &s, uint32_t k,
+                                            uint32_t target, int colour, const uint64_t *off, const uint32_t *nbr,
+                                            Keep keep) {
+  const uint32_t lane = threadIdx.x & 31;
+  uint32_t c = 0;
+  for (uint64_t j0 = 0; j0 < s.nc; j0 += 32) {
+    if ((uint64_t)k + c + (s.nc - j0) < target) return 0; /* cannot reach the target any more */
+    uint64_t j = j0 + lane;
+    uint32_t u = j < s.nc ? __ldg(s.cand + j) : 0;
+    bool a = j < s.nc && keep(u) && (s.v == 0xffffffffu || gclq__d_adjacent(off, nbr, s.v, u));
+    uint32_t ballot = __ballot_sync(0xffffffffu, a);
+    uint32_t at = c + __popc(ballot & ((1u << lane) - 1u));
+    if (a && at < GCLQ__COLOUR_CAP) sm->list[at] = u;
+    c += __popc(ballot);
+  }
+  __syncwarp();
+  if ((uint64_t)k + c < target) return 0;
+  if (colour && c <= GCLQ__COLOUR_CAP && c > 0) {
+    uint32_t colours = gclq__d_warp_colour(sm, c, off, nbr);
+    if ((uint64_t)k + colours < target) return 0;
+    /* highest colour first: list[i] = old list[seq[c - 1 - i]] (via adj's storage, now free) */
+    uint32_t *tmp = &sm->adj[0][0];
+    for (uint32_t i = lane; i < c; i += 32) tmp[i] = sm->list[sm->seq[c - 1 - i]];
+    __syncwarp();
+    for (uint32_t i = lane; i < c; i += 32) sm->list[i] = tmp[i];
+    __syncwarp();
+  }
+  return c;
+}
+
+struct gclq__keep_all {
+  __device__ bool operator()(uint32_t) const { return true; }
+};
+
+/* ---------------------------------------------------------------------------
    2-clique setup (000 Alg. 3), a warp per source vertex
    ------------------------------------------------------------------------- */
 struct gclq__setup_args {
@@ -172,6 +279,7 @@ struct gclq__setup_args {
   const uint32_t *filter; /* degree or core number: pre-pruning */
   uint32_t target;        /* cliques searched have at least this size */
   int orient_index;
+  int colour;             /* the colour bound (else the length bound) */
 };
 
 /* Does the edge v -> u belong to v (orientation), and can u be in a clique of size target? */
@@ -181,9 +289,17 @@ static __device__ __forceinline__ bool gclq__d_keep_edge(const gclq__setup_args 
   return owned && (uint64_t)a.filter[u] + 1 >= a.target;
 }
 
-/* Alg. 3 COUNTTWOCLIQUES: cnt[p] = kept out-neighbours of order[p], 0 when the
-   sublist is too short (1 + count < target) or the source is pre-pruned. */
-static __global__ void gclq__two_count_kernel(gclq__setup_args a, uint64_t *cnt) {
+struct gclq__keep_edge_of {
+  const gclq__setup_args *a;
+  uint32_t v;
+  __device__ bool operator()(uint32_t u) const { return gclq__d_keep_edge(*a, v, u); }
+};
+
+/* Alg. 3 COUNTTWOCLIQUES, a warp per source: cnt[p] = kept out-neighbours of
+   order[p], 0 when the source is pre-pruned or its list is bounded out
+   (1 + count, or 1 + colours, below the target). */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__two_count_kernel(gclq__setup_args a, uint64_t *cnt) {
+  __shared__ gclq__colour_smem smem[GCLQ__CWARPS];
   uint64_t p = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
   uint32_t lane = threadIdx.x & 31;
   if (p > a.n) return;
@@ -193,27 +309,44 @@ static __global__ void gclq__two_count_kernel(gclq__setup_args a, uint64_t *cnt)
   }
   uint32_t v = a.order[p], c = 0;
   if ((uint64_t)a.filter[v] + 1 >= a.target) {
-    for (uint64_t e = a.off[v] + lane; e < a.off[v + 1]; e += 32) c += gclq__d_keep_edge(a, v, a.nbr[e]);
-    for (int d = 16; d > 0; d >>= 1) c += __shfl_xor_sync(0xffffffffu, c, d);
+    gclq__list_src s = {a.nbr + a.off[v], a.off[v + 1] - a.off[v], 0xffffffffu};
+    gclq__keep_edge_of keep = {&a, v};
+    c = gclq__d_children(&smem[threadIdx.x / 32], s, 1, a.target, a.colour, a.off, a.nbr, keep);
   }
-  if (lane == 0) cnt[p] = (uint64_t)c + 1 >= a.target ? c : 0;
+  if (lane == 0) cnt[p] = c;
 }
 
-/* Alg. 3 OUTPUTTWOCLIQUES: the kept out-neighbours of order[p], in list order
-   (ballot compaction), as sort keys (degree << 32 | vertex) and source ids. */
-static __global__ void gclq__two_write_kernel(gclq__setup_args a, const uint64_t *pos, uint64_t *key, uint32_t *sid) {
+/* Alg. 3 OUTPUTTWOCLIQUES: the kept out-neighbours of order[p] as sort keys
+   (rank << 32 | vertex) and source ids; the rank is the colour order for a
+   coloured list, the degree otherwise (000 Alg. 3: by degree), so the
+   segmented sort that follows puts every sublist in its order. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__two_write_kernel(gclq__setup_args a, const uint64_t *pos,
+                                                                               uint64_t *key, uint32_t *sid) {
+  __shared__ gclq__colour_smem smem[GCLQ__CWARPS];
+  gclq__colour_smem *sm = &smem[threadIdx.x / 32];
   uint64_t p = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
   uint32_t lane = threadIdx.x & 31;
   if (p >= a.n) return;
   uint64_t at = pos[p];
   if (pos[p + 1] == at) return;
   uint32_t v = a.order[p];
+  gclq__list_src s = {a.nbr + a.off[v], a.off[v + 1] - a.off[v], 0xffffffffu};
+  gclq__keep_edge_of keep = {&a, v};
+  uint32_t c = (uint32_t)(pos[p + 1] - at);
+  if (a.colour && c <= GCLQ__COLOUR_CAP) {
+    gclq__d_children(sm, s, 1, a.target, 1, a.off, a.nbr, keep); /* the same list again, in colour order */
+    for (uint32_t i = lane; i < c; i += 32) {
+      key[at + i] = (uint64_t)i << 32 | sm->list[i];
+      sid[at + i] = v;
+    }
+    return;
+  }
   for (uint64_t e0 = a.off[v]; e0 < a.off[v + 1]; e0 += 32) {
     uint64_t e = e0 + lane;
     uint32_t u = e < a.off[v + 1] ? a.nbr[e] : 0;
-    bool keep = e < a.off[v + 1] && gclq__d_keep_edge(a, v, u);
-    uint32_t ballot = __ballot_sync(0xffffffffu, keep);
-    if (keep) {
+    bool kept = e < a.off[v + 1] && gclq__d_keep_edge(a, v, u);
+    uint32_t ballot = __ballot_sync(0xffffffffu, kept);
+    if (kept) {
       uint64_t q = at + __popc(ballot & ((1u << lane) - 1u));
       key[q] = (uint64_t)a.deg[u] << 32 | u;
       sid[q] = v;
@@ -241,61 +374,95 @@ struct gclq__level_args {
   uint64_t a, n;    /* the range of parents [a, a + n) */
   uint32_t k;       /* clique size of the level */
   uint32_t target;  /* only cliques of at least this size are wanted */
+  int colour;       /* the colour bound (else the length bound) */
   const uint64_t *off;
   const uint32_t *nbr;
 };
 
-/* Alg. 4 COUNTCLIQUES, one thread per parent; cnt[n] = 0 so that an exclusive
-   scan of n + 1 counts ends in the total. Stops early once the candidates
-   left cannot reach the target. */
-static __global__ void gclq__level_count_kernel(gclq__level_args a, uint64_t *cnt) {
-  uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+/* The candidate list of entry i: its later siblings (a warp finds the end). */
+static __device__ gclq__list_src gclq__d_siblings(const gclq__level_args &a, uint64_t i) {
+  const uint32_t lane = threadIdx.x & 31, s = a.sid[i];
+  uint64_t e = i + 1;
+  for (;;) {
+    uint64_t j = e + lane;
+    uint32_t out = __ballot_sync(0xffffffffu, j >= a.len || a.sid[j] != s);
+    if (out) {
+      e += __ffs(out) - 1;
+      break;
+    }
+    e += 32;
+  }
+  gclq__list_src r = {a.vid + i + 1, e - i - 1, a.vid[i]};
+  return r;
+}
+
+/* Alg. 4 COUNTCLIQUES with the bound, a warp per parent; cnt[n] = 0 so that
+   an exclusive scan of n + 1 counts ends in the total. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__level_count_kernel(gclq__level_args a, uint64_t *cnt) {
+  __shared__ gclq__colour_smem smem[GCLQ__CWARPS];
+  uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t lane = threadIdx.x & 31;
   if (t > a.n) return;
   if (t == a.n) {
-    cnt[a.n] = 0;
+    if (lane == 0) cnt[a.n] = 0;
     return;
   }
-  uint64_t i = a.a + t, e = i + 1, j;
-  uint32_t s = a.sid[i], v = a.vid[i];
-  while (e < a.len && a.sid[e] == s) ++e;
-  uint64_t c = 0;
-  for (j = i + 1; j < e; ++j) {
-    if ((uint64_t)a.k + c + (e - j) < a.target) break; /* cannot reach the target any more */
-    c += gclq__d_adjacent(a.off, a.nbr, v, a.vid[j]);
-  }
-  if (j < e || (uint64_t)a.k + c < a.target) c = 0;
-  cnt[t] = c;
+  gclq__list_src s = gclq__d_siblings(a, a.a + t);
+  uint32_t c = gclq__d_children(&smem[threadIdx.x / 32], s, a.k, a.target, a.colour, a.off, a.nbr, gclq__keep_all());
+  if (lane == 0) cnt[t] = c;
 }
 
-/* Alg. 4 OUTPUTNEWCLIQUES: parents with a non-empty child list write it at pos[t]. */
-static __global__ void gclq__level_write_kernel(gclq__level_args a, const uint64_t *pos, uint32_t *vid_out,
-                                                uint32_t *sid_out) {
-  uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+/* Alg. 4 OUTPUTNEWCLIQUES: parents with a non-empty child list write it at
+   pos[t] - pos[0] (pos may be a suffix of a step's scanned counts), in the
+   count kernel's order. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__level_write_kernel(gclq__level_args a, const uint64_t *pos,
+                                                                                 uint32_t *vid_out, uint32_t *sid_out) {
+  __shared__ gclq__colour_smem smem[GCLQ__CWARPS];
+  gclq__colour_smem *sm = &smem[threadIdx.x / 32];
+  uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t lane = threadIdx.x & 31;
   if (t >= a.n) return;
-  uint64_t at = pos[t], end = pos[t + 1];
+  uint64_t at = pos[t] - pos[0], end = pos[t + 1] - pos[0];
   if (at == end) return;
   uint64_t i = a.a + t;
-  uint32_t s = a.sid[i], v = a.vid[i];
-  for (uint64_t j = i + 1; at < end && j < a.len && a.sid[j] == s; ++j) {
-    uint32_t u = a.vid[j];
-    if (gclq__d_adjacent(a.off, a.nbr, v, u)) {
-      vid_out[at] = u;
-      sid_out[at] = (uint32_t)i;
-      ++at;
+  uint32_t c = (uint32_t)(end - at);
+  gclq__list_src s = gclq__d_siblings(a, i);
+  if (c <= GCLQ__COLOUR_CAP) {
+    gclq__d_children(sm, s, a.k, a.target, a.colour, a.off, a.nbr, gclq__keep_all());
+    for (uint32_t q = lane; q < c; q += 32) {
+      vid_out[at + q] = sm->list[q];
+      sid_out[at + q] = (uint32_t)i;
     }
+    return;
+  }
+  for (uint64_t j0 = 0; j0 < s.nc; j0 += 32) { /* a long list: list order, ballot compaction */
+    uint64_t j = j0 + lane;
+    uint32_t u = j < s.nc ? s.cand[j] : 0;
+    bool keep = j < s.nc && gclq__d_adjacent(a.off, a.nbr, s.v, u);
+    uint32_t ballot = __ballot_sync(0xffffffffu, keep);
+    if (keep) {
+      uint64_t q = at + __popc(ballot & ((1u << lane) - 1u));
+      vid_out[q] = u;
+      sid_out[q] = (uint32_t)i;
+    }
+    at += __popc(ballot);
   }
 }
 
-/* The largest m <= n with pos[m] <= cap (pos ascending, pos[0] = 0): how many
-   parents' children fit in cap entries. One thread, binary search. */
-static __global__ void gclq__fit_kernel(const uint64_t *pos, uint64_t n, uint64_t cap, uint64_t *m_out) {
+/* One step's size (one read): out[0] = pos[n], the children of all n parents;
+   out[1] = m, the most parents from the first whose children fit in cap
+   (pos[m] <= cap; at least 1 when n > 0); out[2] = pos[m]. One thread. */
+static __global__ void gclq__step_kernel(const uint64_t *pos, uint64_t n, uint64_t cap, uint64_t *out) {
   uint64_t lo = 0, hi = n; /* pos[lo] <= cap */
   while (lo < hi) {
     uint64_t mid = (lo + hi + 1) >> 1;
     if (pos[mid] <= cap) lo = mid;
     else hi = mid - 1;
   }
-  *m_out = lo;
+  if (lo == 0 && n > 0) lo = 1;
+  out[0] = pos[n];
+  out[1] = lo;
+  out[2] = pos[lo];
 }
 
 struct gclq__level_ptrs {
@@ -335,6 +502,8 @@ static __global__ void gclq__readout_kernel(const gclq__level_ptrs *lv, uint32_t
   } while (0)
 
 static inline unsigned gclq__grid(uint64_t threads) { return (unsigned)((threads + GCLQ__BLOCK - 1) / GCLQ__BLOCK); }
+/* blocks of GCLQ__CWARPS warps for a warp per item */
+static inline unsigned gclq__grid_warps(uint64_t items) { return (unsigned)((items + GCLQ__CWARPS - 1) / GCLQ__CWARPS); }
 
 typedef std::chrono::steady_clock gclq__clock;
 static inline double gclq__ms_since(gclq__clock::time_point t0) {
@@ -361,6 +530,11 @@ struct gclq__mc_ctx {
   uint32_t *rows;
   uint64_t num_rows, rows_cap; /* rows_cap: ids */
   double readout_ms;
+  /* per-step buffers of the search, allocated once: counts / positions
+     (GCLQ__STEP_ENTRIES + 1), the scan's temp storage, the step's numbers */
+  uint64_t *d_pos, *d_step;
+  void *d_scan_temp;
+  size_t scan_temp_bytes;
 };
 
 /* Device memory under the budget; bytes rounded up to 256. */
@@ -497,17 +671,20 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
 }
 
 /* Expand the parents [a, b) of level k, then every level below them: depth
-   first over ranges, breadth first inside one range. When the counts or the
-   next level would not fit the budget, the range is split: the prefix whose
-   children fit goes first, the rest after (recursively). A single parent
-   whose children cannot fit is out of memory. Splitting changes the order of
-   the work, never its result. */
+   first over steps, breadth first inside one. A step counts at most
+   GCLQ__STEP_ENTRIES parents (into c->d_pos, scanned with c->d_scan_temp:
+   both allocated once per run) and takes the prefix of them whose children
+   fit in GCLQ__STEP_ENTRIES entries and in the budget (at least one parent);
+   the rest is counted again in the next step, against a target that may have
+   risen. One synchronisation per step (the step kernel's three numbers).
+   A single parent whose children cannot fit is out of memory. Splitting
+   changes the order of the work, never its result. */
 static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t a, uint64_t b) {
-  const size_t slack = (size_t)64 << 10; /* scan temp storage, alignment */
+  const size_t slack = (size_t)64 << 10;
+  cudaStream_t stream = c->stream;
   while (a < b) {
-    uint64_t n = b - a, total = 0;
+    uint64_t n = b - a < GCLQ__STEP_ENTRIES ? b - a : GCLQ__STEP_ENTRIES, step[3];
     gclq__level_args la;
-    gclq_status st;
     la.vid = c->levels[k].vid;
     la.sid = c->levels[k].sid;
     la.len = c->level_len[k];
@@ -515,75 +692,42 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     la.n = n;
     la.k = k;
     la.target = c->target;
+    la.colour = c->plan->bound != GCLQ_BOUND_LENGTH;
     la.off = c->d_off;
     la.nbr = c->d_nbr;
     if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
 
-    /* count, then scan the counts into positions (Alg. 4 lines 28-31) */
-    gclq__dmem pos(c);
-    st = pos.get((size_t)(n + 1) * sizeof(uint64_t));
-    if (st == GCLQ_SUCCESS) {
-      uint64_t *d = pos.as<uint64_t>();
-      cudaStream_t stream = c->stream;
-      gclq__level_count_kernel<<<gclq__grid(n + 1), GCLQ__BLOCK, 0, stream>>>(la, d);
-      GCLQ__CUDA_TRY(cudaGetLastError());
-      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
-        return gprim_scan_exclusive(t, tb, (const uint64_t *)d, d, (size_t)(n + 1), gprim_op_sum(), (uint64_t)0,
-                                    stream);
-      });
-    }
-    if (st == GCLQ_ERROR_OUT_OF_MEMORY && n > 1) { /* the counts do not fit: halve the range */
-      pos.release();
-      c->stats->budget_splits++;
-      GCLQ__TRY(gclq__mc_expand(c, k, a, a + n / 2));
-      a += n / 2;
+    /* count, scan the counts into positions (Alg. 4 lines 28-31), size the step */
+    uint64_t *d = c->d_pos, room = c->used <= c->budget && c->budget - c->used > slack
+                                       ? (c->budget - c->used - slack) / 8 : 0;
+    uint64_t cap = room < GCLQ__STEP_ENTRIES ? room : GCLQ__STEP_ENTRIES;
+    gclq__level_count_kernel<<<gclq__grid_warps(n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(la, d);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    size_t tb = c->scan_temp_bytes;
+    GCLQ__CUDA_TRY(gprim_scan_exclusive(c->d_scan_temp, &tb, (const uint64_t *)d, d, (size_t)(n + 1), gprim_op_sum(),
+                                        (uint64_t)0, stream));
+    gclq__step_kernel<<<1, 1, 0, stream>>>(d, n, cap, c->d_step);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__mc_read(c, step, c->d_step, sizeof step));
+    uint64_t m = step[1], total = step[2];
+    if (step[0] == 0) { /* no parent of this step extends: these k-cliques are final */
+      GCLQ__TRY(gclq__mc_record(c, k, a, a + n));
+      a += n;
       continue;
     }
-    GCLQ__TRY(st);
-    GCLQ__TRY(gclq__mc_read(c, &total, pos.as<uint64_t>() + n, sizeof total));
-    if (total == 0) { /* no parent here extends: these k-cliques are final */
-      pos.release();
-      GCLQ__TRY(gclq__mc_record(c, k, a, b));
-      a = b;
-      continue;
-    }
-
-    /* the next level: 8 bytes an entry, plus 8 for its own counts later */
-    int fits = total < ((uint64_t)1 << 32) && c->used <= c->budget &&
-               (c->budget - c->used) / 16 > total && c->budget - c->used - 16 * total >= slack;
-    if (!fits && n > 1) { /* the prefix whose children fit goes first */
-      uint64_t room = c->budget - c->used > slack ? (c->budget - c->used - slack) / 16 : 0, m = 0;
-      gclq__dmem fit(c);
-      GCLQ__TRY(fit.get(sizeof(uint64_t)));
-      gclq__fit_kernel<<<1, 1, 0, c->stream>>>(pos.as<uint64_t>(), n, room, fit.as<uint64_t>());
-      GCLQ__CUDA_TRY(cudaGetLastError());
-      GCLQ__TRY(gclq__mc_read(c, &m, fit.p, sizeof m));
-      if (m == 0) m = 1;
-      if (m >= n) m = n - 1;
-      pos.release();
-      fit.release();
-      c->stats->budget_splits++;
-      GCLQ__TRY(gclq__mc_expand(c, k, a, a + m));
+    if (total == 0) { /* parents that end here, while others of the step extend: not maximum */
       a += m;
       continue;
     }
+    if (m < n && room < GCLQ__STEP_ENTRIES) c->stats->budget_splits++; /* the budget, not the step size, cut it */
     gclq__dmem vid(c), sid(c);
-    st = total < ((uint64_t)1 << 32) ? vid.get((size_t)total * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
+    gclq_status st = total < ((uint64_t)1 << 32) ? vid.get((size_t)total * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
     if (st == GCLQ_SUCCESS) st = sid.get((size_t)total * sizeof(uint32_t));
-    if (st == GCLQ_ERROR_OUT_OF_MEMORY && n > 1) {
-      vid.release();
-      sid.release();
-      pos.release();
-      c->stats->budget_splits++;
-      GCLQ__TRY(gclq__mc_expand(c, k, a, a + n / 2));
-      a += n / 2;
-      continue;
-    }
-    GCLQ__TRY(st);
-    gclq__level_write_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, c->stream>>>(la, pos.as<uint64_t>(),
-                                                                           vid.as<uint32_t>(), sid.as<uint32_t>());
+    GCLQ__TRY(st); /* one parent's children do not fit */
+    la.n = m;
+    gclq__level_write_kernel<<<gclq__grid_warps(m), 32 * GCLQ__CWARPS, 0, stream>>>(la, d, vid.as<uint32_t>(),
+                                                                                      sid.as<uint32_t>());
     GCLQ__CUDA_TRY(cudaGetLastError());
-    pos.release();
     c->levels[k + 1].vid = vid.as<uint32_t>();
     c->levels[k + 1].sid = sid.as<uint32_t>();
     c->level_len[k + 1] = total;
@@ -591,7 +735,7 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     if (c->plan->log) {
       char line[160];
       snprintf(line, sizeof line, "level %u: %llu candidates (parents %llu..%llu of %llu, %.1f MiB held)", k + 1,
-               (unsigned long long)total, (unsigned long long)a, (unsigned long long)b,
+               (unsigned long long)total, (unsigned long long)a, (unsigned long long)(a + m),
                (unsigned long long)la.len, (double)c->used / 1048576.0);
       gclq__mc_log(c, line);
     }
@@ -600,7 +744,7 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     c->levels[k + 1].sid = NULL;
     c->level_len[k + 1] = 0;
     GCLQ__TRY(st);
-    a = b;
+    a += m;
   }
   return GCLQ_SUCCESS;
 }
@@ -924,9 +1068,10 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     sa.filter = c->d_filter;
     sa.target = c->target;
     sa.orient_index = p->orient_index;
+    sa.colour = p->bound != GCLQ_BOUND_LENGTH;
     GCLQ__TRY(pos.get(((size_t)n + 1) * sizeof(uint64_t)));
     d_pos = pos.as<uint64_t>();
-    gclq__two_count_kernel<<<gclq__grid(((uint64_t)n + 1) * 32), GCLQ__BLOCK, 0, stream>>>(sa, d_pos);
+    gclq__two_count_kernel<<<gclq__grid_warps((uint64_t)n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(sa, d_pos);
     GCLQ__CUDA_TRY(cudaGetLastError());
     GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
       return gprim_scan_exclusive(t, tb, (const uint64_t *)d_pos, d_pos, (size_t)n + 1, gprim_op_sum(), (uint64_t)0,
@@ -940,7 +1085,7 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
       GCLQ__TRY(vid2.get((size_t)t2 * sizeof(uint32_t)));
       GCLQ__TRY(sid2.get((size_t)t2 * sizeof(uint32_t)));
       d_key = key.as<uint64_t>();
-      gclq__two_write_kernel<<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(sa, d_pos, d_key,
+      gclq__two_write_kernel<<<gclq__grid_warps(n), 32 * GCLQ__CWARPS, 0, stream>>>(sa, d_pos, d_key,
                                                                                       sid2.as<uint32_t>());
       GCLQ__CUDA_TRY(cudaGetLastError());
       /* candidates sorted by degree within sublists (000 Alg. 3 line 40) */
@@ -979,6 +1124,20 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   c->levels[2].vid = vid2.as<uint32_t>();
   c->levels[2].sid = sid2.as<uint32_t>();
   c->level_len[2] = t2;
+  gclq__dmem d_pos(c), d_step(c), d_scan(c);
+  if (t2 > 0) { /* the per-step buffers, once for the whole search */
+    size_t tb = 0;
+    if (gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL,
+                             (size_t)GCLQ__STEP_ENTRIES + 1, gprim_op_sum(), (uint64_t)0, stream) != cudaSuccess)
+      st = GCLQ_ERROR_CUDA;
+    if (st == GCLQ_SUCCESS) st = d_pos.get(((size_t)GCLQ__STEP_ENTRIES + 1) * sizeof(uint64_t));
+    if (st == GCLQ_SUCCESS) st = d_step.get(3 * sizeof(uint64_t));
+    if (st == GCLQ_SUCCESS) st = d_scan.get(tb);
+    c->d_pos = d_pos.as<uint64_t>();
+    c->d_step = d_step.as<uint64_t>();
+    c->d_scan_temp = d_scan.p;
+    c->scan_temp_bytes = tb;
+  }
   {
     uint64_t a = 0;
     while (st == GCLQ_SUCCESS && a < t2) {
@@ -1029,8 +1188,28 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
     c.budget = free_b / 10 * 9;
   }
   stats->budget_bytes = c.budget;
+  /* The default allocator: keep freed blocks in the stream-ordered pool across
+     synchronisations for the run (release threshold 0, the default, hands
+     them back to the driver at every synchronisation and maps them again at
+     the next cudaMallocAsync); the old threshold comes back afterwards. */
+  cudaMemPool_t pool = NULL;
+  uint64_t old_threshold = 0;
+  int device = 0;
+  if (plan->allocator.alloc == NULL && cudaGetDevice(&device) == cudaSuccess &&
+      cudaDeviceGetMemPool(&pool, device) == cudaSuccess &&
+      cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &old_threshold) == cudaSuccess) {
+    uint64_t keep = ~(uint64_t)0;
+    if (cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess) pool = NULL;
+  } else {
+    pool = NULL;
+  }
+  cudaGetLastError();
   st = gclq__mc_run(&c, g);
   if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
+  if (pool != NULL) {
+    cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &old_threshold);
+    cudaMemPoolTrimTo(pool, (size_t)old_threshold);
+  }
   stats->peak_device_bytes = c.peak;
   GCLQ_FREE(c.levels);
   GCLQ_FREE(c.level_len);

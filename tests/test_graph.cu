@@ -106,20 +106,10 @@ static bool graphs_equal(const gclq_graph &a, const gclq_graph &b) {
   return true;
 }
 
-static bool file_exists(const std::string &p) {
-  FILE *f = fopen(p.c_str(), "rb");
-  if (!f) return false;
-  fclose(f);
-  return true;
-}
-
-/* $GPUAMQ_DATA_DIR, ../shared/data, ../../shared/data; "" when none has the data */
+/* testing.h's test_data_dir(), or "" when there is no data */
 static std::string data_dir(void) {
-  const char *env = getenv("GPUAMQ_DATA_DIR");
-  const char *cands[] = {env, "../shared/data", "../../shared/data"};
-  for (int i = 0; i < 3; ++i)
-    if (cands[i] && *cands[i] && file_exists(std::string(cands[i]) + "/dimacs/REFERENCE.tsv")) return cands[i];
-  return "";
+  const char *d = test_data_dir();
+  return d ? d : "";
 }
 
 struct ref_row {

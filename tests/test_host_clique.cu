@@ -532,23 +532,6 @@ TEST(host_clique, bad_input_and_allocation_failures) {
 
 /* ---- the data sets ------------------------------------------------------ */
 
-static const char *find_data_dir(void) {
-  static std::string dir;
-  const char *env = getenv("GPUAMQ_DATA_DIR");
-  const char *tries[3] = {env, "../shared/data", "../../shared/data"};
-  for (int i = 0; i < 3; ++i) {
-    if (tries[i] == NULL) continue;
-    std::string probe = std::string(tries[i]) + "/README.md";
-    FILE *f = fopen(probe.c_str(), "rb");
-    if (f) {
-      fclose(f);
-      dir = tries[i];
-      return dir.c_str();
-    }
-  }
-  return NULL;
-}
-
 /* A small loader of its own (DIMACS "e u v", SNAP "u v" with '#' comments):
    the graphs come from gclq_graph_load, and this one only confirms that the
    same edges arrived (DIMACS keeps all N vertices; SNAP compacts the ids that
@@ -643,7 +626,7 @@ static std::vector<ref_row> read_reference(const std::string &path) {
 }
 
 static void check_data_set(const char *sub, const char *ext, bool dimacs) {
-  const char *dir = find_data_dir();
+  const char *dir = test_data_dir();
   if (!dir) {
     printf("    skipped: ../shared/data not found\n");
     g_test.skipped = 1;

@@ -29,23 +29,6 @@
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static const char *mc_data_dir(void) {
-  static std::string dir;
-  const char *env = getenv("GPUAMQ_DATA_DIR");
-  const char *tries[3] = {env, "../shared/data", "../../shared/data"};
-  for (int i = 0; i < 3; ++i) {
-    if (tries[i] == NULL) continue;
-    std::string probe = std::string(tries[i]) + "/README.md";
-    FILE *f = fopen(probe.c_str(), "rb");
-    if (f) {
-      fclose(f);
-      dir = tries[i];
-      return dir.c_str();
-    }
-  }
-  return NULL;
-}
-
 struct mc_ref {
   std::string path;
   uint32_t omega;
@@ -55,7 +38,7 @@ struct mc_ref {
 /* Every graph of REFERENCE.tsv in data/dimacs and data/snap. */
 static std::vector<mc_ref> mc_references(void) {
   std::vector<mc_ref> out;
-  const char *dir = mc_data_dir();
+  const char *dir = test_data_dir();
   if (dir == NULL) return out;
   const char *subs[2] = {"dimacs", "snap"}, *exts[2] = {".clq", ".txt"};
   for (int s = 0; s < 2; ++s) {

@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <algorithm>
@@ -181,6 +182,25 @@ static inline void test_fill_keys(std::vector<K> &k, int d, test_rng &rng) {
 
 /* Largest size for tests whose cost grows faster than linearly. */
 static inline size_t test_max_size(void) { return (size_t)1 << g_test.max_log2; }
+
+/* The shared test data (graphs with reference values): $GPUAMQ_DATA_DIR,
+   ../shared/data or ../../shared/data, the first that holds README.md; NULL
+   when none does (the tests that need it then say "skipped"). */
+static inline const char *test_data_dir(void) {
+  static std::string dir;
+  const char *env = getenv("GPUAMQ_DATA_DIR");
+  const char *tries[3] = {env, "../shared/data", "../../shared/data"};
+  for (int i = 0; i < 3; ++i) {
+    if (tries[i] == NULL || !*tries[i]) continue;
+    FILE *f = fopen((std::string(tries[i]) + "/README.md").c_str(), "rb");
+    if (f) {
+      fclose(f);
+      dir = tries[i];
+      return dir.c_str();
+    }
+  }
+  return NULL;
+}
 
 #if defined(__CUDACC__)
 /* Fill device memory with a poison byte pattern before a run, so that an

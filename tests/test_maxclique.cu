@@ -470,11 +470,40 @@ static double mc_cuda_vs(const gclq_graph *g, const gclq_maxclique_options &o, c
     g_test.failed = 1;
   }
   if (stats_out) {
+    /* the caller takes the candidates array (free() it) */
     *stats_out = r.stats;
-    stats_out->candidates_per_level = NULL;
+    r.stats.candidates_per_level = NULL;
   }
   gclq_maxclique_result_free(&r);
   return ms;
+}
+
+/* The default CUDA run and its host twin (gclq__host_bfs_simulate) must
+   write the same candidates at every level: the same algorithm, step for
+   step. Heavy graphs (seconds to simulate) only print the device's stats. */
+static void mc_check_against_simulation(const gclq_graph *g, gclq_maxclique_options o, const gclq_maxclique_stats &cs,
+                                        const std::string &name, bool heavy) {
+  uint64_t total = 0;
+  for (uint32_t k = 0; cs.candidates_per_level && k < cs.num_levels; ++k) total += cs.candidates_per_level[k];
+  printf("\n      [default] cuda phases ms: upload %.1f cores %.1f heuristic %.1f setup %.1f search %.1f readout %.1f"
+         " (total %.1f); lb %u, candidates %llu, levels %u, windows %u, splits %u\n      ",
+         cs.upload_ms, cs.cores_ms, cs.heuristic_ms, cs.setup_ms, cs.search_ms, cs.readout_ms, cs.total_ms,
+         cs.lower_bound, (unsigned long long)total, cs.num_levels, cs.windows, cs.budget_splits);
+  if (heavy || !cs.candidates_per_level) return;
+  gclq__mc_plan plan;
+  gclq_backend be;
+  gclq__bfs_sim sim;
+  o.backend = GCLQ_BACKEND_HOST;
+  CHECK(gclq__mc_resolve(&o, &plan, &be) == GCLQ_SUCCESS);
+  memset(&sim, 0, sizeof sim);
+  CHECK(gclq__host_bfs_simulate(g, &plan, &sim) == GCLQ_SUCCESS);
+  CHECK_MSG(sim.lower_bound == cs.lower_bound, "%s: simulated lower bound %u, CUDA %u", name.c_str(), sim.lower_bound,
+            cs.lower_bound);
+  for (uint32_t k = 2; k < sim.num_levels || k < cs.num_levels; ++k) {
+    uint64_t a = k < sim.num_levels ? sim.candidates[k] : 0, b = k < cs.num_levels ? cs.candidates_per_level[k] : 0;
+    CHECK_MSG(a == b, "%s: level %u: simulation %llu candidates, CUDA %llu", name.c_str(), k, (unsigned long long)a,
+              (unsigned long long)b);
+  }
 }
 
 /* The configurations every data graph runs in. */
@@ -579,7 +608,11 @@ static void mc_gpu_data(const char *which) {
       gclq_maxclique_stats s;
       memset(&s, 0, sizeof s);
       double ms = mc_cuda_vs(&g, mc_config_opts(mc_configs[c]), want, what.c_str(), &s);
-      if (c == 0) default_peak = s.peak_device_bytes;
+      if (c == 0) {
+        default_peak = s.peak_device_bytes;
+        mc_check_against_simulation(&g, mc_config_opts(mc_configs[c]), s, name, mc_heavy(name));
+      }
+      free(s.candidates_per_level);
       /* a window also shrinks the footprint: only a whole-list run must have split */
       if (mc_configs[c].budget == MC_TINY && !mc_configs[c].one && mc_configs[c].window == 0 &&
           default_peak > MC_TINY && s.budget_splits == 0) {

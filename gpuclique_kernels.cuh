@@ -181,9 +181,10 @@ struct gclq__colour_smem {
 };
 
 /* Greedy colouring of sm->list[0 .. c), c <= GCLQ__COLOUR_CAP, by the warp.
-   sm->seq gets the list positions in colouring order; returns the colours. */
-static __device__ uint32_t gclq__d_warp_colour(gclq__colour_smem *sm, uint32_t c, const uint64_t *off,
-                                               const uint32_t *nbr) {
+   sm->seq gets the list positions in colouring order; *low = how many of
+   them are in classes below need. Returns the colours. */
+static __device__ uint32_t gclq__d_warp_colour(gclq__colour_smem *sm, uint32_t c, uint32_t need, uint32_t *low,
+                                               const uint64_t *off, const uint32_t *nbr) {
   const uint32_t lane = threadIdx.x & 31, words = (c + 31) / 32;
   for (uint32_t i = lane; i < c * GCLQ__CWORDS; i += 32) sm->adj[i / GCLQ__CWORDS][i % GCLQ__CWORDS] = 0;
   __syncwarp();
@@ -202,9 +203,10 @@ static __device__ uint32_t gclq__d_warp_colour(gclq__colour_smem *sm, uint32_t c
   /* class by class: lane w holds word w of the uncoloured and open sets */
   uint32_t uncol = lane < words ? (lane + 1 < words || c % 32 == 0 ? 0xffffffffu : (1u << (c % 32)) - 1u) : 0u;
   uint32_t colours = 0, n = 0;
+  *low = 0;
   while (n < c) {
     uint32_t open = uncol;
-    ++colours;
+    if (++colours == need) *low = n;
     for (;;) {
       uint32_t any = __ballot_sync(0xffffffffu, open != 0);
       if (any == 0) break;
@@ -219,14 +221,18 @@ static __device__ uint32_t gclq__d_warp_colour(gclq__colour_smem *sm, uint32_t c
       ++n;
     }
   }
+  if (colours < need) *low = c; /* every class is below need */
   __syncwarp();
   return colours;
 }
 
 /* The children of a parent of size k: cand[j] (0 <= j < nc) adjacent to v
-   (v == ~0: all, with keep[] deciding; used by the setup). Returns their
-   number c, or 0 when the parent is pruned; when c <= GCLQ__COLOUR_CAP they
-   are in sm->list in output order. Warp-uniform. */
+   (v == ~0: all, with keep[] deciding; used by the setup). cand may carry
+   GCLQ__DEAD bits (a sibling list). Returns their number c, or 0 when the
+   parent is pruned; when c <= GCLQ__COLOUR_CAP they are in sm->list in output
+   order. *live: how many of them (a prefix) may be expanded: the rest start
+   no clique of the target's size (their colour class is too low) and are
+   written with GCLQ__DEAD. Warp-uniform. */
 struct gclq__list_src {
   const uint32_t *cand; /* the list, or a CSR row (setup) */
   uint64_t nc;
@@ -235,13 +241,14 @@ struct gclq__list_src {
 template <typename Keep>
 static __device__ uint32_t gclq__d_children(gclq__colour_smem *sm, const gclq__list_src &s, uint32_t k,
                                             uint32_t target, int colour, const uint64_t *off, const uint32_t *nbr,
-                                            Keep keep) {
+                                            Keep keep, uint32_t *live) {
   const uint32_t lane = threadIdx.x & 31;
   uint32_t c = 0;
+  *live = 0;
   for (uint64_t j0 = 0; j0 < s.nc; j0 += 32) {
     if ((uint64_t)k + c + (s.nc - j0) < target) return 0; /* cannot reach the target any more */
     uint64_t j = j0 + lane;
-    uint32_t u = j < s.nc ? __ldg(s.cand + j) : 0;
+    uint32_t u = j < s.nc ? __ldg(s.cand + j) & ~GCLQ__DEAD : 0;
     bool a = j < s.nc && keep(u) && (s.v == 0xffffffffu || gclq__d_adjacent(off, nbr, s.v, u));
     uint32_t ballot = __ballot_sync(0xffffffffu, a);
     uint32_t at = c + __popc(ballot & ((1u << lane) - 1u));
@@ -250,9 +257,14 @@ static __device__ uint32_t gclq__d_children(gclq__colour_smem *sm, const gclq__l
   }
   __syncwarp();
   if ((uint64_t)k + c < target) return 0;
+  *live = c;
   if (colour && c <= GCLQ__COLOUR_CAP && c > 0) {
-    uint32_t colours = gclq__d_warp_colour(sm, c, off, nbr);
-    if ((uint64_t)k + colours < target) return 0;
+    uint32_t low, colours = gclq__d_warp_colour(sm, c, target > k ? target - k : 0, &low, off, nbr);
+    if ((uint64_t)k + colours < target) {
+      *live = 0;
+      return 0;
+    }
+    *live = c - low;
     /* highest colour first: list[i] = old list[seq[c - 1 - i]] (via adj's storage, now free) */
     uint32_t *tmp = &sm->adj[0][0];
     for (uint32_t i = lane; i < c; i += 32) tmp[i] = sm->list[sm->seq[c - 1 - i]];
@@ -311,7 +323,8 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__two_count_kern
   if ((uint64_t)a.filter[v] + 1 >= a.target) {
     gclq__list_src s = {a.nbr + a.off[v], a.off[v + 1] - a.off[v], 0xffffffffu};
     gclq__keep_edge_of keep = {&a, v};
-    c = gclq__d_children(&smem[threadIdx.x / 32], s, 1, a.target, a.colour, a.off, a.nbr, keep);
+    uint32_t live;
+    c = gclq__d_children(&smem[threadIdx.x / 32], s, 1, a.target, a.colour, a.off, a.nbr, keep, &live);
   }
   if (lane == 0) cnt[p] = c;
 }
@@ -334,9 +347,10 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__two_write_kern
   gclq__keep_edge_of keep = {&a, v};
   uint32_t c = (uint32_t)(pos[p + 1] - at);
   if (a.colour && c <= GCLQ__COLOUR_CAP) {
-    gclq__d_children(sm, s, 1, a.target, 1, a.off, a.nbr, keep); /* the same list again, in colour order */
+    uint32_t live;
+    gclq__d_children(sm, s, 1, a.target, 1, a.off, a.nbr, keep, &live); /* the same list again, in colour order */
     for (uint32_t i = lane; i < c; i += 32) {
-      key[at + i] = (uint64_t)i << 32 | sm->list[i];
+      key[at + i] = (uint64_t)i << 32 | sm->list[i] | (i < live ? 0u : GCLQ__DEAD);
       sid[at + i] = v;
     }
     return;
@@ -403,12 +417,13 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__level_count_ke
   uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
   uint32_t lane = threadIdx.x & 31;
   if (t > a.n) return;
-  if (t == a.n) {
-    if (lane == 0) cnt[a.n] = 0;
+  if (t == a.n || (a.vid[a.a + t] & GCLQ__DEAD)) { /* the end, or a candidate-only entry */
+    if (lane == 0) cnt[t] = 0;
     return;
   }
   gclq__list_src s = gclq__d_siblings(a, a.a + t);
-  uint32_t c = gclq__d_children(&smem[threadIdx.x / 32], s, a.k, a.target, a.colour, a.off, a.nbr, gclq__keep_all());
+  uint32_t live, c = gclq__d_children(&smem[threadIdx.x / 32], s, a.k, a.target, a.colour, a.off, a.nbr,
+                                      gclq__keep_all(), &live);
   if (lane == 0) cnt[t] = c;
 }
 
@@ -428,16 +443,17 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__level_write_ke
   uint32_t c = (uint32_t)(end - at);
   gclq__list_src s = gclq__d_siblings(a, i);
   if (c <= GCLQ__COLOUR_CAP) {
-    gclq__d_children(sm, s, a.k, a.target, a.colour, a.off, a.nbr, gclq__keep_all());
+    uint32_t live;
+    gclq__d_children(sm, s, a.k, a.target, a.colour, a.off, a.nbr, gclq__keep_all(), &live);
     for (uint32_t q = lane; q < c; q += 32) {
-      vid_out[at + q] = sm->list[q];
+      vid_out[at + q] = sm->list[q] | (q < live ? 0u : GCLQ__DEAD);
       sid_out[at + q] = (uint32_t)i;
     }
     return;
   }
-  for (uint64_t j0 = 0; j0 < s.nc; j0 += 32) { /* a long list: list order, ballot compaction */
+  for (uint64_t j0 = 0; j0 < s.nc; j0 += 32) { /* a long list: list order, ballot compaction, all live */
     uint64_t j = j0 + lane;
-    uint32_t u = j < s.nc ? s.cand[j] : 0;
+    uint32_t u = j < s.nc ? s.cand[j] & ~GCLQ__DEAD : 0;
     bool keep = j < s.nc && gclq__d_adjacent(a.off, a.nbr, s.v, u);
     uint32_t ballot = __ballot_sync(0xffffffffu, keep);
     if (keep) {
@@ -478,10 +494,10 @@ static __global__ void gclq__readout_kernel(const gclq__level_ptrs *lv, uint32_t
   uint32_t *row = out + t * k;
   uint64_t p = a + t;
   for (uint32_t lev = k; lev > 2; --lev) {
-    row[lev - 1] = lv[lev].vid[p];
+    row[lev - 1] = lv[lev].vid[p] & ~GCLQ__DEAD;
     p = lv[lev].sid[p];
   }
-  row[1] = lv[2].vid[p];
+  row[1] = lv[2].vid[p] & ~GCLQ__DEAD;
   row[0] = lv[2].sid[p];
 }
 
@@ -531,8 +547,9 @@ struct gclq__mc_ctx {
   uint64_t num_rows, rows_cap; /* rows_cap: ids */
   double readout_ms;
   /* per-step buffers of the search, allocated once: counts / positions
-     (GCLQ__STEP_ENTRIES + 1), the scan's temp storage, the step's numbers */
+     (pos_cap + 1), the scan's temp storage, the step's numbers */
   uint64_t *d_pos, *d_step;
+  uint64_t pos_cap; /* parents d_pos can count (GCLQ__STEP_ENTRIES unless the budget is small) */
   void *d_scan_temp;
   size_t scan_temp_bytes;
 };
@@ -671,19 +688,27 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
 }
 
 /* Expand the parents [a, b) of level k, then every level below them: depth
-   first over steps, breadth first inside one. A step counts at most
-   GCLQ__STEP_ENTRIES parents (into c->d_pos, scanned with c->d_scan_temp:
-   both allocated once per run) and takes the prefix of them whose children
-   fit in GCLQ__STEP_ENTRIES entries and in the budget (at least one parent);
-   the rest is counted again in the next step, against a target that may have
-   risen. One synchronisation per step (the step kernel's three numbers).
+   first over steps, breadth first inside one. A step counts the children of
+   `span` parents (into c->d_pos, scanned with c->d_scan_temp: both allocated
+   once per run, pos_cap + 1 entries) and takes the prefix of them
+   whose children fit in `width` entries and in the budget (at least one
+   parent); the rest is counted again in the next step, against a target that
+   may have risen. width starts at GCLQ__FIRST_WIDTH and doubles per step up
+   to GCLQ__STEP_ENTRIES (a narrow first descent finds large cliques early);
+   span is twice the last step's take. Candidate-only entries (GCLQ__DEAD)
+   count no children. One synchronisation per step (the step kernel's three
+   numbers).
    A single parent whose children cannot fit is out of memory. Splitting
    changes the order of the work, never its result. */
 static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t a, uint64_t b) {
   const size_t slack = (size_t)64 << 10;
   cudaStream_t stream = c->stream;
+  /* children per step: narrow first, doubling (gclq__first_width); parents
+     counted per step: twice the last step's take (gclq__next_span) */
+  uint64_t width = gclq__first_width(GCLQ__STEP_ENTRIES), span = width;
   while (a < b) {
-    uint64_t n = b - a < GCLQ__STEP_ENTRIES ? b - a : GCLQ__STEP_ENTRIES, step[3];
+    uint64_t n = b - a < span ? b - a : span, step[3];
+    if (n > c->pos_cap) n = c->pos_cap;
     gclq__level_args la;
     la.vid = c->levels[k].vid;
     la.sid = c->levels[k].sid;
@@ -700,7 +725,7 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     /* count, scan the counts into positions (Alg. 4 lines 28-31), size the step */
     uint64_t *d = c->d_pos, room = c->used <= c->budget && c->budget - c->used > slack
                                        ? (c->budget - c->used - slack) / 8 : 0;
-    uint64_t cap = room < GCLQ__STEP_ENTRIES ? room : GCLQ__STEP_ENTRIES;
+    uint64_t cap = room < width ? room : width;
     gclq__level_count_kernel<<<gclq__grid_warps(n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(la, d);
     GCLQ__CUDA_TRY(cudaGetLastError());
     size_t tb = c->scan_temp_bytes;
@@ -710,6 +735,9 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     GCLQ__CUDA_TRY(cudaGetLastError());
     GCLQ__TRY(gclq__mc_read(c, step, c->d_step, sizeof step));
     uint64_t m = step[1], total = step[2];
+    span = gclq__next_span(m, GCLQ__STEP_ENTRIES);
+    if (m < n && room < width) c->stats->budget_splits++; /* the budget, not the step width, cut it */
+    width = width * 2 < GCLQ__STEP_ENTRIES ? width * 2 : GCLQ__STEP_ENTRIES;
     if (step[0] == 0) { /* no parent of this step extends: these k-cliques are final */
       GCLQ__TRY(gclq__mc_record(c, k, a, a + n));
       a += n;
@@ -719,7 +747,6 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
       a += m;
       continue;
     }
-    if (m < n && room < GCLQ__STEP_ENTRIES) c->stats->budget_splits++; /* the budget, not the step size, cut it */
     gclq__dmem vid(c), sid(c);
     gclq_status st = total < ((uint64_t)1 << 32) ? vid.get((size_t)total * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
     if (st == GCLQ_SUCCESS) st = sid.get((size_t)total * sizeof(uint32_t));
@@ -1127,10 +1154,15 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   gclq__dmem d_pos(c), d_step(c), d_scan(c);
   if (t2 > 0) { /* the per-step buffers, once for the whole search */
     size_t tb = 0;
-    if (gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL,
-                             (size_t)GCLQ__STEP_ENTRIES + 1, gprim_op_sum(), (uint64_t)0, stream) != cudaSuccess)
+    /* parents counted per step: GCLQ__STEP_ENTRIES, fewer under a small
+       budget (the counts take at most an eighth of what is left) */
+    uint64_t pc = GCLQ__STEP_ENTRIES, left = c->budget > c->used ? c->budget - c->used : 0;
+    while (pc > 256 && (pc + 1) * 2 * sizeof(uint64_t) > left / 8) pc /= 2;
+    c->pos_cap = pc;
+    if (gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL, (size_t)pc + 1,
+                             gprim_op_sum(), (uint64_t)0, stream) != cudaSuccess)
       st = GCLQ_ERROR_CUDA;
-    if (st == GCLQ_SUCCESS) st = d_pos.get(((size_t)GCLQ__STEP_ENTRIES + 1) * sizeof(uint64_t));
+    if (st == GCLQ_SUCCESS) st = d_pos.get(((size_t)pc + 1) * sizeof(uint64_t));
     if (st == GCLQ_SUCCESS) st = d_step.get(3 * sizeof(uint64_t));
     if (st == GCLQ_SUCCESS) st = d_scan.get(tb);
     c->d_pos = d_pos.as<uint64_t>();
@@ -1174,6 +1206,7 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
                                           uint64_t *count, uint32_t **rows, gclq_maxclique_stats *stats) {
   gclq__mc_ctx c;
   gclq_status st;
+  if (g->num_vertices >= GCLQ__DEAD) return GCLQ_ERROR_INVALID_ARGUMENT; /* ids need their top bit free */
   memset(&c, 0, sizeof c);
   c.plan = plan;
   c.stream = (cudaStream_t)plan->stream;

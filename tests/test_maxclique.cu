@@ -470,7 +470,7 @@ static double mc_cuda_vs(const gclq_graph *g, const gclq_maxclique_options &o, c
     g_test.failed = 1;
   }
   if (stats_out) {
-    /* the caller takes the candidates array (free() it) */
+    /* the caller takes the candidates array (GCLQ_FREE it) */
     *stats_out = r.stats;
     r.stats.candidates_per_level = NULL;
   }
@@ -612,7 +612,7 @@ static void mc_gpu_data(const char *which) {
         default_peak = s.peak_device_bytes;
         mc_check_against_simulation(&g, mc_config_opts(mc_configs[c]), s, name, mc_heavy(name));
       }
-      free(s.candidates_per_level);
+      GCLQ_FREE(s.candidates_per_level);
       /* a window also shrinks the footprint: only a whole-list run must have split */
       if (mc_configs[c].budget == MC_TINY && !mc_configs[c].one && mc_configs[c].window == 0 &&
           default_peak > MC_TINY && s.budget_splits == 0) {

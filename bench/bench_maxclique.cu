@@ -1,0 +1,159 @@
+/* bench_maxclique.cu - maximum cliques (gpuclique.h section 6): the CUDA
+   backend against the HOST backend (the serial branch and bound, the
+   reference) on every graph of the data directory and on R-MAT graphs
+   (Graph500 parameters, edge factor 16).
+
+   Rows of the shared table: primitive "maxclique", variant "<graph>
+   <heuristic>", n = edges, ours = CUDA ms (one run: a search is seconds, not
+   microseconds; the first call pays the context), baseline = HOST ms (the
+   default options; "-" where it was not run). Besides the table, one line per
+   run with omega, count, the phases, the candidates, the peak device memory
+   and edges per second, prefixed "mc,", and a CSV line prefixed "csv,":
+     csv,graph,n,m,avg_degree,heuristic,budget_mib,omega,count,cuda_ms,host_ms,
+         candidates,levels,peak_mib,windows,splits,edges_per_s
+   Environment:
+     GPUAMQ_DATA_DIR        the data directory (default ../shared/data)
+     MAXCLIQUE_RMAT         R-MAT scales, e.g. "16,18,20,22" (default 16,18,20)
+     MAXCLIQUE_HOST_MAX     the largest R-MAT scale the HOST backend runs on
+                            (default 16: it takes ~10 s there and grows ~8x
+                            per scale)
+     MAXCLIQUE_HEURISTICS   "all" (default) or "default" (multi-degree only) */
+#include <chrono>
+#include <string>
+#include <vector>
+
+#define GPUCLIQUE_STATIC
+#define GPUCLIQUE_IMPLEMENTATION
+#include "../gpuclique.h"
+#include "bench.h"
+
+static double bench_mc_ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+struct bench_mc_heur {
+  const char *name;
+  gclq_heuristic h;
+};
+static const bench_mc_heur bench_mc_heuristics[] = {
+    {"multi-degree", GCLQ_HEURISTIC_MULTI_DEGREE},
+    {"multi-core", GCLQ_HEURISTIC_MULTI_CORE},
+    {"single-degree", GCLQ_HEURISTIC_SINGLE_DEGREE},
+    {"single-core", GCLQ_HEURISTIC_SINGLE_CORE},
+};
+
+/* One CUDA run (and its HOST twin when host_ms < 0 is to be measured). */
+static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heuristic h, const char *hname,
+                         size_t budget, double host_ms, uint32_t host_omega, uint64_t host_count) {
+  gclq_maxclique_options o;
+  gclq_maxclique_options_defaults(&o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.heuristic = h;
+  o.device_budget_bytes = budget;
+  gclq_maxclique_result r;
+  auto t0 = std::chrono::steady_clock::now();
+  gclq_status st = gclq_max_cliques(g, &o, &r);
+  double ms = bench_mc_ms_since(t0);
+  char variant[96];
+  snprintf(variant, sizeof variant, "%s %s%s", name.c_str(), hname, budget ? " budget" : "");
+  if (st != GCLQ_SUCCESS) {
+    printf("mc,%s: CUDA failed: %s\n", variant, gclq_status_string(st));
+    return;
+  }
+  uint64_t cand = 0;
+  for (uint32_t k = 0; k < r.stats.num_levels; ++k) cand += r.stats.candidates_per_level[k];
+  const char *agree = host_ms < 0 ? "" : (r.omega == host_omega && r.count == host_count ? "" : " !!! DIFFERS FROM HOST");
+  double avg = g->num_vertices ? 2.0 * (double)g->num_edges / g->num_vertices : 0.0;
+  printf("mc,%-34s n %8u m %9llu avg deg %7.1f | omega %3u count %7llu | cuda %9.1f ms (upload %.1f cores %.1f "
+         "heur %.1f setup %.1f search %.1f readout %.1f) lb %u | cand %llu levels %u peak %.1f MiB windows %u "
+         "splits %u | host %s%9.1f ms | %.3g edges/s%s\n",
+         variant, g->num_vertices, (unsigned long long)g->num_edges, avg, r.omega, (unsigned long long)r.count, ms,
+         r.stats.upload_ms, r.stats.cores_ms, r.stats.heuristic_ms, r.stats.setup_ms, r.stats.search_ms,
+         r.stats.readout_ms, r.stats.lower_bound, (unsigned long long)cand, r.stats.num_levels,
+         (double)r.stats.peak_device_bytes / 1048576.0, r.stats.windows, r.stats.budget_splits,
+         host_ms < 0 ? "(not run) " : "", host_ms < 0 ? 0.0 : host_ms, (double)g->num_edges / (ms * 1e-3), agree);
+  printf("csv,%s,%u,%llu,%.2f,%s,%.0f,%u,%llu,%.3f,%.3f,%llu,%u,%.2f,%u,%u,%.4g\n", name.c_str(), g->num_vertices,
+         (unsigned long long)g->num_edges, avg, hname, (double)budget / 1048576.0, r.omega,
+         (unsigned long long)r.count, ms, host_ms, (unsigned long long)cand, r.stats.num_levels,
+         (double)r.stats.peak_device_bytes / 1048576.0, r.stats.windows, r.stats.budget_splits,
+         (double)g->num_edges / (ms * 1e-3));
+  fflush(stdout);
+  bench_report_vs("maxclique", variant, (size_t)g->num_edges, ms, "HOST", host_ms, 0.0);
+  gclq_maxclique_result_free(&r);
+}
+
+static void bench_mc_graph(const std::string &name, const gclq_graph *g, bool run_host, bool all_heuristics,
+                           size_t budget_demo) {
+  double host_ms = -1.0;
+  uint32_t omega = 0;
+  uint64_t count = 0;
+  if (run_host) {
+    gclq_maxclique_options o;
+    gclq_maxclique_options_defaults(&o);
+    o.backend = GCLQ_BACKEND_HOST;
+    gclq_maxclique_result r;
+    auto t0 = std::chrono::steady_clock::now();
+    if (gclq_max_cliques(g, &o, &r) == GCLQ_SUCCESS) {
+      host_ms = bench_mc_ms_since(t0);
+      omega = r.omega;
+      count = r.count;
+      gclq_maxclique_result_free(&r);
+    }
+  }
+  size_t nh = all_heuristics ? sizeof bench_mc_heuristics / sizeof bench_mc_heuristics[0] : 1;
+  for (size_t i = 0; i < nh; ++i)
+    bench_mc_run(name, g, bench_mc_heuristics[i].h, bench_mc_heuristics[i].name, 0, host_ms, omega, count);
+  if (budget_demo) bench_mc_run(name, g, bench_mc_heuristics[0].h, bench_mc_heuristics[0].name, budget_demo, host_ms,
+                                omega, count);
+}
+
+BENCH(maxclique) {
+  const char *dir = getenv("GPUAMQ_DATA_DIR") ? getenv("GPUAMQ_DATA_DIR") : "../shared/data";
+  const char *heur = getenv("MAXCLIQUE_HEURISTICS");
+  bool all_h = heur == NULL || strcmp(heur, "default") != 0;
+  const char *files[] = {"dimacs/MANN_a9.clq",     "dimacs/brock200_2.clq",   "dimacs/brock200_4.clq",
+                         "dimacs/c-fat200-1.clq",  "dimacs/c-fat500-10.clq",  "dimacs/hamming6-2.clq",
+                         "dimacs/hamming6-4.clq",  "dimacs/johnson8-2-4.clq", "dimacs/johnson8-4-4.clq",
+                         "dimacs/p_hat300-1.clq",  "dimacs/san200_0.7_1.clq", "dimacs/sanr200_0.7.clq",
+                         "snap/ca-GrQc.txt",       "snap/ca-HepTh.txt",       "snap/facebook_combined.txt"};
+  { /* the first CUDA call pays the context and the pool: outside the figures */
+    gclq_graph g;
+    gclq_maxclique_options o;
+    gclq_maxclique_result r;
+    gclq_maxclique_options_defaults(&o);
+    o.backend = GCLQ_BACKEND_CUDA;
+    if (gclq_graph_planted_clique(200, 0.1, 8, 1, &g, NULL) == GCLQ_SUCCESS) {
+      if (gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS) gclq_maxclique_result_free(&r);
+      gclq_graph_free(&g);
+    }
+  }
+  int loaded = 0;
+  for (const char *f : files) {
+    std::string path = std::string(dir) + "/" + f;
+    gclq_graph g;
+    if (gclq_graph_load(path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) != GCLQ_SUCCESS) continue;
+    ++loaded;
+    std::string name = strrchr(f, '/') + 1;
+    bool fb = name == "facebook_combined.txt";
+    bench_mc_graph(name, &g, true, all_h, fb ? (size_t)256 << 20 : 0);
+    gclq_graph_free(&g);
+  }
+  if (loaded == 0) printf("mc,data graphs skipped: %s not found (set GPUAMQ_DATA_DIR)\n", dir);
+  const char *scales = getenv("MAXCLIQUE_RMAT") ? getenv("MAXCLIQUE_RMAT") : "16,18,20";
+  int host_max = getenv("MAXCLIQUE_HOST_MAX") ? atoi(getenv("MAXCLIQUE_HOST_MAX")) : 16;
+  for (const char *p = scales; *p;) {
+    char *end;
+    long s = strtol(p, &end, 10);
+    if (end == p) break;
+    p = *end == ',' ? end + 1 : end;
+    gclq_graph g;
+    if (gclq_graph_rmat((int)s, 16, 1, &g) != GCLQ_SUCCESS) {
+      printf("mc,R-MAT %ld: cannot generate\n", s);
+      continue;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "rmat%ld", s);
+    bench_mc_graph(name, &g, s <= host_max, all_h && s <= 18, 0);
+    gclq_graph_free(&g);
+  }
+}

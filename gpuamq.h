@@ -27,8 +27,11 @@
      4. device allocator hook   gamq_device_allocator
      5. non-associative scans   gamq_satsum_i32/i64, gamq_position_scan_u32/u64,
                                 gamq_maxplus_i64 (each with a _sync device form)
-   (quotient filters arrive with their issue; this header declares only what
-   works.)
+     6. quotient filters        gamq_qf (SQF, RSQF): create / destroy, count,
+                                build, lookup, insert, delete, merge, extract,
+                                copy_bytes (each batch call with a _sync device form)
+   (the Bloom baseline, save / load and the device ref arrive with issue 4's
+   later steps; this header declares only what works.)
 
    Conventions
      - Every function returns a gamq_status; results go out through pointers.
@@ -42,6 +45,9 @@
      0.1.0  status codes, backends, allocator hook; gpuprim primitives; host
             references of the non-associative scans (private).
      0.2.0  non-associative scans: public API, four methods on CUDA and HOST.
+     next   quotient filters (issue 4, in progress): public API on HOST and
+            CUDA; CUDA builds, lookups and extracts by kernels, CUDA inserts,
+            deletes and merges by device rebuilds.
 
    License: MIT, at the end of this file. */
 #ifndef GPUAMQ_H
@@ -85,7 +91,9 @@ typedef struct CUstream_st *gamq_stream;
   X(GAMQ_ERROR_BACKEND_UNAVAILABLE, -4,                                                      \
     "the CUDA backend is not compiled in (the implementation was built without nvcc)")       \
   X(GAMQ_ERROR_CUDA, -5, "a CUDA runtime call failed")                                     \
-  X(GAMQ_ERROR_OVERFLOW, -6, "a result left the value range of the operation (the output is unspecified)")
+  X(GAMQ_ERROR_OVERFLOW, -6, "a result left the value range of the operation (the output is unspecified)") \
+  X(GAMQ_ERROR_FULL, -7, "the filter has no room for the operation (it is unchanged)")                 \
+  X(GAMQ_ERROR_NOT_IMPLEMENTED, -8, "this operation is not implemented on this backend yet (nothing changed)")
 
 typedef enum gamq_status {
 #define GAMQ__STATUS_ENUM(name, value, text) name = value,
@@ -305,6 +313,196 @@ GAMQ_DEF gamq_status gamq_maxplus_i64_sync(const gamq_scan_desc *desc, void *d_t
 GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t *h_a, const int64_t *h_b,
                                       const uint8_t *h_heads, const int64_t *init, int64_t *h_x, size_t n,
                                       gamq_scan_stats *stats);
+
+/* ---------------------------------------------------------------------------
+   6. quotient filters (paper 001 sections III-V; issue 4, in progress)
+
+   A quotient filter answers "is key k in the set?" with no false negatives
+   and a small, tunable false-positive rate. This section has the standard
+   (SQF) and the rank-and-select (RSQF) filter on two backends. What works
+   today, on both backends unless noted: create / destroy, count, load
+   factor, info, bulk build, batch lookup, batch insert, batch delete, merge,
+   extract (sorted fingerprints), copy of the raw bytes. On CUDA, insert,
+   delete and merge run as extract + merge + rebuild on the device (the
+   in-place supercluster / region kernels of the paper come later; the bytes
+   and statuses are the same either way).
+
+   HASH AND FINGERPRINTS. A key (32-bit keys are zero-extended, so the u32
+   key 7 and the u64 key 7 are the same key) becomes the 64-bit hash
+       h = mix(key ^ seed),  mix(z) = splitmix64's finaliser of z + 0x9e3779b97f4a7c15
+   (z ^= z >> 30, z *= 0xbf58476d1ce4e5b9, z ^= z >> 27, z *= 0x94d049bb133111eb,
+   z ^= z >> 31), and its fingerprint is the top p = q + r bits of h: the
+   high q bits are the quotient (the home slot), the low r bits the remainder.
+   gamq_qf_fingerprint computes it.
+
+   KINDS AND SIZES (q from 1 to 32 for both; nslots = 2^q + 10 isqrt(2^q),
+   rounded up to a multiple of 64: slack for runs pushed past the last home slot)
+     SQF    r = 5, 13 or 29; nslots slots of (r + 3) / 8 bytes (1, 2, 4): the
+            remainder and three metadata bits (paper 001 III-A).
+     RSQF   r = 1 .. 32; nslots / 64 blocks of 64 slots, round_up(24 + 8r, 64)
+            bytes each (occupieds, runends, an offset, the remainders packed;
+            paper 001 III-B). A lookup whose run is in its block reads one
+            64-byte line (r <= 5) or one 128-byte region (r <= 13).
+   False-positive rate with n distinct keys stored: about n / 2^(q + r)
+   (= load factor * 2^-r).
+
+   ONE LAYOUT PER MULTISET. A filter's bytes are a function of the multiset
+   of fingerprints it holds: however it got there (bulk build, inserts in any
+   order, deletes, merges, either backend), the same multiset gives the same
+   bytes. gamq_qf_copy_bytes exposes them, so backends compare byte for byte.
+
+   MULTISET SEMANTICS. Inserting a key k times stores k copies; a delete
+   removes one copy; a key inserted twice and deleted once is still present.
+   Deleting a key never inserted may remove a colliding key's fingerprint
+   (any filter does that): delete only keys you inserted.
+
+   FULL. An operation that would need a slot at or past nslots returns
+   GAMQ_ERROR_FULL and leaves the filter byte for byte as it was (build,
+   insert, merge: all or nothing). There is no load-factor cap: uniform keys
+   fill to 100% of the home slots and somewhat past before FULL.
+
+   TWO LEVELS, as in section 5. gamq_qf_<op>_<key>_sync takes arrays where
+   the filter lives (device memory for a CUDA filter, host memory for a HOST
+   filter) and a stream, and synchronises that stream before it returns.
+   gamq_qf_<op>_<key> takes host arrays for either kind of filter
+   (synchronous; device buffers come from the filter's allocator). Temporary
+   memory comes from the filter's allocator (CUDA) or GAMQ_MALLOC (HOST).
+
+   ERRORS. NULL filter or array (with n > 0), n above GAMQ_QF_MAX_BATCH,
+   filters of different shapes: GAMQ_ERROR_INVALID_ARGUMENT. A failed
+   allocation: GAMQ_ERROR_OUT_OF_MEMORY. Both leave the filter unchanged. A
+   CUDA error (GAMQ_ERROR_CUDA) may leave a CUDA filter unspecified.
+   GAMQ_ERROR_NOT_IMPLEMENTED: on CUDA, a rebuild whose filter would hold more
+   than GAMQ_QF_MAX_BATCH fingerprints (the device sort and scan take at most
+   that many; only q >= 31 filters get there). Nothing changes then either.
+   ------------------------------------------------------------------------- */
+typedef enum gamq_qf_kind {
+  GAMQ_QF_SQF = 1, /* standard quotient filter: r + 3 bits per slot, r = 5, 13, 29 */
+  GAMQ_QF_RSQF = 2 /* rank-and-select quotient filter: 64-slot blocks, r = 1 .. 32 */
+} gamq_qf_kind;
+
+#define GAMQ_QF_MAX_BATCH ((size_t)0x7fffffff) /* 2^31 - 1 keys per call */
+
+/* A filter (opaque): made by gamq_qf_create, freed by gamq_qf_destroy. */
+typedef struct gamq_qf gamq_qf;
+
+/* Zero-initialise for the defaults: backend AUTO (CUDA when a device is
+   present), seed 0, build method AUTO (the associative position scan),
+   cudaMallocAsync. */
+typedef struct gamq_qf_desc {
+  gamq_backend backend;
+  uint64_t seed;                   /* the hash seed; filters merge only with the same seed */
+  gamq_scan_method build_method;   /* how builds and rebuilds lay out the slots (section 5) */
+  gamq_device_allocator allocator; /* the filter's device memory and every call's temporaries */
+} gamq_qf_desc;
+
+/* What a filter is: gamq_qf_get_info fills it. */
+typedef struct gamq_qf_info {
+  gamq_qf_kind kind;
+  int q, r;
+  uint64_t seed;
+  gamq_backend backend; /* resolved: CUDA or HOST */
+  uint64_t nslots;      /* slots, home slots 0 .. 2^q - 1 first */
+  size_t bytes;         /* size of the filter's bytes (gamq_qf_copy_bytes) */
+  uint64_t count;       /* fingerprints stored, copies counted */
+} gamq_qf_info;
+
+/* An empty filter. q in 1 .. 32; SQF r in {5, 13, 29}; RSQF r in 1 .. 32.
+     gamq_qf *f = NULL;
+     gamq_qf_create(NULL, GAMQ_QF_RSQF, 20, 8, &f);   f: 2^20 home slots, 8-bit remainders
+     gamq_qf_create(NULL, GAMQ_QF_SQF, 20, 8, &f);    GAMQ_ERROR_INVALID_ARGUMENT (SQF r), f untouched
+   desc may be NULL (defaults). *filter is written only on success. A CUDA
+   filter's memory is allocated and zeroed on the default stream, which is
+   synchronised. */
+GAMQ_DEF gamq_status gamq_qf_create(const gamq_qf_desc *desc, gamq_qf_kind kind, int q, int r, gamq_qf **filter);
+/* Frees the filter (NULL: nothing). A CUDA filter's memory is freed on the
+   default stream, which is synchronised. */
+GAMQ_DEF gamq_status gamq_qf_destroy(gamq_qf *filter);
+
+/* Fingerprints stored (copies counted); load factor = count / 2^q (may pass
+   1 slightly: the slack holds items too).
+     after building from keys [1, 2, 2, 3] with q = 4:   count 4, load factor 0.25 */
+GAMQ_DEF gamq_status gamq_qf_count(const gamq_qf *filter, uint64_t *count);
+GAMQ_DEF gamq_status gamq_qf_load_factor(const gamq_qf *filter, double *load_factor);
+GAMQ_DEF gamq_status gamq_qf_get_info(const gamq_qf *filter, gamq_qf_info *info);
+/* The fingerprint of one key under the filter's q, r and seed.
+     q = 4, r = 5, seed 0, key 0:  h = 0xe220a8397b1dcdaf, fp = h >> 55 = 0x1c4
+                                   (quotient 0xe, remainder 0x4) */
+GAMQ_DEF gamq_status gamq_qf_fingerprint(const gamq_qf *filter, uint64_t key, uint64_t *fingerprint);
+
+/* Bulk build: the filter becomes exactly the multiset of the n keys
+   (replacing what it held); any order, repeats stored as copies. Paper 001
+   IV-C: hash, sort the fingerprints, position scan of the quotients
+   (desc.build_method), write slots and metadata. FULL: unchanged.
+     gamq_qf_create(NULL, GAMQ_QF_RSQF, 10, 8, &f);
+     uint64_t keys[4] = {5, 9, 9, 12};
+     gamq_qf_build_u64(f, keys, 4);            count 4 (9 stored twice)
+     gamq_qf_build_u64(f, NULL, 0);            count 0: the filter is emptied */
+GAMQ_DEF gamq_status gamq_qf_build_u32_sync(gamq_qf *filter, const uint32_t *d_keys, size_t n, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_build_u64_sync(gamq_qf *filter, const uint64_t *d_keys, size_t n, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_build_u32(gamq_qf *filter, const uint32_t *h_keys, size_t n);
+GAMQ_DEF gamq_status gamq_qf_build_u64(gamq_qf *filter, const uint64_t *h_keys, size_t n);
+
+/* Batch lookup: found[i] = 1 if keys[i] may be in the filter, 0 if it
+   certainly is not. Keys in any order; the filter is not changed.
+     after the build above:
+     uint64_t q[4] = {9, 5, 7, 12};  uint8_t found[4];
+     gamq_qf_lookup_u64(f, q, 4, found);       found = [1, 1, 0, 1]
+                                               (7: 0, or 1 with probability ~ 4 / 2^18) */
+GAMQ_DEF gamq_status gamq_qf_lookup_u32_sync(const gamq_qf *filter, const uint32_t *d_keys, size_t n,
+                                             uint8_t *d_found, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_lookup_u64_sync(const gamq_qf *filter, const uint64_t *d_keys, size_t n,
+                                             uint8_t *d_found, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_lookup_u32(const gamq_qf *filter, const uint32_t *h_keys, size_t n, uint8_t *h_found);
+GAMQ_DEF gamq_status gamq_qf_lookup_u64(const gamq_qf *filter, const uint64_t *h_keys, size_t n, uint8_t *h_found);
+
+/* Batch insert, all or nothing: every key goes in (a copy per occurrence),
+   or the call returns GAMQ_ERROR_FULL / OUT_OF_MEMORY and the filter is
+   byte for byte as it was. The HOST backend inserts in place when the batch
+   is small (n < count / 4), else extracts, merges and rebuilds; CUDA always
+   rebuilds for now. Same bytes either way.
+     filter {5, 9, 9, 12};  uint64_t more[3] = {9, 40, 41};
+     gamq_qf_insert_u64(f, more, 3);           count 7: {5, 9, 9, 9, 12, 40, 41} */
+GAMQ_DEF gamq_status gamq_qf_insert_u32_sync(gamq_qf *filter, const uint32_t *d_keys, size_t n, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_insert_u64_sync(gamq_qf *filter, const uint64_t *d_keys, size_t n, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_insert_u32(gamq_qf *filter, const uint32_t *h_keys, size_t n);
+GAMQ_DEF gamq_status gamq_qf_insert_u64(gamq_qf *filter, const uint64_t *h_keys, size_t n);
+
+/* Batch delete: one copy per listed key whose fingerprint is stored; keys
+   not stored are skipped. *deleted (host pointer, may be NULL) gets the
+   number of copies removed. Never FULL.
+     filter {5, 9, 9, 9, 12, 40, 41};  uint64_t gone[4] = {9, 9, 12, 77};
+     gamq_qf_delete_u64(f, gone, 4, &d);      d = 3, filter {5, 9, 40, 41}: 9 still present
+                                               (77: skipped, unless it collides with a stored key) */
+GAMQ_DEF gamq_status gamq_qf_delete_u32_sync(gamq_qf *filter, const uint32_t *d_keys, size_t n, uint64_t *deleted,
+                                             gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_delete_u64_sync(gamq_qf *filter, const uint64_t *d_keys, size_t n, uint64_t *deleted,
+                                             gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_delete_u32(gamq_qf *filter, const uint32_t *h_keys, size_t n, uint64_t *deleted);
+GAMQ_DEF gamq_status gamq_qf_delete_u64(gamq_qf *filter, const uint64_t *h_keys, size_t n, uint64_t *deleted);
+
+/* Merge, paper 001 IV-E: out = a + b (multiset sum) by extract, merge path,
+   rebuild. All three must have the same kind, q, r, seed and backend
+   (else GAMQ_ERROR_INVALID_ARGUMENT); out may be a or b (or both).
+   FULL: out unchanged.
+     a {1, 2}, b {2, 3}:  gamq_qf_merge_sync(a, a, b, NULL);   a = {1, 2, 2, 3}, b unchanged */
+GAMQ_DEF gamq_status gamq_qf_merge_sync(gamq_qf *out, const gamq_qf *a, const gamq_qf *b, gamq_stream stream);
+
+/* Extract every stored fingerprint, ascending, copies repeated (paper 001
+   IV-E). fps needs room for count fingerprints: capacity below the count is
+   GAMQ_ERROR_INVALID_ARGUMENT (gamq_qf_count first). *written (may be NULL)
+   gets the count.
+     q = 4, r = 5, keys {0, 0}:   fps = [0x1c4, 0x1c4] (see gamq_qf_fingerprint) */
+GAMQ_DEF gamq_status gamq_qf_extract_sync(const gamq_qf *filter, uint64_t *d_fps, size_t capacity, size_t *written,
+                                          gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_extract(const gamq_qf *filter, uint64_t *h_fps, size_t capacity, size_t *written);
+
+/* The filter's raw bytes (the layouts of KINDS AND SIZES), into host memory.
+   h_out == NULL: *bytes gets the size; else *bytes must be at least the size
+   and gets it. Two filters with equal bytes hold the same multiset.
+     size_t n = 0;  gamq_qf_copy_bytes(f, NULL, &n);
+     uint8_t *b = malloc(n);  gamq_qf_copy_bytes(f, b, &n); */
+GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size_t *bytes);
 
 #ifdef __cplusplus
 }
@@ -1099,6 +1297,15 @@ static inline gamq__na_result gamq__host_position_closed_form_u64(size_t n, cons
    ------------------------------------------------------------------------- */
 #include <stdlib.h> /* qsort */
 
+/* The lookup path (hash, slot reads, rank / select, lookups) is also device
+   code: the CUDA backend's kernels call these very functions on a filter
+   whose data is device memory, so both backends share one definition. */
+#if defined(__CUDACC__)
+#define GAMQ__HD __host__ __device__
+#else
+#define GAMQ__HD
+#endif
+
 typedef enum gamq__qf_result {
   GAMQ__QF_OK = 0,
   GAMQ__QF_FULL = 1,      /* no room: the filter is unchanged */
@@ -1124,7 +1331,7 @@ typedef struct gamq__qf {
 
 /* ---- little helpers: little-endian words, bit counts ---- */
 
-static inline uint64_t gamq__load_le(const uint8_t *p, int bytes) {
+static inline GAMQ__HD uint64_t gamq__load_le(const uint8_t *p, int bytes) {
   uint64_t v = 0;
   int i;
   for (i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
@@ -1134,14 +1341,18 @@ static inline void gamq__store_le(uint8_t *p, uint64_t v, int bytes) {
   int i;
   for (i = 0; i < bytes; ++i, v >>= 8) p[i] = (uint8_t)v;
 }
-static inline int gamq__popcount64(uint64_t x) {
+static inline GAMQ__HD int gamq__popcount64(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popcll(x);
+#else
   x = x - ((x >> 1) & 0x5555555555555555ull);
   x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
   x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
   return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
 }
 /* Index of the k-th set bit of x (k = 0 is the lowest); 64 if x has fewer. */
-static inline int gamq__select64(uint64_t x, int k) {
+static inline GAMQ__HD int gamq__select64(uint64_t x, int k) {
   int i;
   for (i = 0; i < 64; ++i)
     if ((x >> i) & 1) {
@@ -1159,26 +1370,26 @@ static inline uint64_t gamq__isqrt_u64(uint64_t v) {
 
 /* ---- hashing and fingerprints ---- */
 
-static inline uint64_t gamq__qf_hash64(uint64_t key, uint64_t seed) {
+static inline GAMQ__HD uint64_t gamq__qf_hash64(uint64_t key, uint64_t seed) {
   uint64_t z = (key ^ seed) + 0x9e3779b97f4a7c15ull;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
 }
 /* The top q + r bits of the hash: quotient (high q) then remainder (low r). */
-static inline uint64_t gamq__qf_fingerprint_of(uint64_t key, uint64_t seed, int q, int r) {
+static inline GAMQ__HD uint64_t gamq__qf_fingerprint_of(uint64_t key, uint64_t seed, int q, int r) {
   int p = q + r;
   uint64_t h = gamq__qf_hash64(key, seed);
   return p >= 64 ? h : h >> (64 - p);
 }
-static inline uint64_t gamq__qf_fingerprint(const gamq__qf *f, uint64_t key) {
+static inline GAMQ__HD uint64_t gamq__qf_fingerprint(const gamq__qf *f, uint64_t key) {
   return gamq__qf_fingerprint_of(key, f->seed, f->q, f->r);
 }
-static inline uint64_t gamq__qf_quotient(const gamq__qf *f, uint64_t fp) { return fp >> f->r; }
-static inline uint64_t gamq__qf_remainder(const gamq__qf *f, uint64_t fp) {
+static inline GAMQ__HD uint64_t gamq__qf_quotient(const gamq__qf *f, uint64_t fp) { return fp >> f->r; }
+static inline GAMQ__HD uint64_t gamq__qf_remainder(const gamq__qf *f, uint64_t fp) {
   return fp & (((uint64_t)1 << f->r) - 1); /* r <= 32 */
 }
-static inline int gamq__qf_fp_ok(const gamq__qf *f, uint64_t fp) {
+static inline GAMQ__HD int gamq__qf_fp_ok(const gamq__qf *f, uint64_t fp) {
   return f->q + f->r >= 64 || (fp >> (f->q + f->r)) == 0;
 }
 
@@ -1197,8 +1408,8 @@ static inline uint64_t gamq__qf_nslots(int q) {
   uint64_t home = (uint64_t)1 << q;
   return (home + 10 * gamq__isqrt_u64(home) + 63) / 64 * 64;
 }
-static inline int gamq__sqf_slot_bytes(int r) { return (r + 3) / 8; }
-static inline size_t gamq__rsqf_block_bytes(int r) { return (size_t)(24 + 8 * r + 63) / 64 * 64; }
+static inline GAMQ__HD int gamq__sqf_slot_bytes(int r) { return (r + 3) / 8; }
+static inline GAMQ__HD size_t gamq__rsqf_block_bytes(int r) { return (size_t)(24 + 8 * r + 63) / 64 * 64; }
 
 /* The layout of a filter without making one: slots and bytes; 0 on bad
    parameters or a size that does not fit size_t. */
@@ -1249,7 +1460,7 @@ static inline double gamq__qf_load_factor(const gamq__qf *f) {
 #define GAMQ__SQF_CONTINUATION 2u
 #define GAMQ__SQF_SHIFTED 4u
 
-static inline uint64_t gamq__sqf_get(const gamq__qf *f, uint64_t s) {
+static inline GAMQ__HD uint64_t gamq__sqf_get(const gamq__qf *f, uint64_t s) {
   int sb = gamq__sqf_slot_bytes(f->r);
   return gamq__load_le(f->data + s * (uint64_t)sb, sb);
 }
@@ -1257,11 +1468,11 @@ static inline void gamq__sqf_put(gamq__qf *f, uint64_t s, uint64_t v) {
   int sb = gamq__sqf_slot_bytes(f->r);
   gamq__store_le(f->data + s * (uint64_t)sb, v, sb);
 }
-static inline int gamq__sqf_occupied(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_OCCUPIED) != 0; }
-static inline int gamq__sqf_continuation(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_CONTINUATION) != 0; }
-static inline int gamq__sqf_shifted(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_SHIFTED) != 0; }
-static inline int gamq__sqf_empty(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & 7u) == 0; }
-static inline uint64_t gamq__sqf_rem(const gamq__qf *f, uint64_t s) { return gamq__sqf_get(f, s) >> 3; }
+static inline GAMQ__HD int gamq__sqf_occupied(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_OCCUPIED) != 0; }
+static inline GAMQ__HD int gamq__sqf_continuation(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_CONTINUATION) != 0; }
+static inline GAMQ__HD int gamq__sqf_shifted(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_SHIFTED) != 0; }
+static inline GAMQ__HD int gamq__sqf_empty(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & 7u) == 0; }
+static inline GAMQ__HD uint64_t gamq__sqf_rem(const gamq__qf *f, uint64_t s) { return gamq__sqf_get(f, s) >> 3; }
 /* Write what slot s holds (remainder, continuation, shifted); keep its occupied bit. */
 static inline void gamq__sqf_set_item(gamq__qf *f, uint64_t s, uint64_t rem, int cont, int shifted) {
   uint64_t v = (gamq__sqf_get(f, s) & GAMQ__SQF_OCCUPIED) | (rem << 3);
@@ -1278,7 +1489,7 @@ static inline void gamq__sqf_set_occupied(gamq__qf *f, uint64_t s, int on) {
    starts, or would start if fq is not occupied. Slot fq must not be empty.
    Walk left to the cluster's first slot (its remainder sits in its home slot,
    so it heads the run of its own quotient b), then right run by run. */
-static inline uint64_t gamq__sqf_run_start(const gamq__qf *f, uint64_t fq) {
+static inline GAMQ__HD uint64_t gamq__sqf_run_start(const gamq__qf *f, uint64_t fq) {
   uint64_t b = fq, s, x;
   while (gamq__sqf_shifted(f, b)) --b;
   s = b, x = b;
@@ -1292,7 +1503,7 @@ static inline uint64_t gamq__sqf_run_start(const gamq__qf *f, uint64_t fq) {
 }
 
 /* Alg. 1 / 000 Alg. 5: find the run, scan it (remainders are sorted). */
-static inline int gamq__sqf_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr) {
+static inline GAMQ__HD int gamq__sqf_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr) {
   uint64_t s, v;
   if (!gamq__sqf_occupied(f, fq)) return 0;
   s = gamq__sqf_run_start(f, fq);
@@ -1399,13 +1610,13 @@ static inline gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq, uint64_
    ------------------------------------------------------------------------- */
 #define GAMQ__RSQF_OFFSET_MAX 255u
 
-static inline uint8_t *gamq__rsqf_block(const gamq__qf *f, uint64_t b) {
+static inline GAMQ__HD uint8_t *gamq__rsqf_block(const gamq__qf *f, uint64_t b) {
   return f->data + b * (uint64_t)gamq__rsqf_block_bytes(f->r);
 }
-static inline uint64_t gamq__rsqf_occupieds(const gamq__qf *f, uint64_t b) { return gamq__load_le(gamq__rsqf_block(f, b), 8); }
-static inline uint64_t gamq__rsqf_runends(const gamq__qf *f, uint64_t b) { return gamq__load_le(gamq__rsqf_block(f, b) + 8, 8); }
-static inline int gamq__rsqf_occupied(const gamq__qf *f, uint64_t x) { return (int)((gamq__rsqf_occupieds(f, x >> 6) >> (x & 63)) & 1); }
-static inline int gamq__rsqf_runend(const gamq__qf *f, uint64_t s) { return (int)((gamq__rsqf_runends(f, s >> 6) >> (s & 63)) & 1); }
+static inline GAMQ__HD uint64_t gamq__rsqf_occupieds(const gamq__qf *f, uint64_t b) { return gamq__load_le(gamq__rsqf_block(f, b), 8); }
+static inline GAMQ__HD uint64_t gamq__rsqf_runends(const gamq__qf *f, uint64_t b) { return gamq__load_le(gamq__rsqf_block(f, b) + 8, 8); }
+static inline GAMQ__HD int gamq__rsqf_occupied(const gamq__qf *f, uint64_t x) { return (int)((gamq__rsqf_occupieds(f, x >> 6) >> (x & 63)) & 1); }
+static inline GAMQ__HD int gamq__rsqf_runend(const gamq__qf *f, uint64_t s) { return (int)((gamq__rsqf_runends(f, s >> 6) >> (s & 63)) & 1); }
 static inline void gamq__rsqf_set_bit(gamq__qf *f, uint64_t s, int word, int on) {
   uint8_t *p = gamq__rsqf_block(f, s >> 6) + 8 * word;
   uint64_t w = gamq__load_le(p, 8), m = (uint64_t)1 << (s & 63);
@@ -1413,7 +1624,7 @@ static inline void gamq__rsqf_set_bit(gamq__qf *f, uint64_t s, int word, int on)
 }
 static inline void gamq__rsqf_set_occupied(gamq__qf *f, uint64_t x, int on) { gamq__rsqf_set_bit(f, x, 0, on); }
 static inline void gamq__rsqf_set_runend(gamq__qf *f, uint64_t s, int on) { gamq__rsqf_set_bit(f, s, 1, on); }
-static inline uint64_t gamq__rsqf_rem(const gamq__qf *f, uint64_t s) {
+static inline GAMQ__HD uint64_t gamq__rsqf_rem(const gamq__qf *f, uint64_t s) {
   uint64_t bit = (s & 63) * (uint64_t)f->r;
   const uint8_t *p = gamq__rsqf_block(f, s >> 6) + 24 + bit / 8;
   int shift = (int)(bit % 8), nbytes = (shift + f->r + 7) / 8;
@@ -1427,11 +1638,11 @@ static inline void gamq__rsqf_set_rem(gamq__qf *f, uint64_t s, uint64_t rem) {
   w = (w & ~(mask << shift)) | ((rem & mask) << shift);
   gamq__store_le(p, w, nbytes);
 }
-static inline uint64_t gamq__rsqf_stored_offset(const gamq__qf *f, uint64_t b) { return gamq__rsqf_block(f, b)[16]; }
+static inline GAMQ__HD uint64_t gamq__rsqf_stored_offset(const gamq__qf *f, uint64_t b) { return gamq__rsqf_block(f, b)[16]; }
 
 /* select: the slot of the d-th (d >= 1) runend at or after slot pos, across
    blocks; nslots if there are fewer (never, in a valid filter). */
-static inline uint64_t gamq__rsqf_select_runend(const gamq__qf *f, uint64_t pos, uint64_t d) {
+static inline GAMQ__HD uint64_t gamq__rsqf_select_runend(const gamq__qf *f, uint64_t pos, uint64_t d) {
   while (pos < f->nslots) {
     uint64_t b = pos >> 6, w = gamq__rsqf_runends(f, b) & (~(uint64_t)0 << (pos & 63));
     uint64_t c = (uint64_t)gamq__popcount64(w);
@@ -1445,7 +1656,7 @@ static inline uint64_t gamq__rsqf_select_runend(const gamq__qf *f, uint64_t pos,
 /* The first slot after the runs of all quotients <= x, or the first slot of
    x's block if that is further right; off is the true offset of x's block.
    Slot x is empty exactly when this is <= x. */
-static inline uint64_t gamq__rsqf_runs_end_with(const gamq__qf *f, uint64_t x, uint64_t off) {
+static inline GAMQ__HD uint64_t gamq__rsqf_runs_end_with(const gamq__qf *f, uint64_t x, uint64_t off) {
   uint64_t b = x >> 6, i = x & 63;
   uint64_t mask = i == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (i + 1)) - 1;
   int d = gamq__popcount64(gamq__rsqf_occupieds(f, b) & mask); /* rank */
@@ -1454,13 +1665,13 @@ static inline uint64_t gamq__rsqf_runs_end_with(const gamq__qf *f, uint64_t x, u
 }
 /* O_b from O_{b-1}: the runs of quotients below 64b end where those of
    quotients <= 64b - 1 do. */
-static inline uint64_t gamq__rsqf_next_offset(const gamq__qf *f, uint64_t b, uint64_t prev_off) {
+static inline GAMQ__HD uint64_t gamq__rsqf_next_offset(const gamq__qf *f, uint64_t b, uint64_t prev_off) {
   uint64_t end = gamq__rsqf_runs_end_with(f, b * 64 - 1, prev_off);
   return end > b * 64 ? end - b * 64 : 0;
 }
 /* The true offset of block b: the stored one, or rebuilt from the last block
    before it whose stored offset is not saturated (block 0's is always 0). */
-static inline uint64_t gamq__rsqf_offset(const gamq__qf *f, uint64_t b) {
+static inline GAMQ__HD uint64_t gamq__rsqf_offset(const gamq__qf *f, uint64_t b) {
   uint64_t a = b, off;
   while (a > 0 && gamq__rsqf_stored_offset(f, a) == GAMQ__RSQF_OFFSET_MAX) --a;
   off = gamq__rsqf_stored_offset(f, a);
@@ -1481,7 +1692,7 @@ static inline void gamq__rsqf_fix_offsets(gamq__qf *f, uint64_t from, uint64_t t
     gamq__rsqf_store_offset(f, b, off);
   }
 }
-static inline uint64_t gamq__rsqf_runs_end(const gamq__qf *f, uint64_t x) {
+static inline GAMQ__HD uint64_t gamq__rsqf_runs_end(const gamq__qf *f, uint64_t x) {
   return gamq__rsqf_runs_end_with(f, x, gamq__rsqf_offset(f, x >> 6));
 }
 static inline int gamq__rsqf_empty(const gamq__qf *f, uint64_t s) { return gamq__rsqf_runs_end(f, s) <= s; }
@@ -1495,7 +1706,7 @@ static inline uint64_t gamq__rsqf_run_start(const gamq__qf *f, uint64_t x) {
 
 /* Alg. 2 / 000 Alg. 6: rank the home bit, select its runend, scan the run
    backwards (remainders ascend towards the runend). */
-static inline int gamq__rsqf_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr) {
+static inline GAMQ__HD int gamq__rsqf_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr) {
   uint64_t s, v;
   if (!gamq__rsqf_occupied(f, fq)) return 0;
   s = gamq__rsqf_runs_end(f, fq) - 1;
@@ -1583,7 +1794,7 @@ static inline gamq__qf_result gamq__rsqf_delete(gamq__qf *f, uint64_t fq, uint64
    Both filters: point operations on fingerprints, bulk build, extract, merge,
    batches.
    ------------------------------------------------------------------------- */
-static inline int gamq__qf_lookup(const gamq__qf *f, uint64_t fp) {
+static inline GAMQ__HD int gamq__qf_lookup(const gamq__qf *f, uint64_t fp) {
   if (f == NULL || f->data == NULL || !gamq__qf_fp_ok(f, fp)) return 0;
   return f->kind == GAMQ__QF_SQF ? gamq__sqf_lookup(f, gamq__qf_quotient(f, fp), gamq__qf_remainder(f, fp))
                                  : gamq__rsqf_lookup(f, gamq__qf_quotient(f, fp), gamq__qf_remainder(f, fp));
@@ -2130,6 +2341,447 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
                                       gamq_scan_stats *stats) {
   gamq__scan_call c = gamq__call(GAMQ__OP_MAXPLUS_I64, h_a, h_b, h_heads, init, h_x, n);
   return gamq__scan_arrays(desc, &c, stats);
+}
+
+/* ---------------------------------------------------------------------------
+   The public quotient filters (section 6): the HOST backend wraps the host
+   reference above; the CUDA backend runs the kernels of gpuamq_kernels.cuh
+   section 2 on a gamq__qf whose data is device memory.
+   ------------------------------------------------------------------------- */
+struct gamq_qf {
+  gamq__qf f;                      /* shape, count, bytes; f.data is device memory on CUDA */
+  gamq_backend backend;            /* resolved: CUDA or HOST */
+  gamq__na_method method;          /* build method of builds and rebuilds */
+  gamq_device_allocator allocator; /* CUDA: the filter's memory and the temporaries */
+};
+
+static gamq_status gamq__qf_status(gamq__qf_result r) {
+  switch (r) {
+    case GAMQ__QF_OK: return GAMQ_SUCCESS;
+    case GAMQ__QF_FULL: return GAMQ_ERROR_FULL;
+    case GAMQ__QF_NO_MEMORY: return GAMQ_ERROR_OUT_OF_MEMORY;
+    default: return GAMQ_ERROR_INVALID_ARGUMENT;
+  }
+}
+
+/* The checks every batch call starts with. */
+static gamq_status gamq__qf_args(const gamq_qf *F, const void *keys, size_t n) {
+  if (F == NULL || (keys == NULL && n > 0) || n > GAMQ_QF_MAX_BATCH) return GAMQ_ERROR_INVALID_ARGUMENT;
+  return GAMQ_SUCCESS;
+}
+
+/* HOST: fingerprints of a batch of 4- or 8-byte keys, in GAMQ_MALLOC memory
+   (NULL on failure; one spare element so n = 0 allocates something). */
+static uint64_t *gamq__qf_host_fps(const gamq__qf *f, const void *keys, int key_bytes, size_t n, int sorted) {
+  uint64_t *fp = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
+  if (fp == NULL) return NULL;
+  if (key_bytes == 4) gamq__qf_fingerprints_u32(f, (const uint32_t *)keys, n, fp);
+  else gamq__qf_fingerprints_u64(f, (const uint64_t *)keys, n, fp);
+  if (sorted && n > 1) qsort(fp, n, sizeof(uint64_t), gamq__qf_cmp_u64);
+  return fp;
+}
+
+GAMQ_DEF gamq_status gamq_qf_create(const gamq_qf_desc *desc, gamq_qf_kind kind, int q, int r, gamq_qf **filter) {
+  gamq_qf_desc d;
+  gamq_qf *F;
+  gamq_backend backend = GAMQ_BACKEND_HOST;
+  gamq_status s;
+  if (desc) d = *desc;
+  else memset(&d, 0, sizeof d);
+  if (filter == NULL || (kind != GAMQ_QF_SQF && kind != GAMQ_QF_RSQF) || (int)d.build_method < 0 ||
+      (int)d.build_method > 4 || !gamq__qf_layout((gamq__qf_kind)kind, q, r, NULL, NULL))
+    return GAMQ_ERROR_INVALID_ARGUMENT;
+  s = gamq_backend_resolve(d.backend, &backend);
+  if (s != GAMQ_SUCCESS) return s;
+  F = (gamq_qf *)GAMQ_MALLOC(sizeof *F);
+  if (F == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
+  memset(F, 0, sizeof *F);
+  F->backend = backend;
+  F->method = d.build_method == GAMQ_SCAN_AUTO ? GAMQ__NA_ASSOCIATIVE : (gamq__na_method)d.build_method;
+  F->allocator = d.allocator;
+  if (backend == GAMQ_BACKEND_HOST) {
+    s = gamq__qf_status(gamq__qf_init(&F->f, (gamq__qf_kind)kind, q, r, d.seed));
+  } else {
+#if defined(__CUDACC__)
+    void *p = NULL;
+    F->f.kind = (gamq__qf_kind)kind, F->f.q = q, F->f.r = r, F->f.seed = d.seed, F->f.nitems = 0;
+    gamq__qf_layout(F->f.kind, q, r, &F->f.nslots, &F->f.bytes);
+    s = gamq__device_alloc(&F->allocator, &p, F->f.bytes, NULL);
+    if (s == GAMQ_SUCCESS) {
+      F->f.data = (uint8_t *)p;
+      if (cudaMemsetAsync(p, 0, F->f.bytes, 0) != cudaSuccess || cudaStreamSynchronize(0) != cudaSuccess) {
+        gamq__device_free(&F->allocator, p, NULL);
+        s = GAMQ_ERROR_CUDA;
+      }
+    }
+#else
+    s = GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+  }
+  if (s != GAMQ_SUCCESS) {
+    GAMQ_FREE(F);
+    return s;
+  }
+  *filter = F;
+  return GAMQ_SUCCESS;
+}
+
+GAMQ_DEF gamq_status gamq_qf_destroy(gamq_qf *F) {
+  gamq_status s = GAMQ_SUCCESS;
+  if (F == NULL) return GAMQ_SUCCESS;
+  if (F->backend == GAMQ_BACKEND_HOST) {
+    gamq__qf_free(&F->f);
+  } else {
+#if defined(__CUDACC__)
+    gamq__device_free(&F->allocator, F->f.data, NULL);
+    if (cudaStreamSynchronize(0) != cudaSuccess) s = GAMQ_ERROR_CUDA;
+#endif
+  }
+  GAMQ_FREE(F);
+  return s;
+}
+
+GAMQ_DEF gamq_status gamq_qf_count(const gamq_qf *F, uint64_t *count) {
+  if (F == NULL || count == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  *count = F->f.nitems;
+  return GAMQ_SUCCESS;
+}
+GAMQ_DEF gamq_status gamq_qf_load_factor(const gamq_qf *F, double *load_factor) {
+  if (F == NULL || load_factor == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  *load_factor = gamq__qf_load_factor(&F->f);
+  return GAMQ_SUCCESS;
+}
+GAMQ_DEF gamq_status gamq_qf_get_info(const gamq_qf *F, gamq_qf_info *info) {
+  if (F == NULL || info == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  info->kind = (gamq_qf_kind)F->f.kind;
+  info->q = F->f.q, info->r = F->f.r, info->seed = F->f.seed;
+  info->backend = F->backend;
+  info->nslots = F->f.nslots, info->bytes = F->f.bytes, info->count = F->f.nitems;
+  return GAMQ_SUCCESS;
+}
+GAMQ_DEF gamq_status gamq_qf_fingerprint(const gamq_qf *F, uint64_t key, uint64_t *fingerprint) {
+  if (F == NULL || fingerprint == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  *fingerprint = gamq__qf_fingerprint(&F->f, key);
+  return GAMQ_SUCCESS;
+}
+
+/* ---- CUDA: every change is a rebuild (extract, merge / difference, build) ---- */
+#if defined(__CUDACC__)
+enum { GAMQ__QF_OP_BUILD = 0, GAMQ__QF_OP_INSERT = 1, GAMQ__QF_OP_DELETE = 2, GAMQ__QF_OP_MERGE = 3 };
+
+/* Device buffers of one call, through the filter's allocator: all or none. */
+enum { GAMQ__QF_BUFS = 6 };
+typedef struct gamq__qf_bufs {
+  void *p[GAMQ__QF_BUFS];
+} gamq__qf_bufs;
+static void gamq__qf_bufs_free(const gamq_qf *F, gamq__qf_bufs *b, cudaStream_t stream) {
+  int i;
+  for (i = 0; i < GAMQ__QF_BUFS; ++i) gamq__device_free(&F->allocator, b->p[i], (gamq_stream)stream);
+  memset(b, 0, sizeof *b);
+}
+static gamq_status gamq__qf_bufs_alloc(const gamq_qf *F, gamq__qf_bufs *b, const size_t *bytes, cudaStream_t stream) {
+  int i;
+  gamq_status s = GAMQ_SUCCESS;
+  memset(b, 0, sizeof *b);
+  for (i = 0; i < GAMQ__QF_BUFS && s == GAMQ_SUCCESS; ++i)
+    s = gamq__device_alloc(&F->allocator, &b->p[i], bytes[i], (gamq_stream)stream);
+  if (s != GAMQ_SUCCESS) gamq__qf_bufs_free(F, b, stream);
+  return s;
+}
+
+/* One rebuild: op BUILD (keys -> F), INSERT (F + keys), DELETE (F - keys) or
+   MERGE (a + b -> F). The new multiset is made in temporaries, FULL is
+   checked by the build before F is touched. */
+static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
+                                         const gamq_qf *A, const gamq_qf *B, uint64_t *deleted, cudaStream_t st) {
+  gamq__qf_bufs bufs;
+  size_t bytes[GAMQ__QF_BUFS], t, scratch = 0, kept = 0;
+  uint64_t *fp, *ea, *eb, *m;
+  size_t *d_kept;
+  size_t n_old = op == GAMQ__QF_OP_INSERT || op == GAMQ__QF_OP_DELETE ? (size_t)F->f.nitems : 0;
+  size_t na = op == GAMQ__QF_OP_MERGE ? (size_t)A->f.nitems : n_old;
+  size_t nb = op == GAMQ__QF_OP_MERGE ? (size_t)B->f.nitems : 0;
+  uint64_t total = op == GAMQ__QF_OP_BUILD ? n : op == GAMQ__QF_OP_DELETE ? n_old : (uint64_t)na + n + nb;
+  int full = 0;
+  gamq_status s;
+  cudaError_t e = cudaSuccess;
+  if (op == GAMQ__QF_OP_MERGE) n = 0;
+  if (total > F->f.nslots) return GAMQ_ERROR_FULL; /* as the host: no layout fits */
+  if (total > GAMQ_QF_MAX_BATCH) return GAMQ_ERROR_NOT_IMPLEMENTED;
+  /* buffers: 0 batch fingerprints, 1 extract of F or A, 2 extract of B,
+     3 the new multiset, 4 the kept count, 5 scratch for every step in turn */
+  bytes[0] = n * sizeof(uint64_t);
+  bytes[1] = na * sizeof(uint64_t);
+  bytes[2] = nb * sizeof(uint64_t);
+  bytes[3] = op == GAMQ__QF_OP_BUILD ? 0 : (size_t)total * sizeof(uint64_t);
+  bytes[4] = op == GAMQ__QF_OP_DELETE ? sizeof(size_t) : 0;
+#define GAMQ__SCRATCH(call) \
+  do {                       \
+    t = 0;                   \
+    e = (call);              \
+    if (e != cudaSuccess) return GAMQ_ERROR_CUDA; \
+    if (t > scratch) scratch = t; \
+  } while (0)
+  if (n > 0) GAMQ__SCRATCH(gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st));
+  if (na > 0) GAMQ__SCRATCH(gamq__cuda_qf_extract(op == GAMQ__QF_OP_MERGE ? &A->f : &F->f, NULL, NULL, &t, st));
+  if (nb > 0) GAMQ__SCRATCH(gamq__cuda_qf_extract(&B->f, NULL, NULL, &t, st));
+  if (op == GAMQ__QF_OP_INSERT || op == GAMQ__QF_OP_MERGE)
+    GAMQ__SCRATCH(gprim_merge_keys((void *)NULL, &t, (const uint64_t *)NULL, na, (const uint64_t *)NULL,
+                                   op == GAMQ__QF_OP_MERGE ? nb : n, (uint64_t *)NULL, gprim_less(), st));
+  if (op == GAMQ__QF_OP_DELETE)
+    GAMQ__SCRATCH(gamq__cuda_qf_difference(NULL, na, NULL, n, NULL, NULL, NULL, &t, st));
+  GAMQ__SCRATCH(gamq__cuda_qf_build(&F->f, NULL, (size_t)total, (int)F->method, NULL, &t, &full, st));
+#undef GAMQ__SCRATCH
+  bytes[5] = scratch;
+  s = gamq__qf_bufs_alloc(F, &bufs, bytes, st);
+  if (s != GAMQ_SUCCESS) return s;
+  fp = (uint64_t *)bufs.p[0], ea = (uint64_t *)bufs.p[1], eb = (uint64_t *)bufs.p[2], m = (uint64_t *)bufs.p[3];
+  d_kept = (size_t *)bufs.p[4];
+  t = scratch;
+  if (n > 0) {
+    e = gamq__cuda_qf_hash(&F->f, d_keys, key_bytes, n, fp, st);
+    if (e == cudaSuccess) e = gamq__cuda_qf_sort(&F->f, fp, n, bufs.p[5], &t, st);
+  }
+  if (e == cudaSuccess && na > 0)
+    e = gamq__cuda_qf_extract(op == GAMQ__QF_OP_MERGE ? &A->f : &F->f, ea, bufs.p[5], &t, st);
+  if (e == cudaSuccess && nb > 0) e = gamq__cuda_qf_extract(&B->f, eb, bufs.p[5], &t, st);
+  if (e == cudaSuccess && op == GAMQ__QF_OP_BUILD) m = fp;
+  if (e == cudaSuccess && op == GAMQ__QF_OP_INSERT)
+    e = gprim_merge_keys(bufs.p[5], &t, (const uint64_t *)ea, na, (const uint64_t *)fp, n, m, gprim_less(), st);
+  if (e == cudaSuccess && op == GAMQ__QF_OP_MERGE)
+    e = gprim_merge_keys(bufs.p[5], &t, (const uint64_t *)ea, na, (const uint64_t *)eb, nb, m, gprim_less(), st);
+  if (e == cudaSuccess && op == GAMQ__QF_OP_DELETE) {
+    e = gamq__cuda_qf_difference(ea, na, fp, n, m, d_kept, bufs.p[5], &t, st);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(&kept, d_kept, sizeof kept, cudaMemcpyDeviceToHost, st);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+    total = kept;
+  }
+  if (e == cudaSuccess) e = gamq__cuda_qf_build(&F->f, m, (size_t)total, (int)F->method, bufs.p[5], &t, &full, st);
+  gamq__qf_bufs_free(F, &bufs, st);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+  if (e != cudaSuccess) return GAMQ_ERROR_CUDA;
+  if (full) return GAMQ_ERROR_FULL;
+  if (op == GAMQ__QF_OP_DELETE && deleted) *deleted = (uint64_t)(n_old - kept);
+  F->f.nitems = total;
+  return GAMQ_SUCCESS;
+}
+#endif /* __CUDACC__ */
+
+/* ---- the batch calls on the filter's own memory ---- */
+
+static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, int key_bytes, size_t n,
+                                        uint64_t *deleted, gamq_stream stream) {
+  gamq_status s = gamq__qf_args(F, keys, n);
+  uint64_t *fp;
+  gamq__qf_result res;
+  if (s != GAMQ_SUCCESS) return s;
+  if (F->backend == GAMQ_BACKEND_CUDA) {
+#if defined(__CUDACC__)
+    if (op != 0 && n == 0) { /* an empty insert or delete changes nothing */
+      if (deleted) *deleted = 0;
+      return GAMQ_SUCCESS;
+    }
+    return gamq__qf_cuda_rebuild(F, op, keys, key_bytes, n, NULL, NULL, deleted, (cudaStream_t)stream);
+#else
+    (void)stream;
+    return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+  }
+  fp = gamq__qf_host_fps(&F->f, keys, key_bytes, n, op == 0);
+  if (fp == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
+  if (op == 0) res = gamq__qf_build(&F->f, fp, n, F->method);
+  else if (op == 1) res = gamq__qf_insert_batch(&F->f, fp, n, GAMQ__QF_BATCH_AUTO, F->method);
+  else res = gamq__qf_delete_batch(&F->f, fp, n, deleted);
+  GAMQ_FREE(fp);
+  return gamq__qf_status(res);
+}
+
+static gamq_status gamq__qf_lookup_sync(const gamq_qf *F, const void *keys, int key_bytes, size_t n, uint8_t *found,
+                                        gamq_stream stream) {
+  size_t i;
+  if (gamq__qf_args(F, keys, n) != GAMQ_SUCCESS || (found == NULL && n > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (F->backend == GAMQ_BACKEND_CUDA) {
+#if defined(__CUDACC__)
+    if (gamq__cuda_qf_lookup(&F->f, keys, key_bytes, n, found, (cudaStream_t)stream) != cudaSuccess ||
+        cudaStreamSynchronize((cudaStream_t)stream) != cudaSuccess)
+      return GAMQ_ERROR_CUDA;
+    return GAMQ_SUCCESS;
+#else
+    (void)stream;
+    return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+  }
+  for (i = 0; i < n; ++i) {
+    uint64_t key = key_bytes == 4 ? ((const uint32_t *)keys)[i] : ((const uint64_t *)keys)[i];
+    found[i] = (uint8_t)gamq__qf_lookup(&F->f, gamq__qf_fingerprint(&F->f, key));
+  }
+  return GAMQ_SUCCESS;
+}
+
+/* ---- the convenience forms: host arrays for either backend ---- */
+
+/* kind: 0 change (op in `op`), 1 lookup. */
+static gamq_status gamq__qf_arrays(gamq_qf *F, int lookup, int op, const void *h_keys, int key_bytes, size_t n,
+                                   uint8_t *h_found, uint64_t *deleted) {
+  gamq_status s = gamq__qf_args(F, h_keys, n);
+  if (s != GAMQ_SUCCESS || (lookup && h_found == NULL && n > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (F->backend == GAMQ_BACKEND_HOST || n == 0)
+    return lookup ? gamq__qf_lookup_sync(F, h_keys, key_bytes, n, h_found, NULL)
+                  : gamq__qf_change_sync(F, op, h_keys, key_bytes, n, deleted, NULL);
+#if defined(__CUDACC__)
+  {
+    void *d_keys = NULL, *d_found = NULL;
+    s = gamq__device_alloc(&F->allocator, &d_keys, n * (size_t)key_bytes, NULL);
+    if (s == GAMQ_SUCCESS && lookup) s = gamq__device_alloc(&F->allocator, &d_found, n, NULL);
+    if (s == GAMQ_SUCCESS && cudaMemcpyAsync(d_keys, h_keys, n * (size_t)key_bytes, cudaMemcpyHostToDevice, 0) !=
+                                 cudaSuccess)
+      s = GAMQ_ERROR_CUDA;
+    if (s == GAMQ_SUCCESS && lookup) {
+      s = gamq__qf_lookup_sync(F, d_keys, key_bytes, n, (uint8_t *)d_found, NULL);
+      if (s == GAMQ_SUCCESS && cudaMemcpy(h_found, d_found, n, cudaMemcpyDeviceToHost) != cudaSuccess)
+        s = GAMQ_ERROR_CUDA;
+    } else if (s == GAMQ_SUCCESS) {
+      s = gamq__qf_change_sync(F, op, d_keys, key_bytes, n, deleted, NULL);
+    }
+    gamq__device_free(&F->allocator, d_keys, NULL);
+    gamq__device_free(&F->allocator, d_found, NULL);
+    if (cudaStreamSynchronize(0) != cudaSuccess && s == GAMQ_SUCCESS) s = GAMQ_ERROR_CUDA;
+    return s;
+  }
+#else
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+GAMQ_DEF gamq_status gamq_qf_build_u32_sync(gamq_qf *F, const uint32_t *d_keys, size_t n, gamq_stream stream) {
+  return gamq__qf_change_sync(F, 0, d_keys, 4, n, NULL, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_build_u64_sync(gamq_qf *F, const uint64_t *d_keys, size_t n, gamq_stream stream) {
+  return gamq__qf_change_sync(F, 0, d_keys, 8, n, NULL, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_build_u32(gamq_qf *F, const uint32_t *h_keys, size_t n) {
+  return gamq__qf_arrays(F, 0, 0, h_keys, 4, n, NULL, NULL);
+}
+GAMQ_DEF gamq_status gamq_qf_build_u64(gamq_qf *F, const uint64_t *h_keys, size_t n) {
+  return gamq__qf_arrays(F, 0, 0, h_keys, 8, n, NULL, NULL);
+}
+GAMQ_DEF gamq_status gamq_qf_lookup_u32_sync(const gamq_qf *F, const uint32_t *d_keys, size_t n, uint8_t *d_found,
+                                             gamq_stream stream) {
+  return gamq__qf_lookup_sync(F, d_keys, 4, n, d_found, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_lookup_u64_sync(const gamq_qf *F, const uint64_t *d_keys, size_t n, uint8_t *d_found,
+                                             gamq_stream stream) {
+  return gamq__qf_lookup_sync(F, d_keys, 8, n, d_found, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_lookup_u32(const gamq_qf *F, const uint32_t *h_keys, size_t n, uint8_t *h_found) {
+  return gamq__qf_arrays((gamq_qf *)F, 1, 0, h_keys, 4, n, h_found, NULL); /* a lookup changes nothing */
+}
+GAMQ_DEF gamq_status gamq_qf_lookup_u64(const gamq_qf *F, const uint64_t *h_keys, size_t n, uint8_t *h_found) {
+  return gamq__qf_arrays((gamq_qf *)F, 1, 0, h_keys, 8, n, h_found, NULL);
+}
+GAMQ_DEF gamq_status gamq_qf_insert_u32_sync(gamq_qf *F, const uint32_t *d_keys, size_t n, gamq_stream stream) {
+  return gamq__qf_change_sync(F, 1, d_keys, 4, n, NULL, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_insert_u64_sync(gamq_qf *F, const uint64_t *d_keys, size_t n, gamq_stream stream) {
+  return gamq__qf_change_sync(F, 1, d_keys, 8, n, NULL, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_insert_u32(gamq_qf *F, const uint32_t *h_keys, size_t n) {
+  return gamq__qf_arrays(F, 0, 1, h_keys, 4, n, NULL, NULL);
+}
+GAMQ_DEF gamq_status gamq_qf_insert_u64(gamq_qf *F, const uint64_t *h_keys, size_t n) {
+  return gamq__qf_arrays(F, 0, 1, h_keys, 8, n, NULL, NULL);
+}
+GAMQ_DEF gamq_status gamq_qf_delete_u32_sync(gamq_qf *F, const uint32_t *d_keys, size_t n, uint64_t *deleted,
+                                             gamq_stream stream) {
+  return gamq__qf_change_sync(F, 2, d_keys, 4, n, deleted, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_delete_u64_sync(gamq_qf *F, const uint64_t *d_keys, size_t n, uint64_t *deleted,
+                                             gamq_stream stream) {
+  return gamq__qf_change_sync(F, 2, d_keys, 8, n, deleted, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_delete_u32(gamq_qf *F, const uint32_t *h_keys, size_t n, uint64_t *deleted) {
+  return gamq__qf_arrays(F, 0, 2, h_keys, 4, n, NULL, deleted);
+}
+GAMQ_DEF gamq_status gamq_qf_delete_u64(gamq_qf *F, const uint64_t *h_keys, size_t n, uint64_t *deleted) {
+  return gamq__qf_arrays(F, 0, 2, h_keys, 8, n, NULL, deleted);
+}
+
+GAMQ_DEF gamq_status gamq_qf_merge_sync(gamq_qf *out, const gamq_qf *a, const gamq_qf *b, gamq_stream stream) {
+  if (out == NULL || a == NULL || b == NULL || !gamq__qf_same_shape(&out->f, &a->f) ||
+      !gamq__qf_same_shape(&out->f, &b->f) || a->backend != out->backend || b->backend != out->backend)
+    return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (out->backend == GAMQ_BACKEND_HOST) return gamq__qf_status(gamq__qf_merge(&out->f, &a->f, &b->f, out->method));
+#if defined(__CUDACC__)
+  return gamq__qf_cuda_rebuild(out, GAMQ__QF_OP_MERGE, NULL, 8, 0, a, b, NULL, (cudaStream_t)stream);
+#else
+  (void)stream;
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+GAMQ_DEF gamq_status gamq_qf_extract_sync(const gamq_qf *F, uint64_t *d_fps, size_t capacity, size_t *written,
+                                          gamq_stream stream) {
+  if (F == NULL || capacity < F->f.nitems || (d_fps == NULL && F->f.nitems > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (F->backend == GAMQ_BACKEND_HOST) {
+    if (F->f.nitems > 0) gamq__qf_extract(&F->f, d_fps);
+  } else {
+#if defined(__CUDACC__)
+    gamq__qf_bufs bufs;
+    size_t bytes[GAMQ__QF_BUFS] = {0, 0, 0, 0, 0, 0};
+    cudaError_t e;
+    gamq_status s;
+    if (F->f.nitems > 0) {
+      if (gamq__cuda_qf_extract(&F->f, NULL, NULL, &bytes[0], (cudaStream_t)stream) != cudaSuccess)
+        return GAMQ_ERROR_CUDA;
+      s = gamq__qf_bufs_alloc(F, &bufs, bytes, (cudaStream_t)stream);
+      if (s != GAMQ_SUCCESS) return s;
+      e = gamq__cuda_qf_extract(&F->f, d_fps, bufs.p[0], &bytes[0], (cudaStream_t)stream);
+      gamq__qf_bufs_free(F, &bufs, (cudaStream_t)stream);
+      if (e != cudaSuccess || cudaStreamSynchronize((cudaStream_t)stream) != cudaSuccess) return GAMQ_ERROR_CUDA;
+    }
+#else
+    (void)stream;
+    return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+  }
+  if (written) *written = (size_t)F->f.nitems;
+  return GAMQ_SUCCESS;
+}
+
+GAMQ_DEF gamq_status gamq_qf_extract(const gamq_qf *F, uint64_t *h_fps, size_t capacity, size_t *written) {
+  if (F == NULL || capacity < F->f.nitems || (h_fps == NULL && F->f.nitems > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (F->backend == GAMQ_BACKEND_HOST || F->f.nitems == 0) return gamq_qf_extract_sync(F, h_fps, capacity, written, NULL);
+#if defined(__CUDACC__)
+  {
+    void *d = NULL;
+    size_t bytes = (size_t)F->f.nitems * sizeof(uint64_t);
+    gamq_status s = gamq__device_alloc(&F->allocator, &d, bytes, NULL);
+    if (s == GAMQ_SUCCESS) s = gamq_qf_extract_sync(F, (uint64_t *)d, (size_t)F->f.nitems, written, NULL);
+    if (s == GAMQ_SUCCESS && cudaMemcpy(h_fps, d, bytes, cudaMemcpyDeviceToHost) != cudaSuccess) s = GAMQ_ERROR_CUDA;
+    gamq__device_free(&F->allocator, d, NULL);
+    if (cudaStreamSynchronize(0) != cudaSuccess && s == GAMQ_SUCCESS) s = GAMQ_ERROR_CUDA;
+    return s;
+  }
+#else
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *F, void *h_out, size_t *bytes) {
+  if (F == NULL || bytes == NULL || (h_out != NULL && *bytes < F->f.bytes)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (h_out != NULL) {
+    if (F->backend == GAMQ_BACKEND_HOST) {
+      memcpy(h_out, F->f.data, F->f.bytes);
+    } else {
+#if defined(__CUDACC__)
+      if (cudaMemcpy(h_out, F->f.data, F->f.bytes, cudaMemcpyDeviceToHost) != cudaSuccess) return GAMQ_ERROR_CUDA;
+#else
+      return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+    }
+  }
+  *bytes = F->f.bytes;
+  return GAMQ_SUCCESS;
 }
 
 #endif /* GPUAMQ_IMPLEMENTATION */

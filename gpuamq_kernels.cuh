@@ -16,6 +16,14 @@
                                                gamq__shift_round_kernel
           SEGMENTED_LAYOUTS .................. gamq__layout_round_kernel, gamq__layout_final_kernel
           the host side ...................... gamq__cuda_scan
+     2. quotient filters (gpuamq.h section 6; the host reference's lookup
+        path runs on the device as it is, GAMQ__HD)
+          hash, lookup ....................... gamq__qf_hash_kernel, gamq__qf_lookup_kernel
+          bulk build ......................... gamq__sqf_items_kernel, gamq__sqf_occupied_kernel,
+                                               gamq__rsqf_blocks_kernel; gamq__cuda_qf_build
+          extract ............................ gamq__qf_block_counts_kernel, gamq__qf_ranks_kernel,
+                                               gamq__qf_walk_kernel; gamq__cuda_qf_extract
+          multiset difference (deletes) ...... gamq__qf_keep_kernel; gamq__cuda_qf_difference
 
    Everything is a template (or static), so several translation units may each
    hold a private implementation (GPUAMQ_STATIC) without clashing symbols. */
@@ -685,6 +693,354 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
                            stats, stream);
     }
   }
+}
+
+/* ---------------------------------------------------------------------------
+   2. quotient filters (paper 001 III-V; gpuamq.h section 6 documents the
+      layouts; the host reference there is what these must equal, byte for
+      byte)
+
+   A CUDA filter is a gamq__qf whose data is device memory, passed to kernels
+   by value. The lookup path (hash, slot reads, rank / select, lookups) is
+   the host reference itself, compiled for the device (GAMQ__HD). Builds and
+   extracts are written here, for the parallel shape:
+
+   BUILD (paper 001 IV-C) from sorted fingerprints fp[0..n):
+     quot[i] = fp[i] >> r; pos = the position scan of quot (section 5, any
+     method); FULL when pos[n-1] >= nslots (read back: the caller leaves the
+     filter alone); then
+       SQF   one thread per item writes its slot (remainder, continuation =
+             not the first of its quotient, shifted = pos != quot), then one
+             thread per distinct quotient sets that slot's occupied bit (a
+             second launch: the slot may belong to another item);
+       RSQF  one thread per 64-slot block gathers everything of its block:
+             the items in it are a contiguous index range (pos ascends), its
+             occupied quotients another (quot ascends), its offset comes from
+             the last item whose quotient is below the block. The thread owns
+             the whole block, so nothing races, and every byte is written.
+   EXTRACT (paper 001 IV-E): runs lie in quotient order, so slot order is
+     fingerprint order. Per block: count occupied quotients and run marks
+     (SQF run starts, RSQF runends); inclusive scans over blocks; scatter the
+     occupied quotients by rank (quot_of_rank); per block count, scan, then
+     write the items:
+       SQF   a nonempty slot belongs to run (run starts at or before it) - 1;
+       RSQF  slot s holds an item iff quot_of_rank[k] <= s, k = runends
+             before s (the run k is the first that ends at or after s, and it
+             starts at max(its quotient, the end of run k-1 + 1)).
+   MULTISET DIFFERENCE (batch delete): a[i] is kept iff its rank among the
+     equal values of a is at least the count of that value in b.
+   ------------------------------------------------------------------------- */
+
+/* first index with a[i] >= v (LOWER) or a[i] > v, in sorted a[0..n) */
+template <bool LOWER>
+__device__ __forceinline__ size_t gamq__bound(const uint64_t *a, size_t n, uint64_t v) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (LOWER ? a[mid] < v : a[mid] <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* fp[i] = the fingerprint of keys[i] (K = uint32_t / uint64_t: zero-extended) */
+template <typename K>
+__global__ void gamq__qf_hash_kernel(const K *keys, size_t n, uint64_t seed, int q, int r, uint64_t *fp) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    fp[i] = gamq__qf_fingerprint_of((uint64_t)keys[i], seed, q, r);
+}
+
+/* one thread per query, unsorted: the host reference's lookup on the device */
+template <typename K>
+__global__ void gamq__qf_lookup_kernel(gamq__qf f, const K *keys, size_t n, uint8_t *found) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    found[i] = (uint8_t)gamq__qf_lookup(&f, gamq__qf_fingerprint(&f, (uint64_t)keys[i]));
+}
+
+static __global__ void gamq__qf_quotients_kernel(const uint64_t *fp, size_t n, int r, uint64_t *quot) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    quot[i] = fp[i] >> r;
+}
+
+/* SQF slots are 1, 2 or 4 bytes, aligned to their size (data is 256-byte
+   aligned), little-endian like gamq__store_le. */
+static __device__ __forceinline__ uint32_t gamq__sqf_dev_get(const gamq__qf &f, uint64_t s) {
+  switch (gamq__sqf_slot_bytes(f.r)) {
+    case 1: return f.data[s];
+    case 2: return ((const uint16_t *)f.data)[s];
+    default: return ((const uint32_t *)f.data)[s];
+  }
+}
+static __device__ __forceinline__ void gamq__sqf_dev_put(const gamq__qf &f, uint64_t s, uint32_t v) {
+  switch (gamq__sqf_slot_bytes(f.r)) {
+    case 1: f.data[s] = (uint8_t)v; break;
+    case 2: ((uint16_t *)f.data)[s] = (uint16_t)v; break;
+    default: ((uint32_t *)f.data)[s] = v; break;
+  }
+}
+
+/* SQF build, pass 1: item i into slot pos[i] (occupied bits come in pass 2). */
+static __global__ void gamq__sqf_items_kernel(gamq__qf f, const uint64_t *fp, const uint64_t *quot, const uint64_t *pos,
+                                       size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    const uint64_t x = quot[i], rem = gamq__qf_remainder(&f, fp[i]);
+    const bool first = i == 0 || quot[i - 1] != x;
+    uint32_t v = (uint32_t)(rem << 3);
+    if (!first) v |= GAMQ__SQF_CONTINUATION;
+    if (pos[i] != x) v |= GAMQ__SQF_SHIFTED;
+    gamq__sqf_dev_put(f, pos[i], v);
+  }
+}
+/* SQF build, pass 2: the first item of each quotient sets the occupied bit of
+   its home slot (distinct quotients: distinct slots, one writer each). */
+static __global__ void gamq__sqf_occupied_kernel(gamq__qf f, const uint64_t *quot, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    const uint64_t x = quot[i];
+    if (i == 0 || quot[i - 1] != x) gamq__sqf_dev_put(f, x, gamq__sqf_dev_get(f, x) | GAMQ__SQF_OCCUPIED);
+  }
+}
+
+/* RSQF build: one thread writes all of block b (words of 8 bytes: 0
+   occupieds, 1 runends, 2 the offset in its low byte, 3.. the remainders as
+   a little-endian bit stream, then zero padding). */
+static __global__ void gamq__rsqf_blocks_kernel(gamq__qf f, const uint64_t *fp, const uint64_t *quot, const uint64_t *pos,
+                                         size_t n) {
+  const uint64_t nblocks = f.nslots / 64;
+  const size_t words = gamq__rsqf_block_bytes(f.r) / 8;
+  for (uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; b < nblocks;
+       b += (uint64_t)gridDim.x * blockDim.x) {
+    uint64_t *w = (uint64_t *)(f.data + b * (uint64_t)gamq__rsqf_block_bytes(f.r));
+    const uint64_t lo = b * 64;
+    const size_t i0 = gamq__bound<true>(pos, n, lo), i1 = gamq__bound<true>(pos, n, lo + 64);
+    size_t j = gamq__bound<true>(quot, n, lo);
+    uint64_t occ = 0, ends = 0, off = 0;
+    /* offset: past the last item whose quotient is below the block */
+    if (j > 0 && pos[j - 1] + 1 > lo) off = pos[j - 1] + 1 - lo;
+    /* occupieds: jump from one distinct quotient to the next */
+    while (j < n && quot[j] < lo + 64) {
+      occ |= (uint64_t)1 << (quot[j] - lo);
+      j = gamq__bound<false>(quot, n, quot[j]);
+    }
+    for (size_t k = 3; k < words; ++k) w[k] = 0;
+    for (size_t i = i0; i < i1; ++i) {
+      const uint64_t slot = pos[i] - lo, bit = slot * (uint64_t)f.r, rem = gamq__qf_remainder(&f, fp[i]);
+      const int sh = (int)(bit & 63);
+      if (i == n - 1 || quot[i + 1] != quot[i]) ends |= (uint64_t)1 << slot;
+      w[3 + bit / 64] |= rem << sh;
+      if (sh + f.r > 64) w[3 + bit / 64 + 1] |= rem >> (64 - sh); /* sh > 0 here: r <= 32 */
+    }
+    w[0] = occ;
+    w[1] = ends;
+    w[2] = off < GAMQ__RSQF_OFFSET_MAX ? off : GAMQ__RSQF_OFFSET_MAX;
+  }
+}
+
+/* Extract, pass 1: per block, occupied quotients and run marks (SQF: run
+   starts, RSQF: runends). */
+static __global__ void gamq__qf_block_counts_kernel(gamq__qf f, uint64_t *occ, uint64_t *marks) {
+  const uint64_t nblocks = f.nslots / 64;
+  for (uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; b < nblocks;
+       b += (uint64_t)gridDim.x * blockDim.x) {
+    uint64_t o = 0, m = 0;
+    if (f.kind == GAMQ__QF_SQF) {
+      for (uint64_t s = b * 64; s < b * 64 + 64; ++s) {
+        const uint32_t v = gamq__sqf_dev_get(f, s);
+        o += v & GAMQ__SQF_OCCUPIED;
+        m += (v & 7u) != 0 && !(v & GAMQ__SQF_CONTINUATION);
+      }
+    } else {
+      o = (uint64_t)gamq__popcount64(gamq__rsqf_occupieds(&f, b));
+      m = (uint64_t)gamq__popcount64(gamq__rsqf_runends(&f, b));
+    }
+    occ[b] = o;
+    marks[b] = m;
+  }
+}
+
+/* Extract, pass 2: the occupied quotients by rank (occ_incl: inclusive scan
+   of the per-block counts). */
+static __global__ void gamq__qf_ranks_kernel(gamq__qf f, const uint64_t *occ_incl, uint64_t *quot_of_rank) {
+  const uint64_t nblocks = f.nslots / 64;
+  for (uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; b < nblocks;
+       b += (uint64_t)gridDim.x * blockDim.x) {
+    uint64_t k = b ? occ_incl[b - 1] : 0;
+    for (uint64_t s = b * 64; s < b * 64 + 64; ++s) {
+      const int occupied = f.kind == GAMQ__QF_SQF ? (gamq__sqf_dev_get(f, s) & GAMQ__SQF_OCCUPIED) != 0
+                                                  : gamq__rsqf_occupied(&f, s);
+      if (occupied) quot_of_rank[k++] = s;
+    }
+  }
+}
+
+/* Extract, passes 3 and 4: walk each block's slots knowing the run of its
+   first slot. WRITE = false: items[b] = the block's item count; WRITE = true:
+   items holds their inclusive scan and out[.. cap) gets the fingerprints. */
+template <bool WRITE>
+__global__ void gamq__qf_walk_kernel(gamq__qf f, const uint64_t *marks_incl, const uint64_t *quot_of_rank,
+                                     const uint64_t *nruns_at, uint64_t *items, uint64_t *out, uint64_t cap) {
+  const uint64_t nblocks = f.nslots / 64, nruns = *nruns_at;
+  for (uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; b < nblocks;
+       b += (uint64_t)gridDim.x * blockDim.x) {
+    uint64_t k = b ? marks_incl[b - 1] : 0; /* run marks before the block */
+    uint64_t idx = WRITE ? (b ? items[b - 1] : 0) : 0;
+    for (uint64_t s = b * 64; s < b * 64 + 64; ++s) {
+      uint64_t x = 0, rem = 0;
+      bool item = false;
+      if (f.kind == GAMQ__QF_SQF) {
+        const uint32_t v = gamq__sqf_dev_get(f, s);
+        if (v & 7u) {
+          if (!(v & GAMQ__SQF_CONTINUATION)) ++k; /* a run starts: k counts starts up to s */
+          item = k >= 1 && k <= nruns;
+          if (item) x = quot_of_rank[k - 1], rem = v >> 3;
+        }
+      } else {
+        item = k < nruns && quot_of_rank[k] <= s;
+        if (item) {
+          x = quot_of_rank[k], rem = gamq__rsqf_rem(&f, s);
+          if (gamq__rsqf_runend(&f, s)) ++k;
+        }
+      }
+      if (item) {
+        if (WRITE && idx < cap) out[idx] = (x << f.r) | rem;
+        ++idx;
+      }
+    }
+    if (!WRITE) items[b] = idx;
+  }
+}
+
+/* keep[i] = 1 iff a[i] survives deleting b once per element (a, b sorted) */
+static __global__ void gamq__qf_keep_kernel(const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint8_t *keep) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < na; i += (size_t)gridDim.x * blockDim.x) {
+    const uint64_t x = a[i];
+    const size_t rank = i - gamq__bound<true>(a, i, x); /* equal values before i */
+    const size_t in_b = gamq__bound<false>(b, nb, x) - gamq__bound<true>(b, nb, x);
+    keep[i] = rank >= in_b;
+  }
+}
+
+/* ---- the host side: (d_temp, temp_bytes) as everywhere; d_temp == NULL
+   only writes the bytes needed ---- */
+
+/* fp[i] = fingerprint(keys[i]) for a batch of 4- or 8-byte keys. */
+static inline cudaError_t gamq__cuda_qf_hash(const gamq__qf *f, const void *keys, int key_bytes, size_t n,
+                                             uint64_t *fp, cudaStream_t stream) {
+  if (n == 0) return cudaSuccess;
+  if (key_bytes == 4)
+    gamq__qf_hash_kernel<uint32_t><<<gamq__grid(n, 256), 256, 0, stream>>>((const uint32_t *)keys, n, f->seed, f->q,
+                                                                           f->r, fp);
+  else
+    gamq__qf_hash_kernel<uint64_t><<<gamq__grid(n, 256), 256, 0, stream>>>((const uint64_t *)keys, n, f->seed, f->q,
+                                                                           f->r, fp);
+  return cudaGetLastError();
+}
+
+static inline cudaError_t gamq__cuda_qf_lookup(const gamq__qf *f, const void *keys, int key_bytes, size_t n,
+                                               uint8_t *found, cudaStream_t stream) {
+  if (n == 0) return cudaSuccess;
+  if (key_bytes == 4)
+    gamq__qf_lookup_kernel<uint32_t><<<gamq__grid(n, 256), 256, 0, stream>>>(*f, (const uint32_t *)keys, n, found);
+  else
+    gamq__qf_lookup_kernel<uint64_t><<<gamq__grid(n, 256), 256, 0, stream>>>(*f, (const uint64_t *)keys, n, found);
+  return cudaGetLastError();
+}
+
+/* Sort n fingerprints in place by their q + r bits (gprim's radix sort). */
+static inline cudaError_t gamq__cuda_qf_sort(const gamq__qf *f, uint64_t *fp, size_t n, void *d_temp,
+                                             size_t *temp_bytes, cudaStream_t stream) {
+  return gprim_radix_sort_keys(d_temp, temp_bytes, (const uint64_t *)fp, fp, n, 0, f->q + f->r, false, stream);
+}
+
+/* Bulk build from n sorted fingerprints (see BUILD above). *full = 1: the
+   filter was not touched. Synchronises the stream (the FULL check). */
+static inline cudaError_t gamq__cuda_qf_build(const gamq__qf *f, const uint64_t *fp, size_t n, int method,
+                                              void *d_temp, size_t *temp_bytes, int *full, cudaStream_t stream) {
+  gamq__scan_call c;
+  size_t sizes[3], scan_bytes = 0;
+  void *ptrs[3];
+  int overflow = 0;
+  c.op = GAMQ__OP_POSITION_U64, c.a = NULL, c.b = NULL, c.heads = NULL, c.init = NULL, c.x = NULL, c.n = n;
+  if (n > 0) GPRIM_TRY(gamq__cuda_scan(&c, method, GAMQ_SCAN_DEFAULT_MAX_ROUNDS, NULL, &scan_bytes, &overflow, NULL,
+                                       stream));
+  sizes[0] = sizes[1] = n * sizeof(uint64_t);
+  sizes[2] = scan_bytes;
+  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 3, sizes, ptrs));
+  if (d_temp == NULL) return cudaSuccess;
+  *full = 0;
+  if (n > f->nslots) {
+    *full = 1;
+    return cudaSuccess;
+  }
+  if (n == 0) return cudaMemsetAsync(f->data, 0, f->bytes, stream);
+  uint64_t *quot = (uint64_t *)ptrs[0], *pos = (uint64_t *)ptrs[1], last = 0;
+  gamq__qf_quotients_kernel<<<gamq__grid(n, 256), 256, 0, stream>>>(fp, n, f->r, quot);
+  GPRIM_TRY(cudaGetLastError());
+  c.b = quot, c.x = pos;
+  GPRIM_TRY(gamq__cuda_scan(&c, method, GAMQ_SCAN_DEFAULT_MAX_ROUNDS, ptrs[2], &sizes[2], &overflow, NULL, stream));
+  GPRIM_TRY(cudaMemcpyAsync(&last, pos + n - 1, sizeof last, cudaMemcpyDeviceToHost, stream));
+  GPRIM_TRY(cudaStreamSynchronize(stream));
+  if (overflow || last >= f->nslots) { /* overflow cannot happen: positions stay below 2^33 */
+    *full = 1;
+    return cudaSuccess;
+  }
+  if (f->kind == GAMQ__QF_SQF) {
+    GPRIM_TRY(cudaMemsetAsync(f->data, 0, f->bytes, stream));
+    gamq__sqf_items_kernel<<<gamq__grid(n, 256), 256, 0, stream>>>(*f, fp, quot, pos, n);
+    GPRIM_TRY(cudaGetLastError());
+    gamq__sqf_occupied_kernel<<<gamq__grid(n, 256), 256, 0, stream>>>(*f, quot, n);
+  } else {
+    gamq__rsqf_blocks_kernel<<<gamq__grid(f->nslots / 64, 128), 128, 0, stream>>>(*f, fp, quot, pos, n);
+  }
+  GPRIM_TRY(cudaGetLastError());
+  return cudaStreamSynchronize(stream);
+}
+
+/* Extract all f->nitems fingerprints, ascending, into out (see EXTRACT). */
+static inline cudaError_t gamq__cuda_qf_extract(const gamq__qf *f, uint64_t *out, void *d_temp, size_t *temp_bytes,
+                                                cudaStream_t stream) {
+  const size_t nblocks = (size_t)(f->nslots / 64);
+  size_t sizes[5], scan_bytes = 0;
+  void *ptrs[5];
+  GPRIM_TRY(gprim_scan_inclusive((void *)NULL, &scan_bytes, (const uint64_t *)NULL, (uint64_t *)NULL, nblocks,
+                                 gprim_op_sum(), stream));
+  sizes[0] = sizes[1] = sizes[2] = nblocks * sizeof(uint64_t); /* occupieds, marks, items per block */
+  sizes[3] = (size_t)f->nitems * sizeof(uint64_t);               /* quot_of_rank: runs <= items */
+  sizes[4] = scan_bytes;
+  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 5, sizes, ptrs));
+  if (d_temp == NULL || f->nitems == 0) return cudaSuccess;
+  uint64_t *occ = (uint64_t *)ptrs[0], *marks = (uint64_t *)ptrs[1], *items = (uint64_t *)ptrs[2];
+  uint64_t *ranks = (uint64_t *)ptrs[3];
+  const unsigned grid = gamq__grid(nblocks, 128);
+  gamq__qf_block_counts_kernel<<<grid, 128, 0, stream>>>(*f, occ, marks);
+  GPRIM_TRY(cudaGetLastError());
+  GPRIM_TRY(gprim_scan_inclusive(ptrs[4], &sizes[4], (const uint64_t *)occ, occ, nblocks, gprim_op_sum(), stream));
+  GPRIM_TRY(gprim_scan_inclusive(ptrs[4], &sizes[4], (const uint64_t *)marks, marks, nblocks, gprim_op_sum(), stream));
+  gamq__qf_ranks_kernel<<<grid, 128, 0, stream>>>(*f, occ, ranks);
+  GPRIM_TRY(cudaGetLastError());
+  gamq__qf_walk_kernel<false><<<grid, 128, 0, stream>>>(*f, marks, ranks, occ + nblocks - 1, items, out, 0);
+  GPRIM_TRY(cudaGetLastError());
+  GPRIM_TRY(gprim_scan_inclusive(ptrs[4], &sizes[4], (const uint64_t *)items, items, nblocks, gprim_op_sum(), stream));
+  gamq__qf_walk_kernel<true><<<grid, 128, 0, stream>>>(*f, marks, ranks, occ + nblocks - 1, items, out, f->nitems);
+  return cudaGetLastError();
+}
+
+/* out = a minus b as multisets (one copy of a removed per element of b),
+   both sorted; *d_kept (device) gets the count. */
+static inline cudaError_t gamq__cuda_qf_difference(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+                                                   uint64_t *out, size_t *d_kept, void *d_temp, size_t *temp_bytes,
+                                                   cudaStream_t stream) {
+  size_t sizes[2], sel_bytes = 0;
+  void *ptrs[2];
+  GPRIM_TRY(gprim_select_flagged((void *)NULL, &sel_bytes, a, (const uint8_t *)NULL, out, d_kept, na, stream));
+  sizes[0] = na;
+  sizes[1] = sel_bytes;
+  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 2, sizes, ptrs));
+  if (d_temp == NULL) return cudaSuccess;
+  if (na > 0) {
+    gamq__qf_keep_kernel<<<gamq__grid(na, 256), 256, 0, stream>>>(a, na, b, nb, (uint8_t *)ptrs[0]);
+    GPRIM_TRY(cudaGetLastError());
+  }
+  return gprim_select_flagged(ptrs[1], &sizes[1], a, (const uint8_t *)ptrs[0], out, d_kept, na, stream);
 }
 
 #endif /* GPUAMQ_KERNELS_CUH */

@@ -613,12 +613,10 @@ static void mc_gpu_data(const char *which) {
         mc_check_against_simulation(&g, mc_config_opts(mc_configs[c]), s, name, mc_heavy(name));
       }
       GCLQ_FREE(s.candidates_per_level);
-      /* a window also shrinks the footprint: only a whole-list run must have split */
-      if (mc_configs[c].budget == MC_TINY && !mc_configs[c].one && mc_configs[c].window == 0 &&
-          default_peak > MC_TINY && s.budget_splits == 0) {
-        fprintf(stderr, "    %s: default peak %zu > budget, yet no split\n", what.c_str(), default_peak);
-        g_test.failed = 1;
-      }
+      /* Under the budget (mc_cuda_vs checks peak <= budget and the result):
+         the search shrinks its count buffer first and splits steps only if
+         that is not enough, so a run above the budget by default need not
+         have split. */
       printf(" %.0f", ms);
       fflush(stdout);
     }

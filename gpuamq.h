@@ -29,7 +29,8 @@
                                 gamq_maxplus_i64 (each with a _sync device form)
      6. quotient filters        gamq_qf (SQF, RSQF): create / destroy, count,
                                 build, lookup, insert, delete, merge, extract,
-                                copy_bytes (each batch call with a _sync device form)
+                                copy_bytes (each batch call with a _sync device form),
+                                get_ref (gamq_qf_ref_contains in your own kernels)
    (the Bloom baseline, save / load and the device ref arrive with issue 4's
    later steps; this header declares only what works.)
 
@@ -455,6 +456,148 @@ GAMQ_DEF gamq_status gamq_qf_lookup_u64_sync(const gamq_qf *filter, const uint64
                                              uint8_t *d_found, gamq_stream stream);
 GAMQ_DEF gamq_status gamq_qf_lookup_u32(const gamq_qf *filter, const uint32_t *h_keys, size_t n, uint8_t *h_found);
 GAMQ_DEF gamq_status gamq_qf_lookup_u64(const gamq_qf *filter, const uint64_t *h_keys, size_t n, uint8_t *h_found);
+/* The same answers, looked up in fingerprint order: the batch's fingerprints
+   are sorted (with their positions) first, so neighbouring threads read
+   neighbouring slots, and each answer goes back to its key's position. It
+   costs a sort of the batch and temporaries of 12 bytes per key; it pays
+   where lookups are long walks (a full SQF). HOST: the plain lookup. */
+GAMQ_DEF gamq_status gamq_qf_lookup_sorted_u32_sync(const gamq_qf *filter, const uint32_t *d_keys, size_t n,
+                                                    uint8_t *d_found, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_qf_lookup_sorted_u64_sync(const gamq_qf *filter, const uint64_t *d_keys, size_t n,
+                                                    uint8_t *d_found, gamq_stream stream);
+
+/* A filter for your own kernels: a plain struct passed by value, with
+   __device__ lookups (below, compiled wherever nvcc includes this header).
+   gamq_qf_get_ref fills it for a CUDA filter (a HOST filter:
+   GAMQ_ERROR_INVALID_ARGUMENT). It points at the filter's device memory: it
+   stays valid until the next call that changes or destroys the filter, and
+   kernels that use it must not run concurrently with such a call.
+     gamq_qf_ref ref;  gamq_qf_get_ref(f, &ref);
+     __global__ void k(gamq_qf_ref ref, const uint64_t *keys, int *hits) {
+       if (gamq_qf_ref_contains(&ref, keys[threadIdx.x])) atomicAdd(hits, 1);
+     } */
+typedef struct gamq_qf_ref {
+  int kind, q, r;       /* gamq_qf_kind, quotient and remainder bits */
+  uint64_t seed;
+  uint64_t nslots;
+  const uint8_t *data;  /* device memory: the layouts of KINDS AND SIZES */
+} gamq_qf_ref;
+GAMQ_DEF gamq_status gamq_qf_get_ref(const gamq_qf *filter, gamq_qf_ref *ref);
+
+#if defined(__CUDACC__)
+/* The device lookup (the CUDA backend's lookup kernels use it too). Equal
+   answers to the host reference's (tests compare them); word loads instead
+   of byte loads, and a popcount select. */
+static __device__ __forceinline__ uint64_t gamq__ref_hash64(uint64_t key, uint64_t seed) {
+  uint64_t z = (key ^ seed) + 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+/* index of the k-th (0-based) set bit of x; x has more than k set bits */
+static __device__ __forceinline__ int gamq__ref_select64(uint64_t x, int k) {
+  int base = 0, c;
+  uint32_t v = (uint32_t)x;
+  c = __popc(v);
+  if (k >= c) k -= c, v = (uint32_t)(x >> 32), base = 32;
+  c = __popc(v & 0xffffu);
+  if (k >= c) k -= c, v >>= 16, base += 16;
+  c = __popc(v & 0xffu);
+  if (k >= c) k -= c, v >>= 8, base += 8;
+  c = __popc(v & 0xfu);
+  if (k >= c) k -= c, v >>= 4, base += 4;
+  c = __popc(v & 0x3u);
+  if (k >= c) k -= c, v >>= 2, base += 2;
+  return base + (k >= (int)(v & 1u));
+}
+static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_words(const gamq_qf_ref *f, uint64_t b) {
+  return (const uint64_t *)(f->data + b * (uint64_t)((24 + 8 * f->r + 63) / 64 * 64));
+}
+static __device__ __forceinline__ uint64_t gamq__ref_rsqf_rem(const gamq_qf_ref *f, uint64_t s) {
+  const uint64_t *w = gamq__ref_rsqf_words(f, s >> 6), bit = (s & 63) * (uint64_t)f->r;
+  const int sh = (int)(bit & 63);
+  uint64_t v = w[3 + bit / 64] >> sh;
+  if (sh + f->r > 64) v |= w[3 + bit / 64 + 1] << (64 - sh);
+  return v & (((uint64_t)1 << f->r) - 1);
+}
+/* slot of the d-th (d >= 1) runend at or after slot pos */
+static __device__ __forceinline__ uint64_t gamq__ref_rsqf_select(const gamq_qf_ref *f, uint64_t pos, uint64_t d) {
+  while (pos < f->nslots) {
+    const uint64_t b = pos >> 6, e = gamq__ref_rsqf_words(f, b)[1] & (~(uint64_t)0 << (pos & 63));
+    const uint64_t c = (uint64_t)__popcll(e);
+    if (c >= d) return b * 64 + (uint64_t)gamq__ref_select64(e, (int)(d - 1));
+    d -= c;
+    pos = (b + 1) * 64;
+  }
+  return f->nslots;
+}
+/* the true offset of block b (a stored 255 means "255 or more": rebuild it
+   from the last block before with a smaller one, as gamq__rsqf_offset does) */
+static __device__ uint64_t gamq__ref_rsqf_offset(const gamq_qf_ref *f, uint64_t b) {
+  uint64_t a = b, off;
+  while (a > 0 && (gamq__ref_rsqf_words(f, a)[2] & 0xff) == 255) --a;
+  off = gamq__ref_rsqf_words(f, a)[2] & 0xff;
+  for (++a; a <= b; ++a) { /* the runs of quotients below 64a end where those <= 64a - 1 do */
+    const uint64_t occ = gamq__ref_rsqf_words(f, a - 1)[0], lo = (a - 1) * 64;
+    const uint64_t end = occ ? gamq__ref_rsqf_select(f, lo + off, (uint64_t)__popcll(occ)) + 1 : lo + off;
+    off = end > a * 64 ? end - a * 64 : 0;
+  }
+  return off;
+}
+static __device__ __forceinline__ int gamq__ref_rsqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
+  const uint64_t b = fq >> 6, i = fq & 63;
+  const uint64_t *w = gamq__ref_rsqf_words(f, b);
+  const uint64_t occ = w[0];
+  uint64_t off, s, v;
+  if (!((occ >> i) & 1)) return 0;
+  off = w[2] & 0xff;
+  if (off == 255) off = gamq__ref_rsqf_offset(f, b);
+  s = gamq__ref_rsqf_select(f, b * 64 + off, (uint64_t)__popcll(occ & (~(uint64_t)0 >> (63 - i))));
+  for (;;) { /* the run ends at s; remainders ascend towards it */
+    v = gamq__ref_rsqf_rem(f, s);
+    if (v == fr) return 1;
+    if (v < fr || s == fq) return 0;
+    --s;
+    if ((gamq__ref_rsqf_words(f, s >> 6)[1] >> (s & 63)) & 1) return 0; /* the run before */
+  }
+}
+static __device__ __forceinline__ uint32_t gamq__ref_sqf_slot(const gamq_qf_ref *f, uint64_t s) {
+  return f->r == 5 ? f->data[s] : f->r == 13 ? ((const uint16_t *)f->data)[s] : ((const uint32_t *)f->data)[s];
+}
+static __device__ __forceinline__ int gamq__ref_sqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
+  uint64_t b = fq, s, x;
+  uint32_t v = gamq__ref_sqf_slot(f, fq);
+  if (!(v & 1u)) return 0;              /* not occupied */
+  while (v & 4u) v = gamq__ref_sqf_slot(f, --b); /* shifted: walk to the cluster's start */
+  s = b, x = b;
+  while (x != fq) { /* skip the run of quotient x, then find the next occupied quotient */
+    do ++s;
+    while (s < f->nslots && (gamq__ref_sqf_slot(f, s) & 2u));
+    do ++x;
+    while (x < fq && !(gamq__ref_sqf_slot(f, x) & 1u));
+  }
+  for (;;) { /* the run of fq starts at s; remainders ascend */
+    const uint64_t rem = gamq__ref_sqf_slot(f, s) >> 3;
+    if (rem == fr) return 1;
+    if (rem > fr || ++s >= f->nslots || !(gamq__ref_sqf_slot(f, s) & 2u)) return 0;
+  }
+}
+/* the fingerprint of a key (a 32-bit key: pass it zero-extended) */
+static __device__ __forceinline__ uint64_t gamq_qf_ref_fingerprint(const gamq_qf_ref *f, uint64_t key) {
+  const int p = f->q + f->r;
+  const uint64_t h = gamq__ref_hash64(key, f->seed);
+  return p >= 64 ? h : h >> (64 - p);
+}
+/* 1 if the fingerprint fp may be in the filter, 0 if it certainly is not */
+static __device__ __forceinline__ int gamq_qf_ref_contains_fp(const gamq_qf_ref *f, uint64_t fp) {
+  const uint64_t fq = fp >> f->r, fr = fp & (((uint64_t)1 << f->r) - 1);
+  return f->kind == GAMQ_QF_SQF ? gamq__ref_sqf_contains(f, fq, fr) : gamq__ref_rsqf_contains(f, fq, fr);
+}
+/* 1 if key may be in the filter, 0 if it certainly is not */
+static __device__ __forceinline__ int gamq_qf_ref_contains(const gamq_qf_ref *f, uint64_t key) {
+  return gamq_qf_ref_contains_fp(f, gamq_qf_ref_fingerprint(f, key));
+}
+#endif /* __CUDACC__ */
 
 /* Batch insert, all or nothing: every key goes in (a copy per occurrence),
    or the call returns GAMQ_ERROR_FULL / OUT_OF_MEMORY and the filter is
@@ -2597,16 +2740,31 @@ static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, in
 }
 
 static gamq_status gamq__qf_lookup_sync(const gamq_qf *F, const void *keys, int key_bytes, size_t n, uint8_t *found,
-                                        gamq_stream stream) {
+                                        int sorted, gamq_stream stream) {
   size_t i;
   if (gamq__qf_args(F, keys, n) != GAMQ_SUCCESS || (found == NULL && n > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
   if (F->backend == GAMQ_BACKEND_CUDA) {
 #if defined(__CUDACC__)
-    if (gamq__cuda_qf_lookup(&F->f, keys, key_bytes, n, found, (cudaStream_t)stream) != cudaSuccess ||
-        cudaStreamSynchronize((cudaStream_t)stream) != cudaSuccess)
+    const cudaStream_t st = (cudaStream_t)stream;
+    if (sorted && n > 0) {
+      void *temp = NULL;
+      size_t bytes = 0;
+      gamq_status s;
+      cudaError_t e = gamq__cuda_qf_lookup_sorted(&F->f, keys, key_bytes, n, found, NULL, &bytes, st);
+      if (e != cudaSuccess) return GAMQ_ERROR_CUDA;
+      s = gamq__device_alloc(&F->allocator, &temp, bytes, stream);
+      if (s != GAMQ_SUCCESS) return s;
+      e = gamq__cuda_qf_lookup_sorted(&F->f, keys, key_bytes, n, found, temp, &bytes, st);
+      if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+      gamq__device_free(&F->allocator, temp, stream);
+      return e == cudaSuccess ? GAMQ_SUCCESS : GAMQ_ERROR_CUDA;
+    }
+    if (gamq__cuda_qf_lookup(&F->f, keys, key_bytes, n, found, st) != cudaSuccess ||
+        cudaStreamSynchronize(st) != cudaSuccess)
       return GAMQ_ERROR_CUDA;
     return GAMQ_SUCCESS;
 #else
+    (void)sorted;
     (void)stream;
     return GAMQ_ERROR_BACKEND_UNAVAILABLE;
 #endif
@@ -2618,6 +2776,16 @@ static gamq_status gamq__qf_lookup_sync(const gamq_qf *F, const void *keys, int 
   return GAMQ_SUCCESS;
 }
 
+GAMQ_DEF gamq_status gamq_qf_get_ref(const gamq_qf *F, gamq_qf_ref *ref) {
+  if (F == NULL || ref == NULL || F->backend != GAMQ_BACKEND_CUDA) return GAMQ_ERROR_INVALID_ARGUMENT;
+#if defined(__CUDACC__)
+  *ref = gamq__qf_ref_of(&F->f);
+  return GAMQ_SUCCESS;
+#else
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE; /* not reached: no CUDA filter exists without nvcc */
+#endif
+}
+
 /* ---- the convenience forms: host arrays for either backend ---- */
 
 /* kind: 0 change (op in `op`), 1 lookup. */
@@ -2626,7 +2794,7 @@ static gamq_status gamq__qf_arrays(gamq_qf *F, int lookup, int op, const void *h
   gamq_status s = gamq__qf_args(F, h_keys, n);
   if (s != GAMQ_SUCCESS || (lookup && h_found == NULL && n > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
   if (F->backend == GAMQ_BACKEND_HOST || n == 0)
-    return lookup ? gamq__qf_lookup_sync(F, h_keys, key_bytes, n, h_found, NULL)
+    return lookup ? gamq__qf_lookup_sync(F, h_keys, key_bytes, n, h_found, 0, NULL)
                   : gamq__qf_change_sync(F, op, h_keys, key_bytes, n, deleted, NULL);
 #if defined(__CUDACC__)
   {
@@ -2637,7 +2805,7 @@ static gamq_status gamq__qf_arrays(gamq_qf *F, int lookup, int op, const void *h
                                  cudaSuccess)
       s = GAMQ_ERROR_CUDA;
     if (s == GAMQ_SUCCESS && lookup) {
-      s = gamq__qf_lookup_sync(F, d_keys, key_bytes, n, (uint8_t *)d_found, NULL);
+      s = gamq__qf_lookup_sync(F, d_keys, key_bytes, n, (uint8_t *)d_found, 0, NULL);
       if (s == GAMQ_SUCCESS && cudaMemcpy(h_found, d_found, n, cudaMemcpyDeviceToHost) != cudaSuccess)
         s = GAMQ_ERROR_CUDA;
     } else if (s == GAMQ_SUCCESS) {
@@ -2667,11 +2835,19 @@ GAMQ_DEF gamq_status gamq_qf_build_u64(gamq_qf *F, const uint64_t *h_keys, size_
 }
 GAMQ_DEF gamq_status gamq_qf_lookup_u32_sync(const gamq_qf *F, const uint32_t *d_keys, size_t n, uint8_t *d_found,
                                              gamq_stream stream) {
-  return gamq__qf_lookup_sync(F, d_keys, 4, n, d_found, stream);
+  return gamq__qf_lookup_sync(F, d_keys, 4, n, d_found, 0, stream);
 }
 GAMQ_DEF gamq_status gamq_qf_lookup_u64_sync(const gamq_qf *F, const uint64_t *d_keys, size_t n, uint8_t *d_found,
                                              gamq_stream stream) {
-  return gamq__qf_lookup_sync(F, d_keys, 8, n, d_found, stream);
+  return gamq__qf_lookup_sync(F, d_keys, 8, n, d_found, 0, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_lookup_sorted_u32_sync(const gamq_qf *F, const uint32_t *d_keys, size_t n,
+                                                    uint8_t *d_found, gamq_stream stream) {
+  return gamq__qf_lookup_sync(F, d_keys, 4, n, d_found, 1, stream);
+}
+GAMQ_DEF gamq_status gamq_qf_lookup_sorted_u64_sync(const gamq_qf *F, const uint64_t *d_keys, size_t n,
+                                                    uint8_t *d_found, gamq_stream stream) {
+  return gamq__qf_lookup_sync(F, d_keys, 8, n, d_found, 1, stream);
 }
 GAMQ_DEF gamq_status gamq_qf_lookup_u32(const gamq_qf *F, const uint32_t *h_keys, size_t n, uint8_t *h_found) {
   return gamq__qf_arrays((gamq_qf *)F, 1, 0, h_keys, 4, n, h_found, NULL); /* a lookup changes nothing */

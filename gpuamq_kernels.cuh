@@ -16,13 +16,15 @@
                                                gamq__shift_round_kernel
           SEGMENTED_LAYOUTS .................. gamq__layout_round_kernel, gamq__layout_final_kernel
           the host side ...................... gamq__cuda_scan
-     2. quotient filters (gpuamq.h section 6; the host reference's lookup
-        path runs on the device as it is, GAMQ__HD)
-          hash, lookup ....................... gamq__qf_hash_kernel, gamq__qf_lookup_kernel
+     2. quotient filters (gpuamq.h section 6; lookups are gamq_qf_ref_contains,
+        declared with the public API for users' kernels)
+          hash, lookup ....................... gamq__qf_hash_kernel, gamq__qf_lookup_kernel (unsorted),
+                                               gamq__qf_hash_index_kernel, gamq__qf_lookup_sorted_kernel
           bulk build ......................... gamq__sqf_items_kernel, gamq__sqf_occupied_kernel,
                                                gamq__rsqf_blocks_kernel; gamq__cuda_qf_build
           extract ............................ gamq__qf_block_counts_kernel, gamq__qf_ranks_kernel,
-                                               gamq__qf_walk_kernel; gamq__cuda_qf_extract
+                                               gamq__qf_walk_kernel (SQF), gamq__rsqf_walk_kernel
+                                               (RSQF); gamq__cuda_qf_extract
           multiset difference (deletes) ...... gamq__qf_keep_kernel; gamq__cuda_qf_difference
 
    Everything is a template (or static), so several translation units may each
@@ -701,9 +703,9 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
       byte)
 
    A CUDA filter is a gamq__qf whose data is device memory, passed to kernels
-   by value. The lookup path (hash, slot reads, rank / select, lookups) is
-   the host reference itself, compiled for the device (GAMQ__HD). Builds and
-   extracts are written here, for the parallel shape:
+   by value. Lookups run gamq_qf_ref_contains (gpuamq.h, next to the public
+   API, so users' kernels can call it): the host reference's algorithm with
+   word loads. Builds and extracts are written here, for the parallel shape:
 
    BUILD (paper 001 IV-C) from sorted fingerprints fp[0..n):
      quot[i] = fp[i] >> r; pos = the position scan of quot (section 5, any
@@ -713,10 +715,10 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
              not the first of its quotient, shifted = pos != quot), then one
              thread per distinct quotient sets that slot's occupied bit (a
              second launch: the slot may belong to another item);
-       RSQF  one thread per 64-slot block gathers everything of its block:
+       RSQF  one warp per 64-slot block gathers everything of its block:
              the items in it are a contiguous index range (pos ascends), its
              occupied quotients another (quot ascends), its offset comes from
-             the last item whose quotient is below the block. The thread owns
+             the last item whose quotient is below the block. The warp owns
              the whole block, so nothing races, and every byte is written.
    EXTRACT (paper 001 IV-E): runs lie in quotient order, so slot order is
      fingerprint order. Per block: count occupied quotients and run marks
@@ -750,11 +752,36 @@ __global__ void gamq__qf_hash_kernel(const K *keys, size_t n, uint64_t seed, int
     fp[i] = gamq__qf_fingerprint_of((uint64_t)keys[i], seed, q, r);
 }
 
-/* one thread per query, unsorted: the host reference's lookup on the device */
+/* the device view of a CUDA filter */
+static inline gamq_qf_ref gamq__qf_ref_of(const gamq__qf *f) {
+  gamq_qf_ref ref;
+  ref.kind = f->kind == GAMQ__QF_SQF ? GAMQ_QF_SQF : GAMQ_QF_RSQF;
+  ref.q = f->q, ref.r = f->r, ref.seed = f->seed, ref.nslots = f->nslots, ref.data = f->data;
+  return ref;
+}
+
+/* one thread per query, unsorted: gamq_qf_ref_contains (gpuamq.h) */
 template <typename K>
-__global__ void gamq__qf_lookup_kernel(gamq__qf f, const K *keys, size_t n, uint8_t *found) {
+__global__ void gamq__qf_lookup_kernel(gamq_qf_ref f, const K *keys, size_t n, uint8_t *found) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-    found[i] = (uint8_t)gamq__qf_lookup(&f, gamq__qf_fingerprint(&f, (uint64_t)keys[i]));
+    found[i] = (uint8_t)gamq_qf_ref_contains(&f, (uint64_t)keys[i]);
+}
+
+/* sorted lookups: fp[i] = fingerprint(keys[i]), idx[i] = i; after the sort
+   of the pairs by fingerprint, thread i looks up the i-th smallest, so
+   neighbouring threads read neighbouring slots, and scatters its answer */
+template <typename K>
+__global__ void gamq__qf_hash_index_kernel(const K *keys, size_t n, uint64_t seed, int q, int r, uint64_t *fp,
+                                           uint32_t *idx) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    fp[i] = gamq__qf_fingerprint_of((uint64_t)keys[i], seed, q, r);
+    idx[i] = (uint32_t)i;
+  }
+}
+static __global__ void gamq__qf_lookup_sorted_kernel(gamq_qf_ref f, const uint64_t *fp, const uint32_t *idx, size_t n,
+                                                     uint8_t *found) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    found[idx[i]] = (uint8_t)gamq_qf_ref_contains_fp(&f, fp[i]);
 }
 
 static __global__ void gamq__qf_quotients_kernel(const uint64_t *fp, size_t n, int r, uint64_t *quot) {
@@ -800,38 +827,76 @@ static __global__ void gamq__sqf_occupied_kernel(gamq__qf f, const uint64_t *quo
   }
 }
 
-/* RSQF build: one thread writes all of block b (words of 8 bytes: 0
-   occupieds, 1 runends, 2 the offset in its low byte, 3.. the remainders as
-   a little-endian bit stream, then zero padding). */
-static __global__ void gamq__rsqf_blocks_kernel(gamq__qf f, const uint64_t *fp, const uint64_t *quot, const uint64_t *pos,
-                                         size_t n) {
-  const uint64_t nblocks = f.nslots / 64;
-  const size_t words = gamq__rsqf_block_bytes(f.r) / 8;
-  for (uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; b < nblocks;
-       b += (uint64_t)gridDim.x * blockDim.x) {
-    uint64_t *w = (uint64_t *)(f.data + b * (uint64_t)gamq__rsqf_block_bytes(f.r));
+/* RSQF block words (8 bytes, little-endian; blocks are 64-byte aligned):
+   0 occupieds, 1 runends, 2 the offset in its low byte, 3.. the remainders
+   as a little-endian bit stream, then zero padding. */
+static __device__ __forceinline__ uint64_t *gamq__rsqf_dev_words(const gamq__qf &f, uint64_t b) {
+  return (uint64_t *)(f.data + b * (uint64_t)gamq__rsqf_block_bytes(f.r));
+}
+/* the remainder in slot i (0..63) of a block's words */
+static __device__ __forceinline__ uint64_t gamq__rsqf_dev_rem(const uint64_t *w, int r, int i) {
+  const uint64_t bit = (uint64_t)i * r;
+  const int sh = (int)(bit & 63);
+  uint64_t v = w[3 + bit / 64] >> sh;
+  if (sh + r > 64) v |= w[3 + bit / 64 + 1] << (64 - sh);
+  return v & (((uint64_t)1 << r) - 1);
+}
+static __device__ __forceinline__ uint64_t gamq__warp_or64(uint64_t v) {
+  for (int d = 16; d; d >>= 1) v |= __shfl_xor_sync(0xffffffffu, v, d);
+  return v;
+}
+
+#define GAMQ__RSQF_WARPS 4 /* warps per CTA of the RSQF block kernels */
+#define GAMQ__RSQF_MAX_WORDS 40 /* words of the largest block (r = 32: 320 bytes) */
+
+/* RSQF build: one warp writes all of block b (every word, so nothing needs
+   clearing first). Lanes 0-3 find, by binary search, the items whose slots
+   lie in the block [i0, i1) (pos ascends: at most 64) and whose quotients do
+   [j0, j1) (any number: long runs). Items set runends and OR their remainder
+   bits into the block's words in shared memory; first-of-quotient items set
+   occupieds; the offset is the spill of the last item whose quotient is below
+   the block; then the warp stores the words, coalesced. */
+static __global__ void __launch_bounds__(32 * GAMQ__RSQF_WARPS)
+gamq__rsqf_blocks_kernel(gamq__qf f, const uint64_t *fp, const uint64_t *quot, const uint64_t *pos, size_t n) {
+  __shared__ unsigned long long sw[GAMQ__RSQF_WARPS][GAMQ__RSQF_MAX_WORDS];
+  unsigned long long *w = sw[threadIdx.x / 32];
+  const int lane = threadIdx.x & 31, r = f.r, words = (int)(gamq__rsqf_block_bytes(r) / 8);
+  const uint64_t nblocks = f.nslots / 64, mask = ((uint64_t)1 << r) - 1;
+  const uint64_t nwarps = (uint64_t)gridDim.x * GAMQ__RSQF_WARPS;
+  for (uint64_t b = blockIdx.x * (uint64_t)GAMQ__RSQF_WARPS + threadIdx.x / 32; b < nblocks; b += nwarps) {
     const uint64_t lo = b * 64;
-    const size_t i0 = gamq__bound<true>(pos, n, lo), i1 = gamq__bound<true>(pos, n, lo + 64);
-    size_t j = gamq__bound<true>(quot, n, lo);
-    uint64_t occ = 0, ends = 0, off = 0;
-    /* offset: past the last item whose quotient is below the block */
-    if (j > 0 && pos[j - 1] + 1 > lo) off = pos[j - 1] + 1 - lo;
-    /* occupieds: jump from one distinct quotient to the next */
-    while (j < n && quot[j] < lo + 64) {
-      occ |= (uint64_t)1 << (quot[j] - lo);
-      j = gamq__bound<false>(quot, n, quot[j]);
-    }
-    for (size_t k = 3; k < words; ++k) w[k] = 0;
-    for (size_t i = i0; i < i1; ++i) {
-      const uint64_t slot = pos[i] - lo, bit = slot * (uint64_t)f.r, rem = gamq__qf_remainder(&f, fp[i]);
+    size_t v = 0;
+    if (lane < 4) v = gamq__bound<true>(lane < 2 ? pos : quot, n, lo + (lane & 1 ? 64 : 0));
+    const size_t i0 = __shfl_sync(0xffffffffu, v, 0), i1 = __shfl_sync(0xffffffffu, v, 1);
+    const size_t j0 = __shfl_sync(0xffffffffu, v, 2), j1 = __shfl_sync(0xffffffffu, v, 3);
+    for (int k = lane; k < words; k += 32) w[k] = 0;
+    __syncwarp();
+    uint64_t ends = 0, occ = 0;
+    for (size_t i = i0 + lane; i < i1; i += 32) {
+      const uint64_t slot = pos[i] - lo, bit = slot * (uint64_t)r, rem = fp[i] & mask;
       const int sh = (int)(bit & 63);
       if (i == n - 1 || quot[i + 1] != quot[i]) ends |= (uint64_t)1 << slot;
-      w[3 + bit / 64] |= rem << sh;
-      if (sh + f.r > 64) w[3 + bit / 64 + 1] |= rem >> (64 - sh); /* sh > 0 here: r <= 32 */
+      if (rem) {
+        atomicOr(&w[3 + bit / 64], (unsigned long long)(rem << sh));
+        if (sh + r > 64) atomicOr(&w[3 + bit / 64 + 1], (unsigned long long)(rem >> (64 - sh)));
+      }
     }
-    w[0] = occ;
-    w[1] = ends;
-    w[2] = off < GAMQ__RSQF_OFFSET_MAX ? off : GAMQ__RSQF_OFFSET_MAX;
+    for (size_t i = j0 + lane; i < j1; i += 32)
+      if (i == 0 || quot[i - 1] != quot[i]) occ |= (uint64_t)1 << (quot[i] - lo);
+    ends = gamq__warp_or64(ends);
+    occ = gamq__warp_or64(occ);
+    __syncwarp();
+    if (lane == 0) {
+      uint64_t off = 0;
+      if (j0 > 0 && pos[j0 - 1] + 1 > lo) off = pos[j0 - 1] + 1 - lo;
+      w[0] = occ;
+      w[1] = ends;
+      w[2] = off < GAMQ__RSQF_OFFSET_MAX ? off : GAMQ__RSQF_OFFSET_MAX;
+    }
+    __syncwarp();
+    uint64_t *out = gamq__rsqf_dev_words(f, b);
+    for (int k = lane; k < words; k += 32) out[k] = w[k];
+    __syncwarp();
   }
 }
 
@@ -849,8 +914,9 @@ static __global__ void gamq__qf_block_counts_kernel(gamq__qf f, uint64_t *occ, u
         m += (v & 7u) != 0 && !(v & GAMQ__SQF_CONTINUATION);
       }
     } else {
-      o = (uint64_t)gamq__popcount64(gamq__rsqf_occupieds(&f, b));
-      m = (uint64_t)gamq__popcount64(gamq__rsqf_runends(&f, b));
+      const uint64_t *w = gamq__rsqf_dev_words(f, b);
+      o = (uint64_t)__popcll(w[0]);
+      m = (uint64_t)__popcll(w[1]);
     }
     occ[b] = o;
     marks[b] = m;
@@ -864,16 +930,17 @@ static __global__ void gamq__qf_ranks_kernel(gamq__qf f, const uint64_t *occ_inc
   for (uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; b < nblocks;
        b += (uint64_t)gridDim.x * blockDim.x) {
     uint64_t k = b ? occ_incl[b - 1] : 0;
-    for (uint64_t s = b * 64; s < b * 64 + 64; ++s) {
-      const int occupied = f.kind == GAMQ__QF_SQF ? (gamq__sqf_dev_get(f, s) & GAMQ__SQF_OCCUPIED) != 0
-                                                  : gamq__rsqf_occupied(&f, s);
-      if (occupied) quot_of_rank[k++] = s;
+    if (f.kind == GAMQ__QF_SQF) {
+      for (uint64_t s = b * 64; s < b * 64 + 64; ++s)
+        if (gamq__sqf_dev_get(f, s) & GAMQ__SQF_OCCUPIED) quot_of_rank[k++] = s;
+    } else {
+      for (uint64_t o = gamq__rsqf_dev_words(f, b)[0]; o; o &= o - 1) quot_of_rank[k++] = b * 64 + __ffsll((long long)o) - 1;
     }
   }
 }
 
-/* Extract, passes 3 and 4: walk each block's slots knowing the run of its
-   first slot. WRITE = false: items[b] = the block's item count; WRITE = true:
+/* Extract, passes 3 and 4 for the SQF: walk each block's slots knowing the
+   run of its first slot. WRITE = false: items[b] = the block's item count; WRITE = true:
    items holds their inclusive scan and out[.. cap) gets the fingerprints. */
 template <bool WRITE>
 __global__ void gamq__qf_walk_kernel(gamq__qf f, const uint64_t *marks_incl, const uint64_t *quot_of_rank,
@@ -886,19 +953,11 @@ __global__ void gamq__qf_walk_kernel(gamq__qf f, const uint64_t *marks_incl, con
     for (uint64_t s = b * 64; s < b * 64 + 64; ++s) {
       uint64_t x = 0, rem = 0;
       bool item = false;
-      if (f.kind == GAMQ__QF_SQF) {
-        const uint32_t v = gamq__sqf_dev_get(f, s);
-        if (v & 7u) {
-          if (!(v & GAMQ__SQF_CONTINUATION)) ++k; /* a run starts: k counts starts up to s */
-          item = k >= 1 && k <= nruns;
-          if (item) x = quot_of_rank[k - 1], rem = v >> 3;
-        }
-      } else {
-        item = k < nruns && quot_of_rank[k] <= s;
-        if (item) {
-          x = quot_of_rank[k], rem = gamq__rsqf_rem(&f, s);
-          if (gamq__rsqf_runend(&f, s)) ++k;
-        }
+      const uint32_t v = gamq__sqf_dev_get(f, s);
+      if (v & 7u) {
+        if (!(v & GAMQ__SQF_CONTINUATION)) ++k; /* a run starts: k counts starts up to s */
+        item = k >= 1 && k <= nruns;
+        if (item) x = quot_of_rank[k - 1], rem = v >> 3;
       }
       if (item) {
         if (WRITE && idx < cap) out[idx] = (x << f.r) | rem;
@@ -906,6 +965,35 @@ __global__ void gamq__qf_walk_kernel(gamq__qf f, const uint64_t *marks_incl, con
       }
     }
     if (!WRITE) items[b] = idx;
+  }
+}
+
+/* Extract, passes 3 and 4 for the RSQF: one warp per block, a lane per two
+   slots. Slot s holds an item iff quot_of_rank[k] <= s, k = the runends
+   before s (before the block: marks_incl[b - 1]; inside it: a popcount). */
+template <bool WRITE>
+__global__ void __launch_bounds__(32 * GAMQ__RSQF_WARPS)
+gamq__rsqf_walk_kernel(gamq__qf f, const uint64_t *marks_incl, const uint64_t *quot_of_rank, const uint64_t *nruns_at,
+                       uint64_t *items, uint64_t *out, uint64_t cap) {
+  const uint64_t nblocks = f.nslots / 64, nruns = *nruns_at;
+  const uint64_t nwarps = (uint64_t)gridDim.x * GAMQ__RSQF_WARPS;
+  const int lane = threadIdx.x & 31;
+  for (uint64_t b = blockIdx.x * (uint64_t)GAMQ__RSQF_WARPS + threadIdx.x / 32; b < nblocks; b += nwarps) {
+    const uint64_t *w = gamq__rsqf_dev_words(f, b);
+    const uint64_t ends = w[1], k0 = b ? marks_incl[b - 1] : 0;
+    uint64_t idx = WRITE ? (b ? items[b - 1] : 0) : 0;
+    for (int half = 0; half < 2; ++half) {
+      const int i = lane + 32 * half;
+      const uint64_t s = b * 64 + i, k = k0 + (uint64_t)__popcll(ends & (((uint64_t)1 << i) - 1));
+      const bool item = k < nruns && quot_of_rank[k] <= s;
+      const unsigned ballot = __ballot_sync(0xffffffffu, item);
+      if (WRITE && item) {
+        const uint64_t at = idx + (uint64_t)__popc(ballot & ((1u << lane) - 1));
+        if (at < cap) out[at] = (quot_of_rank[k] << f.r) | gamq__rsqf_dev_rem(w, f.r, i);
+      }
+      idx += (uint64_t)__popc(ballot);
+    }
+    if (!WRITE && lane == 0) items[b] = idx;
   }
 }
 
@@ -938,10 +1026,37 @@ static inline cudaError_t gamq__cuda_qf_hash(const gamq__qf *f, const void *keys
 static inline cudaError_t gamq__cuda_qf_lookup(const gamq__qf *f, const void *keys, int key_bytes, size_t n,
                                                uint8_t *found, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
+  const gamq_qf_ref ref = gamq__qf_ref_of(f);
   if (key_bytes == 4)
-    gamq__qf_lookup_kernel<uint32_t><<<gamq__grid(n, 256), 256, 0, stream>>>(*f, (const uint32_t *)keys, n, found);
+    gamq__qf_lookup_kernel<uint32_t><<<gamq__grid(n, 256), 256, 0, stream>>>(ref, (const uint32_t *)keys, n, found);
   else
-    gamq__qf_lookup_kernel<uint64_t><<<gamq__grid(n, 256), 256, 0, stream>>>(*f, (const uint64_t *)keys, n, found);
+    gamq__qf_lookup_kernel<uint64_t><<<gamq__grid(n, 256), 256, 0, stream>>>(ref, (const uint64_t *)keys, n, found);
+  return cudaGetLastError();
+}
+
+/* Lookups in fingerprint order (see gamq__qf_lookup_sorted_kernel); n <= 2^31 - 1. */
+static inline cudaError_t gamq__cuda_qf_lookup_sorted(const gamq__qf *f, const void *keys, int key_bytes, size_t n,
+                                                      uint8_t *found, void *d_temp, size_t *temp_bytes,
+                                                      cudaStream_t stream) {
+  size_t sizes[3], sort_bytes = 0;
+  void *ptrs[3];
+  GPRIM_TRY(gprim_radix_sort_pairs((void *)NULL, &sort_bytes, (const uint64_t *)NULL, (uint64_t *)NULL,
+                                   (const uint32_t *)NULL, (uint32_t *)NULL, n, 0, f->q + f->r, false, stream));
+  sizes[0] = n * sizeof(uint64_t), sizes[1] = n * sizeof(uint32_t), sizes[2] = sort_bytes;
+  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 3, sizes, ptrs));
+  if (d_temp == NULL || n == 0) return cudaSuccess;
+  uint64_t *fp = (uint64_t *)ptrs[0];
+  uint32_t *idx = (uint32_t *)ptrs[1];
+  if (key_bytes == 4)
+    gamq__qf_hash_index_kernel<uint32_t><<<gamq__grid(n, 256), 256, 0, stream>>>((const uint32_t *)keys, n, f->seed,
+                                                                                 f->q, f->r, fp, idx);
+  else
+    gamq__qf_hash_index_kernel<uint64_t><<<gamq__grid(n, 256), 256, 0, stream>>>((const uint64_t *)keys, n, f->seed,
+                                                                                 f->q, f->r, fp, idx);
+  GPRIM_TRY(cudaGetLastError());
+  GPRIM_TRY(gprim_radix_sort_pairs(ptrs[2], &sizes[2], (const uint64_t *)fp, fp, (const uint32_t *)idx, idx, n, 0,
+                                   f->q + f->r, false, stream));
+  gamq__qf_lookup_sorted_kernel<<<gamq__grid(n, 256), 256, 0, stream>>>(gamq__qf_ref_of(f), fp, idx, n, found);
   return cudaGetLastError();
 }
 
@@ -989,7 +1104,8 @@ static inline cudaError_t gamq__cuda_qf_build(const gamq__qf *f, const uint64_t 
     GPRIM_TRY(cudaGetLastError());
     gamq__sqf_occupied_kernel<<<gamq__grid(n, 256), 256, 0, stream>>>(*f, quot, n);
   } else {
-    gamq__rsqf_blocks_kernel<<<gamq__grid(f->nslots / 64, 128), 128, 0, stream>>>(*f, fp, quot, pos, n);
+    gamq__rsqf_blocks_kernel<<<gamq__grid(f->nslots / 64, GAMQ__RSQF_WARPS), 32 * GAMQ__RSQF_WARPS, 0, stream>>>(
+        *f, fp, quot, pos, n);
   }
   GPRIM_TRY(cudaGetLastError());
   return cudaStreamSynchronize(stream);
@@ -1017,10 +1133,19 @@ static inline cudaError_t gamq__cuda_qf_extract(const gamq__qf *f, uint64_t *out
   GPRIM_TRY(gprim_scan_inclusive(ptrs[4], &sizes[4], (const uint64_t *)marks, marks, nblocks, gprim_op_sum(), stream));
   gamq__qf_ranks_kernel<<<grid, 128, 0, stream>>>(*f, occ, ranks);
   GPRIM_TRY(cudaGetLastError());
-  gamq__qf_walk_kernel<false><<<grid, 128, 0, stream>>>(*f, marks, ranks, occ + nblocks - 1, items, out, 0);
-  GPRIM_TRY(cudaGetLastError());
-  GPRIM_TRY(gprim_scan_inclusive(ptrs[4], &sizes[4], (const uint64_t *)items, items, nblocks, gprim_op_sum(), stream));
-  gamq__qf_walk_kernel<true><<<grid, 128, 0, stream>>>(*f, marks, ranks, occ + nblocks - 1, items, out, f->nitems);
+  if (f->kind == GAMQ__QF_SQF) {
+    gamq__qf_walk_kernel<false><<<grid, 128, 0, stream>>>(*f, marks, ranks, occ + nblocks - 1, items, out, 0);
+    GPRIM_TRY(cudaGetLastError());
+    GPRIM_TRY(gprim_scan_inclusive(ptrs[4], &sizes[4], (const uint64_t *)items, items, nblocks, gprim_op_sum(), stream));
+    gamq__qf_walk_kernel<true><<<grid, 128, 0, stream>>>(*f, marks, ranks, occ + nblocks - 1, items, out, f->nitems);
+  } else {
+    const unsigned wgrid = gamq__grid(nblocks, GAMQ__RSQF_WARPS), wthreads = 32 * GAMQ__RSQF_WARPS;
+    gamq__rsqf_walk_kernel<false><<<wgrid, wthreads, 0, stream>>>(*f, marks, ranks, occ + nblocks - 1, items, out, 0);
+    GPRIM_TRY(cudaGetLastError());
+    GPRIM_TRY(gprim_scan_inclusive(ptrs[4], &sizes[4], (const uint64_t *)items, items, nblocks, gprim_op_sum(), stream));
+    gamq__rsqf_walk_kernel<true><<<wgrid, wthreads, 0, stream>>>(*f, marks, ranks, occ + nblocks - 1, items, out,
+                                                                f->nitems);
+  }
   return cudaGetLastError();
 }
 

@@ -338,7 +338,7 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
 
    KINDS AND SIZES (q from 1 to 32 for both; nslots = 2^q + 10 isqrt(2^q),
    rounded up to a multiple of 64: slack for runs pushed past the last home slot)
-     SQF    r = 5, 13 or 29; nslots slots of (r + 3) / 8 bytes (1, 2, 4): the
+     SQF    r = 5, 13, 21 or 29; nslots slots of (r + 3) / 8 bytes (1, 2, 3, 4): the
             remainder and three metadata bits (paper 001 III-A).
      RSQF   r = 1 .. 32; nslots / 64 blocks of 64 slots, round_up(24 + 8r, 64)
             bytes each (occupieds, runends, an offset, the remainders packed;
@@ -378,7 +378,7 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
    that many; only q >= 31 filters get there). Nothing changes then either.
    ------------------------------------------------------------------------- */
 typedef enum gamq_qf_kind {
-  GAMQ_QF_SQF = 1, /* standard quotient filter: r + 3 bits per slot, r = 5, 13, 29 */
+  GAMQ_QF_SQF = 1, /* standard quotient filter: r + 3 bits per slot, r = 5, 13, 21, 29 */
   GAMQ_QF_RSQF = 2 /* rank-and-select quotient filter: 64-slot blocks, r = 1 .. 32 */
 } gamq_qf_kind;
 
@@ -408,7 +408,7 @@ typedef struct gamq_qf_info {
   uint64_t count;       /* fingerprints stored, copies counted */
 } gamq_qf_info;
 
-/* An empty filter. q in 1 .. 32; SQF r in {5, 13, 29}; RSQF r in 1 .. 32.
+/* An empty filter. q in 1 .. 32; SQF r in {5, 13, 21, 29}; RSQF r in 1 .. 32.
      gamq_qf *f = NULL;
      gamq_qf_create(NULL, GAMQ_QF_RSQF, 20, 8, &f);   f: 2^20 home slots, 8-bit remainders
      gamq_qf_create(NULL, GAMQ_QF_SQF, 20, 8, &f);    GAMQ_ERROR_INVALID_ARGUMENT (SQF r), f untouched
@@ -562,6 +562,10 @@ static __device__ __forceinline__ int gamq__ref_rsqf_contains(const gamq_qf_ref 
   }
 }
 static __device__ __forceinline__ uint32_t gamq__ref_sqf_slot(const gamq_qf_ref *f, uint64_t s) {
+  if (f->r == 21) { /* 3-byte slots, little-endian */
+    const uint8_t *p = f->data + 3 * s;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+  }
   return f->r == 5 ? f->data[s] : f->r == 13 ? ((const uint16_t *)f->data)[s] : ((const uint32_t *)f->data)[s];
 }
 static __device__ __forceinline__ int gamq__ref_sqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
@@ -1458,7 +1462,7 @@ typedef enum gamq__qf_result {
 } gamq__qf_result;
 
 typedef enum gamq__qf_kind {
-  GAMQ__QF_SQF = 1, /* standard quotient filter, r + 3 bits per slot, r = 5, 13, 29 */
+  GAMQ__QF_SQF = 1, /* standard quotient filter, r + 3 bits per slot, r = 5, 13, 21, 29 */
   GAMQ__QF_RSQF = 2 /* rank-and-select quotient filter, 64-slot blocks, r = 1 .. 32 */
 } gamq__qf_kind;
 
@@ -1543,7 +1547,7 @@ static inline GAMQ__HD int gamq__qf_fp_ok(const gamq__qf *f, uint64_t fp) {
    ------------------------------------------------------------------------- */
 static inline int gamq__qf_params_ok(gamq__qf_kind kind, int q, int r) {
   if (q < 1 || q > 32) return 0;
-  if (kind == GAMQ__QF_SQF) return r == 5 || r == 13 || r == 29;
+  if (kind == GAMQ__QF_SQF) return r == 5 || r == 13 || r == 21 || r == 29;
   if (kind == GAMQ__QF_RSQF) return r >= 1 && r <= 32;
   return 0;
 }

@@ -789,12 +789,14 @@ static __global__ void gamq__qf_quotients_kernel(const uint64_t *fp, size_t n, i
     quot[i] = fp[i] >> r;
 }
 
-/* SQF slots are 1, 2 or 4 bytes, aligned to their size (data is 256-byte
-   aligned), little-endian like gamq__store_le. */
+/* SQF slots are 1, 2, 3 or 4 bytes, little-endian like gamq__store_le; 1-,
+   2- and 4-byte slots are aligned to their size (data is 256-byte aligned),
+   3-byte slots go byte by byte. */
 static __device__ __forceinline__ uint32_t gamq__sqf_dev_get(const gamq__qf &f, uint64_t s) {
   switch (gamq__sqf_slot_bytes(f.r)) {
     case 1: return f.data[s];
     case 2: return ((const uint16_t *)f.data)[s];
+    case 3: return (uint32_t)f.data[3 * s] | (uint32_t)f.data[3 * s + 1] << 8 | (uint32_t)f.data[3 * s + 2] << 16;
     default: return ((const uint32_t *)f.data)[s];
   }
 }
@@ -802,6 +804,7 @@ static __device__ __forceinline__ void gamq__sqf_dev_put(const gamq__qf &f, uint
   switch (gamq__sqf_slot_bytes(f.r)) {
     case 1: f.data[s] = (uint8_t)v; break;
     case 2: ((uint16_t *)f.data)[s] = (uint16_t)v; break;
+    case 3: f.data[3 * s] = (uint8_t)v, f.data[3 * s + 1] = (uint8_t)(v >> 8), f.data[3 * s + 2] = (uint8_t)(v >> 16); break;
     default: ((uint32_t *)f.data)[s] = v; break;
   }
 }

@@ -8,7 +8,7 @@
    they were), allocation failures.
 
    GPU tests (GPU_TEST): the CUDA backend against the HOST backend, byte for
-   byte: builds of SQF r = 5, 13, 29 and RSQF of many r, fills 0.1 .. 0.95,
+   byte: builds of SQF r = 5, 13, 21, 29 and RSQF of many r, fills 0.1 .. 0.95,
    duplicate keys, all keys in one quotient, FULL, every build method, u32
    and u64 keys; lookups (zero false negatives, and equal to HOST on absent
    keys); extracts; random interleavings of every operation on both backends
@@ -544,7 +544,7 @@ static void qf_build_both(qf_pair &p, const std::vector<uint64_t> &keys, bool us
   if (sc == GAMQ_ERROR_FULL) CHECK_MSG(qfm_bytes(p.c) == before, "%s: FULL changed the CUDA filter", what);
 }
 
-static const int qf_gpu_shapes[][2] = {{GAMQ_QF_SQF, 5},   {GAMQ_QF_SQF, 13},  {GAMQ_QF_SQF, 29},  {GAMQ_QF_RSQF, 1},
+static const int qf_gpu_shapes[][2] = {{GAMQ_QF_SQF, 5},   {GAMQ_QF_SQF, 13},  {GAMQ_QF_SQF, 21}, {GAMQ_QF_SQF, 29},  {GAMQ_QF_RSQF, 1},
                                        {GAMQ_QF_RSQF, 3},  {GAMQ_QF_RSQF, 5},  {GAMQ_QF_RSQF, 8},  {GAMQ_QF_RSQF, 13},
                                        {GAMQ_QF_RSQF, 20}, {GAMQ_QF_RSQF, 29}, {GAMQ_QF_RSQF, 32}};
 enum { QF_GPU_SHAPES = sizeof qf_gpu_shapes / sizeof qf_gpu_shapes[0] };

@@ -202,9 +202,9 @@ static void qf_random_run(gamq__qf_kind kind, int q, int r, int mode, int steps,
 
 TEST(qf_host, sqf_random_interleavings) {
   test_rng rng = test_rng_for("qf_sqf_random");
-  const int qs[] = {1, 2, 4, 7, 12}, rs[] = {5, 13, 29};
+  const int qs[] = {1, 2, 4, 7, 12}, rs[] = {5, 13, 21, 29};
   for (int a = 0; a < 5; ++a)
-    for (int b = 0; b < 3; ++b)
+    for (int b = 0; b < 4; ++b)
       for (int mode = 0; mode < GEN_MODES; ++mode) {
         qf_random_run(GAMQ__QF_SQF, qs[a], rs[b], mode, qs[a] >= 12 ? 25 : 60, rng);
         CHECK_OK_SO_FAR();

@@ -43,7 +43,7 @@ __global__ void test_qf_ref_kernel(gamq_qf_ref ref, const uint64_t *keys, size_t
 
 GPU_TEST(qf_ref, device_lookup_matches_host) {
   test_rng rng = test_rng_for("qf_ref.device_lookup_matches_host");
-  const int shapes[][2] = {{GAMQ_QF_SQF, 5},  {GAMQ_QF_SQF, 13}, {GAMQ_QF_SQF, 29}, {GAMQ_QF_RSQF, 1},
+  const int shapes[][2] = {{GAMQ_QF_SQF, 5},  {GAMQ_QF_SQF, 13}, {GAMQ_QF_SQF, 21}, {GAMQ_QF_SQF, 29}, {GAMQ_QF_RSQF, 1},
                            {GAMQ_QF_RSQF, 5}, {GAMQ_QF_RSQF, 7}, {GAMQ_QF_RSQF, 13}, {GAMQ_QF_RSQF, 31},
                            {GAMQ_QF_RSQF, 32}};
   const double fills[] = {0.05, 0.5, 0.9, 0.99};

@@ -5,7 +5,10 @@
    What runs (each a BENCH; --filter=qf_lookup etc.):
      qf_lookup   Figs. 8-9: unsorted lookups against fill, SQF and RSQF, r = 5,
                  queries half present (u32 keys, like the paper), 2^28 queries
-                 (2^24 when the filter is smaller than 2^24 slots).
+                 (2^24 when the filter is smaller than 2^24 slots), beside the
+                 blocked Bloom filter of the same keys and false-positive rate
+                 (QF_BENCH_SORTED=1 adds the sorted batch lookups); Fig. 10a:
+                 lookups against batch size at 70%.
      qf_build    Figs. 11-12: bulk build against fill, every position-scan
                  method (gamq_qf_desc.build_method).
      qf_update   Fig. 10b/10c: batch insert + delete of 2^20 keys (and a batch
@@ -112,6 +115,30 @@ static gamq_qf *bench_qf_make(gamq_qf_kind kind, int q, int r, size_t items, uin
   return f;
 }
 
+/* the Bloom baseline sized like the paper's: the false-positive rate of the
+   quotient filter it stands beside (fill * 2^-r), for the same keys */
+static gamq_bloom *bench_qf_bloom(size_t items, double eps, const uint32_t *d_keys) {
+  gamq_bloom_desc desc;
+  memset(&desc, 0, sizeof desc);
+  desc.backend = GAMQ_BACKEND_CUDA;
+  gamq_bloom *b = NULL;
+  gamq_status s = gamq_bloom_create(&desc, items ? items : 1, eps, &b);
+  if (s == GAMQ_SUCCESS) s = gamq_bloom_insert_u32_sync(b, d_keys, items, NULL);
+  if (s != GAMQ_SUCCESS) {
+    fprintf(stderr, "bloom %zu keys eps %g: %s\n", items, eps, gamq_status_string(s));
+    exit(2);
+  }
+  return b;
+}
+static void bench_qf_bloom_row(const char *bench, int q, double fill, const char *variant, size_t n, double ms,
+                               const char *base_name, double base_ms, double bytes) {
+  char var[96];
+  snprintf(var, sizeof var, "q%d a%.2f %s", q, fill, variant);
+  bench_report_vs("qf Bloom", var, n, ms, base_name, base_ms, bytes);
+  printf("csv,%s,Bloom,%d,0,%.3f,%s,%zu,%.4f,%.4f\n", bench, q, fill, variant, n, ms, n / (ms * 1e6));
+  fflush(stdout);
+}
+
 /* paper 001's figures (GTX 1080, q = 23, r = 5), read off the text: RSQF
    lookups up to 1.13 G/s; build 516 M items/s at 70% (segmented layouts);
    batch inserts of 2M at 81 M/s. Where a row has none, the baseline is "-". */
@@ -154,7 +181,34 @@ BENCH(qf_lookup) {
           bench_qf_row("lookup", kind, q, 5, fill, "sorted", nq, ms, "paper", base, nq * 5.0);
         }
         gamq_qf_destroy(f);
+        if (kind == GAMQ_QF_RSQF) { /* once per fill: the Bloom filter of the same keys and FP rate */
+          gamq_bloom *bl = bench_qf_bloom(items, fill / 32.0, d_keys);
+          ms = bench_time_ms([&] { gamq_bloom_lookup_u32_sync(bl, d_query, nq, d_found, NULL); }, 10, 2);
+          hits = bench_qf_count(d_found, half);
+          if (hits != half) printf("!!! BLOOM FALSE NEGATIVES: %llu of %zu\n", hits, half);
+          gamq_bloom_info bi;
+          gamq_bloom_get_info(bl, &bi);
+          char v[64];
+          snprintf(v, sizeof v, "lookup k%d %.0fMiB", bi.k, bi.bytes / 1048576.0);
+          bench_qf_bloom_row("lookup", q, fill, v, nq, ms, "-", 0, nq * 5.0);
+          gamq_bloom_destroy(bl);
+        }
       }
+    }
+    /* Fig. 10a: lookups against batch size, 70% full */
+    for (gamq_qf_kind kind : kinds) {
+      size_t items = (size_t)(home * 0.7);
+      gamq_qf *f = bench_qf_make(kind, q, 5, items, d_keys);
+      for (int lg = 16; (size_t)1 << lg <= nq; lg += 4) {
+        size_t nb = (size_t)1 << lg, half = nb / 2;
+        for (size_t done = 0; done < half; done += items) bench_qf_keys(d_query + done, std::min(items, half - done), 0, 0);
+        bench_qf_keys(d_query + half, nb - half, 0, 1);
+        double ms = bench_time_ms([&] { gamq_qf_lookup_u32_sync(f, d_query, nb, d_found, NULL); }, 10, 2);
+        char v[32];
+        snprintf(v, sizeof v, "batch 2^%d", lg);
+        bench_qf_row("lookup_batch", kind, q, 5, 0.7, v, nb, ms, "-", 0, nb * 5.0);
+      }
+      gamq_qf_destroy(f);
     }
     cudaFree(d_keys);
     cudaFree(d_query);
@@ -183,6 +237,16 @@ BENCH(qf_build) {
           bench_qf_row("build", kind, q, 5, fill, gamq_scan_method_name(m), items, ms, "paper", base, items * 4.0);
           gamq_qf_destroy(f);
         }
+    for (double fill : fills) { /* the Bloom baseline: clear + insert every key */
+      size_t items = (size_t)(home * fill);
+      gamq_bloom *bl = bench_qf_bloom(items, fill / 32.0, d_keys);
+      double ms = bench_time_ms([&] {
+        gamq_bloom_clear(bl);
+        gamq_bloom_insert_u32_sync(bl, d_keys, items, NULL);
+      }, 5, 1);
+      bench_qf_bloom_row("build", q, fill, "clear+insert", items, ms, "-", 0, items * 4.0);
+      gamq_bloom_destroy(bl);
+    }
     cudaFree(d_keys);
   }
 }

@@ -512,7 +512,7 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size
    A Bloom filter answers "is key k in the set?" with no false negatives,
    a false-positive rate set by its size, and no deletes. This one is
    blocked: each key lives in one 32-byte block, so an insert touches one
-   DRAM sector (atomics on its words) and a lookup reads one sector. The
+   DRAM sector (at most four 64-bit atomicOr) and a lookup reads one. The
    paper compares its quotient filters with BloomGPU (Costa et al.: k bytes
    per key anywhere in a byte array); this is that baseline made fast: bits
    instead of bytes, and one memory transaction per query instead of k.
@@ -567,7 +567,7 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size
        5e-7    15    54.9          45.6                 362
    (an unblocked Bloom filter with the best k needs 7.3, 19.2, 30.3). So
    about 1.2x the 1-bit filter's memory at small eps, for one sector per
-   query instead of five random bytes, and 6.6-8x less than BloomGPU.
+   query instead of five random words, and 6.6-8x less than BloomGPU.
 
    TWO LEVELS, as in section 6. gamq_bloom_<op>_<key>_sync takes arrays
    where the filter lives (device memory for a CUDA filter, host memory for a
@@ -587,7 +587,8 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size
    a device allocator that returns memory not 32-byte aligned:
    GAMQ_ERROR_INVALID_ARGUMENT. A failed allocation: GAMQ_ERROR_OUT_OF_MEMORY.
    Both leave everything as it was (nothing allocated, the filter unchanged).
-   A CUDA error (GAMQ_ERROR_CUDA) may leave a CUDA filter unspecified.
+   A CUDA filter asked for where there is none: section 3's statuses. A
+   CUDA error (GAMQ_ERROR_CUDA) may leave a CUDA filter unspecified.
    ------------------------------------------------------------------------- */
 #define GAMQ_BLOOM_BLOCK_BYTES 32 /* one block: 256 bits, eight 32-bit words, one DRAM sector */
 #define GAMQ_BLOOM_MAX_K 16       /* bit positions per key: 1 .. 16 */
@@ -647,7 +648,6 @@ GAMQ_DEF gamq_status gamq_bloom_clear(gamq_bloom *filter);
    keys stored (gamq_bloom_fpr).
      uint64_t keys[3] = {0, 1, 2};
      gamq_bloom_insert_u64(f, keys, 3);         the WORKED EXAMPLE */
-
 GAMQ_DEF gamq_status gamq_bloom_insert_u32_sync(gamq_bloom *filter, const uint32_t *d_keys, size_t n,
                                                 gamq_stream stream);
 GAMQ_DEF gamq_status gamq_bloom_insert_u64_sync(gamq_bloom *filter, const uint64_t *d_keys, size_t n,

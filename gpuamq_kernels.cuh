@@ -1052,8 +1052,9 @@ static inline cudaError_t gamq__cuda_qf_difference(const uint64_t *a, size_t na,
    the host code at the end of gpuamq.h (declared here, ahead of their
    definitions), so both backends set and test the same bits.
      INSERT  one thread per key: the eight word masks in registers, one
-             atomicOr per word that gets a bit (32-bit words; OR is
-             idempotent, so the order of keys does not matter).
+             64-bit atomicOr per pair of words that gets a bit (at most
+             four a key; OR is idempotent and commutes, so the bytes do not
+             depend on the order of keys or on repeats).
      LOOKUP  four keys per thread: one 16- or 32-byte load of keys, then per
              key one 32-byte read of its block (two 16-byte read-only loads,
              all eight in flight together), each position tested by picking
@@ -1071,31 +1072,30 @@ __global__ void __launch_bounds__(256)
     gamq__bloom_insert_kernel(uint32_t *words, uint64_t num_blocks, uint64_t seed, int k, const K *keys, size_t n) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
     uint32_t m[8];
-    uint32_t *block = words + 8 * gamq__bloom_masks((uint64_t)keys[i], seed, num_blocks, k, m);
+    uint64_t *block = reinterpret_cast<uint64_t *>(words + 8 * gamq__bloom_masks((uint64_t)keys[i], seed, num_blocks,
+                                                                                  k, m));
 #pragma unroll
-    for (int w = 0; w < 8; ++w)
-      if (m[w]) atomicOr(block + w, m[w]);
+    for (int w = 0; w < 4; ++w) { /* words 2w and 2w + 1 as one little-endian 64-bit word */
+      const uint64_t m64 = m[2 * w] | (uint64_t)m[2 * w + 1] << 32;
+      if (m64) atomicOr(reinterpret_cast<unsigned long long *>(block + w), (unsigned long long)m64);
+    }
   }
 }
 
-/* 1 if every position of key is set in its block, else 0 */
-__device__ __forceinline__ uint32_t gamq__bloom_probe(const uint4 *blocks, uint64_t num_blocks, uint64_t seed, int k,
-                                                      uint64_t key) {
-  const uint64_t h = gamq__bloom_hash(key, seed);
-  const uint4 *p = blocks + 2 * gamq__bloom_block(h, num_blocks);
-  const uint4 a = __ldg(p), b = __ldg(p + 1); /* words 0..3, 4..7 */
+/* 1 if every position of hash h is set in its block (words 0..3 in a, 4..7
+   in b), else 0. Each position's word is picked by three selects on its
+   bits (no dynamic register index); the stream shifts down a byte a step.
+   Host code too, so the CPU-only tests check it against the layout. */
+__host__ __device__ __forceinline__ uint32_t gamq__bloom_test(uint4 a, uint4 b, uint64_t h, int k) {
   uint64_t lo, hi;
   uint32_t ok = 1;
   gamq__bloom_stream(h, k, &lo, &hi);
-#pragma unroll
-  for (int i = 0; i < GAMQ_BLOOM_MAX_K; ++i) {
-    if (i < k) {
-      const uint32_t x = (uint32_t)((i < 8 ? lo >> (8 * i) : hi >> (8 * (i - 8))) & 0xff);
-      const bool b7 = x & 128, b6 = x & 64, b5 = x & 32; /* word x >> 5 = (b7 b6 b5) */
-      const uint32_t t0 = b7 ? b.x : a.x, t1 = b7 ? b.y : a.y, t2 = b7 ? b.z : a.z, t3 = b7 ? b.w : a.w;
-      const uint32_t u0 = b6 ? t2 : t0, u1 = b6 ? t3 : t1;
-      ok &= (b5 ? u1 : u0) >> (x & 31);
-    }
+  for (int i = 0; i < k; ++i, lo = (lo >> 8) | (hi << 56), hi >>= 8) {
+    const uint32_t x = (uint32_t)lo & 0xff;
+    const bool b7 = x & 128, b6 = x & 64, b5 = x & 32; /* word x >> 5 = (b7 b6 b5) */
+    const uint32_t t0 = b7 ? b.x : a.x, t1 = b7 ? b.y : a.y, t2 = b7 ? b.z : a.z, t3 = b7 ? b.w : a.w;
+    const uint32_t u0 = b6 ? t2 : t0, u1 = b6 ? t3 : t1;
+    ok &= (b5 ? u1 : u0) >> (x & 31);
   }
   return ok & 1;
 }
@@ -1118,15 +1118,25 @@ __global__ void __launch_bounds__(256) gamq__bloom_lookup_kernel(const uint4 *bl
   const size_t tid = blockIdx.x * (size_t)blockDim.x + threadIdx.x, stride = (size_t)gridDim.x * blockDim.x;
   const size_t groups = n / 4, tail = VEC ? 4 * groups : 0;
   for (size_t g = tid; VEC && g < groups; g += stride) {
-    uint64_t key[4];
+    uint64_t key[4], h[4];
+    uint4 a[4], b[4];
     uint32_t flags = 0;
     gamq__load4(keys + 4 * g, key);
 #pragma unroll
-    for (int j = 0; j < 4; ++j) flags |= gamq__bloom_probe(blocks, num_blocks, seed, k, key[j]) << (8 * j);
+    for (int j = 0; j < 4; ++j) { /* all eight block loads first, then the tests */
+      h[j] = gamq__bloom_hash(key[j], seed);
+      const uint4 *p = blocks + 2 * gamq__bloom_block(h[j], num_blocks);
+      a[j] = __ldg(p), b[j] = __ldg(p + 1);
+    }
+#pragma unroll
+    for (int j = 0; j < 4; ++j) flags |= gamq__bloom_test(a[j], b[j], h[j], k) << (8 * j);
     reinterpret_cast<uint32_t *>(found)[g] = flags;
   }
-  for (size_t i = tail + tid; i < n; i += stride)
-    found[i] = (uint8_t)gamq__bloom_probe(blocks, num_blocks, seed, k, (uint64_t)keys[i]);
+  for (size_t i = tail + tid; i < n; i += stride) {
+    const uint64_t h = gamq__bloom_hash((uint64_t)keys[i], seed);
+    const uint4 *p = blocks + 2 * gamq__bloom_block(h, num_blocks);
+    found[i] = (uint8_t)gamq__bloom_test(__ldg(p), __ldg(p + 1), h, k);
+  }
 }
 
 /* ---- the host side ---- */

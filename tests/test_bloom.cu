@@ -600,6 +600,38 @@ TEST(bloom_host, allocation_failure) {
    ------------------------------------------------------------------------ */
 #if defined(__CUDACC__)
 
+/* The lookup kernel's per-key test (gamq__bloom_test: word picked by
+   selects, the stream shifted a byte a step) run on the host against the
+   model's masks, for random blocks, keys and every k: the device logic
+   checked where there is no device. */
+TEST(bloom_host, kernel_test_logic) {
+  test_rng rng = test_rng_for("bloom_host.kernel_test_logic");
+  for (int k = 1; k <= GAMQ_BLOOM_MAX_K; ++k) {
+    int hits = 0;
+    for (int t = 0; t < 20000; ++t) {
+      const uint64_t key = rng.next(), seed = rng.next();
+      bl_pattern p = bl_pattern_of(key, seed, 1, k);
+      uint32_t w[8];
+      const int mode = t % 4; /* the key's own bits, plus: nothing / dense noise / one bit taken away */
+      for (int i = 0; i < 8; ++i) w[i] = p.mask[i] | (mode == 1 ? (uint32_t)rng.next() & (uint32_t)rng.next() : 0u);
+      if (mode == 2) { /* clear one of the key's bits */
+        int i = (int)rng.below(8);
+        while (p.mask[i] == 0) i = (i + 1) % 8;
+        w[i] &= ~(p.mask[i] & (0u - p.mask[i])); /* its lowest set bit */
+      }
+      if (mode == 3)
+        for (int i = 0; i < 8; ++i) w[i] = (uint32_t)rng.next() | (uint32_t)rng.next();
+      uint32_t want = 1;
+      for (int i = 0; i < 8; ++i) want &= (w[i] & p.mask[i]) == p.mask[i];
+      const uint4 a = make_uint4(w[0], w[1], w[2], w[3]), b = make_uint4(w[4], w[5], w[6], w[7]);
+      const uint32_t got = gamq__bloom_test(a, b, gamq__bloom_hash(key, seed), k);
+      CHECK_MSG(got == want, "k %d key %llx mode %d: test %u, want %u", k, (unsigned long long)key, mode, got, want);
+      hits += (int)got;
+    }
+    CHECK(hits >= 10000 && hits < 20000); /* modes 0 and 1 always hit, mode 2 never */
+  }
+}
+
 /* A CUDA and a HOST filter of one shape and seed, fed the same keys. */
 struct bl_pair {
   gamq_bloom *c, *h;

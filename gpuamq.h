@@ -30,9 +30,10 @@
      6. quotient filters        gamq_qf (SQF, RSQF): create / destroy, count,
                                 build, lookup, insert, delete, merge, extract,
                                 copy_bytes (each batch call with a _sync device form),
-                                get_ref (gamq_qf_ref_contains in your own kernels)
-   (the Bloom baseline, save / load and the device ref arrive with issue 4's
-   later steps; this header declares only what works.)
+                                get_ref (gamq_qf_ref_contains in your own kernels),
+                                save / load, sorted lookups, in-place inserts and deletes
+     7. blocked Bloom filter    gamq_bloom: create (by eps or by shape) / destroy,
+                                insert, lookup, clear, copy_bytes, gamq_bloom_fpr
 
    Conventions
      - Every function returns a gamq_status; results go out through pointers.
@@ -650,6 +651,178 @@ GAMQ_DEF gamq_status gamq_qf_extract(const gamq_qf *filter, uint64_t *h_fps, siz
      size_t n = 0;  gamq_qf_copy_bytes(f, NULL, &n);
      uint8_t *b = malloc(n);  gamq_qf_copy_bytes(f, b, &n); */
 GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size_t *bytes);
+
+/* ---------------------------------------------------------------------------
+   7. blocked Bloom filter (the paper's BloomGPU baseline, issue 4)
+
+   A Bloom filter answers "is key k in the set?" with no false negatives,
+   a false-positive rate set by its size, and no deletes. This one is
+   blocked: each key lives in one 32-byte block, so an insert touches one
+   DRAM sector (at most four 64-bit atomicOr) and a lookup reads one. The
+   paper compares its quotient filters with BloomGPU (Costa et al.: k bytes
+   per key anywhere in a byte array); this is that baseline made fast: bits
+   instead of bytes, and one memory transaction per query instead of k.
+
+   LAYOUT. num_blocks blocks of 256 bits, each eight little-endian uint32
+   words (block b is bytes 32b .. 32b + 31); bit x of a block (0 .. 255) is
+   bit x & 31 of word x >> 5. A key (u32 keys zero-extended: the u32 key 7
+   and the u64 key 7 are the same key) is hashed as in section 6,
+       h = mix(key ^ seed)
+   and sets k bits of one block:
+       block        = the high 64 bits of h * num_blocks   (multiply-shift:
+                      the top bits of h pick the block, no modulo bias)
+       positions    x_i = byte i of the 16-byte stream, i = 0 .. k-1:
+                      bytes 0..3   the low 32 bits of h
+                      bytes 4..11  g1 = mix(h)
+                      bytes 12..15 the low 32 bits of g2 = mix(g1)
+   (mix as in section 6; a stream byte is a uniform position in 0 .. 255,
+   and positions may repeat). A lookup answers 1 iff all k bits are set.
+   gamq_bloom_key_bits returns a key's block and its bits as eight masks.
+
+   WORKED EXAMPLE. seed 0, num_blocks 10, k 4. Key 0: h = 0xe220a8397b1dcdaf,
+   block = floor(h * 10 / 2^64) = 8, positions = bytes 0xaf 0xcd 0x1d 0x7b
+   = 175 205 29 123 -> word 5 bit 15, word 6 bit 13, word 0 bit 29, word 3
+   bit 27: masks (words 0..7) = 20000000 0 0 08000000 0 00008000 00002000 0.
+   Keys 1 and 2 (h = 0x910a2dec89025cc1, 0x975835de1c9756ce) both land in
+   block 5. After inserting {0, 1, 2}, lookups of {0, 1, 2, 3} = [1, 1, 1, 0];
+   bytes 256 .. 259 of the filter are 00 00 00 20 (word 0 of block 8).
+
+   FALSE-POSITIVE RATE. gamq_bloom_fpr(num_blocks, k, n) is the exact
+   expectation, over the hash, for n distinct keys stored and a key not
+   among them (taking the hash bits as independent and uniform):
+       FPR = sum_j Binomial(j; n, 1/num_blocks) P_k(j),
+       P_k(j) = E[(|S_j| / 256)^k],
+   S_j the set of bits that j keys' j k uniform positions set in one block
+   (|S_j| from the occupancy distribution of 256 bins; for large j by
+   inclusion-exclusion over the query's distinct positions). Examples:
+       gamq_bloom_fpr(1, 1, 1)         = 1/256 = 0.00390625
+       gamq_bloom_fpr(1, 2, 1)         = (1/256)^3 + (2/256)^2 (255/256) = 6.0856e-05
+       gamq_bloom_fpr(2^20, 5, 2^25)   = 0.0248    (8 bits a key)
+       gamq_bloom_fpr(2^20, 8, 2^23)   = 3.44e-05  (32 bits a key)
+   Measured rates stay within a few percent of it (tests/test_bloom.cu).
+   Blocks add variance (some hold more keys than the mean), which costs
+   memory against an unblocked Bloom filter, most at small eps.
+
+   SIZING. gamq_bloom_create(n_expected, eps) picks, over k = 1 .. 16, the
+   fewest blocks with FPR <= eps at n_expected keys (then the lowest FPR).
+   Bits per key (256 num_blocks / n), for large n, against the paper's
+   Table I (bytes per item x 8):
+       eps      k   this filter   Bloom 1-bit (k = 5)   BloomGPU (a byte a bit)
+       0.03     5     7.56          7.7                  61.6
+       1e-4    11    24.9          20.8                 163
+       5e-7    15    54.9          45.6                 362
+   (an unblocked Bloom filter with the best k needs 7.3, 19.2, 30.3). So
+   about 1.2x the 1-bit filter's memory at small eps, for one sector per
+   query instead of five random words, and 6.6-8x less than BloomGPU.
+
+   TWO LEVELS, as in section 6. gamq_bloom_<op>_<key>_sync takes arrays
+   where the filter lives (device memory for a CUDA filter, host memory for a
+   HOST filter) and a stream, and synchronises that stream before it
+   returns. gamq_bloom_<op>_<key> takes host arrays for either kind of filter
+   (synchronous; device buffers come from the filter's allocator). Inserts
+   are idempotent and commute: the bytes depend only on the set of keys (and
+   the shape and seed), never on order, repeats or backend, so CUDA and HOST
+   filters compare byte for byte (gamq_bloom_copy_bytes). No batch limit.
+   The CUDA lookup runs fastest when d_keys is 16-byte (u32) or 32-byte
+   (u64) aligned and d_found 4-byte aligned (cudaMalloc memory is); other
+   pointers work, a little slower.
+
+   ERRORS. NULL filter, keys (n > 0), found (n > 0) or out pointer; eps not
+   in (0, 1) (NaN included); k not in 1 .. 16; num_blocks 0 or too many for
+   size_t bytes; a filter eps and n_expected would make too big for size_t;
+   a device allocator that returns memory not 32-byte aligned:
+   GAMQ_ERROR_INVALID_ARGUMENT. A failed allocation: GAMQ_ERROR_OUT_OF_MEMORY.
+   Both leave everything as it was (nothing allocated, the filter unchanged).
+   A CUDA filter asked for where there is none: section 3's statuses. A
+   CUDA error (GAMQ_ERROR_CUDA) may leave a CUDA filter unspecified.
+   ------------------------------------------------------------------------- */
+#define GAMQ_BLOOM_BLOCK_BYTES 32 /* one block: 256 bits, eight 32-bit words, one DRAM sector */
+#define GAMQ_BLOOM_MAX_K 16       /* bit positions per key: 1 .. 16 */
+
+/* A filter (opaque): made by gamq_bloom_create or gamq_bloom_create_shape,
+   freed by gamq_bloom_destroy. */
+typedef struct gamq_bloom gamq_bloom;
+
+/* Zero-initialise for the defaults: backend AUTO (CUDA when a device is
+   present), seed 0, cudaMallocAsync. */
+typedef struct gamq_bloom_desc {
+  gamq_backend backend;
+  uint64_t seed;                   /* the hash seed (section 6's hash) */
+  gamq_device_allocator allocator; /* the filter's memory (32-byte aligned) and the convenience calls' buffers */
+} gamq_bloom_desc;
+
+/* What a filter is: gamq_bloom_get_info fills it. */
+typedef struct gamq_bloom_info {
+  gamq_backend backend;        /* resolved: CUDA or HOST */
+  uint64_t seed;
+  uint64_t num_blocks;         /* 32-byte blocks */
+  int k;                       /* bit positions per key */
+  size_t bytes;                /* num_blocks * 32 (gamq_bloom_copy_bytes) */
+  double bits_per_key_planned; /* gamq_bloom_create: 256 num_blocks / n_expected; create_shape: 0 */
+} gamq_bloom_info;
+
+/* An empty filter sized for n_expected keys at false-positive rate eps
+   (0 < eps < 1; see SIZING): the fewest blocks, k chosen with them;
+   n_expected 0 sizes for one key (one block).
+     gamq_bloom *f = NULL;
+     gamq_bloom_create(NULL, 1000000, 0.03, &f);   29530 blocks (945 KB), k 5, 7.56 bits a key
+     gamq_bloom_create(NULL, 1000000, 1.0, &f);    GAMQ_ERROR_INVALID_ARGUMENT, f untouched
+   desc may be NULL (defaults). *out is written only on success. Planning
+   takes a few milliseconds of host time. A CUDA filter's memory is
+   allocated and zeroed on the default stream, which is synchronised. */
+GAMQ_DEF gamq_status gamq_bloom_create(const gamq_bloom_desc *desc, uint64_t n_expected, double eps, gamq_bloom **out);
+/* An empty filter of an explicit shape: num_blocks 32-byte blocks (>= 1),
+   k bits a key (1 .. 16).
+     gamq_bloom_create_shape(NULL, 10, 4, &f);     the WORKED EXAMPLE's filter: 320 bytes */
+GAMQ_DEF gamq_status gamq_bloom_create_shape(const gamq_bloom_desc *desc, uint64_t num_blocks, int k,
+                                             gamq_bloom **out);
+/* Frees the filter (NULL: nothing). A CUDA filter's memory is freed on the
+   default stream, which is synchronised. */
+GAMQ_DEF gamq_status gamq_bloom_destroy(gamq_bloom *filter);
+GAMQ_DEF gamq_status gamq_bloom_get_info(const gamq_bloom *filter, gamq_bloom_info *info);
+/* The block of one key and the bits it sets there, as eight word masks
+   (see LAYOUT); a host computation, either backend.
+     the WORKED EXAMPLE's filter, key 0:   block 8, mask = [0x20000000, 0, 0, 0x08000000,
+                                                            0, 0x00008000, 0x00002000, 0] */
+GAMQ_DEF gamq_status gamq_bloom_key_bits(const gamq_bloom *filter, uint64_t key, uint64_t *block, uint32_t mask[8]);
+/* Empties the filter (every bit 0). A CUDA filter is cleared on the default
+   stream, which is synchronised. */
+GAMQ_DEF gamq_status gamq_bloom_clear(gamq_bloom *filter);
+
+/* Batch insert: sets each key's k bits (atomicOr on CUDA). Any order,
+   repeats allowed; n = 0 does nothing. Never FULL: the FPR grows with the
+   keys stored (gamq_bloom_fpr).
+     uint64_t keys[3] = {0, 1, 2};
+     gamq_bloom_insert_u64(f, keys, 3);         the WORKED EXAMPLE */
+GAMQ_DEF gamq_status gamq_bloom_insert_u32_sync(gamq_bloom *filter, const uint32_t *d_keys, size_t n,
+                                                gamq_stream stream);
+GAMQ_DEF gamq_status gamq_bloom_insert_u64_sync(gamq_bloom *filter, const uint64_t *d_keys, size_t n,
+                                                gamq_stream stream);
+GAMQ_DEF gamq_status gamq_bloom_insert_u32(gamq_bloom *filter, const uint32_t *h_keys, size_t n);
+GAMQ_DEF gamq_status gamq_bloom_insert_u64(gamq_bloom *filter, const uint64_t *h_keys, size_t n);
+
+/* Batch lookup: found[i] = 1 if keys[i] may be in the filter, 0 if it
+   certainly is not (never 0 for a key inserted). The filter is not changed.
+     uint64_t q[4] = {0, 1, 2, 3};  uint8_t found[4];
+     gamq_bloom_lookup_u64(f, q, 4, found);     found = [1, 1, 1, 0] */
+GAMQ_DEF gamq_status gamq_bloom_lookup_u32_sync(const gamq_bloom *filter, const uint32_t *d_keys, size_t n,
+                                                uint8_t *d_found, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_bloom_lookup_u64_sync(const gamq_bloom *filter, const uint64_t *d_keys, size_t n,
+                                                uint8_t *d_found, gamq_stream stream);
+GAMQ_DEF gamq_status gamq_bloom_lookup_u32(const gamq_bloom *filter, const uint32_t *h_keys, size_t n,
+                                           uint8_t *h_found);
+GAMQ_DEF gamq_status gamq_bloom_lookup_u64(const gamq_bloom *filter, const uint64_t *h_keys, size_t n,
+                                           uint8_t *h_found);
+
+/* The filter's raw bytes (LAYOUT), into host memory. h_out == NULL: *bytes
+   gets the size; else *bytes must be at least the size and gets it.
+     size_t n = 0;  gamq_bloom_copy_bytes(f, NULL, &n);      n = 320 for the example */
+GAMQ_DEF gamq_status gamq_bloom_copy_bytes(const gamq_bloom *filter, void *h_out, size_t *bytes);
+/* The expected false-positive rate of a filter of this shape holding n
+   distinct keys (FALSE-POSITIVE RATE); 0 for n = 0; -1 for num_blocks 0 or
+   k outside 1 .. 16. Host only, about a millisecond.
+     gamq_bloom_fpr(29530, 5, 1000000)   = 0.0300 (the create example above) */
+GAMQ_DEF double gamq_bloom_fpr(uint64_t num_blocks, int k, uint64_t n);
 
 #ifdef __cplusplus
 }
@@ -2961,6 +3134,461 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *F, void *h_out, size_t *b
     }
   }
   *bytes = F->f.bytes;
+  return GAMQ_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------------
+   The blocked Bloom filter (section 7). The key -> (block, bit positions)
+   functions are GAMQ__HD: the HOST backend calls them here, the kernels of
+   gpuamq_kernels.cuh section 3 (which declare them ahead) on the device, so
+   both backends set and test the same bits by construction.
+   ------------------------------------------------------------------------- */
+
+/* high 64 bits of the 128-bit product a * b (the multiply-shift range
+   reduction: a uniform in [0, 2^64) -> a * b / 2^64 uniform in [0, b)) */
+static inline GAMQ__HD uint64_t gamq__mulhi64(uint64_t a, uint64_t b) {
+#if defined(__CUDA_ARCH__)
+  return __umul64hi(a, b);
+#else
+  const uint64_t a_lo = (uint32_t)a, a_hi = a >> 32, b_lo = (uint32_t)b, b_hi = b >> 32;
+  const uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo, lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+  const uint64_t cross = (lo_lo >> 32) + (uint32_t)hi_lo + lo_hi; /* < 2^64 */
+  return hi_hi + (hi_lo >> 32) + (cross >> 32);
+#endif
+}
+
+/* The 64-bit hash of a key (section 6's, with the filter's seed). */
+static inline GAMQ__HD uint64_t gamq__bloom_hash(uint64_t key, uint64_t seed) { return gamq__qf_hash64(key, seed); }
+
+/* The block of hash h among num_blocks: the high 64 bits of h * num_blocks. */
+static inline GAMQ__HD uint64_t gamq__bloom_block(uint64_t h, uint64_t num_blocks) {
+  return gamq__mulhi64(h, num_blocks);
+}
+
+/* The position stream of hash h: 16 bytes, position i (0 .. k-1) is byte i,
+   little-endian: bytes 0..3 the low 32 bits of h, bytes 4..11 g1 = mix(h),
+   bytes 12..15 the low 32 bits of g2 = mix(g1). *lo holds bytes 0..7, *hi
+   bytes 8..15; the mixes only run when k needs their bytes. */
+static inline GAMQ__HD void gamq__bloom_stream(uint64_t h, int k, uint64_t *lo, uint64_t *hi) {
+  uint64_t g1 = 0, g2 = 0;
+  if (k > 4) g1 = gamq__qf_hash64(h, 0);
+  if (k > 12) g2 = gamq__qf_hash64(g1, 0);
+  *lo = (h & 0xffffffffull) | (g1 << 32);
+  *hi = (g1 >> 32) | (g2 << 32);
+}
+
+/* The bits key sets in its block, as one mask per 32-bit word (position x:
+   word x >> 5, bit x & 31); returns the block. */
+static inline GAMQ__HD uint64_t gamq__bloom_masks(uint64_t key, uint64_t seed, uint64_t num_blocks, int k,
+                                                  uint32_t mask[8]) {
+  const uint64_t h = gamq__bloom_hash(key, seed);
+  uint64_t lo, hi;
+  int i, w;
+  gamq__bloom_stream(h, k, &lo, &hi);
+  for (w = 0; w < 8; ++w) mask[w] = 0;
+  for (i = 0; i < k; ++i) {
+    const uint32_t x = (uint32_t)((i < 8 ? lo >> (8 * i) : hi >> (8 * (i - 8))) & 0xff);
+    for (w = 0; w < 8; ++w) /* mask[x >> 5] |= bit, without a dynamic index (registers on the device) */
+      mask[w] |= (x >> 5) == (uint32_t)w ? (uint32_t)1 << (x & 31) : 0u;
+  }
+  return gamq__bloom_block(h, num_blocks);
+}
+
+/* ---- the false-positive rate of the layout (section 7's FPR) ---- */
+
+/* x^e by repeated squaring (no libm: the host part links without it) */
+static double gamq__powi(double x, uint64_t e) {
+  double r = 1.0;
+  while (e) {
+    if (e & 1) r *= x;
+    x *= x;
+    e >>= 1;
+  }
+  return r;
+}
+
+enum { GAMQ__BLOOM_BITS = 256, GAMQ__BLOOM_DP_BALLS = 1024 };
+
+/* P(j) = the probability that all k positions of a query are set in a block
+   that holds j keys: E[(|S| / 256)^k], S the bits set by the j k positions
+   of those keys (uniform, independent). Exact two ways:
+     small j (j k <= 1024 balls): dp[j], from the occupancy distribution of
+       256 bins, grown one ball at a time (positive terms only);
+     larger j: by inclusion-exclusion over the t distinct positions of the
+       query, P(j) = sum_i a_i r_i^j with r_i = (1 - i/256)^k and
+       a_i = (-1)^i sum_{t >= i} P(t distinct) C(t, i), P(t distinct) =
+       S2(k, t) 256 (256 - 1) .. (256 - t + 1) / 256^k. There the block is
+       at least 98% set, so the alternating sum loses no precision. */
+typedef struct gamq__bloom_model {
+  int k, dp_j;
+  double dp[GAMQ__BLOOM_DP_BALLS + 1];
+  double a[GAMQ_BLOOM_MAX_K + 1], r[GAMQ_BLOOM_MAX_K + 1];
+} gamq__bloom_model;
+
+static void gamq__bloom_model_init(gamq__bloom_model *m, int k) {
+  double dist[GAMQ__BLOOM_BITS + 1], pk[GAMQ__BLOOM_BITS + 1];
+  double s2[GAMQ_BLOOM_MAX_K + 1][GAMQ_BLOOM_MAX_K + 1], pt[GAMQ_BLOOM_MAX_K + 1];
+  const double W = GAMQ__BLOOM_BITS;
+  int s, j, b, t, i;
+  m->k = k;
+  m->dp_j = GAMQ__BLOOM_DP_BALLS / k;
+  for (s = 0; s <= GAMQ__BLOOM_BITS; ++s) dist[s] = 0.0, pk[s] = gamq__powi(s / W, (uint64_t)k);
+  dist[0] = 1.0;
+  for (j = 0; j <= m->dp_j; ++j) {
+    double sum = 0.0;
+    for (s = 0; s <= GAMQ__BLOOM_BITS; ++s) sum += dist[s] * pk[s];
+    m->dp[j] = sum;
+    for (b = 0; b < k && j < m->dp_j; ++b) /* one more ball: stays on s set bits w.p. s/256 */
+      for (s = GAMQ__BLOOM_BITS; s >= 0; --s) dist[s] = dist[s] * (s / W) + (s > 0 ? dist[s - 1] * ((W - s + 1) / W) : 0.0);
+  }
+  /* Stirling numbers of the second kind S2(k, t) */
+  memset(s2, 0, sizeof s2);
+  s2[0][0] = 1.0;
+  for (i = 1; i <= k; ++i)
+    for (t = 1; t <= i; ++t) s2[i][t] = t * s2[i - 1][t] + s2[i - 1][t - 1];
+  for (t = 0; t <= k; ++t) {
+    double falling = 1.0;
+    for (i = 0; i < t; ++i) falling *= (W - i) / W;
+    pt[t] = s2[k][t] * falling * gamq__powi(1.0 / W, (uint64_t)(k - t));
+  }
+  for (i = 0; i <= k; ++i) {
+    double sum = 0.0, c = 1.0; /* c = C(t, i), built along t */
+    for (t = i; t <= k; ++t) {
+      if (t > i) c = c * t / (t - i);
+      sum += pt[t] * c;
+    }
+    m->a[i] = (i & 1) ? -sum : sum;
+    m->r[i] = gamq__powi((W - i) / W, (uint64_t)k);
+  }
+}
+
+static double gamq__bloom_model_p(const gamq__bloom_model *m, uint64_t j) {
+  double sum = 0.0;
+  int i;
+  if (j <= (uint64_t)m->dp_j) return m->dp[j];
+  for (i = 0; i <= m->k; ++i) sum += m->a[i] * gamq__powi(m->r[i], j);
+  return sum < 0.0 ? 0.0 : sum > 1.0 ? 1.0 : sum;
+}
+
+/* FPR = sum_j Binomial(j; n, 1/B) P(j): weights from the mode outwards by
+   their ratios (no exp or log), normalised, stopped below 1e-30 of the mode. */
+static double gamq__bloom_model_fpr(const gamq__bloom_model *m, uint64_t num_blocks, uint64_t n) {
+  const double lam = (double)n / (double)num_blocks, q = (double)(num_blocks - 1);
+  double mode_d, w, total, acc;
+  uint64_t mode, j;
+  if (n == 0) return 0.0;
+  if (num_blocks == 1) return gamq__bloom_model_p(m, n);
+  if (lam > 1e6) return 1.0; /* every block far past full: 1 in double precision */
+  mode_d = ((double)n + 1.0) / (double)num_blocks;
+  mode = (uint64_t)mode_d;
+  if (mode > n) mode = n;
+  total = 1.0, acc = gamq__bloom_model_p(m, mode);
+  for (j = mode, w = 1.0; j > 0;) { /* w(j - 1) = w(j) j / ((n - j + 1) / (B - 1)) */
+    w *= (double)j * q / (double)(n - j + 1);
+    --j;
+    if (w < 1e-30) break;
+    total += w, acc += w * gamq__bloom_model_p(m, j);
+  }
+  for (j = mode, w = 1.0; j < n;) { /* w(j + 1) = w(j) (n - j) / ((j + 1) (B - 1)) */
+    w *= (double)(n - j) / ((double)(j + 1) * q);
+    ++j;
+    if (w < 1e-30) break;
+    total += w, acc += w * gamq__bloom_model_p(m, j);
+  }
+  return acc / total;
+}
+
+GAMQ_DEF double gamq_bloom_fpr(uint64_t num_blocks, int k, uint64_t n) {
+  gamq__bloom_model m;
+  if (num_blocks == 0 || k < 1 || k > GAMQ_BLOOM_MAX_K) return -1.0;
+  if (n == 0) return 0.0;
+  gamq__bloom_model_init(&m, k);
+  return gamq__bloom_model_fpr(&m, num_blocks, n);
+}
+
+/* The smallest filter (then the lowest FPR) with FPR <= eps for n keys:
+   for each k, the least num_blocks by doubling then bisection (the FPR falls
+   as num_blocks grows). 0 when nothing up to max_blocks is enough. */
+static uint64_t gamq__bloom_plan(uint64_t n, double eps, uint64_t max_blocks, int *k_out) {
+  gamq__bloom_model m;
+  uint64_t best = 0, lo, hi;
+  double best_fpr = 2.0;
+  int k;
+  for (k = 1; k <= GAMQ_BLOOM_MAX_K; ++k) {
+    double f;
+    gamq__bloom_model_init(&m, k);
+    hi = n / 32 > 0 ? n / 32 : 1; /* about 32 keys a block: 8 bits a key */
+    if (hi > max_blocks) hi = max_blocks;
+    if (gamq__bloom_model_fpr(&m, hi, n) <= eps) { /* walk down: lo fails or is 0 */
+      for (lo = hi / 2; lo > 0 && gamq__bloom_model_fpr(&m, lo, n) <= eps; lo /= 2) hi = lo;
+    } else { /* walk up: hi fits */
+      do {
+        lo = hi;
+        if (hi > max_blocks / 2) {
+          hi = max_blocks;
+          if (gamq__bloom_model_fpr(&m, hi, n) > eps) hi = 0;
+          break;
+        }
+        hi *= 2;
+      } while (gamq__bloom_model_fpr(&m, hi, n) > eps);
+      if (hi == 0) continue; /* this k cannot reach eps */
+    }
+    while (hi - lo > 1) {
+      const uint64_t mid = lo + (hi - lo) / 2;
+      if (gamq__bloom_model_fpr(&m, mid, n) <= eps) hi = mid;
+      else lo = mid;
+    }
+    f = gamq__bloom_model_fpr(&m, hi, n);
+    if (best == 0 || hi < best || (hi == best && f < best_fpr)) best = hi, best_fpr = f, *k_out = k;
+  }
+  return best;
+}
+
+/* ---- the public filter ---- */
+struct gamq_bloom {
+  gamq_backend backend;            /* resolved: CUDA or HOST */
+  uint64_t seed, num_blocks;
+  int k;
+  size_t bytes;                    /* num_blocks * 32 */
+  double bits_per_key_planned;     /* 0 for gamq_bloom_create_shape */
+  uint32_t *words;                 /* num_blocks * 8 words; device memory on CUDA */
+  gamq_device_allocator allocator; /* CUDA: the filter's memory and the temporaries */
+};
+
+#define GAMQ__BLOOM_MAX_BLOCKS ((uint64_t)(SIZE_MAX / GAMQ_BLOOM_BLOCK_BYTES))
+
+static gamq_status gamq__bloom_new(const gamq_bloom_desc *desc, uint64_t num_blocks, int k, double planned,
+                                   gamq_bloom **out) {
+  gamq_bloom_desc d;
+  gamq_bloom *F;
+  gamq_backend backend = GAMQ_BACKEND_HOST;
+  gamq_status s;
+  if (desc) d = *desc;
+  else memset(&d, 0, sizeof d);
+  s = gamq_backend_resolve(d.backend, &backend);
+  if (s != GAMQ_SUCCESS) return s;
+  F = (gamq_bloom *)GAMQ_MALLOC(sizeof *F);
+  if (F == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
+  memset(F, 0, sizeof *F);
+  F->backend = backend, F->seed = d.seed, F->num_blocks = num_blocks, F->k = k;
+  F->bytes = (size_t)num_blocks * GAMQ_BLOOM_BLOCK_BYTES, F->bits_per_key_planned = planned;
+  F->allocator = d.allocator;
+  if (backend == GAMQ_BACKEND_HOST) {
+    F->words = (uint32_t *)GAMQ_MALLOC(F->bytes);
+    if (F->words == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
+    else memset(F->words, 0, F->bytes);
+  } else {
+#if defined(__CUDACC__)
+    void *p = NULL;
+    s = gamq__device_alloc(&F->allocator, &p, F->bytes, NULL);
+    if (s == GAMQ_SUCCESS && ((uintptr_t)p % GAMQ_BLOOM_BLOCK_BYTES) != 0) { /* a hook that breaks the promise */
+      gamq__device_free(&F->allocator, p, NULL);
+      s = GAMQ_ERROR_INVALID_ARGUMENT;
+    }
+    if (s == GAMQ_SUCCESS) {
+      F->words = (uint32_t *)p;
+      if (cudaMemsetAsync(p, 0, F->bytes, 0) != cudaSuccess || cudaStreamSynchronize(0) != cudaSuccess) {
+        gamq__device_free(&F->allocator, p, NULL);
+        cudaStreamSynchronize(0);
+        s = GAMQ_ERROR_CUDA;
+      }
+    }
+#else
+    s = GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+  }
+  if (s != GAMQ_SUCCESS) {
+    GAMQ_FREE(F);
+    return s;
+  }
+  *out = F;
+  return GAMQ_SUCCESS;
+}
+
+GAMQ_DEF gamq_status gamq_bloom_create_shape(const gamq_bloom_desc *desc, uint64_t num_blocks, int k,
+                                             gamq_bloom **out) {
+  if (out == NULL || num_blocks == 0 || num_blocks > GAMQ__BLOOM_MAX_BLOCKS || k < 1 || k > GAMQ_BLOOM_MAX_K)
+    return GAMQ_ERROR_INVALID_ARGUMENT;
+  return gamq__bloom_new(desc, num_blocks, k, 0.0, out);
+}
+
+GAMQ_DEF gamq_status gamq_bloom_create(const gamq_bloom_desc *desc, uint64_t n_expected, double eps,
+                                       gamq_bloom **out) {
+  const uint64_t n = n_expected > 0 ? n_expected : 1;
+  uint64_t num_blocks;
+  int k = 1;
+  if (out == NULL || !(eps > 0.0 && eps < 1.0)) return GAMQ_ERROR_INVALID_ARGUMENT; /* NaN fails too */
+  if (desc && ((int)desc->backend < 0 || (int)desc->backend > 2)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  num_blocks = gamq__bloom_plan(n, eps, GAMQ__BLOOM_MAX_BLOCKS, &k);
+  if (num_blocks == 0) return GAMQ_ERROR_INVALID_ARGUMENT; /* more than size_t can hold */
+  return gamq__bloom_new(desc, num_blocks, k, (double)num_blocks * GAMQ__BLOOM_BITS / (double)n, out);
+}
+
+GAMQ_DEF gamq_status gamq_bloom_destroy(gamq_bloom *F) {
+  gamq_status s = GAMQ_SUCCESS;
+  if (F == NULL) return GAMQ_SUCCESS;
+  if (F->backend == GAMQ_BACKEND_HOST) {
+    GAMQ_FREE(F->words);
+  } else {
+#if defined(__CUDACC__)
+    gamq__device_free(&F->allocator, F->words, NULL);
+    if (cudaStreamSynchronize(0) != cudaSuccess) s = GAMQ_ERROR_CUDA;
+#endif
+  }
+  GAMQ_FREE(F);
+  return s;
+}
+
+GAMQ_DEF gamq_status gamq_bloom_get_info(const gamq_bloom *F, gamq_bloom_info *info) {
+  if (F == NULL || info == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  info->backend = F->backend, info->seed = F->seed, info->num_blocks = F->num_blocks, info->k = F->k;
+  info->bytes = F->bytes, info->bits_per_key_planned = F->bits_per_key_planned;
+  return GAMQ_SUCCESS;
+}
+
+GAMQ_DEF gamq_status gamq_bloom_key_bits(const gamq_bloom *F, uint64_t key, uint64_t *block, uint32_t mask[8]) {
+  uint32_t m[8];
+  uint64_t b;
+  if (F == NULL || block == NULL || mask == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  b = gamq__bloom_masks(key, F->seed, F->num_blocks, F->k, m);
+  memcpy(mask, m, sizeof m);
+  *block = b;
+  return GAMQ_SUCCESS;
+}
+
+GAMQ_DEF gamq_status gamq_bloom_clear(gamq_bloom *F) {
+  if (F == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (F->backend == GAMQ_BACKEND_HOST) {
+    memset(F->words, 0, F->bytes);
+    return GAMQ_SUCCESS;
+  }
+#if defined(__CUDACC__)
+  if (cudaMemsetAsync(F->words, 0, F->bytes, 0) != cudaSuccess || cudaStreamSynchronize(0) != cudaSuccess)
+    return GAMQ_ERROR_CUDA;
+  return GAMQ_SUCCESS;
+#else
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+/* HOST: the reference, one key at a time. */
+static void gamq__bloom_host_insert(gamq_bloom *F, const void *keys, int key_bytes, size_t n) {
+  size_t i;
+  int w;
+  for (i = 0; i < n; ++i) {
+    const uint64_t key = key_bytes == 4 ? ((const uint32_t *)keys)[i] : ((const uint64_t *)keys)[i];
+    uint32_t m[8], *block;
+    block = F->words + 8 * gamq__bloom_masks(key, F->seed, F->num_blocks, F->k, m);
+    for (w = 0; w < 8; ++w) block[w] |= m[w];
+  }
+}
+static void gamq__bloom_host_lookup(const gamq_bloom *F, const void *keys, int key_bytes, size_t n, uint8_t *found) {
+  size_t i;
+  int w;
+  for (i = 0; i < n; ++i) {
+    const uint64_t key = key_bytes == 4 ? ((const uint32_t *)keys)[i] : ((const uint64_t *)keys)[i];
+    uint32_t m[8], missing = 0;
+    const uint32_t *block = F->words + 8 * gamq__bloom_masks(key, F->seed, F->num_blocks, F->k, m);
+    for (w = 0; w < 8; ++w) missing |= m[w] & ~block[w];
+    found[i] = (uint8_t)(missing == 0);
+  }
+}
+
+/* The expert forms: arrays where the filter lives; synchronise the stream. */
+static gamq_status gamq__bloom_sync(const gamq_bloom *F, int lookup, const void *keys, int key_bytes, size_t n,
+                                    uint8_t *found, gamq_stream stream) {
+  if (F == NULL || (keys == NULL && n > 0) || (lookup && found == NULL && n > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (n == 0) return GAMQ_SUCCESS;
+  if (F->backend == GAMQ_BACKEND_HOST) {
+    if (lookup) gamq__bloom_host_lookup(F, keys, key_bytes, n, found);
+    else gamq__bloom_host_insert((gamq_bloom *)F, keys, key_bytes, n);
+    (void)stream;
+    return GAMQ_SUCCESS;
+  }
+#if defined(__CUDACC__)
+  {
+    cudaError_t e = lookup ? gamq__cuda_bloom_lookup(F->words, F->num_blocks, F->seed, F->k, keys, key_bytes, n, found,
+                                                     (cudaStream_t)stream)
+                           : gamq__cuda_bloom_insert(F->words, F->num_blocks, F->seed, F->k, keys, key_bytes, n,
+                                                     (cudaStream_t)stream);
+    if (e != cudaSuccess || cudaStreamSynchronize((cudaStream_t)stream) != cudaSuccess) return GAMQ_ERROR_CUDA;
+    return GAMQ_SUCCESS;
+  }
+#else
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+/* The convenience forms: host arrays for either backend. */
+static gamq_status gamq__bloom_arrays(const gamq_bloom *F, int lookup, const void *h_keys, int key_bytes, size_t n,
+                                      uint8_t *h_found) {
+  if (F == NULL || (h_keys == NULL && n > 0) || (lookup && h_found == NULL && n > 0))
+    return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (F->backend == GAMQ_BACKEND_HOST || n == 0) return gamq__bloom_sync(F, lookup, h_keys, key_bytes, n, h_found, NULL);
+#if defined(__CUDACC__)
+  {
+    void *d_keys = NULL, *d_found = NULL;
+    gamq_status s;
+    if (n > SIZE_MAX / (size_t)key_bytes) return GAMQ_ERROR_INVALID_ARGUMENT;
+    s = gamq__device_alloc(&F->allocator, &d_keys, n * (size_t)key_bytes, NULL);
+    if (s == GAMQ_SUCCESS && lookup) s = gamq__device_alloc(&F->allocator, &d_found, n, NULL);
+    if (s == GAMQ_SUCCESS &&
+        cudaMemcpyAsync(d_keys, h_keys, n * (size_t)key_bytes, cudaMemcpyHostToDevice, 0) != cudaSuccess)
+      s = GAMQ_ERROR_CUDA;
+    if (s == GAMQ_SUCCESS) s = gamq__bloom_sync(F, lookup, d_keys, key_bytes, n, (uint8_t *)d_found, NULL);
+    if (s == GAMQ_SUCCESS && lookup && cudaMemcpy(h_found, d_found, n, cudaMemcpyDeviceToHost) != cudaSuccess)
+      s = GAMQ_ERROR_CUDA;
+    gamq__device_free(&F->allocator, d_keys, NULL);
+    gamq__device_free(&F->allocator, d_found, NULL);
+    if (cudaStreamSynchronize(0) != cudaSuccess && s == GAMQ_SUCCESS) s = GAMQ_ERROR_CUDA;
+    return s;
+  }
+#else
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+GAMQ_DEF gamq_status gamq_bloom_insert_u32_sync(gamq_bloom *F, const uint32_t *d_keys, size_t n, gamq_stream stream) {
+  return gamq__bloom_sync(F, 0, d_keys, 4, n, NULL, stream);
+}
+GAMQ_DEF gamq_status gamq_bloom_insert_u64_sync(gamq_bloom *F, const uint64_t *d_keys, size_t n, gamq_stream stream) {
+  return gamq__bloom_sync(F, 0, d_keys, 8, n, NULL, stream);
+}
+GAMQ_DEF gamq_status gamq_bloom_lookup_u32_sync(const gamq_bloom *F, const uint32_t *d_keys, size_t n,
+                                                uint8_t *d_found, gamq_stream stream) {
+  return gamq__bloom_sync(F, 1, d_keys, 4, n, d_found, stream);
+}
+GAMQ_DEF gamq_status gamq_bloom_lookup_u64_sync(const gamq_bloom *F, const uint64_t *d_keys, size_t n,
+                                                uint8_t *d_found, gamq_stream stream) {
+  return gamq__bloom_sync(F, 1, d_keys, 8, n, d_found, stream);
+}
+GAMQ_DEF gamq_status gamq_bloom_insert_u32(gamq_bloom *F, const uint32_t *h_keys, size_t n) {
+  return gamq__bloom_arrays(F, 0, h_keys, 4, n, NULL);
+}
+GAMQ_DEF gamq_status gamq_bloom_insert_u64(gamq_bloom *F, const uint64_t *h_keys, size_t n) {
+  return gamq__bloom_arrays(F, 0, h_keys, 8, n, NULL);
+}
+GAMQ_DEF gamq_status gamq_bloom_lookup_u32(const gamq_bloom *F, const uint32_t *h_keys, size_t n, uint8_t *h_found) {
+  return gamq__bloom_arrays(F, 1, h_keys, 4, n, h_found);
+}
+GAMQ_DEF gamq_status gamq_bloom_lookup_u64(const gamq_bloom *F, const uint64_t *h_keys, size_t n, uint8_t *h_found) {
+  return gamq__bloom_arrays(F, 1, h_keys, 8, n, h_found);
+}
+
+GAMQ_DEF gamq_status gamq_bloom_copy_bytes(const gamq_bloom *F, void *h_out, size_t *bytes) {
+  if (F == NULL || bytes == NULL || (h_out != NULL && *bytes < F->bytes)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (h_out != NULL) {
+    if (F->backend == GAMQ_BACKEND_HOST) {
+      memcpy(h_out, F->words, F->bytes);
+    } else {
+#if defined(__CUDACC__)
+      if (cudaMemcpy(h_out, F->words, F->bytes, cudaMemcpyDeviceToHost) != cudaSuccess) return GAMQ_ERROR_CUDA;
+#else
+      return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+    }
+  }
+  *bytes = F->bytes;
   return GAMQ_SUCCESS;
 }
 

@@ -176,7 +176,7 @@ static int run(gamq_qf_kind kind, int q, int r, size_t n, gamq_backend backend, 
   report("save (items)", (size_t)count, now_s() - t);
   t = now_s();
   TRY(gamq_qf_load(&desc, path, &loaded));
-  report("load + validate (items)", (size_t)count, now_s() - t);
+  report("load (validated on the host)", (size_t)count, now_s() - t);
   remove(path);
   TRY(gamq_qf_copy_bytes(f, NULL, &n1));
   TRY(gamq_qf_copy_bytes(loaded, NULL, &n2));

@@ -16,9 +16,10 @@
    save-load steps; deduplication; q + r = 64.
 
    GPU tests (suite qf_io_cuda): HOST and CUDA files identical, HOST files
-   loaded into CUDA and back, a failing device allocator during load,
-   deduplicating builds CUDA == HOST, and the false-positive rate on 10^7
-   absent keys for each (kind, q, r) within 1.2x of theory.
+   loaded into CUDA and back, a failing device allocator during load and at
+   every device allocation of every CUDA call, deduplicating builds CUDA ==
+   HOST, and the false-positive rate on 10^7 absent keys for each (kind, q,
+   r) within 1.2x of theory.
 
    A private copy of the implementation with the counting allocator. */
 #include "counting_alloc.h"
@@ -941,6 +942,75 @@ GPU_TEST(qf_io_cuda, files_cross_backends) {
     CHECK(counter.live == 0);
     gamq_qf_destroy(h);
     gamq_qf_destroy(c);
+  }
+}
+
+/* Every device allocation of every allocating CUDA call fails in turn (the
+   filter's allocator): OUT_OF_MEMORY, the filter byte for byte as it was,
+   outputs untouched, no device block left behind. */
+GPU_TEST(qf_io_cuda, device_allocation_failure) {
+  test_rng rng = test_rng_for("qf_io_cuda.device_allocation_failure");
+  for (int kind = GAMQ_QF_SQF; kind <= GAMQ_QF_RSQF && !g_test.failed; ++kind) {
+    qio_dev_alloc counter = {0, 0, -1};
+    gamq_device_allocator da;
+    da.alloc = qio_dev_alloc_fn, da.free = qio_dev_free_fn, da.user = &counter;
+    const uint64_t seed = rng.next();
+    gamq_qf *f = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 0, &da);
+    gamq_qf *g = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 0, &da);
+    gamq_qf *fd = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 1, &da);
+    CHECK(f && g && fd);
+    std::vector<uint64_t> k(400), more(200);
+    for (size_t i = 0; i < k.size(); ++i) k[i] = i % 4 == 3 ? k[i - 1] : rng.next();
+    for (size_t i = 0; i < more.size(); ++i) more[i] = rng.next();
+    CHECK(gamq_qf_build_u64(f, k.data(), k.size()) == GAMQ_SUCCESS);
+    CHECK(gamq_qf_build_u64(g, more.data(), more.size()) == GAMQ_SUCCESS);
+    const qio_buf before = qio_bytes(f), b = qio_ser(f);
+    const long long filters = counter.live;
+    /* ops: 0 build, 1 insert, 2 delete, 3 merge, 4 lookup, 5 extract, 6 dedup build, 7 deserialize */
+    for (int op = 0; op < 8 && !g_test.failed; ++op) {
+      long long at = 0;
+      for (;; ++at) {
+        std::vector<uint8_t> found(k.size(), 0xA5);
+        std::vector<uint64_t> fps(k.size() + 1, 7);
+        uint64_t del = 77;
+        size_t w = 12345;
+        gamq_qf *out = (gamq_qf *)0x1;
+        gamq_qf_desc d = qio_desc(GAMQ_BACKEND_CUDA);
+        d.allocator = da;
+        counter.calls = 0, counter.fail_from = at;
+        gamq_status s = op == 0   ? gamq_qf_build_u64(f, more.data(), more.size())
+                        : op == 1 ? gamq_qf_insert_u64(f, more.data(), more.size())
+                        : op == 2 ? gamq_qf_delete_u64(f, k.data(), 100, &del)
+                        : op == 3 ? gamq_qf_merge_sync(f, f, g, NULL)
+                        : op == 4 ? gamq_qf_lookup_u64(f, k.data(), k.size(), found.data())
+                        : op == 5 ? gamq_qf_extract(f, fps.data(), fps.size(), &w)
+                        : op == 6 ? gamq_qf_build_u64(fd, k.data(), k.size())
+                                  : gamq_qf_deserialize(&d, b.data(), b.size(), &out);
+        bool failed_one = counter.calls > at;
+        counter.fail_from = -1;
+        if (!failed_one) {
+          CHECK_MSG(s == GAMQ_SUCCESS, "op %d: status %d", op, (int)s);
+          if (op == 7) {
+            CHECK(qio_bytes(out) == before);
+            gamq_qf_destroy(out);
+          }
+          if (op <= 3) CHECK(gamq_qf_build_u64(f, k.data(), k.size()) == GAMQ_SUCCESS && qio_bytes(f) == before);
+          break;
+        }
+        CHECK_MSG(s == GAMQ_ERROR_OUT_OF_MEMORY, "op %d, device allocation %lld: status %d", op, at, (int)s);
+        CHECK_MSG(qio_bytes(f) == before && (op != 6 || qio_count(fd) == 0), "op %d, allocation %lld: a filter changed",
+                  op, at);
+        CHECK_MSG(del == 77 && w == 12345 && out == (gamq_qf *)0x1 && found[0] == 0xA5 && fps[0] == 7,
+                  "op %d, allocation %lld: an output was written", op, at);
+        CHECK_MSG(counter.live == filters, "op %d, allocation %lld: %lld device blocks left", op, at,
+                  counter.live - filters);
+      }
+      CHECK_MSG(at >= 1, "op %d made no device allocation", op);
+    }
+    gamq_qf_destroy(f);
+    gamq_qf_destroy(g);
+    gamq_qf_destroy(fd);
+    CHECK_EQ(counter.live, 0);
   }
 }
 

@@ -95,7 +95,9 @@ typedef struct CUstream_st *gamq_stream;
   X(GAMQ_ERROR_CUDA, -5, "a CUDA runtime call failed")                                     \
   X(GAMQ_ERROR_OVERFLOW, -6, "a result left the value range of the operation (the output is unspecified)") \
   X(GAMQ_ERROR_FULL, -7, "the filter has no room for the operation (it is unchanged)")                 \
-  X(GAMQ_ERROR_NOT_IMPLEMENTED, -8, "this operation is not implemented on this backend yet (nothing changed)")
+  X(GAMQ_ERROR_NOT_IMPLEMENTED, -8, "this operation is not implemented on this backend yet (nothing changed)") \
+  X(GAMQ_ERROR_IO, -9, "a file could not be opened, read or written")                                   \
+  X(GAMQ_ERROR_BAD_FILE, -10, "not a gpuamq filter file, a newer format version, or corrupt (nothing was loaded)")
 
 typedef enum gamq_status {
 #define GAMQ__STATUS_ENUM(name, value, text) name = value,
@@ -390,12 +392,14 @@ typedef struct gamq_qf gamq_qf;
 
 /* Zero-initialise for the defaults: backend AUTO (CUDA when a device is
    present), seed 0, build method AUTO (the associative position scan),
-   cudaMallocAsync. */
+   cudaMallocAsync, no deduplication. */
 typedef struct gamq_qf_desc {
   gamq_backend backend;
   uint64_t seed;                   /* the hash seed; filters merge only with the same seed */
   gamq_scan_method build_method;   /* how builds and rebuilds lay out the slots (section 5) */
   gamq_device_allocator allocator; /* the filter's device memory and every call's temporaries */
+  int dedup_build;                 /* nonzero: a bulk build stores each distinct fingerprint
+                                      once (paper 001 VI-b; see gamq_qf_build) */
 } gamq_qf_desc;
 
 /* What a filter is: gamq_qf_get_info fills it. */
@@ -439,7 +443,13 @@ GAMQ_DEF gamq_status gamq_qf_fingerprint(const gamq_qf *filter, uint64_t key, ui
      gamq_qf_create(NULL, GAMQ_QF_RSQF, 10, 8, &f);
      uint64_t keys[4] = {5, 9, 9, 12};
      gamq_qf_build_u64(f, keys, 4);            count 4 (9 stored twice)
-     gamq_qf_build_u64(f, NULL, 0);            count 0: the filter is emptied */
+     gamq_qf_build_u64(f, NULL, 0);            count 0: the filter is emptied
+   DEDUPLICATION (desc.dedup_build != 0, off by default; paper 001 VI-b): the
+   build keeps one copy of each distinct fingerprint, so count = the number
+   of distinct fingerprints (keys that collide count once), and FULL is
+   judged on what is kept. Same bytes on both backends. Only the bulk build
+   deduplicates: insert, delete and merge keep multiset semantics.
+     same keys {5, 9, 9, 12}, dedup_build = 1:  count 3 (9 stored once) */
 GAMQ_DEF gamq_status gamq_qf_build_u32_sync(gamq_qf *filter, const uint32_t *d_keys, size_t n, gamq_stream stream);
 GAMQ_DEF gamq_status gamq_qf_build_u64_sync(gamq_qf *filter, const uint64_t *d_keys, size_t n, gamq_stream stream);
 GAMQ_DEF gamq_status gamq_qf_build_u32(gamq_qf *filter, const uint32_t *h_keys, size_t n);
@@ -651,6 +661,70 @@ GAMQ_DEF gamq_status gamq_qf_extract(const gamq_qf *filter, uint64_t *h_fps, siz
      size_t n = 0;  gamq_qf_copy_bytes(f, NULL, &n);
      uint8_t *b = malloc(n);  gamq_qf_copy_bytes(f, b, &n); */
 GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size_t *bytes);
+
+/* Save / load. A filter file (or buffer) is a 72-byte header, then the
+   filter's bytes exactly as gamq_qf_copy_bytes gives them (the same for HOST
+   and CUDA). Every integer is little-endian, written byte by byte, so files
+   move between machines and backends.
+
+   FILE FORMAT, version 1
+     offset  size  field
+        0     8    magic 89 47 41 4d 51 46 0d 0a ("\x89GAMQF\r\n": the high byte
+                   catches 7-bit transfers, \r\n text-mode line-end changes)
+        8     4    format version (1; a reader rejects newer versions)
+       12     4    header size in bytes (72)
+       16     4    kind (1 SQF, 2 RSQF)
+       20     4    q
+       24     4    r
+       28     4    flags (0; reserved)
+       32     8    seed
+       40     8    count (fingerprints stored, copies counted)
+       48     8    nslots
+       56     8    payload size in bytes (gamq_qf_get_info's bytes)
+       64     8    checksum: 64-bit FNV-1a (offset basis 0xcbf29ce484222325,
+                   prime 0x100000001b3, h = (h ^ byte) * prime) over header
+                   bytes 0..63 and then the payload
+       72     ...  payload
+   A reader checks, in order: the magic; the version; the header size; kind,
+   q and r valid, flags 0, nslots and payload size what gamq_qf_create(kind,
+   q, r) gives, count <= nslots; the length (nothing missing, nothing after
+   the payload); the checksum; and then the structure: the payload must be
+   exactly the filter that holds its fingerprints (walked without trusting
+   any of it, rebuilt on the host and compared byte for byte), and hold
+   count of them. That last step takes temporary host memory of about the
+   filter's size plus 24 bytes per stored fingerprint.
+
+   Serialise into host memory: h_buf == NULL puts the size (72 + payload) in
+   *bytes; else *bytes must be at least that (GAMQ_ERROR_INVALID_ARGUMENT
+   otherwise) and gets the size written.
+     size_t n = 0;  gamq_qf_serialize(f, NULL, &n);         n = 72 + info.bytes
+     void *buf = malloc(n);  gamq_qf_serialize(f, buf, &n);
+   Deserialise: a new filter from exactly `bytes` bytes at h_buf. desc
+   (NULL: defaults) picks the backend, allocator, build method and
+   deduplication of the new filter; kind, q, r and seed come from the data.
+     gamq_qf *g = NULL;
+     gamq_qf_deserialize(NULL, buf, n, &g);                 g: f's bytes, count, seed
+     ((uint8_t *)buf)[100] ^= 1;
+     gamq_qf_deserialize(NULL, buf, n, &g);                 GAMQ_ERROR_BAD_FILE, g untouched
+   Errors: NULL arguments: GAMQ_ERROR_INVALID_ARGUMENT; not a filter, a newer
+   version, truncated, extra bytes, corrupt: GAMQ_ERROR_BAD_FILE; an
+   allocation: GAMQ_ERROR_OUT_OF_MEMORY; the backends as gamq_qf_create. On
+   any error *filter is not written and nothing stays allocated. */
+GAMQ_DEF gamq_status gamq_qf_serialize(const gamq_qf *filter, void *h_buf, size_t *bytes);
+GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h_buf, size_t bytes,
+                                         gamq_qf **filter);
+/* The same through a file (binary, fopen "wb" / "rb").
+     gamq_qf_save(f, "keys.qf");                            the file: 72 + info.bytes bytes
+     gamq_qf *g = NULL;
+     gamq_qf_load(NULL, "keys.qf", &g);                     g equals f byte for byte
+     gamq_qf_load(NULL, "missing.qf", &g);                  GAMQ_ERROR_IO, g untouched
+     gamq_qf_load(NULL, "README.md", &g);                   GAMQ_ERROR_BAD_FILE
+   save: a file that cannot be created or fully written is GAMQ_ERROR_IO, and
+   then the file is removed (no partial file is left behind to look valid).
+   load: a file that cannot be opened or read is GAMQ_ERROR_IO; the checks
+   and guarantees are deserialize's. */
+GAMQ_DEF gamq_status gamq_qf_save(const gamq_qf *filter, const char *path);
+GAMQ_DEF gamq_status gamq_qf_load(const gamq_qf_desc *desc, const char *path, gamq_qf **filter);
 
 /* ---------------------------------------------------------------------------
    7. blocked Bloom filter (the paper's BloomGPU baseline, issue 4)
@@ -2673,6 +2747,7 @@ struct gamq_qf {
   gamq_backend backend;            /* resolved: CUDA or HOST */
   gamq__na_method method;          /* build method of builds and rebuilds */
   gamq_device_allocator allocator; /* CUDA: the filter's memory and the temporaries */
+  int dedup_build;                 /* builds keep one copy of each fingerprint */
 };
 
 static gamq_status gamq__qf_status(gamq__qf_result r) {
@@ -2719,6 +2794,7 @@ GAMQ_DEF gamq_status gamq_qf_create(const gamq_qf_desc *desc, gamq_qf_kind kind,
   F->backend = backend;
   F->method = d.build_method == GAMQ_SCAN_AUTO ? GAMQ__NA_ASSOCIATIVE : (gamq__na_method)d.build_method;
   F->allocator = d.allocator;
+  F->dedup_build = d.dedup_build != 0;
   if (backend == GAMQ_BACKEND_HOST) {
     s = gamq__qf_status(gamq__qf_init(&F->f, (gamq__qf_kind)kind, q, r, d.seed));
   } else {
@@ -2822,19 +2898,20 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   size_t na = op == GAMQ__QF_OP_MERGE ? (size_t)A->f.nitems : n_old;
   size_t nb = op == GAMQ__QF_OP_MERGE ? (size_t)B->f.nitems : 0;
   uint64_t total = op == GAMQ__QF_OP_BUILD ? n : op == GAMQ__QF_OP_DELETE ? n_old : (uint64_t)na + n + nb;
+  int dedup = op == GAMQ__QF_OP_BUILD && F->dedup_build && n > 0; /* keep the first of each run */
   int full = 0;
   gamq_status s;
   cudaError_t e = cudaSuccess;
   if (op == GAMQ__QF_OP_MERGE) n = 0;
-  if (total > F->f.nslots) return GAMQ_ERROR_FULL; /* as the host: no layout fits */
+  if (total > F->f.nslots && !dedup) return GAMQ_ERROR_FULL; /* as the host: no layout fits */
   if (total > GAMQ_QF_MAX_BATCH) return GAMQ_ERROR_NOT_IMPLEMENTED;
   /* buffers: 0 batch fingerprints, 1 extract of F or A, 2 extract of B,
      3 the new multiset, 4 the kept count, 5 scratch for every step in turn */
   bytes[0] = n * sizeof(uint64_t);
   bytes[1] = na * sizeof(uint64_t);
   bytes[2] = nb * sizeof(uint64_t);
-  bytes[3] = op == GAMQ__QF_OP_BUILD ? 0 : (size_t)total * sizeof(uint64_t);
-  bytes[4] = op == GAMQ__QF_OP_DELETE ? sizeof(size_t) : 0;
+  bytes[3] = op == GAMQ__QF_OP_BUILD && !dedup ? 0 : (size_t)total * sizeof(uint64_t);
+  bytes[4] = op == GAMQ__QF_OP_DELETE || dedup ? sizeof(size_t) : 0;
 #define GAMQ__SCRATCH(call) \
   do {                       \
     t = 0;                   \
@@ -2843,6 +2920,7 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
     if (t > scratch) scratch = t; \
   } while (0)
   if (n > 0) GAMQ__SCRATCH(gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st));
+  if (dedup) GAMQ__SCRATCH(gprim_unique((void *)NULL, &t, (const uint64_t *)NULL, (uint64_t *)NULL, (size_t *)NULL, n, st));
   if (na > 0) GAMQ__SCRATCH(gamq__cuda_qf_extract(op == GAMQ__QF_OP_MERGE ? &A->f : &F->f, NULL, NULL, &t, st));
   if (nb > 0) GAMQ__SCRATCH(gamq__cuda_qf_extract(&B->f, NULL, NULL, &t, st));
   if (op == GAMQ__QF_OP_INSERT || op == GAMQ__QF_OP_MERGE)
@@ -2865,7 +2943,13 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   if (e == cudaSuccess && na > 0)
     e = gamq__cuda_qf_extract(op == GAMQ__QF_OP_MERGE ? &A->f : &F->f, ea, bufs.p[5], &t, st);
   if (e == cudaSuccess && nb > 0) e = gamq__cuda_qf_extract(&B->f, eb, bufs.p[5], &t, st);
-  if (e == cudaSuccess && op == GAMQ__QF_OP_BUILD) m = fp;
+  if (e == cudaSuccess && op == GAMQ__QF_OP_BUILD && !dedup) m = fp;
+  if (e == cudaSuccess && dedup) {
+    e = gprim_unique(bufs.p[5], &t, (const uint64_t *)fp, m, d_kept, n, st);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(&kept, d_kept, sizeof kept, cudaMemcpyDeviceToHost, st);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+    total = kept;
+  }
   if (e == cudaSuccess && op == GAMQ__QF_OP_INSERT)
     e = gprim_merge_keys(bufs.p[5], &t, (const uint64_t *)ea, na, (const uint64_t *)fp, n, m, gprim_less(), st);
   if (e == cudaSuccess && op == GAMQ__QF_OP_MERGE)
@@ -2909,6 +2993,12 @@ static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, in
   }
   fp = gamq__qf_host_fps(&F->f, keys, key_bytes, n, op == 0);
   if (fp == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
+  if (op == 0 && F->dedup_build && n > 1) { /* keep the first of each run of equal fingerprints */
+    size_t i, k = 1;
+    for (i = 1; i < n; ++i)
+      if (fp[i] != fp[k - 1]) fp[k++] = fp[i];
+    n = k;
+  }
   if (op == 0) res = gamq__qf_build(&F->f, fp, n, F->method);
   else if (op == 1) res = gamq__qf_insert_batch(&F->f, fp, n, GAMQ__QF_BATCH_AUTO, F->method);
   else res = gamq__qf_delete_batch(&F->f, fp, n, deleted);
@@ -3136,6 +3226,227 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *F, void *h_out, size_t *b
   *bytes = F->f.bytes;
   return GAMQ_SUCCESS;
 }
+
+/* ---- save / load (the FILE FORMAT of section 6) ---- */
+#include <stdio.h>
+
+#define GAMQ__QF_FILE_VERSION 1u
+#define GAMQ__QF_HEADER_BYTES 72u
+static const uint8_t gamq__qf_file_magic[8] = {0x89, 'G', 'A', 'M', 'Q', 'F', '\r', '\n'};
+
+typedef struct gamq__qf_header {
+  gamq__qf_kind kind;
+  int q, r;
+  uint64_t seed, count, nslots, payload, checksum;
+} gamq__qf_header;
+
+/* 64-bit FNV-1a, continued from h (start with 0xcbf29ce484222325). */
+static uint64_t gamq__fnv1a64(uint64_t h, const uint8_t *p, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
+}
+
+/* The 72 header bytes of filter f whose payload (f's bytes, in host memory) is at payload. */
+static void gamq__qf_header_write(const gamq__qf *f, const uint8_t *payload, uint8_t *out) {
+  memcpy(out, gamq__qf_file_magic, 8);
+  gamq__store_le(out + 8, GAMQ__QF_FILE_VERSION, 4);
+  gamq__store_le(out + 12, GAMQ__QF_HEADER_BYTES, 4);
+  gamq__store_le(out + 16, (uint64_t)f->kind, 4);
+  gamq__store_le(out + 20, (uint64_t)f->q, 4);
+  gamq__store_le(out + 24, (uint64_t)f->r, 4);
+  gamq__store_le(out + 28, 0, 4);
+  gamq__store_le(out + 32, f->seed, 8);
+  gamq__store_le(out + 40, f->nitems, 8);
+  gamq__store_le(out + 48, f->nslots, 8);
+  gamq__store_le(out + 56, (uint64_t)f->bytes, 8);
+  gamq__store_le(out + 64, gamq__fnv1a64(gamq__fnv1a64(0xcbf29ce484222325ull, out, 64), payload, f->bytes), 8);
+}
+
+/* Check the header in the first `avail` bytes of buf (all of it, or fewer:
+   a short buffer is a truncated file). 1 and *h filled when it is a valid
+   version-1 header; 0 otherwise. Nothing after the header is read. */
+static int gamq__qf_header_read(const uint8_t *buf, size_t avail, gamq__qf_header *h) {
+  uint64_t version, hbytes, kind, q, r, nslots = 0;
+  size_t bytes = 0;
+  if (avail < 8 || memcmp(buf, gamq__qf_file_magic, 8) != 0) return 0;
+  if (avail < 12) return 0;
+  version = gamq__load_le(buf + 8, 4);
+  if (version != GAMQ__QF_FILE_VERSION) return 0; /* 0, or newer than this reader */
+  if (avail < GAMQ__QF_HEADER_BYTES) return 0;
+  hbytes = gamq__load_le(buf + 12, 4);
+  kind = gamq__load_le(buf + 16, 4), q = gamq__load_le(buf + 20, 4), r = gamq__load_le(buf + 24, 4);
+  if (hbytes != GAMQ__QF_HEADER_BYTES || (kind != GAMQ__QF_SQF && kind != GAMQ__QF_RSQF) || q > 64 || r > 64 ||
+      gamq__load_le(buf + 28, 4) != 0 || !gamq__qf_layout((gamq__qf_kind)kind, (int)q, (int)r, &nslots, &bytes))
+    return 0;
+  h->kind = (gamq__qf_kind)kind, h->q = (int)q, h->r = (int)r;
+  h->seed = gamq__load_le(buf + 32, 8);
+  h->count = gamq__load_le(buf + 40, 8);
+  h->nslots = gamq__load_le(buf + 48, 8);
+  h->payload = gamq__load_le(buf + 56, 8);
+  h->checksum = gamq__load_le(buf + 64, 8);
+  return h->nslots == nslots && h->payload == (uint64_t)bytes && h->count <= nslots;
+}
+
+/* gamq__qf_extract for bytes nobody vouches for: every read stays inside
+   the filter and at most cap fingerprints are written. 1 when the walk went
+   through and found exactly cap; 0 when the runs leave the filter or hold
+   another number of fingerprints. (What the walk does not look at, such as
+   stray bits, the caller's rebuild-and-compare catches.) */
+static int gamq__qf_extract_checked(const gamq__qf *f, uint64_t *out, uint64_t cap) {
+  uint64_t x, s, next = 0, k = 0, home = (uint64_t)1 << f->q;
+  for (x = 0; x < home; ++x) {
+    int occ = f->kind == GAMQ__QF_SQF ? gamq__sqf_occupied(f, x) : gamq__rsqf_occupied(f, x);
+    if (!occ) continue;
+    s = next > x ? next : x;
+    if (f->kind == GAMQ__QF_SQF) {
+      do {
+        if (s >= f->nslots || k == cap) return 0;
+        out[k++] = (x << f->r) | gamq__sqf_rem(f, s++);
+      } while (s < f->nslots && gamq__sqf_continuation(f, s));
+    } else {
+      for (;;) {
+        if (s >= f->nslots || k == cap) return 0;
+        out[k++] = (x << f->r) | gamq__rsqf_rem(f, s);
+        if (gamq__rsqf_runend(f, s++)) break;
+      }
+    }
+    next = s;
+  }
+  return k == cap;
+}
+
+/* Is payload exactly the filter of header h? Extract what it holds (checked
+   walk), rebuild that multiset on the host, compare the bytes. GAMQ_SUCCESS,
+   GAMQ_ERROR_BAD_FILE or GAMQ_ERROR_OUT_OF_MEMORY; frees what it takes. */
+static gamq_status gamq__qf_check_payload(const gamq__qf_header *h, const uint8_t *payload) {
+  gamq__qf view, t;
+  uint64_t *fps;
+  gamq_status s = GAMQ_ERROR_BAD_FILE;
+  view.kind = h->kind, view.q = h->q, view.r = h->r, view.seed = h->seed, view.nitems = h->count;
+  view.nslots = h->nslots, view.bytes = (size_t)h->payload; /* as gamq__qf_layout (checked) */
+  view.data = (uint8_t *)payload; /* read only */
+  fps = (uint64_t *)GAMQ_MALLOC(((size_t)h->count + 1) * sizeof(uint64_t));
+  if (fps == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
+  if (gamq__qf_extract_checked(&view, fps, h->count)) {
+    gamq__qf_result res = gamq__qf_init(&t, h->kind, h->q, h->r, h->seed);
+    if (res == GAMQ__QF_OK) {
+      res = gamq__qf_build(&t, fps, h->count, GAMQ__NA_SERIAL); /* unsorted (corrupt runs): BAD_ARG */
+      if (res == GAMQ__QF_OK && memcmp(t.data, payload, t.bytes) == 0) s = GAMQ_SUCCESS;
+      gamq__qf_free(&t);
+    }
+    if (res == GAMQ__QF_NO_MEMORY) s = GAMQ_ERROR_OUT_OF_MEMORY;
+  }
+  GAMQ_FREE(fps);
+  return s;
+}
+
+GAMQ_DEF gamq_status gamq_qf_serialize(const gamq_qf *F, void *h_buf, size_t *bytes) {
+  size_t need, pb;
+  gamq_status s;
+  if (F == NULL || bytes == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  need = GAMQ__QF_HEADER_BYTES + F->f.bytes;
+  if (h_buf != NULL) {
+    if (*bytes < need) return GAMQ_ERROR_INVALID_ARGUMENT;
+    pb = F->f.bytes;
+    s = gamq_qf_copy_bytes(F, (uint8_t *)h_buf + GAMQ__QF_HEADER_BYTES, &pb);
+    if (s != GAMQ_SUCCESS) return s;
+    gamq__qf_header_write(&F->f, (const uint8_t *)h_buf + GAMQ__QF_HEADER_BYTES, (uint8_t *)h_buf);
+  }
+  *bytes = need;
+  return GAMQ_SUCCESS;
+}
+
+GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h_buf, size_t bytes, gamq_qf **filter) {
+  const uint8_t *buf = (const uint8_t *)h_buf;
+  gamq__qf_header h;
+  gamq_qf_desc d;
+  gamq_qf *F = NULL;
+  gamq_status s;
+  if (h_buf == NULL || filter == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (!gamq__qf_header_read(buf, bytes, &h) || bytes - GAMQ__QF_HEADER_BYTES != h.payload ||
+      gamq__fnv1a64(gamq__fnv1a64(0xcbf29ce484222325ull, buf, 64), buf + GAMQ__QF_HEADER_BYTES, (size_t)h.payload) !=
+          h.checksum)
+    return GAMQ_ERROR_BAD_FILE;
+  s = gamq__qf_check_payload(&h, buf + GAMQ__QF_HEADER_BYTES);
+  if (s != GAMQ_SUCCESS) return s;
+  if (desc) d = *desc;
+  else memset(&d, 0, sizeof d);
+  d.seed = h.seed;
+  s = gamq_qf_create(&d, (gamq_qf_kind)h.kind, h.q, h.r, &F);
+  if (s != GAMQ_SUCCESS) return s;
+  if (F->backend == GAMQ_BACKEND_HOST) {
+    memcpy(F->f.data, buf + GAMQ__QF_HEADER_BYTES, F->f.bytes);
+  } else {
+#if defined(__CUDACC__)
+    if (cudaMemcpy(F->f.data, buf + GAMQ__QF_HEADER_BYTES, F->f.bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
+      gamq_qf_destroy(F);
+      return GAMQ_ERROR_CUDA;
+    }
+#endif
+  }
+  F->f.nitems = h.count;
+  *filter = F;
+  return GAMQ_SUCCESS;
+}
+
+GAMQ_DEF gamq_status gamq_qf_save(const gamq_qf *F, const char *path) {
+  size_t n = 0;
+  uint8_t *buf;
+  FILE *fp;
+  int ok;
+  gamq_status s;
+  if (F == NULL || path == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  gamq_qf_serialize(F, NULL, &n);
+  buf = (uint8_t *)GAMQ_MALLOC(n);
+  if (buf == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
+  s = gamq_qf_serialize(F, buf, &n);
+  if (s == GAMQ_SUCCESS) {
+    fp = fopen(path, "wb");
+    if (fp == NULL) {
+      s = GAMQ_ERROR_IO;
+    } else {
+      ok = fwrite(buf, 1, n, fp) == n;
+      if (fclose(fp) != 0) ok = 0;
+      if (!ok) {
+        remove(path); /* no partial file that could pass for a filter */
+        s = GAMQ_ERROR_IO;
+      }
+    }
+  }
+  GAMQ_FREE(buf);
+  return s;
+}
+
+GAMQ_DEF gamq_status gamq_qf_load(const gamq_qf_desc *desc, const char *path, gamq_qf **filter) {
+  uint8_t head[GAMQ__QF_HEADER_BYTES], *buf = NULL;
+  gamq__qf_header h;
+  size_t got, n = 0;
+  gamq_status s = GAMQ_SUCCESS;
+  FILE *fp;
+  if (path == NULL || filter == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  fp = fopen(path, "rb");
+  if (fp == NULL) return GAMQ_ERROR_IO;
+  /* the header says how long the file must be; read that, then expect the end */
+  got = fread(head, 1, sizeof head, fp);
+  if (ferror(fp)) s = GAMQ_ERROR_IO;
+  else if (!gamq__qf_header_read(head, got, &h) || h.payload > (uint64_t)((size_t)-1 - sizeof head)) s = GAMQ_ERROR_BAD_FILE;
+  if (s == GAMQ_SUCCESS) {
+    n = sizeof head + (size_t)h.payload;
+    buf = (uint8_t *)GAMQ_MALLOC(n);
+    if (buf == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (s == GAMQ_SUCCESS) {
+    memcpy(buf, head, sizeof head);
+    got = fread(buf + sizeof head, 1, n - sizeof head, fp);
+    if (ferror(fp)) s = GAMQ_ERROR_IO;
+    else if (got != n - sizeof head || fgetc(fp) != EOF) s = GAMQ_ERROR_BAD_FILE; /* truncated, or more after it */
+    else if (ferror(fp)) s = GAMQ_ERROR_IO;
+  }
+  fclose(fp);
+  if (s == GAMQ_SUCCESS) s = gamq_qf_deserialize(desc, buf, n, filter);
+  GAMQ_FREE(buf);
+  return s;
 
 /* ---------------------------------------------------------------------------
    The blocked Bloom filter (section 7). The key -> (block, bit positions)

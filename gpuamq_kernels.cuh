@@ -1390,7 +1390,7 @@ static inline cudaError_t gamq__cuda_qf_rounds(const gamq__qf *f, int del, const
 /* The rounds on the host, serially (tests and round counts): the same group,
    region and point-operation functions. poison != 0: each winner (SQF) or
    region (RSQF) runs on a copy of the filter in which every byte outside its
-   window is 0xFF (the SQF delete's stop slot keeps its current value), and
+   window is random (the SQF delete's stop slot keeps its current value), and
    the copy's bytes outside the window must come back untouched; winners run
    in an order drawn from poison, so the stop slot is seen before or after
    its own cluster's delete. Returns 0 when a window was violated or memory
@@ -1403,10 +1403,11 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
   uint32_t *idx = (uint32_t *)GAMQ_MALLOC((n + 1) * sizeof(uint32_t));
   uint64_t *group = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
   uint8_t *keep = (uint8_t *)GAMQ_MALLOC(n + 1), *copy = poison ? (uint8_t *)GAMQ_MALLOC(f->bytes) : NULL;
+  uint8_t *pat = poison ? (uint8_t *)GAMQ_MALLOC(f->bytes) : NULL;
   int good = 1;
   win = (size_t *)GAMQ_MALLOC((n + 1) * sizeof(size_t));
   memset(out, 0, sizeof *out);
-  if (idx == NULL || group == NULL || keep == NULL || win == NULL || (poison && copy == NULL)) good = 0;
+  if (idx == NULL || group == NULL || keep == NULL || win == NULL || (poison && (copy == NULL || pat == NULL))) good = 0;
   for (k = 0; good && k < n; ++k) idx[k] = (uint32_t)k;
   while (good && m > 0 && !out->full && out->rounds < max_rounds) {
     uint64_t s = 0, p = 0;
@@ -1451,7 +1452,9 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
         a = lo, b = hi;
       }
       if (poison) {
-        memset(copy, 0xFF, f->bytes);
+        for (i = 0; i < f->bytes; ++i) pat[i] = (uint8_t)(gamq__qf_hash64(poison, i) >> 56);
+        poison = gamq__qf_hash64(poison, 1);
+        memcpy(copy, pat, f->bytes);
         memcpy(copy + a * unit, f->data + a * unit, (size_t)((b - a) * unit));
         if (stop != ~(uint64_t)0) memcpy(copy + stop * unit, f->data + stop * unit, (size_t)unit);
         if (stop != ~(uint64_t)0) stop_val = gamq__load_le(copy + stop * unit, (int)unit);
@@ -1469,7 +1472,7 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
       if (poison) {
         for (i = 0; i < f->bytes && good; ++i)
           if ((i < a * unit || i >= b * unit) && !(stop != ~(uint64_t)0 && i >= stop * unit && i < (stop + 1) * unit))
-            good = copy[i] == 0xFF;
+            good = copy[i] == pat[i];
         if (stop != ~(uint64_t)0 && gamq__load_le(copy + stop * unit, (int)unit) != stop_val) good = 0;
         memcpy(f->data + a * unit, copy + a * unit, (size_t)((b - a) * unit));
       }
@@ -1486,6 +1489,7 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
   GAMQ_FREE(keep);
   GAMQ_FREE(win);
   GAMQ_FREE(copy);
+  GAMQ_FREE(pat);
   return good;
 }
 

@@ -400,6 +400,9 @@ typedef struct gamq_qf_desc {
   gamq_device_allocator allocator; /* the filter's device memory and every call's temporaries */
   int dedup_build;                 /* nonzero: a bulk build stores each distinct fingerprint
                                       once (paper 001 VI-b; see gamq_qf_build) */
+  int build_by_inserts;            /* nonzero: builds insert the keys into an empty filter in place
+                                      (paper 001 IV-C's fourth method) instead of laying them out by
+                                      build_method; same bytes, same FULL rule */
 } gamq_qf_desc;
 
 /* What a filter is: gamq_qf_get_info fills it. */
@@ -616,9 +619,14 @@ static __device__ __forceinline__ int gamq_qf_ref_contains(const gamq_qf_ref *f,
 
 /* Batch insert, all or nothing: every key goes in (a copy per occurrence),
    or the call returns GAMQ_ERROR_FULL / OUT_OF_MEMORY and the filter is
-   byte for byte as it was. The HOST backend inserts in place when the batch
-   is small (n < count / 4), else extracts, merges and rebuilds; CUDA always
-   rebuilds for now. Same bytes either way.
+   byte for byte as it was. Both backends insert in place when the batch is
+   small (n < count / 4), else extract, merge and rebuild; same bytes either
+   way. In place on CUDA (paper 001 IV-B, V-B): the batch is sorted, then in
+   rounds each SQF supercluster (a stretch of slots ending at an empty one)
+   takes one key (bidding), each RSQF region of whole blocks takes the keys
+   that fit in it, regions growing from round to round; one host sync a
+   round; a FULL batch is deleted again; after a few dozen rounds (batches
+   crowding one spot) the rest is merged in by a rebuild.
      filter {5, 9, 9, 12};  uint64_t more[3] = {9, 40, 41};
      gamq_qf_insert_u64(f, more, 3);           count 7: {5, 9, 9, 9, 12, 40, 41} */
 GAMQ_DEF gamq_status gamq_qf_insert_u32_sync(gamq_qf *filter, const uint32_t *d_keys, size_t n, gamq_stream stream);
@@ -628,7 +636,9 @@ GAMQ_DEF gamq_status gamq_qf_insert_u64(gamq_qf *filter, const uint64_t *h_keys,
 
 /* Batch delete: one copy per listed key whose fingerprint is stored; keys
    not stored are skipped. *deleted (host pointer, may be NULL) gets the
-   number of copies removed. Never FULL.
+   number of copies removed. Never FULL. In place for small batches (SQF
+   supercluster deletes, paper 001 IV-D; RSQF deletes by growing regions),
+   else by a rebuild without the deleted copies; same bytes either way.
      filter {5, 9, 9, 9, 12, 40, 41};  uint64_t gone[4] = {9, 9, 12, 77};
      gamq_qf_delete_u64(f, gone, 4, &d);      d = 3, filter {5, 9, 40, 41}: 9 still present
                                                (77: skipped, unless it collides with a stored key) */
@@ -1731,7 +1741,7 @@ static inline GAMQ__HD uint64_t gamq__load_le(const uint8_t *p, int bytes) {
   for (i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
   return v;
 }
-static inline void gamq__store_le(uint8_t *p, uint64_t v, int bytes) {
+static inline GAMQ__HD void gamq__store_le(uint8_t *p, uint64_t v, int bytes) {
   int i;
   for (i = 0; i < bytes; ++i, v >>= 8) p[i] = (uint8_t)v;
 }
@@ -1858,7 +1868,7 @@ static inline GAMQ__HD uint64_t gamq__sqf_get(const gamq__qf *f, uint64_t s) {
   int sb = gamq__sqf_slot_bytes(f->r);
   return gamq__load_le(f->data + s * (uint64_t)sb, sb);
 }
-static inline void gamq__sqf_put(gamq__qf *f, uint64_t s, uint64_t v) {
+static inline GAMQ__HD void gamq__sqf_put(gamq__qf *f, uint64_t s, uint64_t v) {
   int sb = gamq__sqf_slot_bytes(f->r);
   gamq__store_le(f->data + s * (uint64_t)sb, v, sb);
 }
@@ -1868,13 +1878,13 @@ static inline GAMQ__HD int gamq__sqf_shifted(const gamq__qf *f, uint64_t s) { re
 static inline GAMQ__HD int gamq__sqf_empty(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & 7u) == 0; }
 static inline GAMQ__HD uint64_t gamq__sqf_rem(const gamq__qf *f, uint64_t s) { return gamq__sqf_get(f, s) >> 3; }
 /* Write what slot s holds (remainder, continuation, shifted); keep its occupied bit. */
-static inline void gamq__sqf_set_item(gamq__qf *f, uint64_t s, uint64_t rem, int cont, int shifted) {
+static inline GAMQ__HD void gamq__sqf_set_item(gamq__qf *f, uint64_t s, uint64_t rem, int cont, int shifted) {
   uint64_t v = (gamq__sqf_get(f, s) & GAMQ__SQF_OCCUPIED) | (rem << 3);
   if (cont) v |= GAMQ__SQF_CONTINUATION;
   if (shifted) v |= GAMQ__SQF_SHIFTED;
   gamq__sqf_put(f, s, v);
 }
-static inline void gamq__sqf_set_occupied(gamq__qf *f, uint64_t s, int on) {
+static inline GAMQ__HD void gamq__sqf_set_occupied(gamq__qf *f, uint64_t s, int on) {
   uint64_t v = gamq__sqf_get(f, s) & ~(uint64_t)GAMQ__SQF_OCCUPIED;
   gamq__sqf_put(f, s, on ? v | GAMQ__SQF_OCCUPIED : v);
 }
@@ -1914,7 +1924,7 @@ static inline GAMQ__HD int gamq__sqf_lookup(const gamq__qf *f, uint64_t fq, uint
    empty slot e at or after the home slot (none: FULL), find the place p in
    the run (after equal remainders), shift slots p .. e-1 one to the right,
    write the remainder at p. */
-static inline gamq__qf_result gamq__sqf_insert(gamq__qf *f, uint64_t fq, uint64_t fr) {
+static inline GAMQ__HD gamq__qf_result gamq__sqf_insert(gamq__qf *f, uint64_t fq, uint64_t fr) {
   uint64_t e = fq, s, p, i, v;
   int had_run = gamq__sqf_occupied(f, fq);
   while (e < f->nslots && !gamq__sqf_empty(f, e)) ++e;
@@ -1948,7 +1958,7 @@ static inline gamq__qf_result gamq__sqf_insert(gamq__qf *f, uint64_t fq, uint64_
    remainder that is not in its home slot, up to an empty slot or the head of
    a run in its home slot. A remainder moved left may land in its home slot:
    the walk tracks the quotient of each run to set is_shifted. */
-static inline gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq, uint64_t fr) {
+static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq, uint64_t fr) {
   uint64_t s, p, i, j, quot, v;
   if (!gamq__sqf_occupied(f, fq)) return GAMQ__QF_NOT_FOUND;
   s = p = gamq__sqf_run_start(f, fq);
@@ -2011,20 +2021,20 @@ static inline GAMQ__HD uint64_t gamq__rsqf_occupieds(const gamq__qf *f, uint64_t
 static inline GAMQ__HD uint64_t gamq__rsqf_runends(const gamq__qf *f, uint64_t b) { return gamq__load_le(gamq__rsqf_block(f, b) + 8, 8); }
 static inline GAMQ__HD int gamq__rsqf_occupied(const gamq__qf *f, uint64_t x) { return (int)((gamq__rsqf_occupieds(f, x >> 6) >> (x & 63)) & 1); }
 static inline GAMQ__HD int gamq__rsqf_runend(const gamq__qf *f, uint64_t s) { return (int)((gamq__rsqf_runends(f, s >> 6) >> (s & 63)) & 1); }
-static inline void gamq__rsqf_set_bit(gamq__qf *f, uint64_t s, int word, int on) {
+static inline GAMQ__HD void gamq__rsqf_set_bit(gamq__qf *f, uint64_t s, int word, int on) {
   uint8_t *p = gamq__rsqf_block(f, s >> 6) + 8 * word;
   uint64_t w = gamq__load_le(p, 8), m = (uint64_t)1 << (s & 63);
   gamq__store_le(p, on ? w | m : w & ~m, 8);
 }
-static inline void gamq__rsqf_set_occupied(gamq__qf *f, uint64_t x, int on) { gamq__rsqf_set_bit(f, x, 0, on); }
-static inline void gamq__rsqf_set_runend(gamq__qf *f, uint64_t s, int on) { gamq__rsqf_set_bit(f, s, 1, on); }
+static inline GAMQ__HD void gamq__rsqf_set_occupied(gamq__qf *f, uint64_t x, int on) { gamq__rsqf_set_bit(f, x, 0, on); }
+static inline GAMQ__HD void gamq__rsqf_set_runend(gamq__qf *f, uint64_t s, int on) { gamq__rsqf_set_bit(f, s, 1, on); }
 static inline GAMQ__HD uint64_t gamq__rsqf_rem(const gamq__qf *f, uint64_t s) {
   uint64_t bit = (s & 63) * (uint64_t)f->r;
   const uint8_t *p = gamq__rsqf_block(f, s >> 6) + 24 + bit / 8;
   int shift = (int)(bit % 8), nbytes = (shift + f->r + 7) / 8;
   return (gamq__load_le(p, nbytes) >> shift) & (((uint64_t)1 << f->r) - 1);
 }
-static inline void gamq__rsqf_set_rem(gamq__qf *f, uint64_t s, uint64_t rem) {
+static inline GAMQ__HD void gamq__rsqf_set_rem(gamq__qf *f, uint64_t s, uint64_t rem) {
   uint64_t bit = (s & 63) * (uint64_t)f->r, mask = ((uint64_t)1 << f->r) - 1, w;
   uint8_t *p = gamq__rsqf_block(f, s >> 6) + 24 + bit / 8;
   int shift = (int)(bit % 8), nbytes = (shift + f->r + 7) / 8;
@@ -2072,12 +2082,12 @@ static inline GAMQ__HD uint64_t gamq__rsqf_offset(const gamq__qf *f, uint64_t b)
   for (++a; a <= b; ++a) off = gamq__rsqf_next_offset(f, a, off);
   return off;
 }
-static inline void gamq__rsqf_store_offset(gamq__qf *f, uint64_t b, uint64_t off) {
+static inline GAMQ__HD void gamq__rsqf_store_offset(gamq__qf *f, uint64_t b, uint64_t off) {
   gamq__rsqf_block(f, b)[16] = (uint8_t)(off < GAMQ__RSQF_OFFSET_MAX ? off : GAMQ__RSQF_OFFSET_MAX);
 }
 /* Recompute the offsets of the blocks that start in (from, to] after the
    runs there changed (offsets of earlier blocks did not). */
-static inline void gamq__rsqf_fix_offsets(gamq__qf *f, uint64_t from, uint64_t to) {
+static inline GAMQ__HD void gamq__rsqf_fix_offsets(gamq__qf *f, uint64_t from, uint64_t to) {
   uint64_t b = from / 64 + 1, off;
   if (b * 64 > to || b >= f->nslots / 64) return;
   off = gamq__rsqf_offset(f, b - 1);
@@ -2089,9 +2099,9 @@ static inline void gamq__rsqf_fix_offsets(gamq__qf *f, uint64_t from, uint64_t t
 static inline GAMQ__HD uint64_t gamq__rsqf_runs_end(const gamq__qf *f, uint64_t x) {
   return gamq__rsqf_runs_end_with(f, x, gamq__rsqf_offset(f, x >> 6));
 }
-static inline int gamq__rsqf_empty(const gamq__qf *f, uint64_t s) { return gamq__rsqf_runs_end(f, s) <= s; }
+static inline GAMQ__HD int gamq__rsqf_empty(const gamq__qf *f, uint64_t s) { return gamq__rsqf_runs_end(f, s) <= s; }
 /* Where the run of quotient x starts (or would start). */
-static inline uint64_t gamq__rsqf_run_start(const gamq__qf *f, uint64_t x) {
+static inline GAMQ__HD uint64_t gamq__rsqf_run_start(const gamq__qf *f, uint64_t x) {
   uint64_t e;
   if (x == 0) return 0;
   e = gamq__rsqf_runs_end(f, x - 1);
@@ -2116,7 +2126,7 @@ static inline GAMQ__HD int gamq__rsqf_lookup(const gamq__qf *f, uint64_t fq, uin
 /* Insert one copy (000 Algs. 13-14, serially): the first unused slot e at or
    after the home slot (jump over runs: FINDFIRSTUNUSEDSLOT), the place p in
    the run, shift remainders and runend bits of p .. e-1 right, fix offsets. */
-static inline gamq__qf_result gamq__rsqf_insert(gamq__qf *f, uint64_t fq, uint64_t fr) {
+static inline GAMQ__HD gamq__qf_result gamq__rsqf_insert(gamq__qf *f, uint64_t fq, uint64_t fr) {
   uint64_t e = fq, t, p, end = 0, i;
   int had_run = gamq__rsqf_occupied(f, fq);
   for (;;) {
@@ -2151,7 +2161,7 @@ static inline gamq__qf_result gamq__rsqf_insert(gamq__qf *f, uint64_t fq, uint64
 /* Delete one copy: find it in its run, shift left the remainders after it
    up to an empty slot or a run head in its home slot (which stays), fix the
    offsets of the blocks that start in the moved stretch. */
-static inline gamq__qf_result gamq__rsqf_delete(gamq__qf *f, uint64_t fq, uint64_t fr) {
+static inline GAMQ__HD gamq__qf_result gamq__rsqf_delete(gamq__qf *f, uint64_t fq, uint64_t fr) {
   uint64_t start, end, p, i, j, quot, x;
   int ended;
   if (!gamq__rsqf_occupied(f, fq)) return GAMQ__QF_NOT_FOUND;
@@ -2748,6 +2758,10 @@ struct gamq_qf {
   gamq__na_method method;          /* build method of builds and rebuilds */
   gamq_device_allocator allocator; /* CUDA: the filter's memory and the temporaries */
   int dedup_build;                 /* builds keep one copy of each fingerprint */
+  int build_inserts;               /* desc.build_by_inserts */
+  gamq__qf_batch_path path;        /* private: AUTO, or force IN_PLACE / REBUILD (tests, benchmarks) */
+  int max_rounds;                  /* private: CUDA in-place rounds before a rebuild (0: default) */
+  int last_path, last_rounds;      /* private: how the last CUDA insert / delete ran */
 };
 
 static gamq_status gamq__qf_status(gamq__qf_result r) {
@@ -2795,6 +2809,7 @@ GAMQ_DEF gamq_status gamq_qf_create(const gamq_qf_desc *desc, gamq_qf_kind kind,
   F->method = d.build_method == GAMQ_SCAN_AUTO ? GAMQ__NA_ASSOCIATIVE : (gamq__na_method)d.build_method;
   F->allocator = d.allocator;
   F->dedup_build = d.dedup_build != 0;
+  F->build_inserts = d.build_by_inserts != 0;
   if (backend == GAMQ_BACKEND_HOST) {
     s = gamq__qf_status(gamq__qf_init(&F->f, (gamq__qf_kind)kind, q, r, d.seed));
   } else {
@@ -2907,7 +2922,7 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   if (total > GAMQ_QF_MAX_BATCH) return GAMQ_ERROR_NOT_IMPLEMENTED;
   /* buffers: 0 batch fingerprints, 1 extract of F or A, 2 extract of B,
      3 the new multiset, 4 the kept count, 5 scratch for every step in turn */
-  bytes[0] = n * sizeof(uint64_t);
+  bytes[0] = key_bytes ? n * sizeof(uint64_t) : 0; /* key_bytes 0: d_keys are sorted fingerprints */
   bytes[1] = na * sizeof(uint64_t);
   bytes[2] = nb * sizeof(uint64_t);
   bytes[3] = op == GAMQ__QF_OP_BUILD && !dedup ? 0 : (size_t)total * sizeof(uint64_t);
@@ -2919,7 +2934,7 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
     if (e != cudaSuccess) return GAMQ_ERROR_CUDA; \
     if (t > scratch) scratch = t; \
   } while (0)
-  if (n > 0) GAMQ__SCRATCH(gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st));
+  if (n > 0 && key_bytes) GAMQ__SCRATCH(gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st));
   if (dedup) GAMQ__SCRATCH(gprim_unique((void *)NULL, &t, (const uint64_t *)NULL, (uint64_t *)NULL, (size_t *)NULL, n, st));
   if (na > 0) GAMQ__SCRATCH(gamq__cuda_qf_extract(op == GAMQ__QF_OP_MERGE ? &A->f : &F->f, NULL, NULL, &t, st));
   if (nb > 0) GAMQ__SCRATCH(gamq__cuda_qf_extract(&B->f, NULL, NULL, &t, st));
@@ -2936,7 +2951,8 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   fp = (uint64_t *)bufs.p[0], ea = (uint64_t *)bufs.p[1], eb = (uint64_t *)bufs.p[2], m = (uint64_t *)bufs.p[3];
   d_kept = (size_t *)bufs.p[4];
   t = scratch;
-  if (n > 0) {
+  if (!key_bytes) fp = (uint64_t *)d_keys;
+  if (n > 0 && key_bytes) {
     e = gamq__cuda_qf_hash(&F->f, d_keys, key_bytes, n, fp, st);
     if (e == cudaSuccess) e = gamq__cuda_qf_sort(&F->f, fp, n, bufs.p[5], &t, st);
   }
@@ -2969,9 +2985,124 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   F->f.nitems = total;
   return GAMQ_SUCCESS;
 }
+/* AUTO picks in place for a batch of n keys into a filter of nitems when
+   this holds (a placeholder the GPU measurements tune), else a rebuild. */
+#ifndef GAMQ__QF_IN_PLACE
+#define GAMQ__QF_IN_PLACE(n, nitems) ((n) < (nitems) / 4)
+#endif
+#define GAMQ__QF_MAX_ROUNDS 32     /* in-place rounds of a batch; what is left then goes in by a rebuild */
+#define GAMQ__QF_BUILD_ROUNDS 1024 /* the same for a build by inserts */
+
+/* In place (gpuamq_kernels.cuh 2b): op INSERT, DELETE, or BUILD (inserts
+   into a zeroed buffer that replaces F's data on success). Rounds past the
+   cap hand the rest to gamq__qf_cuda_rebuild (or, when it cannot allocate,
+   go on in place). FULL deletes in place what went in: the bytes are back. */
+static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
+                                         uint64_t *deleted, cudaStream_t st) {
+  gamq__qf_bufs bufs;
+  size_t bytes[GAMQ__QF_BUFS], t, scratch = 0, kept = 0, left = 0;
+  uint64_t *fp, *pend, *spare, changed = 0, d2 = 0;
+  gamq__qf g = F->f;
+  gamq__qf_rounds_out o;
+  const int del = op == GAMQ__QF_OP_DELETE, build = op == GAMQ__QF_OP_BUILD;
+  const int cap = F->max_rounds > 0 ? F->max_rounds : build ? GAMQ__QF_BUILD_ROUNDS : GAMQ__QF_MAX_ROUNDS;
+  int full = 0, rounds = 0;
+  gamq_status s = GAMQ_SUCCESS;
+  cudaError_t e = cudaSuccess;
+  if (!del && (uint64_t)n > F->f.nslots - (build ? 0 : F->f.nitems)) return GAMQ_ERROR_FULL; /* as the host */
+#define GAMQ__SCRATCH(call) \
+  do {                       \
+    t = 0;                   \
+    if ((call) != cudaSuccess) return GAMQ_ERROR_CUDA; \
+    if (t > scratch) scratch = t; \
+  } while (0)
+  GAMQ__SCRATCH(gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st));
+  GAMQ__SCRATCH(gamq__cuda_qf_rounds(&F->f, del, NULL, n, cap, NULL, NULL, &t, &o, st));
+  if (!del && !build) GAMQ__SCRATCH(gamq__cuda_qf_difference(NULL, n, NULL, n, NULL, NULL, NULL, &t, st));
+#undef GAMQ__SCRATCH
+  /* buffers: 0 the sorted batch, 1 and 2 the items left (in turn), 3 the
+     new filter of a build, 4 a count, 5 scratch */
+  bytes[0] = bytes[1] = bytes[2] = n * sizeof(uint64_t);
+  bytes[3] = build ? F->f.bytes : 0;
+  bytes[4] = sizeof(size_t);
+  bytes[5] = scratch;
+  s = gamq__qf_bufs_alloc(F, &bufs, bytes, st);
+  if (s != GAMQ_SUCCESS) return s;
+  fp = (uint64_t *)bufs.p[0], pend = (uint64_t *)bufs.p[1], spare = (uint64_t *)bufs.p[2];
+  t = scratch;
+  e = gamq__cuda_qf_hash(&F->f, d_keys, key_bytes, n, fp, st);
+  if (e == cudaSuccess) e = gamq__cuda_qf_sort(&F->f, fp, n, bufs.p[5], &t, st);
+  if (e == cudaSuccess && build) {
+    g.data = (uint8_t *)bufs.p[3], g.nitems = 0;
+    e = cudaMemsetAsync(g.data, 0, g.bytes, st);
+  }
+  if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&g, del, fp, n, cap, pend, bufs.p[5], &t, &o, st);
+  if (e == cudaSuccess) rounds = o.rounds, changed = o.changed, full = o.full, left = o.left;
+  if (e == cudaSuccess && !full && left > 0) { /* the rest by a rebuild */
+    gamq__qf saved = F->f;
+    F->f = g;
+    F->f.nitems = del ? g.nitems - changed : g.nitems + changed;
+    s = gamq__qf_cuda_rebuild(F, del ? GAMQ__QF_OP_DELETE : GAMQ__QF_OP_INSERT, pend, 0, left, NULL, NULL, &d2, st);
+    F->f = saved;
+    if (s == GAMQ_SUCCESS) changed += del ? d2 : left, left = 0;
+    else if (s == GAMQ_ERROR_FULL) full = 1;
+    else if (s == GAMQ_ERROR_CUDA) e = cudaErrorUnknown;
+    else { /* no memory for the rebuild: go on in place */
+      e = gamq__cuda_qf_rounds(&g, del, pend, left, 0x7fffffff, spare, bufs.p[5], &t, &o, st);
+      uint64_t *x = pend;
+      pend = spare, spare = x;
+      if (e == cudaSuccess) rounds += o.rounds, changed += o.changed, full = o.full, left = o.left;
+    }
+    s = GAMQ_SUCCESS;
+  }
+  if (e == cudaSuccess && full && !build) { /* roll back: delete in place what went in (fp minus pend) */
+    e = gamq__cuda_qf_difference(fp, n, pend, left, spare, (size_t *)bufs.p[4], bufs.p[5], &t, st);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(&kept, bufs.p[4], sizeof kept, cudaMemcpyDeviceToHost, st);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+    if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&g, 1, spare, kept, 0x7fffffff, pend, bufs.p[5], &t, &o, st);
+    if (e == cudaSuccess && (o.left != 0 || o.changed != kept)) e = cudaErrorUnknown; /* cannot happen */
+  }
+  if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+  F->last_rounds = rounds;
+  if (e != cudaSuccess) {
+    gamq__qf_bufs_free(F, &bufs, st);
+    return GAMQ_ERROR_CUDA;
+  }
+  if (full) {
+    gamq__qf_bufs_free(F, &bufs, st); /* a build's new buffer goes with them */
+    return GAMQ_ERROR_FULL;
+  }
+  if (build) { /* the new buffer becomes the filter's, the old one goes */
+    void *old = F->f.data;
+    F->f.data = g.data;
+    bufs.p[3] = old;
+    F->f.nitems = n;
+  } else {
+    F->f.nitems = del ? F->f.nitems - changed : F->f.nitems + n;
+  }
+  if (del && deleted) *deleted = changed;
+  gamq__qf_bufs_free(F, &bufs, st);
+  return cudaStreamSynchronize(st) == cudaSuccess ? GAMQ_SUCCESS : GAMQ_ERROR_CUDA;
+}
 #endif /* __CUDACC__ */
 
 /* ---- the batch calls on the filter's own memory ---- */
+
+/* HOST build by inserts (paper 001 IV-C's fourth method): point inserts into
+   an empty filter that replaces f's bytes on success. */
+static gamq__qf_result gamq__qf_build_by_inserts(gamq__qf *f, const uint64_t *fp, uint64_t n, gamq__na_method method) {
+  gamq__qf g;
+  gamq__qf_result res = gamq__qf_init(&g, f->kind, f->q, f->r, f->seed);
+  if (res != GAMQ__QF_OK) return res;
+  res = gamq__qf_insert_batch(&g, fp, n, GAMQ__QF_BATCH_IN_PLACE, method);
+  if (res == GAMQ__QF_OK) {
+    uint8_t *t = f->data;
+    f->data = g.data, f->nitems = g.nitems;
+    g.data = t;
+  }
+  gamq__qf_free(&g);
+  return res;
+}
 
 static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, int key_bytes, size_t n,
                                         uint64_t *deleted, gamq_stream stream) {
@@ -2981,10 +3112,17 @@ static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, in
   if (s != GAMQ_SUCCESS) return s;
   if (F->backend == GAMQ_BACKEND_CUDA) {
 #if defined(__CUDACC__)
+    gamq__qf_batch_path path = F->path;
     if (op != 0 && n == 0) { /* an empty insert or delete changes nothing */
       if (deleted) *deleted = 0;
       return GAMQ_SUCCESS;
     }
+    if (op == 0) path = F->build_inserts && !F->dedup_build && n > 0 ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_REBUILD;
+    else if (path == GAMQ__QF_BATCH_AUTO)
+      path = GAMQ__QF_IN_PLACE((uint64_t)n, F->f.nitems) ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_REBUILD;
+    F->last_path = (int)path, F->last_rounds = 0;
+    if (path == GAMQ__QF_BATCH_IN_PLACE)
+      return gamq__qf_cuda_inplace(F, op, keys, key_bytes, n, deleted, (cudaStream_t)stream);
     return gamq__qf_cuda_rebuild(F, op, keys, key_bytes, n, NULL, NULL, deleted, (cudaStream_t)stream);
 #else
     (void)stream;
@@ -2999,8 +3137,9 @@ static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, in
       if (fp[i] != fp[k - 1]) fp[k++] = fp[i];
     n = k;
   }
-  if (op == 0) res = gamq__qf_build(&F->f, fp, n, F->method);
-  else if (op == 1) res = gamq__qf_insert_batch(&F->f, fp, n, GAMQ__QF_BATCH_AUTO, F->method);
+  if (op == 0 && F->build_inserts) res = gamq__qf_build_by_inserts(&F->f, fp, n, F->method);
+  else if (op == 0) res = gamq__qf_build(&F->f, fp, n, F->method);
+  else if (op == 1) res = gamq__qf_insert_batch(&F->f, fp, n, F->path, F->method);
   else res = gamq__qf_delete_batch(&F->f, fp, n, deleted);
   GAMQ_FREE(fp);
   return gamq__qf_status(res);

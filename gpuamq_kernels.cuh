@@ -26,6 +26,10 @@
                                                gamq__qf_walk_kernel (SQF), gamq__rsqf_walk_kernel
                                                (RSQF); gamq__cuda_qf_extract
           multiset difference (deletes) ...... gamq__qf_keep_kernel; gamq__cuda_qf_difference
+          in-place batches (section 2b) ...... SQF supercluster bidding: gamq__sqf_bid_kernel,
+                                               gamq__sqf_apply_kernel; RSQF growing regions:
+                                               gamq__rsqf_region_kernel; gamq__cuda_qf_rounds;
+                                               host simulation gamq__qf_sim_rounds (tests)
 
    Everything is a template (or static), so several translation units may each
    hold a private implementation (GPUAMQ_STATIC) without clashing symbols. */
@@ -1169,6 +1173,452 @@ static inline cudaError_t gamq__cuda_qf_difference(const uint64_t *a, size_t na,
     GPRIM_TRY(cudaGetLastError());
   }
   return gprim_select_flagged(ptrs[1], &sizes[1], a, (const uint8_t *)ptrs[0], out, d_kept, na, stream);
+}
+
+/* ---------------------------------------------------------------------------
+   2b. in-place batch inserts and deletes (paper 001 IV-B Alg. 3, IV-D Alg. 7,
+       V-B Alg. 9)
+
+   The batch is hashed and sorted; a list of pending items (indices into the
+   sorted fingerprints) goes through ROUNDS. In a round every pending item
+   either is applied by the host reference's point insert / delete
+   (gamq__sqf_insert, gamq__rsqf_delete, ... marked GAMQ__HD), on the device,
+   by one thread, or waits; the waiting ones are compacted (gprim select) and
+   the host reads back one small status (pending count, FULL, items changed)
+   per round. Layouts are a function of the multiset, so the order in which
+   items go in does not matter: the bytes equal the HOST ones.
+
+   SQF, SUPERCLUSTER BIDDING (Alg. 3 / Alg. 7). Bid kernel, from the state
+   before the round:
+     insert  group = e, the first empty slot at or after the home slot: an
+             insert touches only slots from its cluster's start to e (it
+             reads left to the cluster start, shifts right into e), and a
+             cluster start lies after the previous empty slot, so inserts of
+             different e touch disjoint slots;
+     delete  group = c, the cluster start (walk left while shifted; the home
+             slot itself when empty; top bit set when the quotient has no run:
+             nothing to delete). A delete shifts left only inside [c, h), h =
+             the next cluster start or empty slot; it READS slot h's low three
+             bits to stop, and the delete running in h's cluster keeps those
+             bits "empty or not shifted" (it may only empty the slot or write
+             another unshifted run head there), so the read decides the same
+             either way.
+   e and c are monotone in the home slot, so a group is a contiguous range of
+   the sorted pending list: its first item is the winner (the paper's
+   bidding, with a deterministic winner and no O(nslots) label array or
+   full-filter scan). Apply kernel: winners run the point operation.
+   Rounds = the most items any one supercluster receives, growing as inserts
+   fill the empty slots between superclusters.
+
+   RSQF, GROWING REGIONS (Alg. 9, and deletes the same way). Blocks share
+   their metadata words and (r not a multiple of 8) bytes, so the unit is a
+   region of whole blocks. Round k splits the blocks into regions of size s
+   with phase p: s = 1, then 2, 2, 4, 4, 8, ... with p = s/2 and p = 0 in turn,
+   so any span of w blocks fits a region within about 2 log2(w) + 1 rounds.
+   One thread per region takes the region's queue (pending items whose home
+   block is in it, contiguous in sorted order) in order; an item goes in only
+   when everything its point operation reads or writes lies in the region's
+   blocks (gamq__rsqf_insert_in / gamq__rsqf_delete_in: a read-only dry run
+   with region-bounded rank/select, offsets rebuilt without leaving the
+   region), else it waits for a larger or shifted region.
+
+   FULL: an SQF insert whose e is nslots, an RSQF insert whose first unused
+   slot is nslots; the caller rolls back what went in (deleting it in place
+   restores the bytes). Rounds are capped by the caller: the rest then goes
+   to a rebuild (same bytes). The host simulation gamq__qf_sim_rounds runs
+   the same steps serially and can poison every byte outside a winner's
+   window, which the tests use to show that no thread depends on, or
+   changes, a byte another thread of its round may change.
+   ------------------------------------------------------------------------- */
+
+enum { GAMQ__QF_STEP_OK = 0, GAMQ__QF_STEP_NOT_FOUND = 1, GAMQ__QF_STEP_FULL = 2, GAMQ__QF_STEP_OUT = 3 };
+#define GAMQ__QF_NO_RUN ((uint64_t)1 << 63) /* delete group flag: the quotient has no run */
+
+/* SQF bid: the supercluster an item's insert (e) or delete (c) works in. */
+static inline GAMQ__HD uint64_t gamq__sqf_group(const gamq__qf *f, int del, uint64_t fq) {
+  uint64_t s = fq;
+  if (!del) {
+    while (s < f->nslots && !gamq__sqf_empty(f, s)) ++s;
+    return s; /* nslots: no empty slot, FULL */
+  }
+  if (gamq__sqf_empty(f, s)) return s | GAMQ__QF_NO_RUN;
+  while (gamq__sqf_shifted(f, s)) --s;
+  return gamq__sqf_occupied(f, fq) ? s : s | GAMQ__QF_NO_RUN;
+}
+
+/* RSQF region of a home block in round (s, p): blocks [lo, hi). */
+static inline GAMQ__HD uint64_t gamq__rsqf_region(uint64_t nblocks, uint64_t blk, uint64_t s, uint64_t p, uint64_t *lo,
+                                                 uint64_t *hi) {
+  const uint64_t k = (blk + s - p) / s;
+  if (lo) *lo = k * s + p >= s ? k * s + p - s : 0;
+  if (hi) *hi = k * s + p < nblocks ? k * s + p : nblocks;
+  return k;
+}
+/* The region schedule: round 0 single blocks, then s = 2, 2, 4, 4, ... with
+   phases s/2, 0; one region of all blocks once s reaches nblocks. */
+static inline GAMQ__HD void gamq__rsqf_schedule(uint64_t nblocks, int round, uint64_t *s, uint64_t *p) {
+  const int k = (round + 1) / 2;
+  *s = k >= 40 || ((uint64_t)1 << k) >= nblocks ? nblocks : (uint64_t)1 << k;
+  *p = *s < nblocks && (round & 1) ? *s / 2 : 0;
+}
+
+/* Region-bounded rank / select: *ok = 0 when the answer needs a slot at or
+   past lim (a multiple of 64) or a block before lo. */
+static inline GAMQ__HD uint64_t gamq__rsqf_select_lim(const gamq__qf *f, uint64_t pos, uint64_t d, uint64_t lim, int *ok) {
+  while (pos < lim) {
+    const uint64_t b = pos >> 6, w = gamq__rsqf_runends(f, b) & (~(uint64_t)0 << (pos & 63));
+    const uint64_t c = (uint64_t)gamq__popcount64(w);
+    if (c >= d) return b * 64 + (uint64_t)gamq__select64(w, (int)(d - 1));
+    d -= c;
+    pos = (b + 1) * 64;
+  }
+  *ok = 0;
+  return lim;
+}
+static inline GAMQ__HD uint64_t gamq__rsqf_runs_end_lim(const gamq__qf *f, uint64_t x, uint64_t off, uint64_t lim, int *ok) {
+  const uint64_t b = x >> 6, i = x & 63, mask = i == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (i + 1)) - 1;
+  const int d = gamq__popcount64(gamq__rsqf_occupieds(f, b) & mask);
+  if (d == 0) return b * 64 + off;
+  return gamq__rsqf_select_lim(f, b * 64 + off, (uint64_t)d, lim, ok) + 1;
+}
+/* gamq__rsqf_offset(b), reading blocks lo .. lim/64 - 1 only. */
+static inline GAMQ__HD uint64_t gamq__rsqf_offset_lim(const gamq__qf *f, uint64_t b, uint64_t lo, uint64_t lim, int *ok) {
+  uint64_t a = b, off, end;
+  while (a > 0 && gamq__rsqf_stored_offset(f, a) == GAMQ__RSQF_OFFSET_MAX) {
+    if (a <= lo) {
+      *ok = 0;
+      return 0;
+    }
+    --a;
+  }
+  off = gamq__rsqf_stored_offset(f, a);
+  for (++a; a <= b && *ok; ++a) {
+    end = gamq__rsqf_runs_end_lim(f, a * 64 - 1, off, lim, ok);
+    off = end > a * 64 ? end - a * 64 : 0;
+  }
+  return off;
+}
+/* The run bounds of quotient x as the point operations compute them, or
+   *ok = 0 (start: where the run starts or would; end: one past its end). */
+static inline GAMQ__HD void gamq__rsqf_run_lim(const gamq__qf *f, uint64_t x, uint64_t lo, uint64_t lim, uint64_t *start,
+                                              uint64_t *end, int *ok) {
+  uint64_t t;
+  *start = x;
+  if (x > 0) {
+    if (((x - 1) >> 6) < lo) {
+      *ok = 0;
+      return;
+    }
+    t = gamq__rsqf_runs_end_lim(f, x - 1, gamq__rsqf_offset_lim(f, (x - 1) >> 6, lo, lim, ok), lim, ok);
+    if (t > x) *start = t;
+  }
+  *end = gamq__rsqf_runs_end_lim(f, x, gamq__rsqf_offset_lim(f, x >> 6, lo, lim, ok), lim, ok);
+}
+
+/* Insert one copy if everything gamq__rsqf_insert reads or writes lies in
+   blocks [lo, hi): a dry run (first unused slot e at or after fq, the
+   offsets of the blocks it consults), then the point insert. */
+static inline GAMQ__HD int gamq__rsqf_insert_in(gamq__qf *f, uint64_t fq, uint64_t fr, uint64_t lo, uint64_t hi) {
+  const uint64_t lim = hi * 64;
+  uint64_t e = fq, t, start, end;
+  int ok = 1;
+  gamq__rsqf_run_lim(f, fq, lo, lim, &start, &end, &ok);
+  if (!ok) return GAMQ__QF_STEP_OUT;
+  for (;;) {
+    if (e >= lim) return lim >= f->nslots ? GAMQ__QF_STEP_FULL : GAMQ__QF_STEP_OUT;
+    t = gamq__rsqf_runs_end_lim(f, e, gamq__rsqf_offset_lim(f, e >> 6, lo, lim, &ok), lim, &ok);
+    if (!ok) return GAMQ__QF_STEP_OUT;
+    if (t <= e) break;
+    e = t;
+  }
+  return gamq__rsqf_insert(f, fq, fr) == GAMQ__QF_OK ? GAMQ__QF_STEP_OK : GAMQ__QF_STEP_FULL;
+}
+
+/* Delete one copy if everything gamq__rsqf_delete reads or writes lies in
+   blocks [lo, hi): find it, dry-run the left shift to the slot it stops
+   before (read-only: the shift reads each slot before it writes the one
+   before it), then the point delete. */
+static inline GAMQ__HD int gamq__rsqf_delete_in(gamq__qf *f, uint64_t fq, uint64_t fr, uint64_t lo, uint64_t hi) {
+  const uint64_t lim = hi * 64;
+  uint64_t start, end, p, i, j, x, quot;
+  int ok = 1, ended;
+  if (!gamq__rsqf_occupied(f, fq)) return GAMQ__QF_STEP_NOT_FOUND;
+  gamq__rsqf_run_lim(f, fq, lo, lim, &start, &end, &ok);
+  if (!ok) return GAMQ__QF_STEP_OUT;
+  for (p = start; p < end && gamq__rsqf_rem(f, p) < fr; ++p) {
+  }
+  if (p >= end || gamq__rsqf_rem(f, p) != fr) return GAMQ__QF_STEP_NOT_FOUND;
+  ended = gamq__rsqf_runend(f, p);
+  for (i = p, quot = fq;; i = j) {
+    j = i + 1;
+    if (j >= f->nslots) break;
+    if (j >= lim) return GAMQ__QF_STEP_OUT;
+    if (ended) {
+      for (x = quot + 1; x < j && !gamq__rsqf_occupied(f, x); ++x) {
+      }
+      if (x >= j) break;
+      quot = x;
+    }
+    ended = gamq__rsqf_runend(f, j);
+  }
+  return gamq__rsqf_delete(f, fq, fr) == GAMQ__QF_OK ? GAMQ__QF_STEP_OK : GAMQ__QF_STEP_NOT_FOUND;
+}
+
+/* The SQF winner's point operation. */
+static inline GAMQ__HD int gamq__sqf_step(gamq__qf *f, int del, uint64_t fp) {
+  const uint64_t fq = gamq__qf_quotient(f, fp), fr = gamq__qf_remainder(f, fp);
+  gamq__qf_result res = del ? gamq__sqf_delete(f, fq, fr) : gamq__sqf_insert(f, fq, fr);
+  return res == GAMQ__QF_OK ? GAMQ__QF_STEP_OK : res == GAMQ__QF_FULL ? GAMQ__QF_STEP_FULL : GAMQ__QF_STEP_NOT_FOUND;
+}
+
+/* One RSQF region's queue, items k0 .. k1-1 of the pending list: each goes
+   in (keep 0) or waits (keep 1); a FULL insert stops the queue. Returns the
+   items changed; *full = 1 on FULL. */
+static inline GAMQ__HD uint64_t gamq__rsqf_queue(gamq__qf *f, int del, const uint64_t *fp, const uint32_t *idx, size_t k0,
+                                                size_t k1, uint64_t lo, uint64_t hi, uint8_t *keep, int *full) {
+  uint64_t changed = 0;
+  size_t k;
+  for (k = k0; k < k1; ++k) {
+    const uint64_t x = gamq__qf_quotient(f, fp[idx[k]]), rem = gamq__qf_remainder(f, fp[idx[k]]);
+    int res = *full ? GAMQ__QF_STEP_FULL : del ? gamq__rsqf_delete_in(f, x, rem, lo, hi) : gamq__rsqf_insert_in(f, x, rem, lo, hi);
+    if (res == GAMQ__QF_STEP_FULL) *full = 1;
+    changed += res == GAMQ__QF_STEP_OK;
+    keep[k] = res == GAMQ__QF_STEP_OUT || res == GAMQ__QF_STEP_FULL;
+  }
+  return changed;
+}
+
+/* What a round leaves for the host to read back: one small struct. */
+typedef struct gamq__qf_round_status {
+  size_t pending;             /* written by the select */
+  unsigned long long changed; /* items inserted / deleted so far */
+  unsigned int full;          /* an insert found no room */
+} gamq__qf_round_status;
+
+static __global__ void gamq__qf_iota_kernel(uint32_t *idx, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    idx[i] = (uint32_t)i;
+}
+static __global__ void gamq__qf_gather_kernel(const uint64_t *fp, const uint32_t *idx, size_t n, uint64_t *out) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    out[i] = fp[idx[i]];
+}
+
+/* SQF round, step 1 (supercluster bidding, Alg. 3 / 7): every pending item's
+   group, from the filter as the round found it. */
+static __global__ void gamq__sqf_bid_kernel(gamq__qf f, int del, const uint64_t *fp, const uint32_t *idx, size_t n,
+                                            uint64_t *group) {
+  for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n; k += (size_t)gridDim.x * blockDim.x)
+    group[k] = gamq__sqf_group(&f, del, gamq__qf_quotient(&f, fp[idx[k]]));
+}
+/* SQF round, step 2: the first item of each group wins and runs its point
+   operation; no two winners touch the same slot (see 2b). */
+static __global__ void gamq__sqf_apply_kernel(gamq__qf f, int del, const uint64_t *fp, const uint32_t *idx, size_t n,
+                                              const uint64_t *group, uint8_t *keep, gamq__qf_round_status *st) {
+  for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n; k += (size_t)gridDim.x * blockDim.x) {
+    const uint64_t g = group[k];
+    if (del && (g & GAMQ__QF_NO_RUN)) { /* nothing of this quotient is stored */
+      keep[k] = 0;
+    } else if (k > 0 && (group[k - 1] & ~GAMQ__QF_NO_RUN) == (g & ~GAMQ__QF_NO_RUN)) {
+      keep[k] = 1; /* lost the bid: next round */
+    } else if (!del && g >= f.nslots) {
+      keep[k] = 1;
+      st->full = 1;
+    } else {
+      const int res = gamq__sqf_step(&f, del, fp[idx[k]]);
+      if (res == GAMQ__QF_STEP_OK) atomicAdd(&st->changed, 1ull);
+      keep[k] = 0;
+    }
+  }
+}
+/* RSQF round (growing regions, Alg. 9): the first pending item of each
+   region runs the region's queue. */
+static __global__ void gamq__rsqf_region_kernel(gamq__qf f, int del, const uint64_t *fp, const uint32_t *idx, size_t n,
+                                                uint64_t s, uint64_t p, uint8_t *keep, gamq__qf_round_status *st) {
+  const uint64_t nblocks = f.nslots / 64;
+  for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n; k += (size_t)gridDim.x * blockDim.x) {
+    uint64_t lo, hi;
+    const uint64_t g = gamq__rsqf_region(nblocks, gamq__qf_quotient(&f, fp[idx[k]]) >> 6, s, p, &lo, &hi);
+    if (k > 0 && gamq__rsqf_region(nblocks, gamq__qf_quotient(&f, fp[idx[k - 1]]) >> 6, s, p, NULL, NULL) == g) continue;
+    size_t k1 = k + 1;
+    while (k1 < n && gamq__rsqf_region(nblocks, gamq__qf_quotient(&f, fp[idx[k1]]) >> 6, s, p, NULL, NULL) == g) ++k1;
+    int full = 0;
+    const uint64_t changed = gamq__rsqf_queue(&f, del, fp, idx, k, k1, lo, hi, keep, &full);
+    if (changed) atomicAdd(&st->changed, (unsigned long long)changed);
+    if (full) st->full = 1;
+  }
+}
+
+/* What gamq__cuda_qf_rounds did. */
+typedef struct gamq__qf_rounds_out {
+  size_t left;      /* items not applied (FULL, or max_rounds reached); rest[0 .. left) holds them, sorted */
+  uint64_t changed; /* items inserted / deleted */
+  int full;         /* an insert found no room (what went in is still in) */
+  int rounds;
+} gamq__qf_rounds_out;
+
+/* In-place rounds over n sorted fingerprints (see 2b): del = 0 inserts, 1
+   deletes. Stops when nothing is pending, on FULL, or after max_rounds;
+   leaves the items not applied in rest (not overlapping fp). Synchronises
+   the stream once per round. */
+static inline cudaError_t gamq__cuda_qf_rounds(const gamq__qf *f, int del, const uint64_t *fp, size_t n, int max_rounds,
+                                               uint64_t *rest, void *d_temp, size_t *temp_bytes, gamq__qf_rounds_out *out,
+                                               cudaStream_t stream) {
+  size_t sizes[6], sel_bytes = 0;
+  void *ptrs[6];
+  GPRIM_TRY(gprim_select_flagged((void *)NULL, &sel_bytes, (const uint32_t *)NULL, (const uint8_t *)NULL,
+                                 (uint32_t *)NULL, (size_t *)NULL, n, stream));
+  sizes[0] = sizes[1] = n * sizeof(uint32_t); /* pending lists, in turn */
+  sizes[2] = f->kind == GAMQ__QF_SQF ? n * sizeof(uint64_t) : 0; /* groups */
+  sizes[3] = n;                                /* keep flags */
+  sizes[4] = sizeof(gamq__qf_round_status);
+  sizes[5] = sel_bytes;
+  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 6, sizes, ptrs));
+  if (d_temp == NULL) return cudaSuccess;
+  uint32_t *idx = (uint32_t *)ptrs[0], *idx2 = (uint32_t *)ptrs[1];
+  uint64_t *group = (uint64_t *)ptrs[2];
+  uint8_t *keep = (uint8_t *)ptrs[3];
+  gamq__qf_round_status *st = (gamq__qf_round_status *)ptrs[4], h;
+  memset(out, 0, sizeof *out);
+  memset(&h, 0, sizeof h);
+  h.pending = n;
+  if (n == 0) return cudaSuccess;
+  GPRIM_TRY(cudaMemsetAsync(st, 0, sizeof *st, stream));
+  gamq__qf_iota_kernel<<<gamq__grid(n, 256), 256, 0, stream>>>(idx, n);
+  GPRIM_TRY(cudaGetLastError());
+  while (h.pending > 0 && !h.full && out->rounds < max_rounds) {
+    const size_t m = h.pending;
+    const unsigned grid = gamq__grid(m, 256);
+    if (f->kind == GAMQ__QF_SQF) {
+      gamq__sqf_bid_kernel<<<grid, 256, 0, stream>>>(*f, del, fp, idx, m, group);
+      GPRIM_TRY(cudaGetLastError());
+      gamq__sqf_apply_kernel<<<grid, 256, 0, stream>>>(*f, del, fp, idx, m, group, keep, st);
+    } else {
+      uint64_t s, p;
+      gamq__rsqf_schedule(f->nslots / 64, out->rounds, &s, &p);
+      gamq__rsqf_region_kernel<<<grid, 256, 0, stream>>>(*f, del, fp, idx, m, s, p, keep, st);
+    }
+    GPRIM_TRY(cudaGetLastError());
+    GPRIM_TRY(gprim_select_flagged(ptrs[5], &sizes[5], (const uint32_t *)idx, (const uint8_t *)keep, idx2, &st->pending,
+                                   m, stream));
+    GPRIM_TRY(cudaMemcpyAsync(&h, st, sizeof h, cudaMemcpyDeviceToHost, stream));
+    GPRIM_TRY(cudaStreamSynchronize(stream));
+    uint32_t *t = idx;
+    idx = idx2, idx2 = t;
+    out->rounds++;
+  }
+  out->left = h.pending, out->changed = h.changed, out->full = h.full != 0;
+  if (h.pending > 0) {
+    gamq__qf_gather_kernel<<<gamq__grid(h.pending, 256), 256, 0, stream>>>(fp, idx, h.pending, rest);
+    GPRIM_TRY(cudaGetLastError());
+  }
+  return cudaSuccess;
+}
+
+/* The rounds on the host, serially (tests and round counts): the same group,
+   region and point-operation functions. poison != 0: each winner (SQF) or
+   region (RSQF) runs on a copy of the filter in which every byte outside its
+   window is random (the SQF delete's stop slot keeps its current value), and
+   the copy's bytes outside the window must come back untouched; winners run
+   in an order drawn from poison, so the stop slot is seen before or after
+   its own cluster's delete. Returns 0 when a window was violated or memory
+   ran out, else 1; *out as gamq__cuda_qf_rounds, rest may be NULL. */
+static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, size_t n, int max_rounds, uint64_t poison,
+                                      uint64_t *rest, gamq__qf_rounds_out *out) {
+  const int sqf = f->kind == GAMQ__QF_SQF;
+  const uint64_t nblocks = f->nslots / 64, unit = sqf ? (uint64_t)gamq__sqf_slot_bytes(f->r) : gamq__rsqf_block_bytes(f->r);
+  size_t m = n, k, k1, nw, w, i, *win = NULL;
+  uint32_t *idx = (uint32_t *)GAMQ_MALLOC((n + 1) * sizeof(uint32_t));
+  uint64_t *group = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
+  uint8_t *keep = (uint8_t *)GAMQ_MALLOC(n + 1), *copy = poison ? (uint8_t *)GAMQ_MALLOC(f->bytes) : NULL;
+  uint8_t *pat = poison ? (uint8_t *)GAMQ_MALLOC(f->bytes) : NULL;
+  int good = 1;
+  win = (size_t *)GAMQ_MALLOC((n + 1) * sizeof(size_t));
+  memset(out, 0, sizeof *out);
+  if (idx == NULL || group == NULL || keep == NULL || win == NULL || (poison && (copy == NULL || pat == NULL))) good = 0;
+  for (k = 0; good && k < n; ++k) idx[k] = (uint32_t)k;
+  while (good && m > 0 && !out->full && out->rounds < max_rounds) {
+    uint64_t s = 0, p = 0;
+    if (!sqf) gamq__rsqf_schedule(nblocks, out->rounds, &s, &p);
+    /* the round's winners (SQF: first of each group) or region heads */
+    for (k = 0; k < m; ++k) {
+      const uint64_t x = gamq__qf_quotient(f, fp[idx[k]]);
+      group[k] = sqf ? gamq__sqf_group(f, del, x) : gamq__rsqf_region(nblocks, x >> 6, s, p, NULL, NULL);
+    }
+    for (k = 0, nw = 0; k < m; ++k) { /* groups compare without the no-run flag */
+      keep[k] = 1;
+      if (sqf && del && (group[k] & GAMQ__QF_NO_RUN)) keep[k] = 0;
+      else if (k == 0 || (group[k - 1] & ~GAMQ__QF_NO_RUN) != (group[k] & ~GAMQ__QF_NO_RUN)) win[nw++] = k;
+    }
+    for (w = nw; w > 1 && poison; --w) { /* a random order of the winners */
+      size_t j, t;
+      poison = gamq__qf_hash64(poison, w);
+      j = (size_t)(poison % w), t = win[j], win[j] = win[w - 1], win[w - 1] = t;
+    }
+    for (w = 0; w < nw && good; ++w) {
+      uint64_t a, b, lo = 0, hi = 0, stop = ~(uint64_t)0, stop_val = 0, changed = 0; /* window [a, b) in units */
+      gamq__qf g = *f;
+      int full = 0, res = GAMQ__QF_STEP_OK;
+      k = win[w];
+      for (k1 = k + 1; k1 < m && (group[k1] & ~GAMQ__QF_NO_RUN) == (group[k] & ~GAMQ__QF_NO_RUN); ++k1) {
+      }
+      if (sqf) {
+        if (!del && group[k] >= f->nslots) {
+          out->full = 1;
+          continue;
+        }
+        if (del) { /* [c, next group's c) and the stop slot */
+          a = group[k] & ~GAMQ__QF_NO_RUN;
+          b = k1 < m ? group[k1] & ~GAMQ__QF_NO_RUN : f->nslots;
+          if (b < f->nslots) stop = b;
+        } else {
+          a = k > 0 ? group[k - 1] + 1 : 0; /* (previous group's e, e] */
+          b = group[k] + 1;
+        }
+      } else {
+        gamq__rsqf_region(nblocks, gamq__qf_quotient(f, fp[idx[k]]) >> 6, s, p, &lo, &hi);
+        a = lo, b = hi;
+      }
+      if (poison) {
+        for (i = 0; i < f->bytes; ++i) pat[i] = (uint8_t)(gamq__qf_hash64(poison, i) >> 56);
+        poison = gamq__qf_hash64(poison, 1);
+        memcpy(copy, pat, f->bytes);
+        memcpy(copy + a * unit, f->data + a * unit, (size_t)((b - a) * unit));
+        if (stop != ~(uint64_t)0) memcpy(copy + stop * unit, f->data + stop * unit, (size_t)unit);
+        if (stop != ~(uint64_t)0) stop_val = gamq__load_le(copy + stop * unit, (int)unit);
+        g.data = copy;
+      }
+      if (sqf) {
+        res = gamq__sqf_step(&g, del, fp[idx[k]]);
+        changed = res == GAMQ__QF_STEP_OK;
+        keep[k] = 0;
+      } else {
+        changed = gamq__rsqf_queue(&g, del, fp, idx, k, k1, lo, hi, keep, &full);
+        if (full) out->full = 1;
+      }
+      out->changed += changed;
+      if (poison) {
+        for (i = 0; i < f->bytes && good; ++i)
+          if ((i < a * unit || i >= b * unit) && !(stop != ~(uint64_t)0 && i >= stop * unit && i < (stop + 1) * unit))
+            good = copy[i] == pat[i];
+        if (stop != ~(uint64_t)0 && gamq__load_le(copy + stop * unit, (int)unit) != stop_val) good = 0;
+        memcpy(f->data + a * unit, copy + a * unit, (size_t)((b - a) * unit));
+      }
+    }
+    for (k = 0, k1 = 0; k < m; ++k) /* compact the waiting ones */
+      if (keep[k]) idx[k1++] = idx[k];
+    m = k1;
+    out->rounds++;
+  }
+  out->left = m;
+  for (k = 0; good && rest && k < m; ++k) rest[k] = fp[idx[k]];
+  GAMQ_FREE(idx);
+  GAMQ_FREE(group);
+  GAMQ_FREE(keep);
+  GAMQ_FREE(win);
+  GAMQ_FREE(copy);
+  GAMQ_FREE(pat);
+  return good;
 }
 
 /* ---------------------------------------------------------------------------

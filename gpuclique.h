@@ -205,13 +205,15 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
    branch and bound); it ignores the tuning fields below. Both return the same
    omega, count and (mode ALL) the same clique list, byte for byte.
 
-   STATUS (v0.2): the CUDA backend is EXPERIMENTAL and AUTO runs HOST. On an
-   H200 the CUDA search gave the reference omega and cliques on the small
-   DIMACS and SNAP graphs tested but was far slower than HOST. Since then
-   (not yet run on a device): a colour bound (gclq_bound) and steps of at
-   most 2^18 entries, which a host simulation of the search takes below
-   2.5e7 candidates on every data graph (facebook_combined included), and one
-   synchronisation per step. Ask for GCLQ_BACKEND_CUDA by name to try it.
+   Two CUDA searches (options.search): SEEDS (the default) is a per-seed
+   bitset branch and bound, one subproblem per vertex in degeneracy order,
+   its first branches run as independent tasks by warps (gclq_search);
+   BFS is the paper's breadth-first search with windows.
+
+   STATUS (v0.2): AUTO runs HOST. The BFS gives the reference results on an
+   H200 on every data graph, but is slower than HOST. The SEEDS search is new
+   and NOT yet run on a device (its serial twin, gclq__host_seed_search, is
+   checked against HOST in CI). Ask for GCLQ_BACKEND_CUDA by name to try it.
 
      gclq_graph g;
      gclq_maxclique_options opt;
@@ -391,6 +393,10 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
    gclq__mc_resolve writes it, both backends read it). */
 /* Candidate lists longer than this are not coloured (length bound only). */
 #define GCLQ__COLOUR_CAP 256u
+/* gclq_max_cliques with backend AUTO: 0 runs HOST even when a device is
+   present (until the SEEDS search has passed the device tests); 1 runs CUDA
+   there. The one line to flip. */
+#define GCLQ__AUTO_RUNS_CUDA 0
 /* The most parents, and children, one step of a level takes (the device and
    the simulation): small enough that the search reaches the deep levels, and
    raises its target, early. */
@@ -2896,8 +2902,7 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
   if (requested == GCLQ_BACKEND_AUTO && backend == GCLQ_BACKEND_HOST) {
     result->stats.fell_back = 1;
     strcpy(result->stats.notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
-  } else if (requested == GCLQ_BACKEND_AUTO) {
-    /* The CUDA search is not finished (see the section comment): AUTO stays on HOST. */
+  } else if (requested == GCLQ_BACKEND_AUTO && !GCLQ__AUTO_RUNS_CUDA) {
     backend = GCLQ_BACKEND_HOST;
     strcpy(result->stats.notes, "AUTO: ran the host backend (the CUDA search is experimental; ask for it by name)");
   }

@@ -666,7 +666,7 @@ static __device__ void gclq__d_branch_set(const uint32_t *rows, uint32_t W, cons
       for (int t = 0; t < WPL; ++t) {
         uint32_t w = lane + 32u * t;
         if (w < W) {
-          uint32_t r = __ldg(row + w);
+          uint32_t r = row[w]; /* not __ldg: the prep kernel reads rows it wrote */
           if (w == (v >> 5)) {
             r |= 1u << (v & 31);
             u[t] &= ~(1u << (v & 31));
@@ -699,8 +699,12 @@ static __device__ void gclq__d_record(const gclq__seed_args &a, const uint32_t *
   for (uint32_t i = lane; i < size; i += 32) a.rec[pos + 1 + i] = R[i];
 }
 
+/* The smallest clique size still of interest, read once by lane 0 and
+   broadcast: every lane must take the same branches (full-mask shuffles). */
 static __device__ __forceinline__ int gclq__d_target(const gclq__seed_args &a) {
-  return (int)*(volatile uint32_t *)a.best + a.one;
+  uint32_t b = 0;
+  if ((threadIdx.x & 31) == 0) b = *(volatile uint32_t *)a.best;
+  return (int)__shfl_sync(GCLQ__FULL, b, 0) + a.one;
 }
 
 /* Warp per seed of [s0, s1): the local bit matrix, the low-degree prune, the

@@ -1485,7 +1485,7 @@ static inline gclq_status gclq__mc_seeds(gclq__mc_ctx *c, uint32_t max_core, int
   stats->max_local = kmax;
 
   /* 3. the records, the slabs, the batch buffers */
-  const size_t slack = (size_t)1 << 20;
+  const size_t slack = (size_t)64 << 10;
   int sms = 1, per_sm = 1, device = 0;
   cudaGetDevice(&device);
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);

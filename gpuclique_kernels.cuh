@@ -72,13 +72,15 @@ static __global__ void gclq__degree_kernel(const uint64_t *off, uint32_t n, uint
 /* Alg. 1 filter: info[0] counts the leaving vertices (listed in frontier),
    info[1] takes the smallest degree of those that stay. */
 static __global__ void gclq__core_filter_kernel(uint32_t n, uint32_t k, const uint32_t *deg, uint32_t *core,
-                                                uint8_t *gone, uint32_t *frontier, uint32_t *info) {
+                                                uint8_t *gone, uint32_t *frontier, uint32_t *info, uint32_t *round,
+                                                uint32_t r) {
   uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (v >= n || gone[v]) return;
   uint32_t d = deg[v];
   if (d <= k) {
     gone[v] = 1;
     core[v] = k;
+    if (round != NULL) round[v] = r; /* the peeling round: (round, id) is a degeneracy order */
     frontier[atomicAdd(&info[0], 1u)] = (uint32_t)v;
   } else {
     atomicMin(&info[1], d);
@@ -502,6 +504,383 @@ static __global__ void gclq__readout_kernel(const gclq__level_ptrs *lv, uint32_t
 }
 
 /* ---------------------------------------------------------------------------
+   Per-seed bitset branch and bound (GCLQ_SEARCH_SEEDS). The algorithm and its
+   serial twin: gclq__host_seed_search in gpuclique.h (read that comment
+   first). Here: a warp per vertex lists P(v) (count, scan, write); the seeds
+   are sorted by |P| descending; a warp per seed builds the local bit matrix
+   (32-bit words, lane i owns words i, i + 32, ...), drops members of low
+   local degree and colours the seed node, writing one task per vertex of its
+   branch set; then persistent warps take tasks by an atomic ticket and run
+   the depth-first search with a (P, B) bitset stack in a per-warp slab of
+   global memory, sharing the best size through atomicMax. WPL = words per
+   lane (local graphs of up to 32 * 32 * WPL vertices).
+   ------------------------------------------------------------------------- */
+#define GCLQ__SEED_MAX 4096u /* the largest local graph (|P|) of the seed kernels */
+#define GCLQ__FULL 0xffffffffu
+
+struct gclq__seed_args {
+  const uint64_t *off;
+  const uint32_t *nbr, *core, *round;
+  uint32_t n, target0; /* target0: the smallest clique size of interest at the start */
+  uint32_t *cnt;       /* per vertex: |P(v)| (0: not a seed) */
+  uint64_t *poff;      /* per vertex: where P(v) starts in plist (n + 1, scanned) */
+  uint32_t *plist;
+  unsigned long long *counters; /* [0] nodes [1] seeds kept [2] tasks [3] largest |P| kept [4] errors [5] seeds */
+  const uint32_t *seeds, *seed_k; /* sorted by |P| descending */
+  uint32_t s0, s1;                /* this batch of seeds */
+  uint32_t *arena;                /* per seed: k rows of W words, alive (W), branch set (W) */
+  const uint64_t *aoff, *toff;    /* per seed (absolute); abase, tbase: the batch's first */
+  uint64_t abase, tbase;
+  uint64_t *tasks;                /* per seed k slots: (seed << 32 | b), or ~0 */
+  uint32_t *best;
+  int one;
+  uint32_t *rec; /* records [size, ids...] */
+  unsigned long long rec_cap, *rec_used;
+  uint32_t *slab; /* per warp: R (depth_cap), then the stack (depth_cap x 2W) */
+  uint64_t slab_words;
+  uint32_t depth_cap;
+  unsigned long long *ticket;
+  uint64_t t0, t1; /* task slots [t0, t1) of this launch (absolute) */
+};
+
+static __device__ __forceinline__ bool gclq__d_later(const uint32_t *round, uint32_t u, uint32_t v) {
+  uint32_t ru = round[u], rv = round[v];
+  return ru > rv || (ru == rv && u > v);
+}
+
+/* Warp per vertex: |P(v)| (later neighbours of core >= target0 - 1), 0 when
+   |P| + 1 < target0. */
+static __global__ void gclq__seed_count_kernel(gclq__seed_args a) {
+  uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t lane = threadIdx.x & 31, k = 0;
+  if (w >= a.n) return; /* whole warps */
+  uint32_t v = (uint32_t)w;
+  if (a.core[v] + 1 >= a.target0) {
+    uint64_t end = a.off[v + 1];
+    for (uint64_t base = a.off[v]; base < end; base += 32) {
+      uint64_t e = base + lane;
+      bool keep = false;
+      if (e < end) {
+        uint32_t u = a.nbr[e];
+        keep = gclq__d_later(a.round, u, v) && a.core[u] + 1 >= a.target0;
+      }
+      k += __popc(__ballot_sync(GCLQ__FULL, keep));
+    }
+  }
+  if (k + 1 < a.target0) k = 0;
+  if (lane == 0) {
+    a.cnt[v] = k;
+    a.poff[v] = k;
+    if (k > 0) atomicAdd(&a.counters[5], 1ull);
+  }
+}
+
+/* Warp per vertex: P(v) into plist at poff[v], in id order. */
+static __global__ void gclq__seed_list_kernel(gclq__seed_args a) {
+  uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t lane = threadIdx.x & 31;
+  if (w >= a.n) return;
+  uint32_t v = (uint32_t)w;
+  if (a.cnt[v] == 0) return;
+  uint64_t end = a.off[v + 1], out = a.poff[v];
+  for (uint64_t base = a.off[v]; base < end; base += 32) {
+    uint64_t e = base + lane;
+    uint32_t u = 0;
+    bool keep = false;
+    if (e < end) {
+      u = a.nbr[e];
+      keep = gclq__d_later(a.round, u, v) && a.core[u] + 1 >= a.target0;
+    }
+    uint32_t m = __ballot_sync(GCLQ__FULL, keep);
+    if (keep) a.plist[out + __popc(m & ((1u << lane) - 1u))] = u;
+    out += __popc(m);
+  }
+}
+
+/* ---- warp-wide bitset helpers: word w = lane + 32 t lives in x[t] ---- */
+template <int WPL>
+static __device__ __forceinline__ void gclq__d_load(uint32_t (&x)[WPL], const uint32_t *s, uint32_t W) {
+  uint32_t lane = threadIdx.x & 31;
+#pragma unroll
+  for (int t = 0; t < WPL; ++t) {
+    uint32_t w = lane + 32u * t;
+    x[t] = w < W ? s[w] : 0u;
+  }
+}
+template <int WPL>
+static __device__ __forceinline__ void gclq__d_store(const uint32_t (&x)[WPL], uint32_t *s, uint32_t W) {
+  uint32_t lane = threadIdx.x & 31;
+#pragma unroll
+  for (int t = 0; t < WPL; ++t) {
+    uint32_t w = lane + 32u * t;
+    if (w < W) s[w] = x[t];
+  }
+}
+template <int WPL>
+static __device__ __forceinline__ uint32_t gclq__d_count(const uint32_t (&x)[WPL]) {
+  uint32_t c = 0;
+#pragma unroll
+  for (int t = 0; t < WPL; ++t) c += __popc(x[t]);
+  return __reduce_add_sync(GCLQ__FULL, c);
+}
+/* the highest set bit, or ~0 when x is empty */
+template <int WPL>
+static __device__ __forceinline__ uint32_t gclq__d_highest(const uint32_t (&x)[WPL]) {
+  uint32_t lane = threadIdx.x & 31, mine = 0;
+#pragma unroll
+  for (int t = WPL - 1; t >= 0; --t)
+    if (mine == 0 && x[t] != 0) mine = (lane + 32u * t) * 32u + 31u - __clz(x[t]) + 1u;
+  return __reduce_max_sync(GCLQ__FULL, mine) - 1u;
+}
+/* clear bit i (every lane calls; the owner clears) */
+template <int WPL>
+static __device__ __forceinline__ void gclq__d_clear(uint32_t (&x)[WPL], uint32_t i) {
+  uint32_t lane = threadIdx.x & 31;
+#pragma unroll
+  for (int t = 0; t < WPL; ++t)
+    if (lane + 32u * t == (i >> 5)) x[t] &= ~(1u << (i & 31));
+}
+
+/* The branch set of P (see gclq__host_branch_set): colour need - 1 classes
+   greedily (lowest index first within a class); B = the rest. */
+template <int WPL>
+static __device__ void gclq__d_branch_set(const uint32_t *rows, uint32_t W, const uint32_t (&p)[WPL], int need,
+                                          uint32_t (&u)[WPL]) {
+  uint32_t lane = threadIdx.x & 31;
+#pragma unroll
+  for (int t = 0; t < WPL; ++t) u[t] = p[t];
+  for (int cls = 1; cls < need; ++cls) {
+    uint32_t q[WPL], any = 0;
+#pragma unroll
+    for (int t = 0; t < WPL; ++t) q[t] = u[t], any |= u[t];
+    if (!__any_sync(GCLQ__FULL, any != 0)) return;
+    for (;;) {
+      uint32_t mine = GCLQ__FULL;
+#pragma unroll
+      for (int t = WPL - 1; t >= 0; --t) /* the lane's lowest word is its smallest t */
+        if (q[t] != 0) mine = (lane + 32u * t) * 32u + (uint32_t)(__ffs(q[t]) - 1);
+      uint32_t v = __reduce_min_sync(GCLQ__FULL, mine);
+      if (v == GCLQ__FULL) break;
+      const uint32_t *row = rows + (size_t)v * W;
+#pragma unroll
+      for (int t = 0; t < WPL; ++t) {
+        uint32_t w = lane + 32u * t;
+        if (w < W) {
+          uint32_t r = row[w]; /* not __ldg: the prep kernel reads rows it wrote */
+          if (w == (v >> 5)) {
+            r |= 1u << (v & 31);
+            u[t] &= ~(1u << (v & 31));
+          }
+          q[t] &= ~r;
+        }
+      }
+    }
+  }
+}
+
+/* R (size ids, global) is a leaf: record it as [size, ids] when it ties or
+   beats the best (ALL) / beats it (ONE); best rises to size. */
+static __device__ void gclq__d_record(const gclq__seed_args &a, const uint32_t *R, uint32_t size) {
+  uint32_t lane = threadIdx.x & 31, ok = 0;
+  unsigned long long pos = 0;
+  if (lane == 0) {
+    if (a.one) {
+      ok = atomicMax(a.best, size) < size;
+    } else if (size >= *(volatile uint32_t *)a.best) {
+      atomicMax(a.best, size);
+      ok = 1;
+    }
+    if (ok) pos = atomicAdd(a.rec_used, (unsigned long long)size + 1);
+  }
+  ok = __shfl_sync(GCLQ__FULL, ok, 0);
+  pos = __shfl_sync(GCLQ__FULL, pos, 0);
+  if (!ok || pos + size + 1 > a.rec_cap) return; /* overflow: the host sees rec_used > rec_cap */
+  if (lane == 0) a.rec[pos] = size;
+  for (uint32_t i = lane; i < size; i += 32) a.rec[pos + 1 + i] = R[i];
+}
+
+/* The smallest clique size still of interest, read once by lane 0 and
+   broadcast: every lane must take the same branches (full-mask shuffles). */
+static __device__ __forceinline__ int gclq__d_target(const gclq__seed_args &a) {
+  uint32_t b = 0;
+  if ((threadIdx.x & 31) == 0) b = *(volatile uint32_t *)a.best;
+  return (int)__shfl_sync(GCLQ__FULL, b, 0) + a.one;
+}
+
+/* Warp per seed of [s0, s1): the local bit matrix, the low-degree prune, the
+   seed node's branch set and its tasks. */
+static __global__ void __launch_bounds__(128) gclq__seed_prep_kernel(gclq__seed_args a) {
+  const int WPL = (int)(GCLQ__SEED_MAX / 1024);
+  uint32_t lane = threadIdx.x & 31;
+  uint64_t nw = ((uint64_t)gridDim.x * blockDim.x) / 32;
+  for (uint64_t s = a.s0 + ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32; s < a.s1; s += nw) {
+    uint32_t v = a.seeds[s], k = a.seed_k[s], W = (k + 31) / 32;
+    uint32_t *rows = a.arena + (a.aoff[s] - a.abase), *alive = rows + (size_t)k * W, *bset = alive + W;
+    uint64_t *tk = a.tasks + (a.toff[s] - a.tbase);
+    const uint32_t *L = a.plist + a.poff[v];
+    for (uint32_t i = lane; i < k; i += 32) tk[i] = ~0ull;
+    for (uint64_t x = lane; x < (uint64_t)k * W; x += 32) rows[x] = 0;
+    __syncwarp();
+    /* row i: bit j when L[i] and L[j] are adjacent. Short lists: each lane
+       looks up L[j] in u's list (a ballot makes the word); long ones: each
+       lane looks up a neighbour of u in L and sets its bit. */
+    for (uint32_t i = 0; i < k; ++i) {
+      uint32_t u = L[i];
+      uint64_t ub = a.off[u], ue = a.off[u + 1];
+      uint32_t *row = rows + (size_t)i * W;
+      if ((uint64_t)k <= ue - ub) {
+        for (uint32_t j0 = 0; j0 < k; j0 += 32) {
+          uint32_t j = j0 + lane;
+          bool adj = j < k && j != i && gclq__d_adjacent(a.off, a.nbr, u, L[j]);
+          uint32_t word = __ballot_sync(GCLQ__FULL, adj);
+          if (lane == 0) row[j0 / 32] = word;
+        }
+      } else {
+        for (uint64_t e = ub + lane; e < ue; e += 32) {
+          uint32_t x = __ldg(a.nbr + e), lo = 0, hi = k;
+          while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2;
+            if (L[mid] < x) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo < k && L[lo] == x) atomicOr(row + lo / 32, 1u << (lo % 32));
+        }
+      }
+    }
+    for (uint32_t w = lane; w < W; w += 32) alive[w] = w + 1 < W || k % 32 == 0 ? GCLQ__FULL : (1u << (k % 32)) - 1u;
+    __syncwarp();
+    /* drop members with fewer than target0 - 2 neighbours in P, until none
+       (the local (target0 - 2)-core: the same set in any order) */
+    uint32_t p[WPL], left = k;
+    gclq__d_load<WPL>(p, alive, W);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (uint32_t i = 0; i < k; ++i) {
+        uint32_t mine = 0;
+#pragma unroll
+        for (int t = 0; t < WPL; ++t)
+          if (lane + 32u * t == i / 32) mine = p[t] >> (i % 32) & 1u;
+        if (!__any_sync(GCLQ__FULL, mine != 0)) continue;
+        uint32_t r[WPL];
+        gclq__d_load<WPL>(r, rows + (size_t)i * W, W);
+#pragma unroll
+        for (int t = 0; t < WPL; ++t) r[t] &= p[t];
+        if (gclq__d_count<WPL>(r) + 2 < a.target0) {
+          gclq__d_clear<WPL>(p, i);
+          --left;
+          changed = true;
+        }
+      }
+    }
+    gclq__d_store<WPL>(p, alive, W);
+    if (left + 1 < a.target0 || left == 0) continue;
+    if (lane == 0) {
+      atomicAdd(&a.counters[1], 1ull);
+      atomicMax(&a.counters[3], (unsigned long long)left);
+    }
+    /* the seed node: R = {v}, P = alive */
+    int need = gclq__d_target(a) - 1;
+    if ((int)left < need) continue;
+    uint32_t b[WPL];
+    gclq__d_branch_set<WPL>(rows, W, p, need, b);
+    gclq__d_store<WPL>(b, bset, W);
+    uint32_t ntask = 0;
+#pragma unroll
+    for (int t = 0; t < WPL; ++t) {
+      uint32_t w = lane + 32u * t, x = b[t];
+      for (; x != 0; x &= x - 1) { /* slot k - 1 - j: the highest j runs first */
+        uint32_t j = w * 32 + (uint32_t)(__ffs(x) - 1);
+        tk[k - 1 - j] = (uint64_t)s << 32 | j;
+        ++ntask;
+      }
+    }
+    ntask = __reduce_add_sync(GCLQ__FULL, ntask);
+    if (lane == 0) atomicAdd(&a.counters[2], (unsigned long long)ntask);
+  }
+}
+
+/* Persistent warps over the task slots [t0, t1): depth-first branch and
+   bound from R = {v, b} (gclq__host_seed_task, warp-wide). */
+template <int WPL>
+static __global__ void __launch_bounds__(128) gclq__seed_task_kernel(gclq__seed_args a) {
+  uint32_t lane = threadIdx.x & 31;
+  uint64_t gw = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t *R = a.slab + gw * a.slab_words, *stack = R + ((a.depth_cap + 31) / 32) * 32;
+  unsigned long long nodes = 0;
+  for (;;) {
+    unsigned long long t = 0;
+    if (lane == 0) t = atomicAdd(a.ticket, 1ull);
+    t = __shfl_sync(GCLQ__FULL, t, 0) + a.t0;
+    if (t >= a.t1) break;
+    uint64_t task = a.tasks[t - a.tbase];
+    if (task == ~0ull) continue;
+    uint32_t s = (uint32_t)(task >> 32), bv = (uint32_t)task;
+    uint32_t v = a.seeds[s], k = a.seed_k[s], W = (k + 31) / 32;
+    const uint32_t *rows = a.arena + (a.aoff[s] - a.abase), *alive = rows + (size_t)k * W, *bset = alive + W;
+    const uint32_t *L = a.plist + a.poff[v];
+    /* depth 1: P = alive minus the branch-set vertices above bv; B = {bv} */
+#pragma unroll
+    for (int q = 0; q < WPL; ++q) {
+      uint32_t w = lane + 32u * q;
+      if (w < W) {
+        uint32_t above = w > bv / 32 ? GCLQ__FULL : w < bv / 32 ? 0u : ~((2u << (bv % 32)) - 1u);
+        stack[2 * W + w] = alive[w] & ~(bset[w] & above);
+        stack[3 * W + w] = w == bv / 32 ? 1u << (bv % 32) : 0u;
+      }
+    }
+    if (lane == 0) R[0] = v;
+    __syncwarp();
+    uint32_t d = 1;
+    for (;;) {
+      uint32_t *Pd = stack + (size_t)d * 2 * W, *Bd = Pd + W;
+      uint32_t p[WPL], bb[WPL];
+      gclq__d_load<WPL>(p, Pd, W);
+      gclq__d_load<WPL>(bb, Bd, W);
+      uint32_t h = gclq__d_highest<WPL>(bb);
+      if (h == GCLQ__FULL || (int)(d + gclq__d_count<WPL>(p)) < gclq__d_target(a)) {
+        if (d == 1) break;
+        --d;
+        continue;
+      }
+      gclq__d_clear<WPL>(p, h);
+      gclq__d_clear<WPL>(bb, h);
+      gclq__d_store<WPL>(p, Pd, W);
+      gclq__d_store<WPL>(bb, Bd, W);
+      uint32_t c[WPL], nd = d + 1;
+      gclq__d_load<WPL>(c, rows + (size_t)h * W, W);
+#pragma unroll
+      for (int q = 0; q < WPL; ++q) c[q] &= p[q];
+      if (lane == 0) R[d] = L[h];
+      ++nodes;
+      uint32_t np = gclq__d_count<WPL>(c);
+      if (np == 0) {
+        __syncwarp();
+        gclq__d_record(a, R, nd);
+        continue;
+      }
+      int need = gclq__d_target(a) - (int)nd;
+      if ((int)np < need) continue;
+      uint32_t u[WPL];
+      gclq__d_branch_set<WPL>(rows, W, c, need, u);
+      if (gclq__d_count<WPL>(u) == 0) continue;
+      if (nd >= a.depth_cap) { /* cannot happen: depth <= min(|P|, max core) + 1 */
+        if (lane == 0) atomicAdd(&a.counters[4], 1ull);
+        continue;
+      }
+      gclq__d_store<WPL>(c, stack + (size_t)nd * 2 * W, W);
+      gclq__d_store<WPL>(u, stack + (size_t)nd * 2 * W + W, W);
+      d = nd;
+    }
+  }
+  if (lane == 0) atomicAdd(&a.counters[0], nodes);
+}
+
+/* seed_k[s] = cnt[seeds[s]] */
+static __global__ void gclq__seed_gather_kernel(const uint32_t *seeds, const uint32_t *cnt, uint64_t ns, uint32_t *out) {
+  uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < ns) out[i] = cnt[seeds[i]];
+}
+/* ---------------------------------------------------------------------------
    host side of the CUDA backend
    ------------------------------------------------------------------------- */
 #define GCLQ__CUDA_TRY(call)                                   \
@@ -536,6 +915,8 @@ struct gclq__mc_ctx {
   uint32_t n;
   uint64_t *d_off;
   uint32_t *d_nbr, *d_deg, *d_core, *d_filter;
+  uint32_t *d_round; /* SEEDS: the peeling round of each vertex (NULL: not wanted) */
+  uint32_t rounds;   /* peeling rounds so far */
   /* levels: host table of pointers (index = clique size), its device copy */
   uint32_t max_levels;
   gclq__level_ptrs *levels;
@@ -791,7 +1172,8 @@ static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
     GCLQ__CUDA_TRY(cudaMemsetAsync(d_info.p, 0xff, 2 * sizeof(uint32_t), c->stream));
     GCLQ__CUDA_TRY(cudaMemsetAsync(d_info.p, 0, sizeof(uint32_t), c->stream));
     gclq__core_filter_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, c->stream>>>(
-        n, k, deg.as<uint32_t>(), c->d_core, gone.as<uint8_t>(), frontier.as<uint32_t>(), d_info.as<uint32_t>());
+        n, k, deg.as<uint32_t>(), c->d_core, gone.as<uint8_t>(), frontier.as<uint32_t>(), d_info.as<uint32_t>(),
+        c->d_round, c->rounds);
     GCLQ__CUDA_TRY(cudaGetLastError());
     GCLQ__TRY(gclq__mc_read(c, info, d_info.p, sizeof info));
     if (info[0] == 0) { /* nobody left at k: jump to the smallest degree still present */
@@ -800,6 +1182,7 @@ static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
     }
     best = k;
     left -= info[0];
+    c->rounds++;
     gclq__core_advance_kernel<<<gclq__grid((uint64_t)info[0] * 32), GCLQ__BLOCK, 0, c->stream>>>(
         frontier.as<uint32_t>(), info[0], c->d_off, c->d_nbr, deg.as<uint32_t>(), gone.as<uint8_t>());
     GCLQ__CUDA_TRY(cudaGetLastError());
@@ -997,6 +1380,237 @@ done:
   return st;
 }
 
+/* The per-seed search (GCLQ_SEARCH_SEEDS), after the cores (with peeling
+   rounds in c->d_round) and the heuristic: c->best holds the lower bound
+   (mode ONE: c->rows its clique). On success c->best is omega and c->rows the
+   maximum cliques (mode ONE: one). *too_big: a seed's local graph exceeds
+   GCLQ__SEED_MAX; nothing was changed and the caller runs the BFS.
+   Memory, all under the budget: per vertex cnt / poff / order (16 B), the
+   lists P(v), the clique records (grown once: on overflow the search runs
+   again from the final best, which records only the maximum cliques), a
+   slab per warp, and per batch of seeds their bit matrices and task slots. */
+static inline gclq_status gclq__mc_seeds(gclq__mc_ctx *c, uint32_t max_core, int *too_big) {
+  const gclq__mc_plan *p = c->plan;
+  const uint32_t n = c->n;
+  const int one = p->find_one;
+  cudaStream_t stream = c->stream;
+  gclq_maxclique_stats *stats = c->stats;
+  const unsigned tb = 32 * GCLQ__CWARPS;
+  uint32_t lb = c->best, ns = 0, kmax, *hk = NULL, *hrec = NULL;
+  uint64_t total = 0, *haoff = NULL, *htoff = NULL;
+  unsigned long long hc[8];
+  gclq_status st = GCLQ_SUCCESS;
+  gclq__seed_args a;
+  *too_big = 0;
+  memset(&a, 0, sizeof a);
+  a.off = c->d_off;
+  a.nbr = c->d_nbr;
+  a.core = c->d_core;
+  a.round = c->d_round;
+  a.n = n;
+  a.one = one;
+  a.target0 = lb + (uint32_t)one;
+  gclq__dmem cnt(c), poff(c), counters(c), best(c), ticket(c), plist(c), order(c), seed_k(c), aoff(c), toff(c);
+  GCLQ__TRY(cnt.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(poff.get(((size_t)n + 1) * sizeof(uint64_t)));
+  GCLQ__TRY(counters.get(8 * sizeof(unsigned long long)));
+  GCLQ__TRY(best.get(sizeof(uint32_t)));
+  GCLQ__TRY(ticket.get(sizeof(unsigned long long)));
+  a.cnt = cnt.as<uint32_t>();
+  a.poff = poff.as<uint64_t>();
+  a.counters = counters.as<unsigned long long>();
+  a.best = best.as<uint32_t>();
+  a.ticket = ticket.as<unsigned long long>();
+  GCLQ__CUDA_TRY(cudaMemsetAsync(a.counters, 0, 8 * sizeof(unsigned long long), stream));
+  GCLQ__CUDA_TRY(cudaMemsetAsync(a.poff, 0, ((size_t)n + 1) * sizeof(uint64_t), stream));
+  /* 1. P(v) for every vertex: count, scan, write */
+  gclq__seed_count_kernel<<<gclq__grid_warps(n), tb, 0, stream>>>(a);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  {
+    uint64_t *d = a.poff;
+    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *b) {
+      return gprim_scan_exclusive(t, b, (const uint64_t *)d, d, (size_t)n + 1, gprim_op_sum(), (uint64_t)0, stream);
+    }));
+  }
+  GCLQ__TRY(gclq__mc_read(c, &total, a.poff + n, sizeof total));
+  GCLQ__TRY(gclq__mc_read(c, hc, a.counters, sizeof hc));
+  ns = (uint32_t)hc[5];
+  if (ns == 0) return GCLQ_SUCCESS; /* nothing can beat the bound (mode ONE: its clique stands) */
+  GCLQ__TRY(plist.get((size_t)total * sizeof(uint32_t)));
+  a.plist = plist.as<uint32_t>();
+  gclq__seed_list_kernel<<<gclq__grid_warps(n), tb, 0, stream>>>(a);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  /* 2. seeds by |P| descending */
+  GCLQ__TRY(order.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(gclq__mc_sort_by(c, a.cnt, 1, order.as<uint32_t>()));
+  GCLQ__TRY(seed_k.get((size_t)ns * sizeof(uint32_t)));
+  gclq__seed_gather_kernel<<<gclq__grid(ns), GCLQ__BLOCK, 0, stream>>>(order.as<uint32_t>(), a.cnt, ns,
+                                                                         seed_k.as<uint32_t>());
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  a.seeds = order.as<uint32_t>();
+  a.seed_k = seed_k.as<uint32_t>();
+  hk = (uint32_t *)GCLQ_MALLOC((size_t)ns * sizeof(uint32_t));
+  haoff = (uint64_t *)GCLQ_MALLOC(((size_t)ns + 1) * sizeof(uint64_t));
+  htoff = (uint64_t *)GCLQ_MALLOC(((size_t)ns + 1) * sizeof(uint64_t));
+  if (hk == NULL || haoff == NULL || htoff == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, hk, a.seed_k, (size_t)ns * sizeof(uint32_t));
+  kmax = st == GCLQ_SUCCESS ? hk[0] : 0;
+  if (st == GCLQ_SUCCESS && kmax > GCLQ__SEED_MAX) *too_big = 1;
+  if (st == GCLQ_SUCCESS && !*too_big) {
+    uint32_t s;
+    haoff[0] = htoff[0] = 0;
+    for (s = 0; s < ns; ++s) {
+      uint64_t k = hk[s], W = (k + 31) / 32;
+      haoff[s + 1] = haoff[s] + k * W + 2 * W;
+      htoff[s + 1] = htoff[s] + k;
+    }
+    st = aoff.get(((size_t)ns + 1) * sizeof(uint64_t));
+    if (st == GCLQ_SUCCESS) st = toff.get(((size_t)ns + 1) * sizeof(uint64_t));
+    if (st == GCLQ_SUCCESS && (cudaMemcpyAsync(aoff.p, haoff, ((size_t)ns + 1) * sizeof(uint64_t),
+                                               cudaMemcpyHostToDevice, stream) != cudaSuccess ||
+                               cudaMemcpyAsync(toff.p, htoff, ((size_t)ns + 1) * sizeof(uint64_t),
+                                               cudaMemcpyHostToDevice, stream) != cudaSuccess ||
+                               cudaStreamSynchronize(stream) != cudaSuccess))
+      st = GCLQ_ERROR_CUDA;
+  }
+  if (st != GCLQ_SUCCESS || *too_big) {
+    GCLQ_FREE(hk);
+    GCLQ_FREE(haoff);
+    GCLQ_FREE(htoff);
+    cudaGetLastError();
+    return st;
+  }
+  a.aoff = aoff.as<uint64_t>();
+  a.toff = toff.as<uint64_t>();
+  stats->max_local = kmax;
+
+  /* 3. the records, the slabs, the batch buffers */
+  const size_t slack = (size_t)64 << 10;
+  int sms = 1, per_sm = 1, device = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gclq__seed_task_kernel<4>, tb, 0) != cudaSuccess ||
+      per_sm < 1)
+    per_sm = 1;
+  cudaGetLastError();
+  uint64_t resident = (uint64_t)sms * (uint64_t)per_sm * GCLQ__CWARPS;
+  a.depth_cap = (kmax < max_core ? kmax : max_core) + 3;
+  uint64_t wmax = (kmax + 31) / 32;
+  a.slab_words = ((uint64_t)a.depth_cap + 31) / 32 * 32 + (uint64_t)a.depth_cap * 2 * wmax;
+  gclq__dmem rec(c), slab(c), arena(c), tasks(c);
+  size_t room = c->budget > c->used + slack ? c->budget - c->used - slack : 0;
+  uint64_t rec_cap = room / 16 / sizeof(uint32_t);
+  if (rec_cap > ((uint64_t)1 << 22)) rec_cap = (uint64_t)1 << 22;
+  if (rec_cap < 1024) rec_cap = 1024;
+  uint64_t warps = room / 3 / (a.slab_words * sizeof(uint32_t));
+  if (warps > resident) warps = resident;
+  if (warps > htoff[ns]) warps = htoff[ns] < 1 ? 1 : htoff[ns];
+  if (warps >= GCLQ__CWARPS) warps -= warps % GCLQ__CWARPS;
+  if (warps == 0) warps = 1; /* the allocation below says whether even one fits */
+  st = rec.get((size_t)rec_cap * sizeof(uint32_t));
+  if (st == GCLQ_SUCCESS) st = slab.get((size_t)(warps * a.slab_words * sizeof(uint32_t)));
+  uint64_t arena_cap = 0, tasks_cap = 0;
+  if (st == GCLQ_SUCCESS) {
+    room = c->budget > c->used + slack ? c->budget - c->used - slack : 0;
+    if (haoff[ns] * sizeof(uint32_t) + htoff[ns] * sizeof(uint64_t) <= room) {
+      arena_cap = haoff[ns], tasks_cap = htoff[ns];
+    } else {
+      arena_cap = room / 3 * 2 / sizeof(uint32_t), tasks_cap = room / 3 / sizeof(uint64_t);
+    }
+    if (haoff[1] > arena_cap || htoff[1] > tasks_cap) st = GCLQ_ERROR_OUT_OF_MEMORY; /* the largest seed */
+  }
+  if (st == GCLQ_SUCCESS) st = arena.get((size_t)arena_cap * sizeof(uint32_t));
+  if (st == GCLQ_SUCCESS) st = tasks.get((size_t)tasks_cap * sizeof(uint64_t));
+  a.rec = rec.as<uint32_t>();
+  a.slab = slab.as<uint32_t>();
+  a.arena = arena.as<uint32_t>();
+  a.tasks = tasks.as<uint64_t>();
+
+  /* 4. the search, batch by batch; again once if the records overflowed */
+  unsigned thr = warps >= GCLQ__CWARPS ? tb : (unsigned)(32 * warps), blocks = (unsigned)(warps * 32 / thr);
+  uint32_t start = lb;
+  unsigned long long used = 0;
+  for (int pass = 0; st == GCLQ_SUCCESS && pass < 2; ++pass) {
+    a.rec_cap = rec_cap;
+    stats->seed_passes = (uint32_t)pass + 1;
+    if (cudaMemcpyAsync(a.best, &start, sizeof start, cudaMemcpyHostToDevice, stream) != cudaSuccess ||
+        cudaMemsetAsync(a.counters, 0, 5 * sizeof(unsigned long long), stream) != cudaSuccess) {
+      st = GCLQ_ERROR_CUDA;
+      break;
+    }
+    a.rec_used = a.counters + 6;
+    if (cudaMemsetAsync(a.rec_used, 0, sizeof(unsigned long long), stream) != cudaSuccess) st = GCLQ_ERROR_CUDA;
+    for (uint32_t s0 = 0; st == GCLQ_SUCCESS && s0 < ns;) {
+      uint32_t s1 = s0 + 1;
+      while (s1 < ns && haoff[s1 + 1] - haoff[s0] <= arena_cap && htoff[s1 + 1] - htoff[s0] <= tasks_cap) ++s1;
+      a.s0 = s0, a.s1 = s1, a.abase = haoff[s0], a.tbase = htoff[s0];
+      uint64_t pw = s1 - s0 < resident ? s1 - s0 : resident;
+      gclq__seed_prep_kernel<<<(unsigned)((pw + GCLQ__CWARPS - 1) / GCLQ__CWARPS), tb, 0, stream>>>(a);
+      if (cudaGetLastError() != cudaSuccess) st = GCLQ_ERROR_CUDA;
+      /* the tasks, by words per lane: seeds above 2048, above 1024, the rest */
+      for (int wpl = 4; st == GCLQ_SUCCESS && wpl >= 1; wpl /= 2) {
+        uint32_t lo = 32u * 32u * (uint32_t)wpl / 2, hi = 32u * 32u * (uint32_t)wpl, sa = s0, sb;
+        if (wpl == 1) lo = 0;
+        while (sa < s1 && hk[sa] > hi) ++sa;
+        sb = sa;
+        while (sb < s1 && hk[sb] > lo) ++sb;
+        if (sa == sb) continue;
+        a.t0 = htoff[sa], a.t1 = htoff[sb];
+        if (cudaMemsetAsync(a.ticket, 0, sizeof(unsigned long long), stream) != cudaSuccess) {
+          st = GCLQ_ERROR_CUDA;
+          break;
+        }
+        if (wpl == 4) gclq__seed_task_kernel<4><<<blocks, thr, 0, stream>>>(a);
+        else if (wpl == 2) gclq__seed_task_kernel<2><<<blocks, thr, 0, stream>>>(a);
+        else gclq__seed_task_kernel<1><<<blocks, thr, 0, stream>>>(a);
+        if (cudaGetLastError() != cudaSuccess) st = GCLQ_ERROR_CUDA;
+      }
+      s0 = s1;
+    }
+    uint32_t hb = 0;
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, hc, a.counters, sizeof hc);
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, &hb, a.best, sizeof hb);
+    if (st != GCLQ_SUCCESS) break;
+    used = hc[6];
+    stats->nodes += hc[0];
+    stats->seeds = hc[1];
+    stats->tasks = hc[2];
+    if (hc[4] != 0) st = GCLQ_ERROR_CUDA; /* a search deeper than its stack: a bug */
+    c->best = hb;
+    if (st != GCLQ_SUCCESS || used <= rec_cap) break;
+    /* overflow: room for every record of the first pass (more than the
+       second records: it starts at the final best) */
+    if (pass == 1) {
+      st = GCLQ_ERROR_CUDA;
+      break;
+    }
+    rec.release();
+    rec_cap = used;
+    st = rec.get((size_t)rec_cap * sizeof(uint32_t));
+    a.rec = rec.as<uint32_t>();
+    start = hb;
+    a.target0 = hb + (uint32_t)one;
+  }
+  /* 5. keep the records of size best */
+  if (st == GCLQ_SUCCESS && used > 0) {
+    hrec = (uint32_t *)GCLQ_MALLOC((size_t)used * sizeof(uint32_t));
+    if (hrec == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    else st = gclq__mc_read(c, hrec, a.rec, (size_t)used * sizeof(uint32_t));
+    int replaced = 0;
+    for (uint64_t q = 0; st == GCLQ_SUCCESS && q < used; q += (uint64_t)hrec[q] + 1) {
+      uint32_t d = hrec[q];
+      if (d != c->best || (one && replaced)) continue;
+      st = gclq__mc_keep_rows(c, hrec + q + 1, 1, d, !replaced);
+      replaced = 1;
+    }
+  }
+  GCLQ_FREE(hrec);
+  GCLQ_FREE(hk);
+  GCLQ_FREE(haoff);
+  GCLQ_FREE(htoff);
+  return st;
+}
+
 /* The whole CUDA run on a graph with at least one edge. Rows (compact ids,
    unsorted) stay in c->rows, c->num_rows of c->best ids each. */
 static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
@@ -1029,7 +1643,13 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
   stats->upload_ms = gclq__ms_since(t0);
 
-  /* cores (always: they bound the clique size, so the level table) */
+  /* cores (always: they bound the clique size, so the level table); SEEDS
+     also keeps each vertex's peeling round (its degeneracy order) */
+  gclq__dmem round(c);
+  if (p->search == GCLQ_SEARCH_SEEDS) {
+    GCLQ__TRY(round.get((size_t)n * sizeof(uint32_t)));
+    c->d_round = round.as<uint32_t>();
+  }
   t0 = gclq__clock::now();
   GCLQ__TRY(gclq__mc_cores(c, &max_core));
   stats->max_core = max_core;
@@ -1069,6 +1689,28 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   if (p->log) {
     snprintf(line, sizeof line, "heuristic: lower bound %u; max core %u", lb, max_core);
     gclq__mc_log(c, line);
+  }
+
+  /* the per-seed search; the BFS below when a local graph is too large */
+  stats->search = GCLQ_SEARCH_BFS;
+  if (p->search == GCLQ_SEARCH_SEEDS) {
+    int too_big = 0;
+    t0 = gclq__clock::now();
+    st = gclq__mc_seeds(c, max_core, &too_big);
+    stats->search_ms = gclq__ms_since(t0);
+    if (st != GCLQ_SUCCESS || !too_big) {
+      stats->search = GCLQ_SEARCH_SEEDS;
+      if (p->log && st == GCLQ_SUCCESS) {
+        snprintf(line, sizeof line, "seeds: %llu seeds, %llu tasks, %llu nodes, largest local graph %u, omega %u",
+                 (unsigned long long)stats->seeds, (unsigned long long)stats->tasks,
+                 (unsigned long long)stats->nodes, stats->max_local, c->best);
+        gclq__mc_log(c, line);
+      }
+      return st;
+    }
+    snprintf(stats->notes, sizeof stats->notes,
+             "SEEDS: a local graph of %u vertices is above %u: ran the BFS", stats->max_local, GCLQ__SEED_MAX);
+    stats->max_local = 0;
   }
 
   /* setup: the 2-clique list (Alg. 3) */

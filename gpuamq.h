@@ -3586,6 +3586,7 @@ GAMQ_DEF gamq_status gamq_qf_load(const gamq_qf_desc *desc, const char *path, ga
   if (s == GAMQ_SUCCESS) s = gamq_qf_deserialize(desc, buf, n, filter);
   GAMQ_FREE(buf);
   return s;
+}
 
 /* ---------------------------------------------------------------------------
    The blocked Bloom filter (section 7). The key -> (block, bit positions)

@@ -1591,7 +1591,9 @@ static inline gclq_status gclq__mc_seeds(gclq__mc_ctx *c, uint32_t max_core, int
     start = hb;
     a.target0 = hb + (uint32_t)one;
   }
-  /* 5. keep the records of size best */
+  /* 5. keep the records of size best (from here on a failure is final: the
+     caller must not fall back to the BFS, c->rows may have changed) */
+  *too_big = 2;
   if (st == GCLQ_SUCCESS && used > 0) {
     hrec = (uint32_t *)GCLQ_MALLOC((size_t)used * sizeof(uint32_t));
     if (hrec == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
@@ -1695,10 +1697,18 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   stats->search = GCLQ_SEARCH_BFS;
   if (p->search == GCLQ_SEARCH_SEEDS) {
     int too_big = 0;
+    const uint32_t best0 = c->best, target0 = c->target;
     t0 = gclq__clock::now();
     st = gclq__mc_seeds(c, max_core, &too_big);
     stats->search_ms = gclq__ms_since(t0);
-    if (st != GCLQ_SUCCESS || !too_big) {
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY && too_big != 2) {
+      /* the seeds' buffers do not fit the budget: the BFS below splits its
+         work to fit instead (from the heuristic's bound, rows untouched) */
+      c->best = best0, c->target = target0;
+      snprintf(stats->notes, sizeof stats->notes, "SEEDS: did not fit the device budget: ran the BFS");
+      stats->nodes = stats->seeds = stats->tasks = 0, stats->max_local = 0;
+      st = GCLQ_SUCCESS;
+    } else if (st != GCLQ_SUCCESS || too_big != 1) {
       stats->search = GCLQ_SEARCH_SEEDS;
       if (p->log && st == GCLQ_SUCCESS) {
         snprintf(line, sizeof line, "seeds: %llu seeds, %llu tasks, %llu nodes, largest local graph %u, omega %u",
@@ -1707,10 +1717,11 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
         gclq__mc_log(c, line);
       }
       return st;
+    } else {
+      snprintf(stats->notes, sizeof stats->notes,
+               "SEEDS: a local graph of %u vertices is above %u: ran the BFS", stats->max_local, GCLQ__SEED_MAX);
+      stats->max_local = 0;
     }
-    snprintf(stats->notes, sizeof stats->notes,
-             "SEEDS: a local graph of %u vertices is above %u: ran the BFS", stats->max_local, GCLQ__SEED_MAX);
-    stats->max_local = 0;
   }
 
   /* setup: the 2-clique list (Alg. 3) */

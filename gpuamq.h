@@ -3690,7 +3690,8 @@ static void gamq__bloom_model_init(gamq__bloom_model *m, int k) {
     for (s = 0; s <= GAMQ__BLOOM_BITS; ++s) sum += dist[s] * pk[s];
     m->dp[j] = sum;
     for (b = 0; b < k && j < m->dp_j; ++b) /* one more ball: stays on s set bits w.p. s/256 */
-      for (s = GAMQ__BLOOM_BITS; s >= 0; --s) dist[s] = dist[s] * (s / W) + (s > 0 ? dist[s - 1] * ((W - s + 1) / W) : 0.0);
+      for (s = GAMQ__BLOOM_BITS; s >= 0; --s)
+        dist[s] = dist[s] * (s / W) + (s > 0 ? dist[s - 1] * ((W - s + 1) / W) : 0.0);
   }
   /* Stirling numbers of the second kind S2(k, t) */
   memset(s2, 0, sizeof s2);
@@ -3734,7 +3735,7 @@ static double gamq__bloom_model_fpr(const gamq__bloom_model *m, uint64_t num_blo
   mode = (uint64_t)mode_d;
   if (mode > n) mode = n;
   total = 1.0, acc = gamq__bloom_model_p(m, mode);
-  for (j = mode, w = 1.0; j > 0;) { /* w(j - 1) = w(j) j / ((n - j + 1) / (B - 1)) */
+  for (j = mode, w = 1.0; j > 0;) { /* w(j - 1) = w(j) j (B - 1) / (n - j + 1) */
     w *= (double)j * q / (double)(n - j + 1);
     --j;
     if (w < 1e-30) break;

@@ -121,7 +121,8 @@ static std::vector<double> bl_occupancy_p(int k, int jmax) {
     for (int s = 0; s <= 256; ++s) sum += dist[s] * powl(s / 256.0L, k);
     p.push_back((double)sum);
     for (int b = 0; b < k; ++b) {
-      for (int s = 0; s <= 256; ++s) next[s] = dist[s] * (s / 256.0L) + (s > 0 ? dist[s - 1] * ((257 - s) / 256.0L) : 0.0L);
+      for (int s = 0; s <= 256; ++s)
+        next[s] = dist[s] * (s / 256.0L) + (s > 0 ? dist[s - 1] * ((257 - s) / 256.0L) : 0.0L);
       dist.swap(next);
     }
   }

@@ -48,8 +48,10 @@
             references of the non-associative scans (private).
      0.2.0  non-associative scans: public API, four methods on CUDA and HOST.
      next   quotient filters (issue 4, in progress): public API on HOST and
-            CUDA; CUDA builds, lookups and extracts by kernels, CUDA inserts,
-            deletes and merges by device rebuilds.
+            CUDA; builds, lookups (unsorted, sorted, gamq_qf_ref in your
+            kernels), extracts, in-place inserts and deletes (supercluster
+            bidding, growing regions) or rebuilds, merges, save / load,
+            deduplicated builds; the blocked Bloom filter (section 7).
 
    License: MIT, at the end of this file. */
 #ifndef GPUAMQ_H
@@ -326,10 +328,12 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
    (SQF) and the rank-and-select (RSQF) filter on two backends. What works
    today, on both backends unless noted: create / destroy, count, load
    factor, info, bulk build, batch lookup, batch insert, batch delete, merge,
-   extract (sorted fingerprints), copy of the raw bytes. On CUDA, insert,
-   delete and merge run as extract + merge + rebuild on the device (the
-   in-place supercluster / region kernels of the paper come later; the bytes
-   and statuses are the same either way).
+   extract (sorted fingerprints), copy of the raw bytes, save / load, a
+   device view for your kernels (gamq_qf_ref). On CUDA, a small batch insert
+   or delete runs in place (SQF: supercluster bidding; RSQF: growing
+   regions; paper 001 IV-B, IV-D, V-B), a large one and every merge as
+   extract + merge + rebuild on the device; the bytes and statuses are the
+   same either way.
 
    HASH AND FINGERPRINTS. A key (32-bit keys are zero-extended, so the u32
    key 7 and the u64 key 7 are the same key) becomes the 64-bit hash

@@ -30,6 +30,8 @@
                                                gamq__sqf_apply_kernel; RSQF growing regions:
                                                gamq__rsqf_region_kernel; gamq__cuda_qf_rounds;
                                                host simulation gamq__qf_sim_rounds (tests)
+     3. blocked Bloom filter (gpuamq.h section 7)
+          insert, lookup ..................... gamq__bloom_insert_kernel, gamq__bloom_lookup_kernel
 
    Everything is a template (or static), so several translation units may each
    hold a private implementation (GPUAMQ_STATIC) without clashing symbols. */

@@ -13,16 +13,12 @@
          candidates,levels,peak_mib,windows,splits,edges_per_s
    Environment:
      GPUAMQ_DATA_DIR        the data directory (default ../shared/data)
-     MAXCLIQUE_RMAT         R-MAT scales, e.g. "14,15,16,18,20,22" (default 14,15,16,17,18,20,22)
+     MAXCLIQUE_RMAT         R-MAT scales, e.g. "16,18,20,22" (default 16,18,20)
      MAXCLIQUE_HOST_MAX     the largest R-MAT scale the HOST backend runs on
                             (default 16: it takes ~10 s there and grows ~8x
                             per scale)
      MAXCLIQUE_HEURISTICS   "all" (default) or "default" (multi-degree only) on
-                            the data graphs; R-MAT runs the default only
-     MAXCLIQUE_SEARCH       "seeds" (default), "bfs", or "both": the CUDA search(es)
-                            timed (gclq_maxclique_options.search); the variant
-                            names say which ("... seeds" / "... bfs")
-   The speedup column of the shared table is HOST ms / CUDA ms. */
+                            the data graphs; R-MAT runs the default only */
 #include <chrono>
 #include <string>
 #include <vector>
@@ -48,15 +44,11 @@ static const bench_mc_heur bench_mc_heuristics[] = {
 };
 
 /* One CUDA run (and its HOST twin when host_ms < 0 is to be measured). */
-static gclq_search bench_mc_search = GCLQ_SEARCH_SEEDS;
-static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heuristic h, const char *hname0,
+static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heuristic h, const char *hname,
                          size_t budget, double host_ms, uint32_t host_omega, uint64_t host_count) {
   gclq_maxclique_options o;
   gclq_maxclique_options_defaults(&o);
   o.backend = GCLQ_BACKEND_CUDA;
-  o.search = bench_mc_search;
-  std::string hn = std::string(hname0) + (bench_mc_search == GCLQ_SEARCH_BFS ? " bfs" : " seeds");
-  const char *hname = hn.c_str();
   o.heuristic = h;
   o.device_budget_bytes = budget;
   gclq_maxclique_result r;
@@ -81,10 +73,6 @@ static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heur
          r.stats.readout_ms, r.stats.lower_bound, (unsigned long long)cand, r.stats.num_levels,
          (double)r.stats.peak_device_bytes / 1048576.0, r.stats.windows, r.stats.budget_splits,
          host_ms < 0 ? "(not run) " : "", host_ms < 0 ? 0.0 : host_ms, (double)g->num_edges / (ms * 1e-3), agree);
-  if (r.stats.search == GCLQ_SEARCH_SEEDS)
-    printf("mc,%-34s seeds %llu tasks %llu nodes %llu max local %u passes %u | speedup over HOST %s%.1fx\n", variant,
-           (unsigned long long)r.stats.seeds, (unsigned long long)r.stats.tasks, (unsigned long long)r.stats.nodes,
-           r.stats.max_local, r.stats.seed_passes, host_ms < 0 ? "(no host run) " : "", host_ms < 0 ? 0.0 : host_ms / ms);
   printf("csv,%s,%u,%llu,%.2f,%s,%.0f,%u,%llu,%.3f,%.3f,%llu,%u,%.2f,%u,%u,%.4g\n", name.c_str(), g->num_vertices,
          (unsigned long long)g->num_edges, avg, hname, (double)budget / 1048576.0, r.omega,
          (unsigned long long)r.count, ms, host_ms, (unsigned long long)cand, r.stats.num_levels,
@@ -114,15 +102,10 @@ static void bench_mc_graph(const std::string &name, const gclq_graph *g, bool ru
     }
   }
   size_t nh = all_heuristics ? sizeof bench_mc_heuristics / sizeof bench_mc_heuristics[0] : 1;
-  const char *which = getenv("MAXCLIQUE_SEARCH") ? getenv("MAXCLIQUE_SEARCH") : "seeds";
-  for (int s = 0; s < 2; ++s) {
-    bench_mc_search = s == 0 ? GCLQ_SEARCH_SEEDS : GCLQ_SEARCH_BFS;
-    if (strcmp(which, "both") != 0 && strcmp(which, s == 0 ? "seeds" : "bfs") != 0) continue;
-    for (size_t i = 0; i < nh; ++i)
-      bench_mc_run(name, g, bench_mc_heuristics[i].h, bench_mc_heuristics[i].name, 0, host_ms, omega, count);
-    if (budget_demo)
-      bench_mc_run(name, g, bench_mc_heuristics[0].h, bench_mc_heuristics[0].name, budget_demo, host_ms, omega, count);
-  }
+  for (size_t i = 0; i < nh; ++i)
+    bench_mc_run(name, g, bench_mc_heuristics[i].h, bench_mc_heuristics[i].name, 0, host_ms, omega, count);
+  if (budget_demo) bench_mc_run(name, g, bench_mc_heuristics[0].h, bench_mc_heuristics[0].name, budget_demo, host_ms,
+                                omega, count);
 }
 
 BENCH(maxclique) {
@@ -157,7 +140,7 @@ BENCH(maxclique) {
     gclq_graph_free(&g);
   }
   if (loaded == 0) printf("mc,data graphs skipped: %s not found (set GPUAMQ_DATA_DIR)\n", dir);
-  const char *scales = getenv("MAXCLIQUE_RMAT") ? getenv("MAXCLIQUE_RMAT") : "14,15,16,17,18,20,22";
+  const char *scales = getenv("MAXCLIQUE_RMAT") ? getenv("MAXCLIQUE_RMAT") : "16,18,20";
   int host_max = getenv("MAXCLIQUE_HOST_MAX") ? atoi(getenv("MAXCLIQUE_HOST_MAX")) : 16;
   for (const char *p = scales; *p;) {
     char *end;

@@ -3,7 +3,7 @@
      maxclique FILE [--format snap|dimacs|mtx|auto] [--heuristic H] [--seeds N]
                [--orientation degree|index] [--prune degree|core]
                [--window N] [--window-order O] [--budget MB] [--one]
-               [--backend auto|cuda|host] [--search auto|bfs|seeds] [--show N] [--quiet]
+               [--backend auto|cuda|host] [--show N] [--quiet]
      maxclique --rmat SCALE [--edge-factor F] ...      (a generated graph instead of FILE)
      maxclique --planted N P K ...                     (G(N, P) with a clique of K planted)
 
@@ -45,8 +45,7 @@ static int usage(const char *why) {
           "         [--heuristic none|single-degree|single-core|multi-degree|multi-core] [--seeds N]\n"
           "         [--orientation degree|index] [--prune degree|core] [--window N]\n"
           "         [--window-order index|degree-asc|degree-desc|core-asc|core-desc]\n"
-          "         [--budget MB] [--one] [--backend auto|cuda|host] [--search auto|bfs|seeds]\n"
-          "         [--show N] [--quiet]\n");
+          "         [--budget MB] [--one] [--backend auto|cuda|host] [--show N] [--quiet]\n");
   return 1;
 }
 
@@ -58,7 +57,6 @@ int main(int argc, char **argv) {
   static const char *const prunes[] = {"default", "degree", "core"};
   static const char *const orders[] = {"default", "index", "degree-asc", "degree-desc", "core-asc", "core-desc"};
   static const char *const backends[] = {"auto", "cuda", "host"};
-  static const char *const searches[] = {"auto", "bfs", "seeds"};
   gclq_maxclique_options opt;
   gclq_maxclique_result res;
   gclq_graph g;
@@ -103,9 +101,6 @@ int main(int argc, char **argv) {
     } else if (strcmp(a, "--backend") == 0) {
       if (!pick(argv[++i], backends, 3, &v)) return usage("unknown backend");
       opt.backend = (gclq_backend)v;
-    } else if (strcmp(a, "--search") == 0) {
-      if (!pick(argv[++i], searches, 3, &v)) return usage("unknown search");
-      opt.search = (gclq_search)v;
     } else if (strcmp(a, "--show") == 0) {
       show = strtoull(argv[++i], NULL, 10);
     } else if (strcmp(a, "--rmat") == 0) {
@@ -176,10 +171,6 @@ int main(int argc, char **argv) {
            res.stats.lower_bound, res.stats.max_core, (unsigned long long)res.stats.two_cliques, res.stats.windows,
            res.stats.budget_splits, (double)res.stats.peak_device_bytes / 1048576.0,
            (double)res.stats.budget_bytes / 1048576.0);
-    if (res.stats.search == GCLQ_SEARCH_SEEDS)
-      printf("seeds search: %llu seeds, %llu tasks, %llu nodes, largest local graph %u, passes %u\n",
-             (unsigned long long)res.stats.seeds, (unsigned long long)res.stats.tasks,
-             (unsigned long long)res.stats.nodes, res.stats.max_local, res.stats.seed_passes);
     printf("candidates per level:");
     for (k = 2; k < res.stats.num_levels; ++k)
       printf(" %u:%llu", k, (unsigned long long)res.stats.candidates_per_level[k]);

@@ -315,12 +315,9 @@ static void mc_small_cases_on(gclq_backend backend) {
     mc_check_case(*cases[i], o);
     o.mode = GCLQ_MODE_ONE;
     if (!g_test.failed) mc_check_case(*cases[i], o);
-    if (backend == GCLQ_BACKEND_CUDA) { /* a few configurations on the device, both searches */
-      for (int x = 0; x < 2 * GCLQ_HEURISTIC_MULTI_CORE && !g_test.failed; ++x) {
-        int h = GCLQ_HEURISTIC_NONE + x % GCLQ_HEURISTIC_MULTI_CORE;
+    if (backend == GCLQ_BACKEND_CUDA) { /* a few configurations on the device */
+      for (int h = GCLQ_HEURISTIC_NONE; h <= GCLQ_HEURISTIC_MULTI_CORE && !g_test.failed; ++h) {
         o = mc_opts(backend);
-        o.search = x >= GCLQ_HEURISTIC_MULTI_CORE ? GCLQ_SEARCH_BFS : GCLQ_SEARCH_SEEDS;
-        o.mode = x % 3 == 0 ? GCLQ_MODE_ONE : GCLQ_MODE_ALL;
         o.heuristic = (gclq_heuristic)h;
         o.orientation = h & 1 ? GCLQ_ORIENT_INDEX : GCLQ_ORIENT_DEGREE;
         o.prune = h & 2 ? GCLQ_PRUNE_DEGREE : GCLQ_PRUNE_CORE;
@@ -413,81 +410,6 @@ TEST(maxclique, host_bfs_simulation_matches_reference) {
     }
     gclq_graph_free(&g);
   }
-}
-
-/* gclq__host_seed_search (the CUDA SEEDS search, serially) against HOST:
-   omega, count and the rows byte for byte (mode ALL), a valid maximum clique
-   (mode ONE), with lower bounds 1, omega - 1 and omega. */
-static void mc_seed_vs_host(const gclq_graph *g, const char *what) {
-  gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
-  gclq_maxclique_result want;
-  CHECK(gclq_max_cliques(g, &ho, &want) == GCLQ_SUCCESS);
-  uint32_t lbs[3] = {1, want.omega > 1 ? want.omega - 1 : 1, want.omega};
-  for (int one = 0; one < 2; ++one) {
-    for (int i = 0; i < 3; ++i) {
-      uint32_t omega = 0, *rows = NULL;
-      uint64_t count = 0;
-      gclq__seed_stats st;
-      CHECK(gclq__host_seed_search(g, one, lbs[i], &omega, &count, &rows, &st) == GCLQ_SUCCESS);
-      if (one && count == 0) { /* nothing beat the bound: then it was omega */
-        CHECK_MSG(lbs[i] == want.omega, "%s: ONE with lb %u found nothing, omega %u", what, lbs[i], want.omega);
-        continue;
-      }
-      gclq_maxclique_result r;
-      memset(&r, 0, sizeof r);
-      CHECK(gclq__mc_finish(g, omega, count, rows, &r) == GCLQ_SUCCESS);
-      CHECK_MSG(r.omega == want.omega, "%s (one %d, lb %u): omega %u, want %u", what, one, lbs[i], r.omega, want.omega);
-      if (one) {
-        CHECK_MSG(r.count == 1 && mc_result_valid(g, &r), "%s: ONE gave %llu rows", what, (unsigned long long)r.count);
-      } else {
-        CHECK_MSG(r.count == want.count && memcmp(r.h_cliques, want.h_cliques, r.count * r.omega * 8) == 0,
-                  "%s (lb %u): %llu cliques, want %llu (or rows differ)", what, lbs[i], (unsigned long long)r.count,
-                  (unsigned long long)want.count);
-      }
-      gclq_maxclique_result_free(&r);
-    }
-  }
-  gclq_maxclique_result_free(&want);
-}
-
-TEST(maxclique, host_seed_search_matches_host) {
-  long long live = g_alloc_live;
-  std::vector<mc_case *> cases = mc_small_cases();
-  for (size_t i = 0; i < cases.size() && !g_test.failed; ++i)
-    if (cases[i]->graph.g.num_edges > 0) mc_seed_vs_host(&cases[i]->graph.g, cases[i]->name);
-  for (size_t i = 0; i < cases.size(); ++i) delete cases[i];
-  CHECK_OK_SO_FAR();
-  test_rng rng = test_rng_for("maxclique.seeds");
-  for (int t = 0; t < 30 && !g_test.failed; ++t) {
-    gclq_graph g;
-    uint32_t n = 2 + (uint32_t)(rng.next() % (t < 15 ? 300 : 90));
-    double p = 0.02 + (double)(rng.next() % 1000) / 1000.0 * (t < 15 ? 0.3 : 0.9);
-    uint64_t seed = rng.next();
-    if (t % 3 == 2) CHECK(gclq_graph_planted_clique(n, p / 3, 2 + (uint32_t)(rng.next() % n), seed, &g, NULL) == GCLQ_SUCCESS);
-    else CHECK(gclq_graph_erdos_renyi(n, p, seed, &g) == GCLQ_SUCCESS);
-    char what[96];
-    snprintf(what, sizeof what, "random %d (n %u p %.3f seed %llu)", t, n, p, (unsigned long long)seed);
-    if (g.num_edges > 0) mc_seed_vs_host(&g, what);
-    gclq_graph_free(&g);
-  }
-  { /* R-MAT: a dense core, many maximum cliques */
-    gclq_graph g;
-    CHECK(gclq_graph_rmat(11, 16, rng.next(), &g) == GCLQ_SUCCESS);
-    mc_seed_vs_host(&g, "rmat 11");
-    gclq_graph_free(&g);
-  }
-  std::vector<mc_ref> refs = mc_references();
-  for (size_t i = 0; i < refs.size() && !g_test.failed; ++i) {
-    std::string name = mc_name(refs[i].path);
-    if (name == "facebook_combined.txt" || name == "san200_0.7_1.clq" || name == "sanr200_0.7.clq" ||
-        name == "brock200_4.clq")
-      continue; /* seconds each on the host: the GPU tests cover them */
-    gclq_graph g;
-    CHECK(gclq_graph_load(refs[i].path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS);
-    mc_seed_vs_host(&g, name.c_str());
-    gclq_graph_free(&g);
-  }
-  CHECK(g_alloc_live == live);
 }
 
 TEST(maxclique, host_no_leaks_and_allocation_failures) {
@@ -641,9 +563,8 @@ static bool mc_heavy(const std::string &name) {
          name == "san200_0.7_1.clq" || name == "facebook_combined.txt";
 }
 
-static gclq_maxclique_options mc_config_opts(const mc_config &c, gclq_search search = GCLQ_SEARCH_BFS) {
+static gclq_maxclique_options mc_config_opts(const mc_config &c) {
   gclq_maxclique_options o = mc_opts(GCLQ_BACKEND_CUDA);
-  o.search = search;
   o.heuristic = c.heuristic;
   o.orientation = c.orientation;
   o.prune = c.prune;
@@ -699,24 +620,7 @@ static void mc_gpu_data(const char *which) {
       printf(" %.0f", ms);
       fflush(stdout);
     }
-    printf(" | peak %.1f MiB\n      seeds ms:", (double)default_peak / 1048576.0);
-    /* the per-seed search: every configuration that means something to it */
-    for (size_t c = 0; c < MC_DATA_CONFIGS && !g_test.failed; ++c) {
-      if (mc_configs[c].window || mc_configs[c].orientation == GCLQ_ORIENT_INDEX) continue; /* BFS-only knobs */
-      std::string what = name + " [seeds " + mc_configs[c].name + "]";
-      gclq_maxclique_stats s;
-      memset(&s, 0, sizeof s);
-      double ms = mc_cuda_vs(&g, mc_config_opts(mc_configs[c], GCLQ_SEARCH_SEEDS), want, what.c_str(), &s);
-      CHECK_MSG(s.search == GCLQ_SEARCH_SEEDS || strstr(s.notes, "SEEDS") != NULL, "%s: ran search %d", what.c_str(),
-                (int)s.search);
-      if (c == 0)
-        printf(" (seeds %llu tasks %llu nodes %llu max local %u passes %u)", (unsigned long long)s.seeds,
-               (unsigned long long)s.tasks, (unsigned long long)s.nodes, s.max_local, s.seed_passes);
-      GCLQ_FREE(s.candidates_per_level);
-      printf(" %.0f", ms);
-      fflush(stdout);
-    }
-    printf("\n");
+    printf(" | peak %.1f MiB\n", (double)default_peak / 1048576.0);
     gclq_maxclique_result_free(&want);
     gclq_graph_free(&g);
     CHECK_OK_SO_FAR();
@@ -773,10 +677,6 @@ GPU_TEST(maxclique, cuda_random_and_planted) {
     if (c.budget == MC_TINY) o.device_budget_bytes = (size_t)256 << 10; /* these graphs are small */
     mc_cuda_vs(&g, mc_config_opts(mc_configs[0]), want, what);
     mc_cuda_vs(&g, o, want, (std::string(what) + " [" + c.name + "]").c_str());
-    gclq_maxclique_options so = o;
-    so.search = GCLQ_SEARCH_SEEDS;
-    mc_cuda_vs(&g, mc_config_opts(mc_configs[0], GCLQ_SEARCH_SEEDS), want, (std::string(what) + " [seeds]").c_str());
-    mc_cuda_vs(&g, so, want, (std::string(what) + " [seeds " + c.name + "]").c_str());
     gclq_maxclique_result_free(&want);
     gclq_graph_free(&g);
   }
@@ -791,11 +691,6 @@ GPU_TEST(maxclique, cuda_random_and_planted) {
     CHECK(want.omega == 20u + 15u * t && want.count == 1);
     for (uint32_t i = 0; i < want.omega; ++i) CHECK(want.h_cliques[i] == planted[i]);
     mc_cuda_vs(&g, mc_config_opts(mc_configs[0]), want, "planted");
-    mc_cuda_vs(&g, mc_config_opts(mc_configs[0], GCLQ_SEARCH_SEEDS), want, "planted [seeds]");
-    gclq_maxclique_options sone = mc_config_opts(mc_configs[1], GCLQ_SEARCH_SEEDS);
-    mc_cuda_vs(&g, sone, want, "planted [seeds one]");
-    gclq_maxclique_options stiny = mc_config_opts(mc_configs[3], GCLQ_SEARCH_SEEDS);
-    mc_cuda_vs(&g, stiny, want, "planted [seeds 6 MiB]");
     /* Known limitation (notes/clique_status.md): the 2-clique list itself must
        fit the budget; below that the call says OUT_OF_MEMORY, which is allowed
        here and printed. Anything else must match HOST. */
@@ -812,86 +707,10 @@ GPU_TEST(maxclique, cuda_random_and_planted) {
   }
 }
 
-/* The per-seed search on R-MAT graphs (a dense core, thousands of maximum
-   cliques) against HOST, byte for byte; tight budgets (batches of seeds, few
-   warps, a record buffer that overflows and re-runs); mode ONE; heuristic
-   NONE (the bound starts at 1: every seed, many records). */
-GPU_TEST(maxclique, cuda_seeds_rmat_and_budgets) {
-  test_rng rng = test_rng_for("maxclique.seeds.rmat");
-  for (int scale = 12; scale <= 13 && !g_test.failed; ++scale) {
-    gclq_graph g;
-    uint64_t seed = rng.next() % 4 + 1;
-    CHECK(gclq_graph_rmat(scale, 16, seed, &g) == GCLQ_SUCCESS);
-    gclq_maxclique_result want;
-    gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
-    auto t0 = std::chrono::steady_clock::now();
-    CHECK(gclq_max_cliques(&g, &ho, &want) == GCLQ_SUCCESS);
-    double host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    char what[96];
-    gclq_maxclique_options o = mc_opts(GCLQ_BACKEND_CUDA);
-    o.search = GCLQ_SEARCH_SEEDS;
-    gclq_maxclique_stats s;
-    memset(&s, 0, sizeof s);
-    snprintf(what, sizeof what, "rmat %d seed %llu", scale, (unsigned long long)seed);
-    double ms = mc_cuda_vs(&g, o, want, what, &s);
-    printf("    %s: omega %u count %llu host %.1f ms cuda seeds %.1f ms (search %.1f, seeds %llu tasks %llu nodes %llu "
-           "max local %u)\n", what, want.omega, (unsigned long long)want.count, host_ms, ms, s.search_ms,
-           (unsigned long long)s.seeds, (unsigned long long)s.tasks, (unsigned long long)s.nodes, s.max_local);
-    GCLQ_FREE(s.candidates_per_level);
-    /* budgets a little above the graph: few warps, seeds in batches, a small
-       record buffer (the single-run heuristic needs the least memory). The
-       smallest may say OUT_OF_MEMORY (printed); the others must match HOST. */
-    const size_t budgets[3] = {(size_t)512 << 10, (size_t)1 << 20, (size_t)4 << 20};
-    o.heuristic = GCLQ_HEURISTIC_SINGLE_CORE;
-    for (int b = 0; b < 3; ++b) {
-      o.device_budget_bytes = budgets[b] + (size_t)(2 * g.num_edges * 4 + (uint64_t)g.num_vertices * 40);
-      snprintf(what, sizeof what, "rmat %d, budget %zu", scale, o.device_budget_bytes);
-      if (b == 0) {
-        gclq_maxclique_result r0;
-        gclq_status s0 = gclq_max_cliques(&g, &o, &r0);
-        gclq_maxclique_result_free(&r0);
-        if (s0 == GCLQ_ERROR_OUT_OF_MEMORY) {
-          printf("      budget %zu: out of memory\n", o.device_budget_bytes);
-          continue;
-        }
-      }
-      memset(&s, 0, sizeof s);
-      mc_cuda_vs(&g, o, want, what, &s);
-      printf("      budget %zu: passes %u, peak %zu\n", o.device_budget_bytes, s.seed_passes, s.peak_device_bytes);
-      GCLQ_FREE(s.candidates_per_level);
-    }
-    o.device_budget_bytes = 0;
-    o.heuristic = GCLQ_HEURISTIC_NONE;
-    mc_cuda_vs(&g, o, want, "rmat, heuristic none");
-    o.heuristic = GCLQ_HEURISTIC_DEFAULT;
-    o.mode = GCLQ_MODE_ONE;
-    mc_cuda_vs(&g, o, want, "rmat, one");
-    gclq_maxclique_result_free(&want);
-    gclq_graph_free(&g);
-  }
-  { /* K_4100: the first seed's local graph (4099) exceeds the seed kernels: the BFS runs */
-    mc_graph k;
-    std::vector<std::pair<uint32_t, uint32_t> > e;
-    std::vector<uint32_t> vs;
-    for (uint32_t v = 0; v < 4100; ++v) vs.push_back(v);
-    mc_clique_edges(e, vs);
-    k.build(4100, e);
-    gclq_maxclique_options o = mc_opts(GCLQ_BACKEND_CUDA);
-    gclq_maxclique_result r;
-    CHECK(gclq_max_cliques(&k.g, &o, &r) == GCLQ_SUCCESS);
-    CHECK_MSG(r.stats.search == GCLQ_SEARCH_BFS && strstr(r.stats.notes, "SEEDS") != NULL, "search %d, notes %s",
-              (int)r.stats.search, r.stats.notes);
-    CHECK(r.omega == 4100 && r.count == 1 && mc_result_valid(&k.g, &r));
-    gclq_maxclique_result_free(&r);
-  }
-  CHECK(g_alloc_live == 0);
-}
-
 GPU_TEST(maxclique, cuda_budget_too_small_and_log) {
   gclq_graph g;
   CHECK(gclq_graph_erdos_renyi(500, 0.2, 9, &g) == GCLQ_SUCCESS);
   gclq_maxclique_options o = mc_opts(GCLQ_BACKEND_CUDA);
-  o.search = GCLQ_SEARCH_BFS; /* the log's level lines */
   gclq_maxclique_result r;
   o.device_budget_bytes = 4096; /* smaller than the graph */
   CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_ERROR_OUT_OF_MEMORY);

@@ -531,12 +531,17 @@ static __device__ __forceinline__ int gamq__ref_select64(uint64_t x, int k) {
 static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_words(const gamq_qf_ref *f, uint64_t b) {
   return (const uint64_t *)(f->data + b * (uint64_t)((24 + 8 * f->r + 63) / 64 * 64));
 }
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_rem(const gamq_qf_ref *f, uint64_t s) {
-  const uint64_t *w = gamq__ref_rsqf_words(f, s >> 6), bit = (s & 63) * (uint64_t)f->r;
+/* the remainder in slot i (0..63) of a block's words w (the build and
+   extract kernels use it too) */
+static __device__ __forceinline__ uint64_t gamq__ref_rsqf_word_rem(const uint64_t *w, int r, uint64_t i) {
+  const uint64_t bit = i * (uint64_t)r;
   const int sh = (int)(bit & 63);
   uint64_t v = w[3 + bit / 64] >> sh;
-  if (sh + f->r > 64) v |= w[3 + bit / 64 + 1] << (64 - sh);
-  return v & (((uint64_t)1 << f->r) - 1);
+  if (sh + r > 64) v |= w[3 + bit / 64 + 1] << (64 - sh);
+  return v & (((uint64_t)1 << r) - 1);
+}
+static __device__ __forceinline__ uint64_t gamq__ref_rsqf_rem(const gamq_qf_ref *f, uint64_t s) {
+  return gamq__ref_rsqf_word_rem(gamq__ref_rsqf_words(f, s >> 6), f->r, s & 63);
 }
 /* slot of the d-th (d >= 1) runend at or after slot pos */
 static __device__ __forceinline__ uint64_t gamq__ref_rsqf_select(const gamq_qf_ref *f, uint64_t pos, uint64_t d) {

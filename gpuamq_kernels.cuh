@@ -842,14 +842,6 @@ static __global__ void gamq__sqf_occupied_kernel(gamq__qf f, const uint64_t *quo
 static __device__ __forceinline__ uint64_t *gamq__rsqf_dev_words(const gamq__qf &f, uint64_t b) {
   return (uint64_t *)(f.data + b * (uint64_t)gamq__rsqf_block_bytes(f.r));
 }
-/* the remainder in slot i (0..63) of a block's words */
-static __device__ __forceinline__ uint64_t gamq__rsqf_dev_rem(const uint64_t *w, int r, int i) {
-  const uint64_t bit = (uint64_t)i * r;
-  const int sh = (int)(bit & 63);
-  uint64_t v = w[3 + bit / 64] >> sh;
-  if (sh + r > 64) v |= w[3 + bit / 64 + 1] << (64 - sh);
-  return v & (((uint64_t)1 << r) - 1);
-}
 static __device__ __forceinline__ uint64_t gamq__warp_or64(uint64_t v) {
   for (int d = 16; d; d >>= 1) v |= __shfl_xor_sync(0xffffffffu, v, d);
   return v;
@@ -998,7 +990,7 @@ gamq__rsqf_walk_kernel(gamq__qf f, const uint64_t *marks_incl, const uint64_t *q
       const unsigned ballot = __ballot_sync(0xffffffffu, item);
       if (WRITE && item) {
         const uint64_t at = idx + (uint64_t)__popc(ballot & ((1u << lane) - 1));
-        if (at < cap) out[at] = (quot_of_rank[k] << f.r) | gamq__rsqf_dev_rem(w, f.r, i);
+        if (at < cap) out[at] = (quot_of_rank[k] << f.r) | gamq__ref_rsqf_word_rem(w, f.r, (uint64_t)i);
       }
       idx += (uint64_t)__popc(ballot);
     }

@@ -49,8 +49,9 @@
      0.2.0  non-associative scans: public API, four methods on CUDA and HOST.
      next   quotient filters (issue 4, in progress): public API on HOST and
             CUDA; builds, lookups (unsorted, sorted, gamq_qf_ref in your
-            kernels), extracts, in-place inserts and deletes (supercluster
-            bidding, growing regions) or rebuilds, merges, save / load,
+            kernels), extracts, in-place inserts and deletes (window
+            re-layout; supercluster bidding and growing regions) or
+            rebuilds, merges, save / load,
             deduplicated builds; the blocked Bloom filter (section 7).
 
    License: MIT, at the end of this file. */
@@ -330,10 +331,11 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
    factor, info, bulk build, batch lookup, batch insert, batch delete, merge,
    extract (sorted fingerprints), copy of the raw bytes, save / load, a
    device view for your kernels (gamq_qf_ref). On CUDA, a small batch insert
-   or delete runs in place (SQF: supercluster bidding; RSQF: growing
-   regions; paper 001 IV-B, IV-D, V-B), a large one and every merge as
-   extract + merge + rebuild on the device; the bytes and statuses are the
-   same either way.
+   or delete runs in place (SQF: supercluster bidding, paper 001 IV-B, IV-D;
+   RSQF: window re-layout, each stretch of slots the batch touches rewritten
+   in one pass; growing regions, V-B, are there too), a large one and every
+   merge as extract + merge + rebuild on the device; the bytes and statuses
+   are the same either way.
 
    HASH AND FINGERPRINTS. A key (32-bit keys are zero-extended, so the u32
    key 7 and the u64 key 7 are the same key) becomes the 64-bit hash
@@ -630,12 +632,14 @@ static __device__ __forceinline__ int gamq_qf_ref_contains(const gamq_qf_ref *f,
    or the call returns GAMQ_ERROR_FULL / OUT_OF_MEMORY and the filter is
    byte for byte as it was. Both backends insert in place when the batch is
    small (n < count / 4), else extract, merge and rebuild; same bytes either
-   way. In place on CUDA (paper 001 IV-B, V-B): the batch is sorted, then in
-   rounds each SQF supercluster (a stretch of slots ending at an empty one)
-   takes one key (bidding), each RSQF region of whole blocks takes the keys
-   that fit in it, regions growing from round to round; one host sync a
-   round; a FULL batch is deleted again; after a few dozen rounds (batches
-   crowding one spot) the rest is merged in by a rebuild.
+   way. In place on CUDA the batch is hashed and sorted, then an SQF takes
+   it in rounds of supercluster bidding (paper 001 IV-B: each stretch of
+   slots ending at an empty one takes one key a round; a FULL batch is
+   deleted again; after a few dozen rounds the rest is merged in by a
+   rebuild), an RSQF by window re-layout: each stretch of used slots a key
+   lands in (with the stretches its growth reaches) is one window, one
+   thread merges the window's stored fingerprints with its keys and writes
+   the new layout, and FULL is known before anything is written.
      filter {5, 9, 9, 12};  uint64_t more[3] = {9, 40, 41};
      gamq_qf_insert_u64(f, more, 3);           count 7: {5, 9, 9, 9, 12, 40, 41} */
 GAMQ_DEF gamq_status gamq_qf_insert_u32_sync(gamq_qf *filter, const uint32_t *d_keys, size_t n, gamq_stream stream);
@@ -645,9 +649,10 @@ GAMQ_DEF gamq_status gamq_qf_insert_u64(gamq_qf *filter, const uint64_t *h_keys,
 
 /* Batch delete: one copy per listed key whose fingerprint is stored; keys
    not stored are skipped. *deleted (host pointer, may be NULL) gets the
-   number of copies removed. Never FULL. In place for small batches (SQF
-   supercluster deletes, paper 001 IV-D; RSQF deletes by growing regions),
-   else by a rebuild without the deleted copies; same bytes either way.
+   number of copies removed. Never FULL. In place for small batches (SQF:
+   supercluster deletes, paper 001 IV-D; RSQF: one thread per touched
+   stretch of slots rewrites it without the deleted copies), else by a
+   rebuild without them; same bytes either way.
      filter {5, 9, 9, 9, 12, 40, 41};  uint64_t gone[4] = {9, 9, 12, 77};
      gamq_qf_delete_u64(f, gone, 4, &d);      d = 3, filter {5, 9, 40, 41}: 9 still present
                                                (77: skipped, unless it collides with a stored key) */
@@ -1747,6 +1752,9 @@ typedef struct gamq__qf {
 static inline GAMQ__HD uint64_t gamq__load_le(const uint8_t *p, int bytes) {
   uint64_t v = 0;
   int i;
+#if defined(__CUDA_ARCH__) /* the device is little-endian: an aligned word is one load */
+  if (bytes == 8 && ((uintptr_t)p & 7) == 0) return *(const uint64_t *)p;
+#endif
   for (i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
   return v;
 }
@@ -1766,6 +1774,10 @@ static inline GAMQ__HD int gamq__popcount64(uint64_t x) {
 }
 /* Index of the k-th set bit of x (k = 0 is the lowest); 64 if x has fewer. */
 static inline GAMQ__HD int gamq__select64(uint64_t x, int k) {
+#if defined(__CUDA_ARCH__)
+  if (k < 0 || k >= __popcll(x)) return 64;
+  return gamq__ref_select64(x, k); /* the device lookup's popcount select */
+#else
   int i;
   for (i = 0; i < 64; ++i)
     if ((x >> i) & 1) {
@@ -1773,6 +1785,7 @@ static inline GAMQ__HD int gamq__select64(uint64_t x, int k) {
       --k;
     }
   return 64;
+#endif
 }
 static inline uint64_t gamq__isqrt_u64(uint64_t v) {
   uint64_t s = 0, bit;
@@ -2365,9 +2378,10 @@ static inline int gamq__qf_cmp_u64(const void *x, const void *y) {
 
 /* How a batch insert runs: in place one by one, or merge-and-rebuild. */
 typedef enum gamq__qf_batch_path {
-  GAMQ__QF_BATCH_AUTO = 0,     /* REBUILD when n >= nitems / 4, else IN_PLACE */
+  GAMQ__QF_BATCH_AUTO = 0,     /* REBUILD when n >= nitems / 4, else in place (CUDA: RSQF WINDOWS, SQF IN_PLACE) */
   GAMQ__QF_BATCH_IN_PLACE = 1, /* point inserts; on FULL the ones made are deleted again */
-  GAMQ__QF_BATCH_REBUILD = 2   /* sort the batch, extract, merge, bulk build */
+  GAMQ__QF_BATCH_REBUILD = 2,  /* sort the batch, extract, merge, bulk build */
+  GAMQ__QF_BATCH_WINDOWS = 3   /* CUDA: in place by window re-layout (kernels 2c); HOST: as IN_PLACE */
 } gamq__qf_batch_path;
 
 /* Insert a batch of n fingerprints (any order, repeats allowed): all or
@@ -2384,7 +2398,7 @@ static inline gamq__qf_result gamq__qf_insert_batch(gamq__qf *f, const uint64_t 
   if (n == 0) return GAMQ__QF_OK;
   if (n > f->nslots - f->nitems) return GAMQ__QF_FULL;
   if (path == GAMQ__QF_BATCH_AUTO) path = n >= f->nitems / 4 ? GAMQ__QF_BATCH_REBUILD : GAMQ__QF_BATCH_IN_PLACE;
-  if (path == GAMQ__QF_BATCH_IN_PLACE) {
+  if (path == GAMQ__QF_BATCH_IN_PLACE || path == GAMQ__QF_BATCH_WINDOWS) {
     for (i = 0; i < n && res == GAMQ__QF_OK; ++i) res = gamq__qf_insert(f, fp[i]);
     if (res != GAMQ__QF_OK)
       for (i -= 1; i-- > 0;) gamq__qf_delete(f, fp[i]); /* undo the ones that went in */
@@ -2768,7 +2782,7 @@ struct gamq_qf {
   gamq_device_allocator allocator; /* CUDA: the filter's memory and the temporaries */
   int dedup_build;                 /* builds keep one copy of each fingerprint */
   int build_inserts;               /* desc.build_by_inserts */
-  gamq__qf_batch_path path;        /* private: AUTO, or force IN_PLACE / REBUILD (tests, benchmarks) */
+  gamq__qf_batch_path path;        /* private: AUTO, or force IN_PLACE / REBUILD / WINDOWS (tests, benchmarks) */
   int max_rounds;                  /* private: CUDA in-place rounds before a rebuild (0: default) */
   int last_path, last_rounds;      /* private: how the last CUDA insert / delete ran */
 };
@@ -3095,6 +3109,75 @@ static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys,
 }
 #endif /* __CUDACC__ */
 
+#if defined(__CUDACC__)
+/* In place by window re-layout (gpuamq_kernels.cuh 2c): op INSERT or
+   DELETE. Hash, sort, bounds, chain passes until no link is added (inserts;
+   FULL there leaves the filter untouched), one write launch; a few host
+   syncs whatever the batch. F->last_rounds = the chain passes. */
+static gamq_status gamq__qf_cuda_windows(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
+                                         uint64_t *deleted, cudaStream_t st) {
+  gamq__qf_bufs bufs;
+  size_t bytes[GAMQ__QF_BUFS], t = 0;
+  const int del = op == GAMQ__QF_OP_DELETE;
+  const size_t head = 64; /* the round status and the chain flags, then the links */
+  gamq__qf_round_status h;
+  unsigned int flags = 0;
+  int passes = 0;
+  cudaError_t e;
+  if (!del && (uint64_t)n > F->f.nslots - F->f.nitems) return GAMQ_ERROR_FULL; /* as the host */
+  if (gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st) != cudaSuccess) return GAMQ_ERROR_CUDA;
+  /* buffers: 0 the sorted batch, 1 stretch starts, 2 first unused slots,
+     3 window ends, 4 status + flags + links, 5 the sort's scratch */
+  bytes[0] = bytes[1] = bytes[2] = n * sizeof(uint64_t);
+  bytes[3] = del ? 0 : n * sizeof(uint64_t);
+  bytes[4] = head + n;
+  bytes[5] = t;
+  gamq_status s = gamq__qf_bufs_alloc(F, &bufs, bytes, st);
+  if (s != GAMQ_SUCCESS) return s;
+  uint64_t *fp = (uint64_t *)bufs.p[0], *A = (uint64_t *)bufs.p[1], *T = (uint64_t *)bufs.p[2], *Z = (uint64_t *)bufs.p[3];
+  gamq__qf_round_status *d_st = (gamq__qf_round_status *)bufs.p[4];
+  unsigned int *d_flags = (unsigned int *)((uint8_t *)bufs.p[4] + 48);
+  uint8_t *link = (uint8_t *)bufs.p[4] + head;
+  const unsigned grid = gamq__grid(n, 256);
+  memset(&h, 0, sizeof h);
+  e = gamq__cuda_qf_hash(&F->f, d_keys, key_bytes, n, fp, st);
+  if (e == cudaSuccess) e = gamq__cuda_qf_sort(&F->f, fp, n, bufs.p[5], &t, st);
+  if (e == cudaSuccess) e = cudaMemsetAsync(bufs.p[4], 0, head + n, st);
+  if (e == cudaSuccess) {
+    gamq__win_bounds_kernel<<<grid, 256, 0, st>>>(F->f, del, fp, n, A, T);
+    e = cudaGetLastError();
+  }
+  for (flags = 2; e == cudaSuccess && !del && flags == 2;) { /* chain passes: until no link is added */
+    e = cudaMemsetAsync(d_flags, 0, sizeof(unsigned int), st);
+    if (e == cudaSuccess) {
+      gamq__win_chain_kernel<<<grid, 256, 0, st>>>(F->f, A, T, link, n, Z, d_flags);
+      e = cudaGetLastError();
+    }
+    if (e == cudaSuccess) e = cudaMemcpyAsync(&flags, d_flags, sizeof flags, cudaMemcpyDeviceToHost, st);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+    ++passes;
+    if (flags & 1) flags = 1; /* FULL: stop, nothing was written */
+  }
+  if (e == cudaSuccess && flags != 1) {
+    gamq__win_write_kernel<<<grid, 256, 0, st>>>(F->f, del, fp, A, T, link, Z, n, d_st);
+    e = cudaGetLastError();
+    if (e == cudaSuccess) e = cudaMemcpyAsync(&h, d_st, sizeof h, cudaMemcpyDeviceToHost, st);
+  }
+  gamq__qf_bufs_free(F, &bufs, st);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+  F->last_rounds = passes;
+  if (e != cudaSuccess || h.full) return GAMQ_ERROR_CUDA; /* h.full: a window did not fill (a bug) */
+  if (flags == 1) return GAMQ_ERROR_FULL;
+  if (del) {
+    F->f.nitems -= h.changed;
+    if (deleted) *deleted = h.changed;
+  } else {
+    F->f.nitems += n;
+  }
+  return GAMQ_SUCCESS;
+}
+#endif /* __CUDACC__ */
+
 /* ---- the batch calls on the filter's own memory ---- */
 
 /* HOST build by inserts (paper 001 IV-C's fourth method): point inserts into
@@ -3128,8 +3211,12 @@ static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, in
     }
     if (op == 0) path = F->build_inserts && !F->dedup_build && n > 0 ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_REBUILD;
     else if (path == GAMQ__QF_BATCH_AUTO)
-      path = GAMQ__QF_IN_PLACE((uint64_t)n, F->f.nitems) ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_REBUILD;
+      path = !GAMQ__QF_IN_PLACE((uint64_t)n, F->f.nitems) ? GAMQ__QF_BATCH_REBUILD
+             : F->f.kind == GAMQ__QF_RSQF                 ? GAMQ__QF_BATCH_WINDOWS /* H200: 1.5x the rounds */
+                                                          : GAMQ__QF_BATCH_IN_PLACE; /* SQF: bidding is faster */
     F->last_path = (int)path, F->last_rounds = 0;
+    if (path == GAMQ__QF_BATCH_WINDOWS)
+      return gamq__qf_cuda_windows(F, op, keys, key_bytes, n, deleted, (cudaStream_t)stream);
     if (path == GAMQ__QF_BATCH_IN_PLACE)
       return gamq__qf_cuda_inplace(F, op, keys, key_bytes, n, deleted, (cudaStream_t)stream);
     return gamq__qf_cuda_rebuild(F, op, keys, key_bytes, n, NULL, NULL, deleted, (cudaStream_t)stream);

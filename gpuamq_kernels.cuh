@@ -30,6 +30,9 @@
                                                gamq__sqf_apply_kernel; RSQF growing regions:
                                                gamq__rsqf_region_kernel; gamq__cuda_qf_rounds;
                                                host simulation gamq__qf_sim_rounds (tests)
+          in-place batches (section 2c) ...... window re-layout: gamq__win_bounds_kernel,
+                                               gamq__win_chain_kernel, gamq__win_write_kernel;
+                                               host simulation gamq__qf_sim_windows (tests)
      3. blocked Bloom filter (gpuamq.h section 7)
           insert, lookup ..................... gamq__bloom_insert_kernel, gamq__bloom_lookup_kernel
 
@@ -1613,6 +1616,430 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
   GAMQ_FREE(copy);
   GAMQ_FREE(pat);
   return good;
+}
+
+/* ---------------------------------------------------------------------------
+   2c. in-place batches by window re-layout (the CUDA default for batches
+       small against the filter; gamq__qf_cuda_windows in gpuamq.h drives it)
+
+   One layout per multiset makes a batch a local rewrite: the bytes change
+   only in windows of slots, and each window's new layout is the position
+   scan of its old items merged with (inserts) or minus (deletes) the batch
+   items that fall in it. A window starts at a STRETCH START a (slot a - 1
+   unused: nothing before a moves into it) and one thread rewrites it in one
+   pass; there are no rounds.
+     BOUNDS  thread per sorted batch item: a = the stretch start of its home
+             slot h (h itself when unused); inserts also t = the first unused
+             slot at or after h. Items with equal a form a group (contiguous
+             in the sorted batch: a is monotone in h).
+     CHAINS  inserts, thread per chain head: k items fill the first k unused
+             slots at or after t, so the new stretch is [a, z) with z - 1 the
+             k-th unused slot at or after t (old stretches it reaches are
+             absorbed). When z passes the next group's a the two are one
+             window: the head links it and recomputes, as long as its window
+             grows into the next group. A link is set only on a real overlap,
+             so links only grow; a launch that adds none is the fixed point
+             (usually the second; one 4-byte read back each). z > nslots:
+             FULL, before anything was written.
+     WRITE   inserts right to left over [a, z): the old items decoded from
+             the top (runs pair with the occupied quotients in order) merged
+             with the window's batch items, each written at its final slot;
+             old items never move left, so a slot is read before it is
+             written. Deletes left to right over the old stretch: survivors
+             at max(previous + 1, quotient); items never move right; SQF
+             occupied bits stay until their run is known to be empty. RSQF
+             blocks are shared by windows: a window changes only its own
+             bits, as one atomic XOR per 64-bit word it leaves (XORs of
+             disjoint bit sets commute), and reads only its own bits; the
+             offsets of blocks starting inside a window are its own bytes.
+             The order of windows does not matter (the host simulation runs
+             them shuffled).
+   Work is linear in window lengths; the span is the longest window (one
+   thread): tens to a few hundred slots at 70-90% fill.
+   ------------------------------------------------------------------------- */
+#define GAMQ__NONE (~(uint64_t)0)
+
+static inline GAMQ__HD int gamq__qf_used(const gamq__qf *f, uint64_t s) {
+  return f->kind == GAMQ__QF_SQF ? !gamq__sqf_empty(f, s) : !gamq__rsqf_empty(f, s);
+}
+/* The first unused slot at or after s (nslots: none). The RSQF jumps over
+   the runs of the quotients <= s, which are contiguous when s is used. */
+static inline GAMQ__HD uint64_t gamq__qf_next_unused(const gamq__qf *f, uint64_t s) {
+  uint64_t t;
+  if (f->kind == GAMQ__QF_SQF) {
+    while (s < f->nslots && !gamq__sqf_empty(f, s)) ++s;
+    return s;
+  }
+  for (;;) {
+    if (s >= f->nslots) return f->nslots;
+    t = gamq__rsqf_runs_end(f, s);
+    if (t <= s) return s;
+    s = t;
+  }
+}
+/* BOUNDS of home slot h. Inserts: a = t = the first unused slot at or after
+   h (the group key: one stretch, one t). Deletes: a = the start of h's
+   stretch (h when unused) and t = 1 when h is used (the stretch holds
+   items), else 0 - the write kernel must not look (it would read blocks
+   other windows write). */
+static inline GAMQ__HD void gamq__win_bounds(const gamq__qf *f, int del, uint64_t h, uint64_t *a, uint64_t *t) {
+  uint64_t s = h;
+  if (!del) {
+    *a = *t = gamq__qf_next_unused(f, h);
+    return;
+  }
+  if (!gamq__qf_used(f, h)) {
+    *a = h, *t = 0;
+    return;
+  }
+  while (s > 0 && gamq__qf_used(f, s - 1)) --s;
+  *a = s, *t = 1;
+}
+static inline GAMQ__HD int gamq__win_head(const uint64_t *A, size_t i) { return i == 0 || A[i] != A[i - 1]; }
+static inline GAMQ__HD size_t gamq__win_group_end(const uint64_t *A, size_t n, size_t i) {
+  size_t j = i + 1;
+  while (j < n && A[j] == A[i]) ++j;
+  return j;
+}
+/* A chain head's window: items [i, *j) (its group and the linked ones after
+   it), and z (nslots + 1: no room). */
+static inline GAMQ__HD uint64_t gamq__win_chain(const gamq__qf *f, const uint64_t *A, const uint64_t *T, const uint8_t *link,
+                                               size_t n, size_t i, size_t *jend) {
+  size_t j = gamq__win_group_end(A, n, i);
+  uint64_t k, t = T[i];
+  while (j < n && link[j]) j = gamq__win_group_end(A, n, j);
+  *jend = j;
+  for (k = j - i;; ++t) { /* the k-th unused slot at or after t */
+    t = gamq__qf_next_unused(f, t);
+    if (t >= f->nslots) return f->nslots + 1;
+    if (--k == 0) return t + 1;
+  }
+}
+
+/* A pending XOR of one 64-bit word (RSQF writes). */
+typedef struct gamq__win_acc {
+  uint64_t *w, x;
+} gamq__win_acc;
+static inline GAMQ__HD void gamq__win_flush(gamq__win_acc *c) {
+  if (c->w != NULL && c->x != 0) {
+#if defined(__CUDA_ARCH__)
+    atomicXor((unsigned long long *)c->w, (unsigned long long)c->x);
+#else
+    *c->w ^= c->x;
+#endif
+  }
+  c->w = NULL, c->x = 0;
+}
+static inline GAMQ__HD void gamq__win_xor(gamq__win_acc *c, uint64_t *w, uint64_t x) {
+  if (c->w != w) {
+    gamq__win_flush(c);
+    c->w = w;
+  }
+  c->x ^= x;
+}
+/* Slot s's bit of block word 0 (occupieds) or 1 (runends) becomes v. Each
+   bit is written once a batch, so memory still holds its old value. */
+static inline GAMQ__HD void gamq__win_set_bit(const gamq__qf *f, gamq__win_acc *c, uint64_t s, int word, int v) {
+  uint64_t *w = (uint64_t *)gamq__rsqf_block(f, s >> 6) + word, m = (uint64_t)1 << (s & 63);
+  if (((*w & m) != 0) != (v != 0)) gamq__win_xor(c, w, m);
+}
+/* Slot s's remainder becomes rem; down = 1 when slots are written right to
+   left (the high word first, so the pending word only moves one way). */
+static inline GAMQ__HD void gamq__win_set_rem(const gamq__qf *f, gamq__win_acc *c, uint64_t s, uint64_t rem, int down) {
+  uint64_t *base = (uint64_t *)(gamq__rsqf_block(f, s >> 6) + 24);
+  const uint64_t bit = (s & 63) * (uint64_t)f->r, k = bit >> 6, sh = bit & 63;
+  const uint64_t d = gamq__rsqf_rem(f, s) ^ rem, lo = d << sh, hi = sh + (uint64_t)f->r > 64 ? d >> (64 - sh) : 0;
+  if (d == 0) return;
+  if (down && hi) gamq__win_xor(c, base + k + 1, hi);
+  gamq__win_xor(c, base + k, lo);
+  if (!down && hi) gamq__win_xor(c, base + k + 1, hi);
+}
+/* The largest occupied quotient in [lo, x) / the smallest in (x, lim]; NONE. */
+static inline GAMQ__HD uint64_t gamq__win_prev_occ(const gamq__qf *f, uint64_t x, uint64_t lo) {
+  if (f->kind == GAMQ__QF_SQF) {
+    while (x > lo)
+      if (gamq__sqf_occupied(f, --x)) return x;
+    return GAMQ__NONE;
+  }
+  while (x > lo) {
+    const uint64_t y = x - 1, m = (y & 63) == 63 ? ~(uint64_t)0 : ((uint64_t)2 << (y & 63)) - 1;
+    const uint64_t wd = gamq__rsqf_occupieds(f, y >> 6) & m;
+    if (wd) {
+      const uint64_t p = (y & ~(uint64_t)63) + (uint64_t)gamq__select64(wd, gamq__popcount64(wd) - 1);
+      return p >= lo ? p : GAMQ__NONE;
+    }
+    x = y & ~(uint64_t)63;
+  }
+  return GAMQ__NONE;
+}
+static inline GAMQ__HD uint64_t gamq__win_next_occ(const gamq__qf *f, uint64_t x, uint64_t lim) {
+  uint64_t y = x + 1;
+  if (f->kind == GAMQ__QF_SQF) {
+    for (; y <= lim && y < f->nslots; ++y)
+      if (gamq__sqf_occupied(f, y)) return y;
+    return GAMQ__NONE;
+  }
+  while (y <= lim && y < f->nslots) {
+    const uint64_t wd = gamq__rsqf_occupieds(f, y >> 6) >> (y & 63);
+    if (wd) {
+      y += (uint64_t)gamq__select64(wd, 0);
+      return y <= lim ? y : GAMQ__NONE;
+    }
+    y = (y | 63) + 1;
+  }
+  return GAMQ__NONE;
+}
+
+/* INSERT the sorted batch items fp[i0 .. i1) into the window that ends at z
+   (z - 1 is the last old unused slot they fill), right to left: the old
+   items are decoded from the top and merged with the batch's. Once the
+   smallest batch item N is placed every item below it keeps its slot, so
+   the pass stops there: only the run marks between N and the item right
+   below it are fixed (SQF N's continuation bit, the RSQF runend bit below
+   N) and the SQF occupied bits of batch homes below N set. Every old item
+   larger than N sits at or above N's home, so the decoder never reads
+   below it (nor another window's slots). Returns 0 when the items do not
+   fit the window (cannot happen). */
+static inline GAMQ__HD int gamq__win_insert(gamq__qf *f, const uint64_t *fp, size_t i0, size_t i1, uint64_t z) {
+  const int sqf = f->kind == GAMQ__QF_SQF;
+  const uint64_t lo = gamq__qf_quotient(f, fp[i0]);
+  uint64_t u = z, oq = z, oldq = 0, oldr = 0, oldpos = 0, w = z, pq = 0, pr = 0, lastnew = GAMQ__NONE, v;
+  uint64_t B = (z - 1) & ~(uint64_t)63; /* the next block start below z whose offset is due */
+  size_t k = i1, hp = i1;
+  int need = 1, inrun = 0, have = 0, pend = 0;
+  gamq__win_acc rem = {NULL, 0}, ends = {NULL, 0}, occ = {NULL, 0};
+  for (;;) {
+    uint64_t q, rr;
+    while (!have && u > lo) { /* the next old item, from the top */
+      --u;
+      if (sqf) {
+        v = gamq__sqf_get(f, u);
+        if ((v & 7u) == 0) continue;
+        if (need) oq = gamq__win_prev_occ(f, oq, 0);
+        need = (v & GAMQ__SQF_CONTINUATION) == 0;
+        oldq = oq, oldr = v >> 3, oldpos = u, have = 1;
+      } else if (gamq__rsqf_runend(f, u)) {
+        oq = gamq__win_prev_occ(f, oq, 0);
+        inrun = 1, oldq = oq, oldr = gamq__rsqf_rem(f, u), oldpos = u, have = 1;
+      } else if (inrun && u >= oq) {
+        oldq = oq, oldr = gamq__rsqf_rem(f, u), oldpos = u, have = 1;
+      } else {
+        inrun = 0;
+      }
+      if (oq == GAMQ__NONE) return 0;
+    }
+    if (k == i0) break;
+    if (w == 0) return 0;
+    --w; /* place the larger of the next old and the next batch item at w */
+    if (!have || fp[k - 1] >= ((oldq << f->r) | oldr)) {
+      --k;
+      q = gamq__qf_quotient(f, fp[k]), rr = gamq__qf_remainder(f, fp[k]);
+      if (!sqf && q != lastnew && !gamq__rsqf_occupied(f, q)) gamq__win_set_bit(f, &occ, q, 0, 1);
+      lastnew = q;
+    } else {
+      q = oldq, rr = oldr, have = 0;
+    }
+    if (sqf) { /* slot w + 1 is complete now that its lower neighbour is known */
+      if (pend) {
+        while (hp > i0 && gamq__qf_quotient(f, fp[hp - 1]) > w + 1) --hp;
+        v = (gamq__sqf_get(f, w + 1) & GAMQ__SQF_OCCUPIED) | (pr << 3) | (pq == q ? GAMQ__SQF_CONTINUATION : 0) |
+            (pq != w + 1 ? GAMQ__SQF_SHIFTED : 0);
+        if (hp > i0 && gamq__qf_quotient(f, fp[hp - 1]) == w + 1) v |= GAMQ__SQF_OCCUPIED;
+        gamq__sqf_put(f, w + 1, v);
+      }
+      pq = q, pr = rr, pend = 1;
+    } else {
+      gamq__win_set_rem(f, &rem, w, rr, 1);
+      gamq__win_set_bit(f, &ends, w, 1, w == z - 1 || pq != q);
+      pq = q;
+      for (; B > q; B -= 64) gamq__rsqf_store_offset(f, B >> 6, w + 1 > B ? w + 1 - B : 0);
+    }
+  }
+  /* N (quotient pq) is at w; the item right below it, if at or above N's
+     home, was decoded */
+  const int next_to = have && oldpos + 1 == w, below = next_to && oldq == pq; /* below: the same run */
+  if (sqf) {
+    while (hp > i0 && gamq__qf_quotient(f, fp[hp - 1]) > w) --hp;
+    v = (gamq__sqf_get(f, w) & GAMQ__SQF_OCCUPIED) | (pr << 3) | (below ? GAMQ__SQF_CONTINUATION : 0) |
+        (pq != w ? GAMQ__SQF_SHIFTED : 0);
+    if (hp > i0 && gamq__qf_quotient(f, fp[hp - 1]) == w) v |= GAMQ__SQF_OCCUPIED;
+    gamq__sqf_put(f, w, v);
+    for (k = i0; k < i1 && gamq__qf_quotient(f, fp[k]) < w; ++k) gamq__sqf_set_occupied(f, gamq__qf_quotient(f, fp[k]), 1);
+  } else {
+    if (next_to) gamq__win_set_bit(f, &ends, w - 1, 1, !below);
+    gamq__win_flush(&rem), gamq__win_flush(&ends), gamq__win_flush(&occ);
+  }
+  return 1;
+}
+
+/* DELETE one copy of each of fp[i0 .. i1) present in the (non-empty)
+   stretch that starts at a; left to right, survivors at max(previous + 1,
+   quotient). Returns how many were removed. */
+static inline GAMQ__HD uint64_t gamq__win_delete(gamq__qf *f, const uint64_t *fp, size_t i0, size_t i1, uint64_t a) {
+  const int sqf = f->kind == GAMQ__QF_SQF;
+  uint64_t u = a, oq = a, w = a, changed = 0, kept = 0, prev = GAMQ__NONE, pq = 0, v = 0;
+  uint64_t B = (a | 63) + 1; /* the next block start above a whose offset is due */
+  size_t k = i0;
+  int first = 1, ended = 0;
+  gamq__win_acc rem = {NULL, 0}, ends = {NULL, 0}, occ = {NULL, 0};
+  for (; u < f->nslots; ++u) {
+    uint64_t q, rr, x, s;
+    if (sqf) { /* the next old item */
+      v = gamq__sqf_get(f, u);
+      if ((v & 7u) == 0) break;
+      if (!first && !(v & GAMQ__SQF_CONTINUATION)) { /* a new run */
+        if (kept == 0) gamq__sqf_set_occupied(f, oq, 0);
+        oq = gamq__win_next_occ(f, oq, u), kept = 0;
+      }
+      rr = v >> 3;
+    } else {
+      if (!first && ended) { /* the next run starts here, or the stretch ended */
+        const uint64_t y = gamq__win_next_occ(f, oq, u);
+        if (y == GAMQ__NONE) break;
+        if (kept == 0) gamq__win_set_bit(f, &occ, oq, 0, 0);
+        oq = y, kept = 0;
+      }
+      rr = gamq__rsqf_rem(f, u);
+      ended = gamq__rsqf_runend(f, u);
+    }
+    first = 0;
+    q = oq, x = (q << f->r) | rr;
+    while (k < i1 && fp[k] < x) ++k;
+    if (k < i1 && fp[k] == x) { /* deleted */
+      ++k, ++changed;
+      continue;
+    }
+    s = w > q ? w : q; /* a survivor: slots w .. s-1 stay unused */
+    if (!sqf) {
+      if (prev != GAMQ__NONE) gamq__win_set_bit(f, &ends, prev, 1, pq != q);
+      for (; B <= q; B += 64) gamq__rsqf_store_offset(f, B >> 6, prev != GAMQ__NONE && prev + 1 > B ? prev + 1 - B : 0);
+    }
+    for (; w < s; ++w) {
+      if (sqf) {
+        gamq__sqf_put(f, w, gamq__sqf_get(f, w) & GAMQ__SQF_OCCUPIED);
+      } else {
+        gamq__win_set_rem(f, &rem, w, 0, 0);
+        gamq__win_set_bit(f, &ends, w, 1, 0);
+      }
+    }
+    if (sqf)
+      gamq__sqf_put(f, s, (gamq__sqf_get(f, s) & GAMQ__SQF_OCCUPIED) | (rr << 3) |
+                              (prev != GAMQ__NONE && pq == q ? GAMQ__SQF_CONTINUATION : 0) | (s != q ? GAMQ__SQF_SHIFTED : 0));
+    else
+      gamq__win_set_rem(f, &rem, s, rr, 0);
+    prev = s, pq = q, w = s + 1, ++kept;
+  }
+  if (kept == 0) {
+    if (sqf) gamq__sqf_set_occupied(f, oq, 0);
+    else gamq__win_set_bit(f, &occ, oq, 0, 0);
+  }
+  if (!sqf) {
+    if (prev != GAMQ__NONE) gamq__win_set_bit(f, &ends, prev, 1, 1);
+    for (; B < u; B += 64) gamq__rsqf_store_offset(f, B >> 6, prev != GAMQ__NONE && prev + 1 > B ? prev + 1 - B : 0);
+  }
+  for (; w < u; ++w) { /* the stretch's tail is unused now */
+    if (sqf) {
+      gamq__sqf_put(f, w, 0);
+    } else {
+      gamq__win_set_rem(f, &rem, w, 0, 0);
+      gamq__win_set_bit(f, &ends, w, 1, 0);
+    }
+  }
+  if (!sqf) gamq__win_flush(&rem), gamq__win_flush(&ends), gamq__win_flush(&occ);
+  return changed;
+}
+
+/* What one thread of the chain and write launches does for item i (the
+   kernels and the host simulation call these). Chain: flags |= 1 FULL,
+   2 a link was added. Write: *changed += items inserted / deleted; returns
+   0 when a window did not fill (cannot happen). */
+static inline GAMQ__HD unsigned gamq__win_chain_one(const gamq__qf *f, const uint64_t *A, const uint64_t *T, uint8_t *link,
+                                                   size_t n, size_t i, uint64_t *Z) {
+  size_t j;
+  unsigned flags = 0;
+  if (!gamq__win_head(A, i) || link[i]) return 0;
+  for (;;) { /* absorb the next group while the window reaches it */
+    Z[i] = gamq__win_chain(f, A, T, link, n, i, &j);
+    if (Z[i] > f->nslots) return flags | 1u;
+    if (j >= n || A[j] >= Z[i]) return flags;
+    link[j] = 1, flags |= 2u;
+  }
+}
+static inline GAMQ__HD int gamq__win_write_one(gamq__qf *f, int del, const uint64_t *fp, const uint64_t *A, const uint64_t *T,
+                                              const uint8_t *link, const uint64_t *Z, size_t n, size_t i, uint64_t *changed) {
+  size_t j;
+  if (!gamq__win_head(A, i)) return 1;
+  if (del) {
+    if (T[i]) *changed += gamq__win_delete(f, fp, i, gamq__win_group_end(A, n, i), A[i]); /* else: home slots unused */
+    return 1;
+  }
+  if (link[i]) return 1; /* inside an earlier group's window */
+  for (j = gamq__win_group_end(A, n, i); j < n && link[j];) j = gamq__win_group_end(A, n, j);
+  *changed += j - i;
+  return gamq__win_insert(f, fp, i, j, Z[i]);
+}
+
+/* The kernels (gamq__qf_cuda_windows runs them). */
+static __global__ void gamq__win_bounds_kernel(gamq__qf f, int del, const uint64_t *fp, size_t n, uint64_t *A, uint64_t *T) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    gamq__win_bounds(&f, del, gamq__qf_quotient(&f, fp[i]), &A[i], &T[i]);
+}
+static __global__ void gamq__win_chain_kernel(gamq__qf f, const uint64_t *A, const uint64_t *T, uint8_t *link, size_t n,
+                                              uint64_t *Z, unsigned int *flags) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    const unsigned fl = gamq__win_chain_one(&f, A, T, link, n, i, Z);
+    if (fl) atomicOr(flags, fl);
+  }
+}
+static __global__ void gamq__win_write_kernel(gamq__qf f, int del, const uint64_t *fp, const uint64_t *A, const uint64_t *T,
+                                              const uint8_t *link, const uint64_t *Z, size_t n, gamq__qf_round_status *st) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    uint64_t c = 0;
+    if (!gamq__win_write_one(&f, del, fp, A, T, link, Z, n, i, &c)) st->full = 2;
+    if (c) atomicAdd(&st->changed, (unsigned long long)c);
+  }
+}
+
+/* The windows on the host, serially (CI tests): the same functions, bounds
+   and chains from the filter as the batch found it, windows written in an
+   order drawn from shuffle (0: left to right). fp: n sorted fingerprints.
+   Returns GAMQ__QF_OK, GAMQ__QF_FULL (nothing changed), GAMQ__QF_NO_MEMORY,
+   or GAMQ__QF_BAD_ARG (a window did not fill: a bug); *changed: the items
+   inserted or deleted; *chain_rounds: chain passes. */
+static inline gamq__qf_result gamq__qf_sim_windows(gamq__qf *f, int del, const uint64_t *fp, size_t n, uint64_t shuffle,
+                                                   uint64_t *changed, int *chain_rounds) {
+  uint64_t *A = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t)), *T = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
+  uint64_t *Z = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
+  uint8_t *link = (uint8_t *)GAMQ_MALLOC(n + 1);
+  size_t *order = (size_t *)GAMQ_MALLOC((n + 1) * sizeof(size_t)), i;
+  gamq__qf_result res = GAMQ__QF_OK;
+  unsigned flags = 2;
+  *changed = 0, *chain_rounds = 0;
+  if (A == NULL || T == NULL || Z == NULL || link == NULL || order == NULL) res = GAMQ__QF_NO_MEMORY;
+  for (i = 0; res == GAMQ__QF_OK && i < n; ++i) {
+    order[i] = i;
+    gamq__win_bounds(f, del, gamq__qf_quotient(f, fp[i]), &A[i], &T[i]);
+  }
+  for (i = n; res == GAMQ__QF_OK && shuffle && i > 1; --i) { /* the threads in some order */
+    size_t r, t;
+    shuffle = gamq__qf_hash64(shuffle, i);
+    r = (size_t)(shuffle % i), t = order[r], order[r] = order[i - 1], order[i - 1] = t;
+  }
+  if (res == GAMQ__QF_OK) memset(link, 0, n + 1);
+  while (res == GAMQ__QF_OK && !del && flags == 2) { /* chain passes, as the device */
+    flags = 0, ++*chain_rounds;
+    for (i = 0; i < n; ++i) flags |= gamq__win_chain_one(f, A, T, link, n, order[i], Z);
+    if (flags & 1) res = GAMQ__QF_FULL;
+  }
+  for (i = 0; res == GAMQ__QF_OK && i < n; ++i)
+    if (!gamq__win_write_one(f, del, fp, A, T, link, Z, n, order[i], changed)) res = GAMQ__QF_BAD_ARG;
+  if (res == GAMQ__QF_OK) f->nitems = del ? f->nitems - *changed : f->nitems + *changed;
+  GAMQ_FREE(A);
+  GAMQ_FREE(T);
+  GAMQ_FREE(Z);
+  GAMQ_FREE(link);
+  GAMQ_FREE(order);
+  return res;
 }
 
 /* ---------------------------------------------------------------------------

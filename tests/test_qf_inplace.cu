@@ -31,6 +31,7 @@
 
 #include <chrono>
 #include <set>
+#include <string>
 #include <vector>
 
 typedef std::multiset<uint64_t> qi_model; /* fingerprints */
@@ -213,6 +214,113 @@ TEST(qf_inplace_host, simulation_matches_reference) {
   CHECK_EQ(g_alloc_live, live);
 }
 
+/* The windows (section 2c) with every window run on its own copy of the
+   filter as the batch found it: the windows' changed bits must be disjoint
+   and their union the whole change (no window reads what another writes).
+   Returns the bytes that result, or an empty vector on a violation. */
+static std::vector<uint8_t> qi_win_isolated(const gamq__qf *f0, int del, const std::vector<uint64_t> &fp, uint64_t *changed,
+                                            std::string *why) {
+  const size_t n = fp.size();
+  std::vector<uint64_t> A(n + 1), T(n + 1), Z(n + 1);
+  std::vector<uint8_t> link(n + 1, 0), orig(f0->data, f0->data + f0->bytes), out = orig, mask(f0->bytes, 0);
+  gamq__qf g = *f0;
+  *changed = 0;
+  for (size_t i = 0; i < n; ++i) gamq__win_bounds(f0, del, gamq__qf_quotient(f0, fp[i]), &A[i], &T[i]);
+  for (unsigned flags = del ? 0 : 2; flags == 2;) { /* the chain passes */
+    flags = 0;
+    for (size_t i = 0; i < n; ++i) flags |= gamq__win_chain_one(f0, A.data(), T.data(), link.data(), n, i, Z.data());
+    if (flags & 1) return *why = "FULL", std::vector<uint8_t>();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!gamq__win_head(A.data(), i)) continue;
+    std::vector<uint8_t> copy = orig;
+    g.data = copy.data();
+    if (!gamq__win_write_one(&g, del, fp.data(), A.data(), T.data(), link.data(), Z.data(), n, i, changed))
+      return *why = "a window did not fill", std::vector<uint8_t>();
+    for (size_t b = 0; b < copy.size(); ++b) {
+      const uint8_t d = copy[b] ^ orig[b];
+      if (d & mask[b]) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "windows overlap at byte %zu (window of item %zu, a=%llu)", b, i, (unsigned long long)A[i]);
+        *why = msg;
+        return std::vector<uint8_t>();
+      }
+      mask[b] |= d, out[b] ^= d;
+    }
+  }
+  return out;
+}
+
+/* Random interleavings through the windows: shuffled serial windows ==
+   isolated windows == a fresh build of the model, every step; FULL leaves
+   the bytes as they were. */
+static void qi_win_run(int kind, int q, int r, int steps, test_rng &rng, int *chained) {
+  char what[200];
+  gamq__qf f;
+  const uint64_t seed = rng.next();
+  CHECK(gamq__qf_init(&f, (gamq__qf_kind)kind, q, r, seed) == GAMQ__QF_OK);
+  qi_model model;
+  for (int step = 0; step < steps && !g_test.failed; ++step) {
+    const bool del = rng.below(3) == 0;
+    const int mode = (int)rng.below(QB_MODES);
+    const size_t sizes[] = {0, 1, 31, 32, 33};
+    size_t n = rng.below(3) == 0 ? sizes[rng.below(5)] : (size_t)rng.below(f.nslots / 4 + 2);
+    if (!del && rng.below(6) == 0) n = (size_t)(f.nslots - f.nitems + rng.below(3)) - (f.nslots > f.nitems);
+    if (mode == QB_ONE_QUOTIENT && n > 300) n = 300;
+    std::vector<uint64_t> batch = qi_batch(&f, model, mode, n, rng);
+    std::sort(batch.begin(), batch.end());
+    snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d fill %.2f", qi_kind(kind), q, r, step,
+             del ? "delete" : "insert", n, mode, (double)f.nitems / (double)f.nslots);
+    const std::vector<uint8_t> before = qi_bytes(&f);
+    qi_model m2 = model;
+    uint64_t expect = 0, changed = 0, iso_changed = 0;
+    if (del) {
+      for (size_t i = 0; i < n; ++i) {
+        qi_model::iterator it = m2.find(batch[i]);
+        if (it != m2.end()) m2.erase(it), ++expect;
+      }
+    } else {
+      m2.insert(batch.begin(), batch.end());
+      expect = n;
+    }
+    const bool fits = del || qi_fits(m2, r, f.nslots);
+    std::string why;
+    std::vector<uint8_t> iso = n > 0 && fits ? qi_win_isolated(&f, del, batch, &iso_changed, &why) : before;
+    int passes = 0;
+    gamq__qf_result res = gamq__qf_sim_windows(&f, del, batch.data(), n, rng.next() | 1, &changed, &passes);
+    if (passes > 1) ++*chained;
+    if (!fits) {
+      CHECK_MSG(res == GAMQ__QF_FULL, "%s: result %d, expected FULL", what, (int)res);
+      CHECK_MSG(qi_bytes(&f) == before, "%s: FULL changed the filter", what);
+      continue;
+    }
+    CHECK_MSG(res == GAMQ__QF_OK, "%s: result %d", what, (int)res);
+    CHECK_MSG(changed == expect, "%s: changed %llu, expected %llu", what, (unsigned long long)changed,
+              (unsigned long long)expect);
+    model.swap(m2);
+    CHECK_MSG(f.nitems == model.size(), "%s: count %llu, model %zu", what, (unsigned long long)f.nitems, model.size());
+    std::vector<uint8_t> want = qi_reference(kind, q, r, seed, model);
+    CHECK_MSG(!want.empty() && qi_bytes(&f) == want, "%s: bytes differ from a fresh build", what);
+    CHECK_MSG(n == 0 || (iso == want && iso_changed == expect), "%s: isolated windows: %s", what,
+              why.empty() ? "bytes differ from a fresh build" : why.c_str());
+  }
+  gamq__qf_free(&f);
+}
+
+TEST(qf_inplace_host, windows_match_reference) {
+  test_rng rng = test_rng_for("qf_inplace_host.windows_match_reference");
+  const long long live = g_alloc_live;
+  for (int s = 0; s < QI_SHAPES && !g_test.failed; ++s) {
+    const int qs[] = {1, 6, 9, 12};
+    int chained = 0;
+    for (int qi = 0; qi < 4 && !g_test.failed; ++qi)
+      qi_win_run(qi_shapes[s][0], qs[qi], qi_shapes[s][1], qs[qi] < 9 ? 40 : 16, rng, &chained);
+    CHECK_MSG(chained >= 1, "%s r=%d: no batch linked two groups (chains were not exercised)", qi_kind(qi_shapes[s][0]),
+              qi_shapes[s][1]);
+  }
+  CHECK_EQ(g_alloc_live, live);
+}
+
 /* A wrong window is caught: a step given a window one slot / block short
    must trip the poison check or change the bytes (the check can fail). */
 TEST(qf_inplace_host, poison_catches_outside_access) {
@@ -381,7 +489,7 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
       CHECK(c && h);
       qi_model model;
       std::vector<uint64_t> stored;
-      int inplace_rounds = 0;
+      int inplace_rounds = 0, window_batches = 0;
       for (int step = 0; step < 24 && !g_test.failed; ++step) {
         const int op = rng.below(3) == 0 ? 2 : 1, mode = (int)rng.below(5);
         const size_t sizes[] = {0, 1, 31, 32, 33};
@@ -396,7 +504,7 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
           else if (mode == 3) keys[i] = qi_key_in(h, quot, rng);                              /* one quotient */
           else keys[i] = rng.next();
         }
-        const int path = (int)rng.below(3), caps[] = {0, 1, 2, 0};
+        const int path = (int)rng.below(4), caps[] = {0, 1, 2, 0}; /* AUTO, IN_PLACE (rounds), REBUILD, WINDOWS */
         c->path = (gamq__qf_batch_path)path, c->max_rounds = caps[rng.below(4)];
         snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d path %d cap %d", qi_kind(kind), q, r, step,
                  op == 1 ? "insert" : "delete", n, mode, path, c->max_rounds);
@@ -431,6 +539,7 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
             CHECK_MSG(c->last_rounds >= 1, "%s: in place with no round", what);
             inplace_rounds += c->last_rounds;
           }
+          if (c->last_path == GAMQ__QF_BATCH_WINDOWS) ++window_batches;
         }
         if (sc == GAMQ_ERROR_FULL) CHECK_MSG(qi_public_bytes(c) == before, "%s: FULL changed the CUDA filter", what);
         std::vector<uint8_t> bc = qi_public_bytes(c), bh = qi_public_bytes(h);
@@ -441,7 +550,9 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
         CHECK_MSG(cc == ch && ch == model.size(), "%s: counts %llu / %llu, model %zu", what, (unsigned long long)cc,
                   (unsigned long long)ch, model.size());
       }
-      CHECK_MSG(inplace_rounds > 0, "%s q=%d r=%d: the in-place path never ran", qi_kind(kind), q, r);
+      if (q >= 10) /* small filters: most batches are empty or FULL before a path runs */
+        CHECK_MSG(inplace_rounds > 0 && window_batches > 0, "%s q=%d r=%d: an in-place path never ran (rounds %d, windows %d)",
+                  qi_kind(kind), q, r, inplace_rounds, window_batches);
       gamq_qf_destroy(c);
       gamq_qf_destroy(h);
     }
@@ -505,7 +616,7 @@ GPU_TEST(qf_inplace_cuda, timing_2e20_into_70pct) {
     qi_keys_kernel<<<256, 256>>>(more.p, nb, 2);   /* new keys */
     qi_keys_kernel<<<256, 256>>>(gone.p, nb, 1);   /* the first nb built keys: present */
     CUDA_CHECK(cudaDeviceSynchronize());
-    for (int path = GAMQ__QF_BATCH_IN_PLACE; path <= GAMQ__QF_BATCH_REBUILD && !g_test.failed; ++path) {
+    for (int path = GAMQ__QF_BATCH_IN_PLACE; path <= GAMQ__QF_BATCH_WINDOWS && !g_test.failed; ++path) {
       c->path = (gamq__qf_batch_path)path;
       uint64_t before = 0, after = 0, del = 0;
       gamq_qf_count(c, &before);
@@ -527,19 +638,113 @@ GPU_TEST(qf_inplace_cuda, timing_2e20_into_70pct) {
       const double ti = std::chrono::duration<double>(t1 - t0).count(), td = std::chrono::duration<double>(t3 - t2).count();
       printf("    %s r=5 q=%d fill 0.70, %s: insert 2^%d keys %.3f ms (%.2f G keys/s, %d rounds), delete %.3f ms (%.2f G "
              "keys/s, %d rounds)\n",
-             qi_kind(kind), q, path == GAMQ__QF_BATCH_IN_PLACE ? "in place" : "rebuild", (int)log2((double)nb),
+             qi_kind(kind), q, path == GAMQ__QF_BATCH_IN_PLACE ? "rounds" : path == GAMQ__QF_BATCH_REBUILD ? "rebuild" : "windows", (int)log2((double)nb),
              ti * 1e3, (double)nb / ti * 1e-9, ri, td * 1e3, (double)nb / td * 1e-9, rd);
     }
-    /* delete present keys (built ones) in place, then put them back */
-    c->path = GAMQ__QF_BATCH_IN_PLACE;
-    uint64_t del = 0;
-    auto t0 = std::chrono::steady_clock::now();
-    CHECK(gamq_qf_delete_u64_sync(c, gone.p, nb, &del, NULL) == GAMQ_SUCCESS);
-    auto t1 = std::chrono::steady_clock::now();
-    CHECK_EQ(del, nb);
-    printf("    %s q=%d: delete 2^%d built keys in place %.3f ms (%.2f G keys/s, %d rounds)\n", qi_kind(kind), q,
-           (int)log2((double)nb), std::chrono::duration<double>(t1 - t0).count() * 1e3,
-           (double)nb / std::chrono::duration<double>(t1 - t0).count() * 1e-9, c->last_rounds);
+    { /* where the in-place time goes: buffers, hash + sort, the rounds (insert, then delete back) */
+      gamq__qf g = c->f;
+      size_t ts = 0, tr = 0, scratch;
+      gamq__qf_rounds_out o;
+      CUDA_CHECK(gamq__cuda_qf_sort(&g, NULL, nb, NULL, &ts, 0));
+      CUDA_CHECK(gamq__cuda_qf_rounds(&g, 0, NULL, nb, 32, NULL, NULL, &tr, &o, 0));
+      scratch = std::max(ts, tr);
+      auto a0 = std::chrono::steady_clock::now();
+      gamq__qf_bufs bufs;
+      size_t bytes[GAMQ__QF_BUFS] = {nb * 8, nb * 8, nb * 8, 0, sizeof(size_t), scratch};
+      CHECK(gamq__qf_bufs_alloc(c, &bufs, bytes, 0) == GAMQ_SUCCESS);
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      auto a1 = std::chrono::steady_clock::now();
+      CUDA_CHECK(gamq__cuda_qf_hash(&g, more.p, 8, nb, (uint64_t *)bufs.p[0], 0));
+      ts = scratch;
+      CUDA_CHECK(gamq__cuda_qf_sort(&g, (uint64_t *)bufs.p[0], nb, bufs.p[5], &ts, 0));
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      auto a2 = std::chrono::steady_clock::now();
+      tr = scratch;
+      CUDA_CHECK(gamq__cuda_qf_rounds(&g, 0, (uint64_t *)bufs.p[0], nb, 1 << 20, (uint64_t *)bufs.p[1], bufs.p[5], &tr, &o, 0));
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      auto a3 = std::chrono::steady_clock::now();
+      const int r1 = o.rounds;
+      CHECK_EQ(o.changed, (uint64_t)nb);
+      tr = scratch;
+      CUDA_CHECK(gamq__cuda_qf_rounds(&g, 1, (uint64_t *)bufs.p[0], nb, 1 << 20, (uint64_t *)bufs.p[1], bufs.p[5], &tr, &o, 0));
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      auto a4 = std::chrono::steady_clock::now();
+      CHECK_EQ(o.changed, (uint64_t)nb);
+      gamq__qf_bufs_free(c, &bufs, 0);
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      auto a5 = std::chrono::steady_clock::now();
+      auto ms = [](std::chrono::steady_clock::time_point x, std::chrono::steady_clock::time_point y) {
+        return std::chrono::duration<double>(y - x).count() * 1e3;
+      };
+      printf("    %s breakdown: alloc %.3f ms, hash+sort %.3f ms, insert rounds %.3f ms (%d), delete rounds %.3f ms (%d), "
+             "free %.3f ms\n",
+             qi_kind(kind), ms(a0, a1), ms(a1, a2), ms(a2, a3), r1, ms(a3, a4), o.rounds, ms(a4, a5));
+    }
+    { /* the windows path phase by phase (events): insert the new keys, then delete them */
+      gamq__qf g = c->f;
+      size_t ts = 0;
+      CUDA_CHECK(gamq__cuda_qf_sort(&g, NULL, nb, NULL, &ts, 0));
+      dbuf<uint64_t> fp(nb), A(nb), T(nb), Z(nb);
+      dbuf<uint8_t> link(nb + 64), scratch(ts);
+      dbuf<unsigned int> flags(1);
+      dbuf<gamq__qf_round_status> st(1);
+      CHECK(fp.ok() && A.ok() && T.ok() && Z.ok() && link.ok() && scratch.ok() && flags.ok() && st.ok());
+      cudaEvent_t ev[8];
+      for (int e = 0; e < 8; ++e) cudaEventCreate(&ev[e]);
+      const unsigned grid = gamq__grid(nb, 256);
+      for (int del = 0; del <= 1 && !g_test.failed; ++del) {
+        unsigned hflags = 2;
+        int passes = 0;
+        cudaEventRecord(ev[0]);
+        CUDA_CHECK(gamq__cuda_qf_hash(&g, more.p, 8, nb, fp.p, 0));
+        size_t t2 = ts;
+        CUDA_CHECK(gamq__cuda_qf_sort(&g, fp.p, nb, scratch.p, &t2, 0));
+        cudaEventRecord(ev[1]);
+        CUDA_CHECK(cudaMemsetAsync(link.p, 0, nb + 64, 0));
+        CUDA_CHECK(cudaMemsetAsync(st.p, 0, sizeof(gamq__qf_round_status), 0));
+        gamq__win_bounds_kernel<<<grid, 256>>>(g, del, fp.p, nb, A.p, T.p);
+        cudaEventRecord(ev[2]);
+        while (!del && hflags == 2) {
+          CUDA_CHECK(cudaMemsetAsync(flags.p, 0, 4, 0));
+          gamq__win_chain_kernel<<<grid, 256>>>(g, A.p, T.p, link.p, nb, Z.p, flags.p);
+          CUDA_CHECK(cudaMemcpy(&hflags, flags.p, 4, cudaMemcpyDeviceToHost));
+          ++passes;
+        }
+        cudaEventRecord(ev[3]);
+        gamq__win_write_kernel<<<grid, 256>>>(g, del, fp.p, A.p, T.p, link.p, Z.p, nb, st.p);
+        cudaEventRecord(ev[4]);
+        CUDA_CHECK(cudaEventSynchronize(ev[4]));
+        gamq__qf_round_status hs;
+        CUDA_CHECK(cudaMemcpy(&hs, st.p, sizeof hs, cudaMemcpyDeviceToHost));
+        CHECK_EQ(hs.changed, (unsigned long long)nb);
+        CHECK_EQ(hs.full, 0u);
+        float t[4];
+        for (int e = 0; e < 4; ++e) cudaEventElapsedTime(&t[e], ev[e], ev[e + 1]);
+        printf("    %s windows %s phases: hash+sort %.3f ms, bounds %.3f ms, chains %.3f ms (%d passes), write %.3f ms\n",
+               qi_kind(kind), del ? "delete" : "insert", t[0], t[1], t[2], passes, t[3]);
+      }
+      for (int e = 0; e < 8; ++e) cudaEventDestroy(ev[e]);
+    }
+    /* delete present keys (built ones) in place, then put them back: the
+       filter is the 70% one again (checked by bytes for the windows path) */
+    for (int path = GAMQ__QF_BATCH_WINDOWS; path >= GAMQ__QF_BATCH_IN_PLACE && !g_test.failed; path -= 2) {
+      c->path = (gamq__qf_batch_path)path;
+      std::vector<uint8_t> before = qi_public_bytes(c);
+      uint64_t del = 0;
+      auto t0 = std::chrono::steady_clock::now();
+      CHECK(gamq_qf_delete_u64_sync(c, gone.p, nb, &del, NULL) == GAMQ_SUCCESS);
+      auto t1 = std::chrono::steady_clock::now();
+      const int rd = c->last_rounds;
+      CHECK_EQ(del, nb);
+      CHECK(gamq_qf_insert_u64_sync(c, gone.p, nb, NULL) == GAMQ_SUCCESS);
+      auto t2 = std::chrono::steady_clock::now();
+      CHECK_MSG(qi_public_bytes(c) == before, "%s: delete + insert of built keys changed the filter", qi_kind(kind));
+      const double td = std::chrono::duration<double>(t1 - t0).count(), ti = std::chrono::duration<double>(t2 - t1).count();
+      printf("    %s q=%d %s: delete 2^%d built keys %.3f ms (%.2f G keys/s, %d rounds), insert them back %.3f ms "
+             "(%.2f G keys/s, %d rounds)\n",
+             qi_kind(kind), q, path == GAMQ__QF_BATCH_WINDOWS ? "windows" : "rounds", (int)log2((double)nb), td * 1e3,
+             (double)nb / td * 1e-9, rd, ti * 1e3, (double)nb / ti * 1e-9, c->last_rounds);
+    }
     gamq_qf_destroy(c);
   }
 }

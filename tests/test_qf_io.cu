@@ -613,7 +613,8 @@ TEST(qf_io_host, allocation_failure) {
     std::vector<uint64_t> keys;
     const qio_buf good = qio_sample((gamq_qf_kind)kind, 8, 13, rng.next(), 180, rng, &keys);
     gamq_qf *f = NULL, *fd = NULL;
-    CHECK(gamq_qf_deserialize(NULL, good.data(), good.size(), &f) == GAMQ_SUCCESS);
+    gamq_qf_desc dh = qio_desc(GAMQ_BACKEND_HOST); /* not AUTO: on a GPU machine that is CUDA (device allocations) */
+    CHECK(gamq_qf_deserialize(&dh, good.data(), good.size(), &f) == GAMQ_SUCCESS);
     gamq_qf_desc dd = qio_desc(GAMQ_BACKEND_HOST, 1);
     CHECK(gamq_qf_deserialize(&dd, good.data(), good.size(), &fd) == GAMQ_SUCCESS); /* dedup builds */
     CHECK(gamq_qf_save(f, path.c_str()) == GAMQ_SUCCESS);

@@ -2,7 +2,8 @@
    paper's figures (001: Tesla K40c / GTX 1080, q = 23, r = 5) and, where it
    runs in reasonable time, our HOST backend.
 
-   What runs (each a BENCH; --filter=qf_lookup etc.):
+   What runs (each a BENCH; --filter=qf_lookup etc.; the filter is a
+   substring match, so pick names that are not prefixes of one another):
      qf_lookup   Figs. 8-9: unsorted lookups against fill, SQF and RSQF, r = 5,
                  queries half present (u32 keys, like the paper), 2^28 queries
                  (2^24 when the filter is smaller than 2^24 slots), beside the
@@ -11,15 +12,44 @@
                  lookups against batch size at 70%.
      qf_build    Figs. 11-12: bulk build against fill, every position-scan
                  method (gamq_qf_desc.build_method).
-     qf_update   Fig. 10b/10c: batch insert + delete of 2^20 keys (and a batch
-                 size sweep) into a 70%-full filter.
+     qf_dedup    Fig. 13: bulk builds with and without deduplication
+                 (desc.dedup_build) against fill, every position-scan method
+                 and desc.build_by_inserts, q = 28 (QF_BENCH_Q, capped at 28),
+                 r = 5. Input: fill * 2^q keys of which a fraction QF_BENCH_DUP
+                 (default 0.2) are repeats of earlier keys (the last 20% of the
+                 array copy the first 20%; u32 keys from a hash and 33-bit
+                 fingerprints, so a few % more collide at 2^28 keys: the dedup
+                 rows print the distinct fingerprint count).
+                 "fill" counts the input keys, repeats included. Baselines: CUB
+                 (hash + radix sort of the fingerprints, + DeviceSelect::Unique
+                 for the dedup rows: the steps a dedup build cannot skip) and
+                 the Bloom filter (clear + insert of the same keys). Builds by
+                 inserts: fills up to QF_BENCH_INSERTS_MAX_FILL (default 0.5),
+                 and no higher fill of a kind once one build took longer than
+                 QF_BENCH_INSERTS_MAX_MS (default 2000); with dedup_build the
+                 CUDA build ignores build_by_inserts (gamq__qf_change_sync), so
+                 that row is skipped with a note.
+     qf_update   Fig. 10c: batch insert + delete of 2^14..2^22 keys into a
+                 70%-full filter.
+     qf_insdel   Fig. 10b: insert a batch of 2^20 keys (capped at 2^(q-4))
+                 into a filter pre-filled to each fill, then delete it again
+                 (the filter returns to its bytes), SQF and RSQF, r = 5, q = 30
+                 (QF_BENCH_Q); paths QF_BENCH_INSDEL_PATHS (default
+                 auto,in_place,rebuild: AUTO, and the private gamq_qf::path
+                 forced to IN_PLACE / REBUILD, the paper's "merge inserts");
+                 the in-place rounds (gamq_qf::last_rounds) in the variant.
      qf_merge    merge of two 35%-full filters.
      qf_memory   Table I: bytes per item at eps = 0.03, 1e-4, 5e-7.
    Sizes: QF_BENCH_Q = comma list of q (default 23,30: the paper's filter and
-   one of 1 GiB for r = 5, 2^30 one-byte slots). QF_BENCH_FILLS overrides the
-   fill list of the lookup and build sweeps.
+   one of 1 GiB for r = 5, 2^30 one-byte slots; qf_dedup 28, qf_insdel 30).
+   QF_BENCH_FILLS overrides the fill list of the sweeps (lookup, build,
+   dedup, insdel).
    Besides the table, one CSV line per row goes to stdout, prefixed "csv,":
-     csv,bench,kind,q,r,fill,variant,n,ms,gitems_per_s */
+     csv,bench,kind,q,r,fill,variant,n,ms,gitems_per_s
+   (bench memory: ms = bytes per item, gitems_per_s = the paper's figure).
+   Expected run time on an H200 with the defaults: qf_dedup ~1-2 min,
+   qf_insdel ~1 min (estimates from the
+   build and update rows of results/qf_h200.md; not yet run). */
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
@@ -27,6 +57,7 @@
 
 #include <math.h>
 
+#include <cub/cub.cuh>
 #include <vector>
 
 /* keys: a hash of (index, stream id): stream 0 = the stored keys, 1 = absent */
@@ -93,21 +124,30 @@ static void bench_qf_row(const char *bench, gamq_qf_kind kind, int q, int r, dou
   fflush(stdout);
 }
 
-/* a CUDA filter holding `items` keys of stream 0 (from key index 0) */
-static gamq_qf *bench_qf_make(gamq_qf_kind kind, int q, int r, size_t items, uint32_t *d_keys,
-                              gamq_scan_method method = GAMQ_SCAN_AUTO) {
+/* an empty CUDA filter (exits on failure) */
+static gamq_qf *bench_qf_create(gamq_qf_kind kind, int q, int r, gamq_scan_method method = GAMQ_SCAN_AUTO,
+                                int dedup = 0, int by_inserts = 0) {
   gamq_qf_desc desc;
   memset(&desc, 0, sizeof desc);
   desc.backend = GAMQ_BACKEND_CUDA;
   desc.build_method = method;
+  desc.dedup_build = dedup;
+  desc.build_by_inserts = by_inserts;
   gamq_qf *f = NULL;
   gamq_status s = gamq_qf_create(&desc, kind, q, r, &f);
   if (s != GAMQ_SUCCESS) {
     fprintf(stderr, "qf create %s q%d r%d: %s\n", bench_qf_kind_name(kind), q, r, gamq_status_string(s));
     exit(2);
   }
+  return f;
+}
+
+/* a CUDA filter holding `items` keys of stream 0 (from key index 0) */
+static gamq_qf *bench_qf_make(gamq_qf_kind kind, int q, int r, size_t items, uint32_t *d_keys,
+                              gamq_scan_method method = GAMQ_SCAN_AUTO) {
+  gamq_qf *f = bench_qf_create(kind, q, r, method);
   bench_qf_keys(d_keys, items, 0, 0);
-  s = gamq_qf_build_u32_sync(f, d_keys, items, NULL);
+  gamq_status s = gamq_qf_build_u32_sync(f, d_keys, items, NULL);
   if (s != GAMQ_SUCCESS) {
     fprintf(stderr, "qf build %s q%d r%d n %zu: %s\n", bench_qf_kind_name(kind), q, r, items, gamq_status_string(s));
     exit(2);
@@ -187,6 +227,7 @@ BENCH(qf_lookup) {
           hits = bench_qf_count(d_found, half);
           if (hits != half) printf("!!! BLOOM FALSE NEGATIVES: %llu of %zu\n", hits, half);
           gamq_bloom_info bi;
+          memset(&bi, 0, sizeof bi);
           gamq_bloom_get_info(bl, &bi);
           char v[64];
           snprintf(v, sizeof v, "lookup k%d %.0fMiB", bi.k, bi.bytes / 1048576.0);
@@ -251,20 +292,180 @@ BENCH(qf_build) {
   }
 }
 
+static double bench_qf_env_double(const char *env, double dflt) {
+  const char *s = getenv(env);
+  return s && *s ? atof(s) : dflt;
+}
+
+/* the fingerprints of u32 keys as a filter of ref's q, r and seed computes
+   them (gamq_qf_ref_fingerprint reads nothing else) */
+__global__ void bench_qf_fps_kernel(gamq_qf_ref ref, const uint32_t *k, size_t n, uint64_t *fp) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    fp[i] = gamq_qf_ref_fingerprint(&ref, k[i]);
+}
+static void bench_qf_cub_row(const char *bench, int q, int r, double fill, const char *variant, size_t n, double ms,
+                             double bytes) {
+  char var[96];
+  snprintf(var, sizeof var, "q%d a%.2f %s", q, fill, variant);
+  bench_report_vs("qf CUB", var, n, ms, "-", 0, bytes);
+  printf("csv,%s,CUB,%d,%d,%.3f,%s,%zu,%.4f,%.4f\n", bench, q, r, fill, variant, n, ms, n / (ms * 1e6));
+  fflush(stdout);
+}
+
+/* Fig. 13 (see the top): builds with and without deduplication. Variants
+   "<method> plain" / "<method> dedup", method = a gamq_scan_method_name or
+   "by_inserts"; baseline = CUB's hash + sort (+ unique for dedup rows). */
+BENCH(qf_dedup) {
+  std::vector<int> qs = bench_qf_list_int("QF_BENCH_Q", {28});
+  std::vector<double> fills = bench_qf_fills({0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9});
+  const double dup = std::min(0.5, std::max(0.0, bench_qf_env_double("QF_BENCH_DUP", 0.2)));
+  const double ins_max_fill = bench_qf_env_double("QF_BENCH_INSERTS_MAX_FILL", 0.5);
+  const double ins_max_ms = bench_qf_env_double("QF_BENCH_INSERTS_MAX_MS", 2000);
+  const int r = 5;
+  gamq_qf_kind kinds[2] = {GAMQ_QF_SQF, GAMQ_QF_RSQF};
+  gamq_scan_method methods[4] = {GAMQ_SCAN_ASSOCIATIVE, GAMQ_SCAN_PARALLEL_MERGING, GAMQ_SCAN_SEQUENTIAL_SHIFTING,
+                                 GAMQ_SCAN_SEGMENTED_LAYOUTS};
+  printf("dedup: fill * 2^q input keys, the last %.0f%% of them copies of the first (more repeats come from 32-bit "
+         "keys and fingerprint collisions: see the distinct counts)\n", 100 * dup);
+  printf("dedup: by_inserts dedup rows skipped: with dedup_build the CUDA build ignores build_by_inserts (it is the "
+         "associative dedup row)\n");
+  double max_fill = 0;
+  for (double x : fills) max_fill = std::max(max_fill, x);
+  for (int q : qs) {
+    if (q > 28) q = 28; /* the issue's figure: 2^28 slots */
+    const size_t home = (size_t)1 << q;
+    const size_t max_items = (size_t)(home * max_fill) + 1;
+    uint32_t *d_keys = NULL;
+    uint64_t *d_fp = NULL, *d_fp2 = NULL;
+    int64_t *d_nsel = NULL;
+    void *d_cub = NULL;
+    size_t cub_bytes = 0;
+    BENCH_CHECK(cudaMalloc(&d_keys, max_items * 4));
+    BENCH_CHECK(cudaMalloc(&d_fp, max_items * 8));
+    BENCH_CHECK(cudaMalloc(&d_fp2, max_items * 8));
+    BENCH_CHECK(cudaMalloc(&d_nsel, sizeof(int64_t)));
+    gamq_qf_ref ref; /* for the fingerprints: q, r, seed 0 as bench_qf_create's filters */
+    memset(&ref, 0, sizeof ref);
+    ref.kind = GAMQ_QF_SQF, ref.q = q, ref.r = r, ref.seed = 0;
+    bool ins_stop[2] = {false, false}; /* a build by inserts took longer than ins_max_ms */
+    for (double fill : fills) {
+      const size_t items = (size_t)(home * fill);
+      const size_t repeats = (size_t)(items * dup), distinct = items - repeats;
+      bench_qf_keys(d_keys, distinct, 0, 0);
+      if (repeats) BENCH_CHECK(cudaMemcpy(d_keys + distinct, d_keys, repeats * 4, cudaMemcpyDeviceToDevice));
+      /* CUB: the hash, sort and unique steps alone */
+      size_t t_sort = 0, t_uniq = 0;
+      BENCH_CHECK(cub::DeviceRadixSort::SortKeys(NULL, t_sort, d_fp, d_fp2, (int64_t)items, 0, q + r));
+      BENCH_CHECK(cub::DeviceSelect::Unique(NULL, t_uniq, d_fp2, d_fp, d_nsel, (int64_t)items));
+      if (std::max(t_sort, t_uniq) > cub_bytes) {
+        BENCH_CHECK(cudaFree(d_cub));
+        cub_bytes = std::max(t_sort, t_uniq);
+        BENCH_CHECK(cudaMalloc(&d_cub, cub_bytes));
+      }
+      auto hash_sort = [&] {
+        size_t tb = t_sort;
+        bench_qf_fps_kernel<<<2048, 256>>>(ref, d_keys, items, d_fp);
+        cub::DeviceRadixSort::SortKeys(d_cub, tb, d_fp, d_fp2, (int64_t)items, 0, q + r);
+      };
+      const double sort_ms = bench_time_ms(hash_sort, 5, 1);
+      const double uniq_ms = bench_time_ms([&] {
+        size_t tb = t_uniq;
+        hash_sort();
+        cub::DeviceSelect::Unique(d_cub, tb, d_fp2, d_fp, d_nsel, (int64_t)items);
+      }, 5, 1);
+      int64_t nsel = 0;
+      BENCH_CHECK(cudaMemcpy(&nsel, d_nsel, sizeof nsel, cudaMemcpyDeviceToHost));
+      printf("dedup: q%d fill %.2f: %zu keys, %zu of them copies, %lld distinct fingerprints (%.1f%% removed by dedup)\n",
+             q, fill, items, repeats, (long long)nsel, 100.0 * (1.0 - (double)nsel / (double)items));
+      bench_qf_cub_row("dedup", q, r, fill, "hash+sort", items, sort_ms, items * 4.0);
+      bench_qf_cub_row("dedup", q, r, fill, "hash+sort+unique", items, uniq_ms, items * 4.0);
+      { /* the Bloom filter: repeats cost an insert each, and change nothing */
+        gamq_bloom *bl = bench_qf_bloom(items, fill / 32.0, d_keys);
+        const double ms = bench_time_ms([&] {
+          gamq_bloom_clear(bl);
+          gamq_bloom_insert_u32_sync(bl, d_keys, items, NULL);
+        }, 5, 1);
+        bench_qf_bloom_row("dedup", q, fill, "clear+insert", items, ms, "-", 0, items * 4.0);
+        gamq_bloom_destroy(bl);
+      }
+      for (int ki = 0; ki < 2; ++ki) {
+        const gamq_qf_kind kind = kinds[ki];
+        char v[64];
+        for (gamq_scan_method m : methods)
+          for (int dd = 0; dd <= 1; ++dd) {
+            gamq_qf *f = bench_qf_create(kind, q, r, m, dd);
+            gamq_status st = GAMQ_SUCCESS;
+            const double ms = bench_time_ms([&] { st = gamq_qf_build_u32_sync(f, d_keys, items, NULL); }, 3, 1);
+            uint64_t cnt = 0;
+            gamq_qf_count(f, &cnt);
+            const uint64_t want = dd ? (uint64_t)nsel : (uint64_t)items;
+            if (st != GAMQ_SUCCESS) printf("!!! dedup: %s %s build: %s\n", bench_qf_kind_name(kind),
+                                           gamq_scan_method_name(m), gamq_status_string(st));
+            else if (cnt != want)
+              printf("!!! dedup: %s %s dedup_build %d: count %llu, expected %llu\n", bench_qf_kind_name(kind),
+                     gamq_scan_method_name(m), dd, (unsigned long long)cnt, (unsigned long long)want);
+            snprintf(v, sizeof v, "%s %s", gamq_scan_method_name(m), dd ? "dedup" : "plain");
+            if (st == GAMQ_SUCCESS)
+              bench_qf_row("dedup", kind, q, r, fill, v, items, ms, "CUB", dd ? uniq_ms : sort_ms, items * 4.0);
+            gamq_qf_destroy(f);
+          }
+        /* build by inserts (plain only, see above): capped */
+        if (fill > ins_max_fill + 1e-9 || ins_stop[ki]) {
+          printf("dedup: %s by_inserts fill %.2f skipped (%s)\n", bench_qf_kind_name(kind), fill,
+                 ins_stop[ki] ? "a lower fill took longer than QF_BENCH_INSERTS_MAX_MS" : "above QF_BENCH_INSERTS_MAX_FILL");
+          continue;
+        }
+        gamq_qf *f = bench_qf_create(kind, q, r, GAMQ_SCAN_AUTO, 0, 1);
+        gamq_status st = GAMQ_SUCCESS;
+        auto build = [&] { st = gamq_qf_build_u32_sync(f, d_keys, items, NULL); };
+        const double first = bench_time_ms(build, 1, 0);
+        const int rounds = f->last_rounds;
+        const bool once = st != GAMQ_SUCCESS || first >= ins_max_ms / 4; /* slow: one timed run */
+        const double ms = once ? first : bench_time_ms(build, 3, 0);
+        if (first > ins_max_ms) ins_stop[ki] = true;
+        uint64_t cnt = 0;
+        gamq_qf_count(f, &cnt);
+        if (st != GAMQ_SUCCESS) printf("!!! dedup: %s by_inserts build: %s\n", bench_qf_kind_name(kind), gamq_status_string(st));
+        else if (cnt != items)
+          printf("!!! dedup: %s by_inserts: count %llu, expected %zu\n", bench_qf_kind_name(kind), (unsigned long long)cnt, items);
+        printf("dedup: %s by_inserts fill %.2f: %d in-place rounds%s, %s\n", bench_qf_kind_name(kind), fill, rounds,
+               rounds >= GAMQ__QF_BUILD_ROUNDS ? " (the cap: the rest went in by a rebuild)" : "",
+               once ? "one timed run" : "median of 3");
+        if (st == GAMQ_SUCCESS)
+          bench_qf_row("dedup", kind, q, r, fill, "by_inserts plain", items, ms, "CUB", sort_ms, items * 4.0);
+        gamq_qf_destroy(f);
+      }
+    }
+    BENCH_CHECK(cudaFree(d_cub));
+    BENCH_CHECK(cudaFree(d_keys));
+    BENCH_CHECK(cudaFree(d_fp));
+    BENCH_CHECK(cudaFree(d_fp2));
+    BENCH_CHECK(cudaFree(d_nsel));
+  }
+}
+
 /* insert a batch, then delete it again (the filter returns to its bytes);
-   median of reps of each */
-static void bench_qf_insert_delete(gamq_qf *f, const uint32_t *d_batch, size_t n, double *ins_ms, double *del_ms) {
+   median of the reps after the first `warm` of each (0 ms: an error,
+   printed). The path is the filter's (the private gamq_qf::path); *path
+   (may be NULL) gets the one the last insert took, *ins_rounds /
+   *del_rounds the last insert's / delete's in-place rounds (0: rebuilt). */
+static void bench_qf_insert_delete(gamq_qf *f, const uint32_t *d_batch, size_t n, double *ins_ms, double *del_ms,
+                                   int reps = 7, int warm = 2, int *path = NULL, int *ins_rounds = NULL,
+                                   int *del_rounds = NULL) {
   cudaEvent_t a, b, c;
   BENCH_CHECK(cudaEventCreate(&a));
   BENCH_CHECK(cudaEventCreate(&b));
   BENCH_CHECK(cudaEventCreate(&c));
   std::vector<double> ti, td;
-  for (int rep = 0; rep < 7; ++rep) {
+  for (int rep = 0; rep < reps; ++rep) {
     uint64_t deleted = 0;
     BENCH_CHECK(cudaEventRecord(a, 0));
     gamq_status s1 = gamq_qf_insert_u32_sync(f, d_batch, n, NULL);
+    if (path) *path = f->last_path;
+    if (ins_rounds) *ins_rounds = f->last_rounds;
     BENCH_CHECK(cudaEventRecord(b, 0));
     gamq_status s2 = gamq_qf_delete_u32_sync(f, d_batch, n, &deleted, NULL);
+    if (del_rounds) *del_rounds = f->last_rounds;
     BENCH_CHECK(cudaEventRecord(c, 0));
     BENCH_CHECK(cudaEventSynchronize(c));
     if (s1 != GAMQ_SUCCESS || s2 != GAMQ_SUCCESS || deleted != n) {
@@ -275,7 +476,7 @@ static void bench_qf_insert_delete(gamq_qf *f, const uint32_t *d_batch, size_t n
     float x, y;
     BENCH_CHECK(cudaEventElapsedTime(&x, a, b));
     BENCH_CHECK(cudaEventElapsedTime(&y, b, c));
-    if (rep >= 2) ti.push_back(x), td.push_back(y);
+    if (rep >= warm) ti.push_back(x), td.push_back(y);
   }
   std::sort(ti.begin(), ti.end());
   std::sort(td.begin(), td.end());
@@ -315,6 +516,74 @@ BENCH(qf_update) {
     }
     cudaFree(d_keys);
     cudaFree(d_batch);
+  }
+}
+
+static const char *bench_qf_path_name(int path) {
+  return path == GAMQ__QF_BATCH_IN_PLACE ? "in_place" : path == GAMQ__QF_BATCH_REBUILD ? "rebuild" : "auto";
+}
+
+/* Fig. 10b (see the top): a batch inserted into and deleted from a filter
+   at each fill. Variants "insert <path>[ rounds=R]", "delete <path>[
+   rounds=R]"; path "auto->in_place" etc. names the path AUTO took; rounds =
+   the in-place rounds of the last run (GAMQ__QF_MAX_ROUNDS = 32 means the
+   cap: the rest went in by a rebuild). The paper's insert figure (2M keys at
+   70%) stands beside the insert rows at fill 0.7. */
+BENCH(qf_insdel) {
+  std::vector<int> qs = bench_qf_list_int("QF_BENCH_Q", {30});
+  std::vector<double> fills = bench_qf_fills({0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9});
+  const char *ps = getenv("QF_BENCH_INSDEL_PATHS");
+  if (!ps || !*ps) ps = "auto,in_place,rebuild";
+  std::vector<gamq__qf_batch_path> paths;
+  if (strstr(ps, "auto")) paths.push_back(GAMQ__QF_BATCH_AUTO);
+  if (strstr(ps, "in_place")) paths.push_back(GAMQ__QF_BATCH_IN_PLACE);
+  if (strstr(ps, "rebuild")) paths.push_back(GAMQ__QF_BATCH_REBUILD);
+  gamq_qf_kind kinds[2] = {GAMQ_QF_SQF, GAMQ_QF_RSQF};
+  double max_fill = 0;
+  for (double x : fills) max_fill = std::max(max_fill, x);
+  for (int q : qs) {
+    const size_t home = (size_t)1 << q;
+    const size_t max_items = (size_t)(home * max_fill) + 1;
+    const int lg = std::min(20, q - 4); /* 2^20 keys, at most 1/16 of the home slots */
+    if (lg < 1) continue;
+    const size_t n = (size_t)1 << lg;
+    uint32_t *d_keys = NULL, *d_batch = NULL;
+    BENCH_CHECK(cudaMalloc(&d_keys, max_items * 4));
+    BENCH_CHECK(cudaMalloc(&d_batch, n * 4));
+    for (gamq_qf_kind kind : kinds)
+      for (double fill : fills) {
+        const size_t items = (size_t)(home * fill);
+        gamq_qf *f = bench_qf_make(kind, q, 5, items, d_keys);
+        bench_qf_keys(d_batch, n, items, 0); /* new keys: indices after the stored ones */
+        for (gamq__qf_batch_path path : paths) {
+          const bool rebuild = path == GAMQ__QF_BATCH_REBUILD; /* ~0.1-0.4 s a call at q 30: fewer reps */
+          double ins = 0, del = 0;
+          int taken = 0, ri = 0, rd = 0;
+          f->path = path;
+          bench_qf_insert_delete(f, d_batch, n, &ins, &del, rebuild ? 3 : 7, rebuild ? 1 : 2, &taken, &ri, &rd);
+          uint64_t cnt = 0;
+          gamq_qf_count(f, &cnt);
+          if (cnt != items)
+            printf("!!! insdel: %s fill %.2f %s: count %llu after insert + delete, built %zu\n",
+                   bench_qf_kind_name(kind), fill, bench_qf_path_name(path), (unsigned long long)cnt, items);
+          if (ins <= 0 || del <= 0) continue; /* an error, printed */
+          char pn[32], v[64];
+          if (path == GAMQ__QF_BATCH_AUTO) snprintf(pn, sizeof pn, "auto->%s", bench_qf_path_name(taken));
+          else snprintf(pn, sizeof pn, "%s", bench_qf_path_name(path));
+          const bool in_place = taken == GAMQ__QF_BATCH_IN_PLACE;
+          const double base = fabs(fill - 0.7) < 1e-9 ? bench_qf_paper_ms(BENCH_QF_PAPER_INSERT_GPS, n) : 0;
+          if (in_place) snprintf(v, sizeof v, "insert %s rounds=%d", pn, ri);
+          else snprintf(v, sizeof v, "insert %s", pn);
+          bench_qf_row("insdel", kind, q, 5, fill, v, n, ins, "paper", base, n * 4.0);
+          if (in_place) snprintf(v, sizeof v, "delete %s rounds=%d", pn, rd);
+          else snprintf(v, sizeof v, "delete %s", pn);
+          bench_qf_row("insdel", kind, q, 5, fill, v, n, del, "-", 0, n * 4.0);
+        }
+        f->path = GAMQ__QF_BATCH_AUTO;
+        gamq_qf_destroy(f);
+      }
+    BENCH_CHECK(cudaFree(d_keys));
+    BENCH_CHECK(cudaFree(d_batch));
   }
 }
 

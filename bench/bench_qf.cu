@@ -39,18 +39,28 @@
                  forced to IN_PLACE / REBUILD, the paper's "merge inserts");
                  the in-place rounds (gamq_qf::last_rounds) in the variant.
      qf_merge    merge of two 35%-full filters.
+     qf_locality the RSQF lookup's memory footprint: for each query (half
+                 present, half absent) the byte ranges the device lookup loads
+                 (gamq_qf_ref_contains mirrored word for word, checked against
+                 it), counted in aligned 64-byte lines and 128-byte regions,
+                 in today's layout ("aligned") and with the same loads placed
+                 at the packed layout's addresses ("packed-model", see its
+                 LAYOUT HOOK); q = QF_BENCH_LOC_Q (default 26), r =
+                 QF_BENCH_LOC_R (default 5,13), fills 0.5, 0.7, 0.9, 0.95,
+                 2^22 queries. No timing.
      qf_memory   Table I: bytes per item at eps = 0.03, 1e-4, 5e-7 (fill *
                  2^-r <= eps), and at the paper's configuration (r = 5, 13, 21
                  at fill 0.95 RSQF, 0.75 SQF).
    Sizes: QF_BENCH_Q = comma list of q (default 23,30: the paper's filter and
    one of 1 GiB for r = 5, 2^30 one-byte slots; qf_dedup 28, qf_insdel 30).
    QF_BENCH_FILLS overrides the fill list of the sweeps (lookup, build,
-   dedup, insdel).
+   dedup, insdel, locality).
    Besides the table, one CSV line per row goes to stdout, prefixed "csv,":
      csv,bench,kind,q,r,fill,variant,n,ms,gitems_per_s
-   (bench memory: ms = bytes per item, gitems_per_s = the paper's figure).
+   (bench memory: ms = bytes per item, gitems_per_s = the paper's figure;
+   bench locality: ms = the measure named by the variant, gitems_per_s 0).
    Expected run time on an H200 with the defaults: qf_dedup ~1-2 min,
-   qf_insdel ~1 min, qf_memory no device time (estimates from the
+   qf_insdel ~1 min, qf_locality and qf_memory seconds (estimates from the
    build and update rows of results/qf_h200.md; not yet run). */
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
@@ -617,6 +627,287 @@ BENCH(qf_merge) {
       gamq_qf_destroy(out);
     }
     cudaFree(d_keys);
+  }
+}
+
+/* ---- qf_locality: which bytes an RSQF lookup loads ----
+   The issue: "lay blocks out so that a lookup touches one aligned 64- or
+   128-byte region whenever the run is in the block; measure that it does".
+   bench_loc_lookup is gamq__ref_rsqf_contains (gpuamq.h, the CUDA lookup
+   path) step for step, with its select (gamq__ref_rsqf_select) and offset
+   rebuild (gamq__ref_rsqf_offset): the same loads in the same order, each
+   reported to bench_loc_touch as the byte range the device loads (8-byte
+   words: occupieds, runends, the word holding the offset byte, the one or
+   two words holding a remainder). The values come from the host reference's
+   accessors (gamq__rsqf_occupieds, _runends, _stored_offset, _rem: the
+   same bytes), and the kernel checks every answer against
+   gamq_qf_ref_contains_fp. */
+
+/* ---- LAYOUT HOOK: the one place to change for another RSQF layout ----
+   Where the loads land, for layout `packed`:
+   0, "aligned" (today's layout, gpuamq.h "RSQF"): block b at
+   gamq__rsqf_block(f, b), of gamq__rsqf_block_bytes(r) bytes (64 for r <= 5,
+   128 for r <= 13): occupieds at byte 0, runends at 8, the offset byte at
+   16 (the device loads the word 16..23), remainders from byte 24.
+   1, "packed" (branch rsqf-packed): blocks of 16 + 8r bytes at data + b (16
+   + 8r): occupieds 0, runends 8, remainders from 16; the offset bytes in a
+   side array after the blocks, block b's at data + nblocks (16 + 8r) + b.
+   The loads themselves (which words, in which order) do not depend on the
+   layout: the filter's logical content is a function of its multiset. So
+   qf_locality also reports a "packed-model" row today: the same lookups on
+   today's filter, their loads placed at the packed layout's addresses
+   (from the same 256-byte aligned base), assuming the packed lookup loads
+   the same 8-byte words (16 + 8r is a multiple of 8, so it can).
+   TODO(lead, when merging rsqf-packed): the "aligned" row must use the
+   layout the filter really has (a packed filter: packed = 1, and the
+   model row is then the aligned one); check bench_loc_block /
+   bench_loc_offset_at against the library's addresses, and that its lookup
+   still loads whole words. The values always come from the library's own
+   accessors (gamq__rsqf_occupieds, ...), so only these three functions
+   place bytes. */
+static GAMQ__HD const uint8_t *bench_loc_block(const gamq__qf *f, uint64_t b, int packed) {
+  return packed ? f->data + b * (uint64_t)(16 + 8 * f->r) : gamq__rsqf_block(f, b);
+}
+/* the bytes loaded for block b's offset */
+static GAMQ__HD void bench_loc_offset_at(const gamq__qf *f, uint64_t b, int packed, const uint8_t **p, size_t *len) {
+  if (packed) *p = f->data + f->nslots / 64 * (uint64_t)(16 + 8 * f->r) + b, *len = 1;
+  else *p = bench_loc_block(f, b, 0) + 16, *len = 8;
+}
+/* the bytes loaded for the remainder of slot s: the word of the block's
+   remainder stream (from byte 24, packed 16) holding bit (s mod 64) * r,
+   and the next word when the remainder crosses into it (as
+   gamq__ref_rsqf_word_rem) */
+static GAMQ__HD void bench_qf_rsqf_rem_byte_range(const gamq__qf *f, uint64_t s, int packed, const uint8_t **p,
+                                                  size_t *len) {
+  const uint64_t bit = (s & 63) * (uint64_t)f->r;
+  *p = bench_loc_block(f, s >> 6, packed) + (packed ? 16 : 24) + 8 * (bit / 64);
+  *len = (bit & 63) + (uint64_t)f->r > 64 ? 16 : 8;
+}
+/* ---- end of the layout hook ---- */
+
+#define BENCH_LOC_MAX_LINES 64
+struct bench_loc_trace {
+  uintptr_t line[BENCH_LOC_MAX_LINES]; /* the distinct 64-byte lines read (address / 64) */
+  int nlines;       /* how many (past the array: counted again, not deduplicated; see over) */
+  uintptr_t region; /* the first aligned 128-byte region read */
+  int regions;      /* 0: none yet, 1: every read in `region`, 2: more than one */
+  uint64_t bmin, bmax; /* the blocks read (a side-array offset counts as its block's) */
+  int run, sat;     /* the quotient has a run; its block's stored offset was 255 (walked back) */
+  int packed;       /* the layout the addresses are placed in (the hook above) */
+};
+static GAMQ__HD void bench_loc_touch(bench_loc_trace *t, const uint8_t *p, size_t len, uint64_t block) {
+  const uintptr_t lo = (uintptr_t)p, hi = lo + len - 1;
+  for (uintptr_t l = lo / 64; l <= hi / 64; ++l) {
+    const int m = t->nlines < BENCH_LOC_MAX_LINES ? t->nlines : BENCH_LOC_MAX_LINES;
+    int k = 0;
+    while (k < m && t->line[k] != l) ++k;
+    if (k < m) continue; /* seen */
+    if (t->nlines < BENCH_LOC_MAX_LINES) t->line[t->nlines] = l;
+    ++t->nlines;
+  }
+  for (uintptr_t g = lo / 128; g <= hi / 128; ++g) {
+    if (t->regions == 0) t->region = g, t->regions = 1;
+    else if (g != t->region) t->regions = 2;
+  }
+  if (block < t->bmin) t->bmin = block;
+  if (block > t->bmax) t->bmax = block;
+}
+/* gamq__ref_rsqf_select, traced */
+static GAMQ__HD uint64_t bench_loc_select(const gamq__qf *f, uint64_t pos, uint64_t d, bench_loc_trace *t) {
+  while (pos < f->nslots) {
+    const uint64_t b = pos >> 6;
+    bench_loc_touch(t, bench_loc_block(f, b, t->packed) + 8, 8, b);
+    const uint64_t e = gamq__rsqf_runends(f, b) & (~(uint64_t)0 << (pos & 63));
+    const uint64_t c = (uint64_t)gamq__popcount64(e);
+    if (c >= d) return b * 64 + (uint64_t)gamq__select64(e, (int)(d - 1));
+    d -= c;
+    pos = (b + 1) * 64;
+  }
+  return f->nslots;
+}
+static GAMQ__HD uint64_t bench_loc_stored_offset(const gamq__qf *f, uint64_t b, bench_loc_trace *t) {
+  const uint8_t *p;
+  size_t len;
+  bench_loc_offset_at(f, b, t->packed, &p, &len);
+  bench_loc_touch(t, p, len, b);
+  return gamq__rsqf_stored_offset(f, b);
+}
+/* gamq__ref_rsqf_offset, traced */
+static GAMQ__HD uint64_t bench_loc_offset(const gamq__qf *f, uint64_t b, bench_loc_trace *t) {
+  uint64_t a = b, off;
+  while (a > 0 && bench_loc_stored_offset(f, a, t) == GAMQ__RSQF_OFFSET_MAX) --a;
+  off = bench_loc_stored_offset(f, a, t);
+  for (++a; a <= b; ++a) {
+    const uint64_t lo = (a - 1) * 64;
+    bench_loc_touch(t, bench_loc_block(f, a - 1, t->packed), 8, a - 1);
+    const uint64_t occ = gamq__rsqf_occupieds(f, a - 1);
+    const uint64_t end = occ ? bench_loc_select(f, lo + off, (uint64_t)gamq__popcount64(occ), t) + 1 : lo + off;
+    off = end > a * 64 ? end - a * 64 : 0;
+  }
+  return off;
+}
+/* gamq__ref_rsqf_contains, traced: the answer, and *t (addresses in layout
+   `packed`) */
+static inline GAMQ__HD int bench_loc_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr, int packed,
+                                            bench_loc_trace *t) {
+  const uint64_t b = fq >> 6, i = fq & 63;
+  uint64_t off, s, v;
+  t->nlines = 0, t->regions = 0, t->region = 0, t->bmin = ~(uint64_t)0, t->bmax = 0, t->run = 0, t->sat = 0;
+  t->packed = packed;
+  bench_loc_touch(t, bench_loc_block(f, b, packed), 8, b);
+  const uint64_t occ = gamq__rsqf_occupieds(f, b);
+  if (!((occ >> i) & 1)) return 0;
+  t->run = 1;
+  off = bench_loc_stored_offset(f, b, t);
+  if (off == GAMQ__RSQF_OFFSET_MAX) t->sat = 1, off = bench_loc_offset(f, b, t);
+  s = bench_loc_select(f, b * 64 + off, (uint64_t)gamq__popcount64(occ & (~(uint64_t)0 >> (63 - i))), t);
+  for (;;) { /* the run ends at s; remainders ascend towards it */
+    const uint8_t *p;
+    size_t len;
+    bench_qf_rsqf_rem_byte_range(f, s, packed, &p, &len);
+    bench_loc_touch(t, p, len, s >> 6);
+    v = gamq__rsqf_rem(f, s);
+    if (v == fr) return 1;
+    if (v < fr || s == fq) return 0;
+    --s;
+    bench_loc_touch(t, bench_loc_block(f, s >> 6, packed) + 8, 8, s >> 6);
+    if (gamq__rsqf_runend(f, s)) return 0; /* the run before */
+  }
+}
+
+/* sums over lookups */
+struct bench_loc_stats {
+  unsigned long long n, found, mismatch; /* lookups; answered 1; answers unlike gamq_qf_ref_contains_fp's */
+  unsigned long long run, home, sat;     /* quotient has a run; ... and every read in its home block; walked back */
+  unsigned long long lines, max_lines, over; /* 64-byte lines read (sum, max), lookups past BENCH_LOC_MAX_LINES */
+  unsigned long long one64, one128;      /* lookups reading one 64-byte line / one aligned 128-byte region */
+  unsigned long long home_one64, home_one128; /* the same among the `home` ones */
+};
+static inline GAMQ__HD void bench_loc_add(bench_loc_stats *a, const bench_loc_trace *t, uint64_t home_block, int found,
+                                   int ref_found) {
+  const int one64 = t->nlines == 1, one128 = t->regions == 1;
+  a->n += 1, a->found += found != 0, a->mismatch += (found != 0) != (ref_found != 0);
+  a->lines += (unsigned long long)t->nlines, a->over += t->nlines > BENCH_LOC_MAX_LINES;
+  if ((unsigned long long)t->nlines > a->max_lines) a->max_lines = (unsigned long long)t->nlines;
+  a->one64 += one64, a->one128 += one128;
+  if (t->run) {
+    a->run += 1, a->sat += t->sat;
+    if (t->bmin == home_block && t->bmax == home_block) a->home += 1, a->home_one64 += one64, a->home_one128 += one128;
+  }
+}
+static void bench_loc_sum(bench_loc_stats *a, const bench_loc_stats *b) {
+  a->n += b->n, a->found += b->found, a->mismatch += b->mismatch, a->run += b->run, a->home += b->home;
+  a->sat += b->sat, a->lines += b->lines, a->max_lines = std::max(a->max_lines, b->max_lines), a->over += b->over;
+  a->one64 += b->one64, a->one128 += b->one128, a->home_one64 += b->home_one64, a->home_one128 += b->home_one128;
+}
+__global__ void bench_qf_locality_kernel(gamq__qf f, gamq_qf_ref ref, const uint32_t *keys, size_t n, int packed,
+                                         bench_loc_stats *out) {
+  bench_loc_stats a = {};
+  bench_loc_trace t;
+  const uint64_t rmask = ((uint64_t)1 << f.r) - 1;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    const uint64_t fp = gamq_qf_ref_fingerprint(&ref, keys[i]);
+    const int found = bench_loc_lookup(&f, fp >> f.r, fp & rmask, packed, &t);
+    bench_loc_add(&a, &t, (fp >> f.r) >> 6, found, gamq_qf_ref_contains_fp(&ref, fp));
+  }
+  if (!a.n) return;
+  atomicAdd(&out->n, a.n), atomicAdd(&out->found, a.found), atomicAdd(&out->mismatch, a.mismatch);
+  atomicAdd(&out->run, a.run), atomicAdd(&out->home, a.home), atomicAdd(&out->sat, a.sat);
+  atomicAdd(&out->lines, a.lines), atomicMax(&out->max_lines, a.max_lines), atomicAdd(&out->over, a.over);
+  atomicAdd(&out->one64, a.one64), atomicAdd(&out->one128, a.one128);
+  atomicAdd(&out->home_one64, a.home_one64), atomicAdd(&out->home_one128, a.home_one128);
+}
+static double bench_loc_frac(unsigned long long x, unsigned long long of) { return of ? (double)x / (double)of : 0; }
+/* one printed line and the csv rows of one query set */
+static void bench_loc_report(int q, int r, double fill, const char *layout, const char *set, const bench_loc_stats &a) {
+  printf("locality: RSQF q%d r%-2d a%.2f %-12s %-7s %8llu lookups: run %5.1f%%, of those in the home block %5.1f%% "
+         "walked back %5.2f%% | one 64B line %5.1f%% (home runs %5.1f%%), one 128B region %5.1f%% (home runs "
+         "%5.1f%%) | lines mean %.3f max %llu%s\n",
+         q, r, fill, layout, set, a.n, 100 * bench_loc_frac(a.run, a.n), 100 * bench_loc_frac(a.home, a.run),
+         100 * bench_loc_frac(a.sat, a.run), 100 * bench_loc_frac(a.one64, a.n), 100 * bench_loc_frac(a.home_one64, a.home),
+         100 * bench_loc_frac(a.one128, a.n), 100 * bench_loc_frac(a.home_one128, a.home), bench_loc_frac(a.lines, a.n),
+         a.max_lines, a.over ? " (some past the line list: over-counted)" : "");
+  const struct {
+    const char *name;
+    double v;
+  } m[9] = {{"run", bench_loc_frac(a.run, a.n)},
+            {"home", bench_loc_frac(a.home, a.run)},
+            {"walkback", bench_loc_frac(a.sat, a.run)},
+            {"one64", bench_loc_frac(a.one64, a.n)},
+            {"one128", bench_loc_frac(a.one128, a.n)},
+            {"home_one64", bench_loc_frac(a.home_one64, a.home)},
+            {"home_one128", bench_loc_frac(a.home_one128, a.home)},
+            {"lines_mean", bench_loc_frac(a.lines, a.n)},
+            {"lines_max", (double)a.max_lines}};
+  for (int k = 0; k < 9; ++k)
+    printf("csv,locality,RSQF,%d,%d,%.3f,%s %s %s,%llu,%.4f,0\n", q, r, fill, layout, set, m[k].name, a.n, m[k].v);
+  fflush(stdout);
+}
+
+/* The lookup's footprint (see the top and above). csv variants "<layout>
+   <set> <measure>": layout aligned (today's, the filter's own) or
+   packed-model (see the layout hook); set present / absent / all;
+   measures: run (fraction of the lookups whose quotient has a run), home
+   (of those, the fraction that read nothing outside the home block: run in
+   the block, offset not saturated), walkback (of those, stored offset 255),
+   one64 / one128 (fraction of all lookups reading one aligned 64-byte line
+   / 128-byte region), home_one64 / home_one128 (the same among the home
+   ones: the issue's claim, 1.0 for r <= 5 / r <= 13 in the aligned
+   layout), lines_mean, lines_max (distinct 64-byte lines a lookup reads). */
+BENCH(qf_locality) {
+  std::vector<int> qs = bench_qf_list_int("QF_BENCH_LOC_Q", {26});
+  std::vector<int> rs = bench_qf_list_int("QF_BENCH_LOC_R", {5, 13});
+  std::vector<double> fills = bench_qf_fills({0.5, 0.7, 0.9, 0.95});
+  const char *layouts[2] = {"aligned", "packed-model"};
+  const char *sets[3] = {"present", "absent", "all"};
+  double max_fill = 0;
+  for (double x : fills) max_fill = std::max(max_fill, x);
+  printf("locality: 8-byte word loads as gamq_qf_ref_contains does them; aligned = today's layout, packed-model = "
+         "the same loads at the packed layout's addresses (16 + 8r bytes a block, offsets in a side array)\n");
+  for (int q : qs) {
+    const size_t home = (size_t)1 << q;
+    const size_t nq = std::min((size_t)1 << 22, home), half = nq / 2;
+    const size_t max_items = (size_t)(home * max_fill) + 1;
+    uint32_t *d_keys = NULL, *d_query = NULL;
+    bench_loc_stats *d_st = NULL;
+    BENCH_CHECK(cudaMalloc(&d_keys, max_items * 4));
+    BENCH_CHECK(cudaMalloc(&d_query, nq * 4));
+    BENCH_CHECK(cudaMalloc(&d_st, 4 * sizeof(bench_loc_stats)));
+    for (int r : rs)
+      for (double fill : fills) {
+        const size_t items = (size_t)(home * fill);
+        if (items == 0) continue;
+        gamq_qf *f = bench_qf_make(GAMQ_QF_RSQF, q, r, items, d_keys);
+        for (size_t done = 0; done < half; done += items) bench_qf_keys(d_query + done, std::min(items, half - done), 0, 0);
+        bench_qf_keys(d_query + half, nq - half, 0, 1);
+        gamq_qf_ref ref;
+        if (gamq_qf_get_ref(f, &ref) != GAMQ_SUCCESS) {
+          fprintf(stderr, "qf_locality: gamq_qf_get_ref failed\n");
+          exit(2);
+        }
+        BENCH_CHECK(cudaMemset(d_st, 0, 4 * sizeof(bench_loc_stats)));
+        for (int packed = 0; packed < 2; ++packed) { /* stats [2 packed + 0] present, [2 packed + 1] absent */
+          bench_qf_locality_kernel<<<1024, 256>>>(f->f, ref, d_query, half, packed, d_st + 2 * packed);
+          BENCH_CHECK(cudaGetLastError());
+          bench_qf_locality_kernel<<<1024, 256>>>(f->f, ref, d_query + half, nq - half, packed, d_st + 2 * packed + 1);
+          BENCH_CHECK(cudaGetLastError());
+        }
+        bench_loc_stats h[4];
+        BENCH_CHECK(cudaMemcpy(h, d_st, 4 * sizeof(bench_loc_stats), cudaMemcpyDeviceToHost));
+        for (int packed = 0; packed < 2; ++packed) {
+          bench_loc_stats st[3] = {h[2 * packed], h[2 * packed + 1], h[2 * packed]};
+          bench_loc_sum(&st[2], &st[1]);
+          if (st[0].found != st[0].n)
+            printf("!!! locality: %llu of %llu present keys found\n", st[0].found, st[0].n);
+          if (st[2].mismatch)
+            printf("!!! locality: %llu traced answers differ from gamq_qf_ref_contains\n", st[2].mismatch);
+          for (int k = 0; k < 3; ++k) bench_loc_report(q, r, fill, layouts[packed], sets[k], st[k]);
+        }
+        gamq_qf_destroy(f);
+      }
+    BENCH_CHECK(cudaFree(d_keys));
+    BENCH_CHECK(cudaFree(d_query));
+    BENCH_CHECK(cudaFree(d_st));
   }
 }
 

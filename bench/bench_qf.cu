@@ -662,7 +662,12 @@ BENCH(qf_merge) {
    layout the filter really has (a packed filter: packed = 1, and the
    model row is then the aligned one); check bench_loc_block /
    bench_loc_offset_at against the library's addresses, and that its lookup
-   still loads whole words. The values always come from the library's own
+   still loads whole words. On rsqf-packed (read, not merged, at 0119b62)
+   gamq__rsqf_block follows the filter's own layout (gamq__rsqf_stride), the
+   offset is a byte at data + nblocks * (16 + 8r) + b and the remainder
+   words start at word 2: as modelled here; but the aligned branch below
+   must then compute data + b * round_up(24 + 8r, 64) itself, not call
+   gamq__rsqf_block. The values always come from the library's own
    accessors (gamq__rsqf_occupieds, ...), so only these three functions
    place bytes. */
 static GAMQ__HD const uint8_t *bench_loc_block(const gamq__qf *f, uint64_t b, int packed) {
@@ -936,9 +941,9 @@ static double bench_qf_round2(double x) {
    per 64 slots). Until that branch is merged, layout 1 is that formula,
    named "packed-formula" so that no row passes it off as measured.
    TODO(lead, when merging rsqf-packed): return the library's size for
-   layout 1 (gamq__qf_layout with its layout argument, or a packed filter's
-   gamq_qf_get_info bytes) and name it "packed". 0: no such layout (SQF has
-   one) or bad parameters. */
+   layout 1 (there: gamq__qf_layout_packed(kind, q, r, 1, nslots, bytes))
+   and name it "packed". 0: no such layout (SQF has one) or bad
+   parameters. */
 #define BENCH_QF_LAYOUTS 2
 static int bench_qf_layout_bytes(gamq__qf_kind kind, int q, int r, int layout, uint64_t *nslots, size_t *bytes,
                                  const char **name) {

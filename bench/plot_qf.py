@@ -12,13 +12,26 @@ OUTDIR (default bench/results) receives, where the log has the rows:
   qf_lookup_batch_q<Q>.png  Fig. 10a: G lookups/s against log2 batch size
   qf_build_q<Q>.png         Figs. 11-12: G items/s against fill, one line per
                             (kind, build method); "dedup" methods dashed
-  qf_update_q<Q>.png        Fig. 10b/10c: G keys/s against log2 batch size,
+  qf_update_q<Q>.png        Fig. 10c: G keys/s against log2 batch size,
                             one line per (kind, insert/delete)
-  qf_update_fill_q<Q>.png   the same against fill, when a batch size was run
-                            at several fills
+  qf_dedup.png              Fig. 13 (bench qf_dedup): G items/s against fill,
+                            a panel per kind, one colour per build method,
+                            solid plain / dashed dedup, beside CUB's hash +
+                            sort (+ unique) and the Bloom filter
+  qf_update_fill.png        Fig. 10b (bench qf_insdel): G keys/s against fill,
+                            a panel per kind, one colour per path (AUTO,
+                            in place, rebuild), solid insert / dashed delete;
+                            a third panel: the in-place rounds
+  qf_locality.png           bench qf_locality: fractions of RSQF lookups
+                            reading one 64-byte line / one 128-byte region /
+                            only their home block, against fill, a panel per
+                            layout (aligned, packed-model)
   qf_memory.png             Table I: bytes/item at each eps, SQF and RSQF,
-                            ours (the "ms" column) beside the paper's (the
-                            "gitems_per_s" column)
+                            ours (the "ms" column: strict-eps rows and the
+                            paper-config rows, per layout) beside the paper's
+                            (the "gitems_per_s" column)
+The dedup, update_fill and locality plots are named with a _q<Q> suffix
+when the log holds those rows for several q.
 The paper's GTX 1080 figures (q = 23) are drawn as dashed horizontal lines:
 lookup 1.13, build 0.516 (at 70% fill), update 0.081 (inserts) G/s;
 --ref BENCH=VALUE replaces one, --no-paper drops them all.
@@ -156,7 +169,7 @@ def figure(title, xlabel, ylabel, legend, xr, yvals, logy=None, xticks=None):
     Returns (canvas, fx, fy, box) with fx/fy mapping data to pixels."""
     cv = Canvas(W, H)
     # legend below the plot, in columns as wide as the longest label
-    colw = max([text_width(l) for l, _, _, _ in legend] + [60]) + 50
+    colw = max([text_width(l) for l, _, _, _ in legend] + [60]) + 64
     ncol = max(1, min(len(legend), (W - 100) // colw))
     nrow = (len(legend) + ncol - 1) // ncol
     box = (90, 50, W - 30, H - 70 - 22 * nrow)  # left, top, right, bottom
@@ -208,10 +221,14 @@ def figure(title, xlabel, ylabel, legend, xr, yvals, logy=None, xticks=None):
 
 
 def line_plot(path, title, xlabel, ylabel, series, refs=(), xfmt=None):
-    """series: [(label, [(x, y)], dashed)]; refs: [(label, y)] dashed black lines"""
-    xs = [x for _, pts, _ in series for x, _ in pts]
-    ys = [y for _, pts, _ in series for _, y in pts] + [y for _, y in refs]
-    legend = [(lab, PALETTE[k % len(PALETTE)], d, k) for k, (lab, _, d) in enumerate(series)]
+    """series: [(label, [(x, y)], dashed)] or [(label, [(x, y)], dashed, colour index)]
+    (the index picks the colour and marker; default the series' position);
+    refs: [(label, y)] dashed black lines. Saves to path unless it is None;
+    returns the canvas."""
+    series = [(s[0], s[1], s[2], s[3] if len(s) > 3 else k) for k, s in enumerate(series)]
+    xs = [x for _, pts, _, _ in series for x, _ in pts]
+    ys = [y for _, pts, _, _ in series for _, y in pts] + [y for _, y in refs]
+    legend = [(lab, PALETTE[c % len(PALETTE)], d, c) for lab, _, d, c in series]
     legend += [(lab, BLACK, True, -1) for lab, _ in refs]
     xticks = None
     if xfmt:  # integer ticks (log2 batch sizes) with their own labels
@@ -221,15 +238,28 @@ def line_plot(path, title, xlabel, ylabel, series, refs=(), xfmt=None):
                                           (min(xs), max(xs)) if not xticks else (lo, hi), ys, xticks=xticks)
     for lab, y in refs:
         cv.line(x0, fy(y), x1, fy(y), BLACK, 2, (8, 6))
-    for k, (lab, pts, dashed) in enumerate(series):
-        col = PALETTE[k % len(PALETTE)]
+    for lab, pts, dashed, c in series:
+        col = PALETTE[c % len(PALETTE)]
         for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
             cv.line(fx(xa), fy(ya), fx(xb), fy(yb), col, 2, (8, 5) if dashed else None)
         for x, y in pts:
-            cv.marker(fx(x), fy(y), k, col)
+            cv.marker(fx(x), fy(y), c, col)
     cv.line(x0, y1, x1, y1, BLACK, 1), cv.line(x0, y0, x0, y1, BLACK, 1)
     cv.line(x0, y0, x1, y0, BLACK, 1), cv.line(x1, y0, x1, y1, BLACK, 1)
-    cv.save(path)
+    if path:
+        cv.save(path)
+    return cv
+
+
+def stack(path, canvases):
+    """the canvases one above the other, in one PNG"""
+    w, h = max(c.w for c in canvases), sum(c.h for c in canvases)
+    out, y = Canvas(w, h), 0
+    for c in canvases:
+        for row in range(c.h):
+            out.buf[((y + row) * w) * 3:((y + row) * w + c.w) * 3] = c.buf[row * c.w * 3:(row + 1) * c.w * 3]
+        y += c.h
+    out.save(path)
 
 
 def bar_plot(path, title, xlabel, ylabel, groups, bars):
@@ -253,7 +283,9 @@ def bar_plot(path, title, xlabel, ylabel, groups, bars):
 
 
 # ---------------------------------------------------------------- the data
-BENCHES = {"lookup", "lookup_batch", "build", "update", "merge", "memory"}
+BENCHES = {"lookup", "lookup_batch", "build", "update", "merge", "memory", "dedup", "insdel", "locality"}
+BUILD_METHODS = ["associative", "parallel_merging", "sequential_shifting", "segmented_layouts", "by_inserts"]
+PATHS = ["auto->in_place", "auto->rebuild", "in_place", "rebuild"]
 PAPER = {"lookup": 1.13, "build": 0.516, "update": 0.081}
 
 
@@ -289,6 +321,107 @@ def log2_batch(r):
     """("insert" | "delete" | "batch", log2 n) of an "insert 2^20"-style variant, else None"""
     m = re.match(r"(insert|delete|batch)\s+2\^(\d+)$", r["variant"])
     return (m.group(1), int(m.group(2))) if m else None
+
+
+def insdel_variant(r):
+    """(op, path, rounds or None) of a qf_insdel variant "insert auto->in_place rounds=3", else None"""
+    m = re.match(r"(insert|delete) (\S+?)(?: rounds=(\d+))?$", r["variant"])
+    return (m.group(1), m.group(2), int(m.group(3)) if m.group(3) else None) if m else None
+
+
+def memory_variant(r):
+    """("strict" | "config", eps, layout) of a memory row's variant, else None"""
+    m = re.match(r"(config )?eps=([0-9.eE+-]+)(?: layout=(\S+))?$", r["variant"])
+    if not m:
+        return None
+    return ("config" if m.group(1) else "strict", float(m.group(2)), m.group(3) or "aligned")
+
+
+def plot_dedup(path, q, rows):
+    """Fig. 13: a panel per kind; colour = build method, dashed = dedup"""
+    panels = []
+    for kind in ("SQF", "RSQF"):
+        kr = [r for r in rows if r["kind"] == kind]
+        if not kr:
+            continue
+        series = []
+        for mi, meth in enumerate(BUILD_METHODS):
+            for mode in ("plain", "dedup"):
+                pts = sorted({r["fill"]: r["gps"] for r in kr if r["variant"] == "%s %s" % (meth, mode)}.items())
+                if pts:
+                    series.append(("%s %s" % (meth, mode), pts, mode == "dedup", mi))
+        for r_kind, var, lab, dashed, ci in (("CUB", "hash+sort", "CUB hash+sort", False, 7),
+                                             ("CUB", "hash+sort+unique", "CUB hash+sort+unique", True, 7),
+                                             ("Bloom", "clear+insert", "Bloom clear+insert", False, 8)):
+            pts = sorted({r["fill"]: r["gps"] for r in rows if r["kind"] == r_kind and r["variant"] == var}.items())
+            if pts:
+                series.append((lab, pts, dashed, ci))
+        panels.append(line_plot(None, "%s build with / without dedup, q=%d (Fig. 13)" % (kind, q),
+                                "fill fraction (input keys incl. repeats / 2^q)", "G items/s", series))
+    if panels:
+        stack(path, panels)
+    return bool(panels)
+
+
+def plot_insdel(path, q, rows, ref):
+    """Fig. 10b: a panel per kind (colour = path, dashed = delete) and one of the in-place rounds"""
+    panels, rounds = [], []
+    for kind in ("SQF", "RSQF"):
+        groups = {}
+        for r in rows:
+            v = insdel_variant(r)
+            if r["kind"] == kind and v:
+                groups.setdefault((v[1], v[0]), {})[r["fill"]] = r["gps"]
+                if v[2] is not None:
+                    rounds.append((kind, v[0], v[1], r["fill"], v[2]))
+        if not groups:
+            continue
+        paths = sorted({p for p, _ in groups}, key=lambda p: (PATHS.index(p) if p in PATHS else len(PATHS), p))
+        series = []
+        for p in paths:
+            for op in ("insert", "delete"):
+                if (p, op) in groups:
+                    series.append(("%s %s" % (op, p), sorted(groups[(p, op)].items()), op == "delete", paths.index(p)))
+        panels.append(line_plot(None, "%s batch insert/delete against fill, q=%d (Fig. 10b)" % (kind, q),
+                                "fill fraction before the batch", "G keys/s", series, ref))
+    if rounds:  # one line per (kind, op): the forced in-place rows, else AUTO's when it went in place
+        groups = {}
+        for kind, op, p, fill, n in rounds:
+            groups.setdefault((kind, op), {}).setdefault(p, {})[fill] = n
+        series = []
+        for (kind, op), by_path in groups.items():
+            p = "in_place" if "in_place" in by_path else sorted(by_path)[0]
+            series.append(("%s %s (%s)" % (kind, op, p), sorted(by_path[p].items()), op == "delete"))
+        panels.append(line_plot(None, "in-place rounds of the batch, q=%d" % q, "fill fraction before the batch",
+                                "rounds", series))
+    if panels:
+        stack(path, panels)
+    return bool(panels)
+
+
+def plot_locality(path, q, rows):
+    """a panel per layout: fractions of all lookups against fill, one colour per measure, dashed = the 2nd r"""
+    measures = [("one64", "one 64B line"), ("one128", "one 128B region"), ("home", "run in home block"),
+                ("home_one64", "home runs: one 64B line"), ("home_one128", "home runs: one 128B region")]
+    data = {}
+    for r in rows:
+        p = r["variant"].split()
+        if len(p) == 3 and p[1] == "all":
+            data.setdefault(p[0], {}).setdefault((r["r"], p[2]), {})[r["fill"]] = r["ms"]
+    panels = []
+    for layout in sorted(data, key=lambda l: (l != "aligned", l)):
+        rs = sorted({rr for rr, _ in data[layout]})
+        series = []
+        for ri, rr in enumerate(rs):
+            for mi, (m, lab) in enumerate(measures):
+                if (rr, m) in data[layout]:
+                    series.append(("r%d %s" % (rr, lab), sorted(data[layout][(rr, m)].items()), ri > 0, mi))
+        if series:
+            panels.append(line_plot(None, "RSQF lookup footprint, %s layout, q=%d" % (layout, q), "fill fraction",
+                                    "fraction of lookups", series))
+    if panels:
+        stack(path, panels)
+    return bool(panels)
 
 
 def main(argv):
@@ -342,33 +475,52 @@ def main(argv):
             main_fill = fills[0]  # the paper's 70%, else the nearest
             s = series_of([r for r in up if r["fill"] == main_fill], lambda r: "%s %s" % (r["kind"], log2_batch(r)[0]),
                           lambda r: log2_batch(r)[1])
-            line_plot(out("qf_update_q%d.png" % q), "QF batch insert/delete, q=%d, fill %.2f (Fig. 10b-c)"
+            line_plot(out("qf_update_q%d.png" % q), "QF batch insert/delete, q=%d, fill %.2f (Fig. 10c)"
                       % (q, main_fill), "batch size (keys)", "G keys/s", s, refs("update"), xfmt=pow2)
-            multi = {}
-            for r in up:
-                multi.setdefault(log2_batch(r)[1], set()).add(r["fill"])
-            multi = {lg for lg, f in multi.items() if len(f) > 1}
-            if multi:
-                s = series_of([r for r in up if log2_batch(r)[1] in multi],
-                              lambda r: "%s %s 2^%d" % (r["kind"], *log2_batch(r)), lambda r: r["fill"])
-                line_plot(out("qf_update_fill_q%d.png" % q), "QF batch insert/delete against fill, q=%d" % q,
-                          "fill fraction", "G keys/s", s, refs("update"))
-    mem = {}
+
+    def named(base, bench, q):
+        """base.png, or base_q<Q>.png when the log has rows of `bench` for several q"""
+        several = len({r["q"] for r in rows if r["bench"] == bench}) > 1
+        return out("%s_q%d.png" % (base, q) if several else "%s.png" % base)
+    for q in sorted({r["q"] for r in rows if r["bench"] == "dedup"}):
+        dd = [r for r in rows if r["bench"] == "dedup" and r["q"] == q]
+        if not plot_dedup(named("qf_dedup", "dedup", q), q, dd):
+            written.pop()
+    for q in sorted({r["q"] for r in rows if r["bench"] == "insdel"}):
+        idl = [r for r in rows if r["bench"] == "insdel" and r["q"] == q]
+        if not plot_insdel(named("qf_update_fill", "insdel", q), q, idl, refs("update")):
+            written.pop()
+    for q in sorted({r["q"] for r in rows if r["bench"] == "locality"}):
+        lc = [r for r in rows if r["bench"] == "locality" and r["q"] == q]
+        if not plot_locality(named("qf_locality", "locality", q), q, lc):
+            written.pop()
+    mem, paper_mem = {}, {}  # (kind, "strict" | "config", layout) -> {eps: bytes/item}; (kind, eps) -> paper
     for r in rows:
-        if r["bench"] == "memory" and r["variant"].startswith("eps="):
-            mem[(r["kind"], float(r["variant"][4:]))] = (r["ms"], r["gps"])
+        v = memory_variant(r) if r["bench"] == "memory" else None
+        if v:
+            mem.setdefault((r["kind"], v[0], v[2]), {})[v[1]] = r["ms"]
+            paper_mem[(r["kind"], v[1])] = r["gps"]
     if mem:
-        eps = sorted({e for _, e in mem}, reverse=True)
+        eps = sorted({e for d in mem.values() for e in d}, reverse=True)
+        shades = {"SQF": [PALETTE[0], (70, 150, 200), (120, 180, 215), (158, 202, 225)],
+                  "RSQF": [PALETTE[1], (230, 85, 13), (253, 160, 80), (166, 54, 3), (200, 120, 40), (253, 190, 133)]}
         bars = []
-        for kind, col, pale in [("SQF", PALETTE[0], (158, 202, 225)), ("RSQF", PALETTE[1], (253, 190, 133))]:
-            if any(kd == kind for kd, _ in mem):
-                bars.append((kind + " ours", col, [mem[(kind, e)][0] if (kind, e) in mem else None for e in eps]))
-                bars.append((kind + " paper", pale, [mem[(kind, e)][1] if (kind, e) in mem else None for e in eps]))
+        for kind in ("SQF", "RSQF"):
+            keys = sorted((k for k in mem if k[0] == kind), key=lambda k: (k[1] != "strict", k[2] != "aligned", k[2]))
+            if not keys:
+                continue
+            for i, k in enumerate(keys):
+                lab = "%s %s%s" % (kind, "ours" if k[1] == "strict" else "paper-config",
+                                   "" if k[2] == "aligned" else " " + k[2])
+                col = shades[kind][min(i, len(shades[kind]) - 2)]
+                bars.append((lab, col, [mem[k].get(e) for e in eps]))
+            bars.append((kind + " paper", shades[kind][-1], [paper_mem.get((kind, e)) for e in eps]))
         bar_plot(out("qf_memory.png"), "QF memory per item (Table I)", "false-positive rate eps",
                  "bytes/item", ["eps=%g" % e for e in eps], bars)
     for p in written:
         print("wrote %s" % p)
-    skipped = sorted({r["bench"] for r in rows} - {"lookup", "lookup_batch", "build", "update", "memory"})
+    skipped = sorted({r["bench"] for r in rows} - {"lookup", "lookup_batch", "build", "update", "memory", "dedup",
+                                                   "insdel", "locality"})
     if skipped:
         print("not plotted: %s rows" % ", ".join(skipped))
     return 0

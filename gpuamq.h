@@ -51,7 +51,9 @@
             CUDA; builds, lookups (unsorted, sorted, gamq_qf_ref in your
             kernels), extracts, in-place inserts and deletes (supercluster
             bidding, growing regions) or rebuilds, merges, save / load,
-            deduplicated builds; the blocked Bloom filter (section 7).
+            deduplicated builds; the blocked Bloom filter (section 7); an
+            optional PACKED RSQF layout (gamq_qf_desc.layout: paper 001
+            Table I memory).
 
    License: MIT, at the end of this file. */
 #ifndef GPUAMQ_H

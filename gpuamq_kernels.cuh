@@ -1603,7 +1603,8 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
       out->changed += changed;
       if (poison) {
         for (i = 0; i < f->bytes && good; ++i)
-          if ((i < a * unit || i >= b * unit) && (i < ob + a || i >= ob + b) && !(stop != ~(uint64_t)0 && i >= stop * unit && i < (stop + 1) * unit))
+          if ((i < a * unit || i >= b * unit) && (i < ob + a || i >= ob + b) &&
+              !(stop != ~(uint64_t)0 && i >= stop * unit && i < (stop + 1) * unit))
             good = copy[i] == pat[i];
         if (stop != ~(uint64_t)0 && gamq__load_le(copy + stop * unit, (int)unit) != stop_val) good = 0;
         memcpy(f->data + a * unit, copy + a * unit, (size_t)((b - a) * unit));

@@ -308,7 +308,8 @@ TEST(qf_host, rsqf_packed_sizes) {
       CHECK(gamq__qf_layout(GAMQ__QF_RSQF, qs[a], r, &ns2, &aligned));
       CHECK(ns == ns2 && ns == gamq__qf_nslots(qs[a]));
       const uint64_t nb = ns / 64, want = (nb * (uint64_t)(17 + 8 * r) + 7) / 8 * 8;
-      if (sizeof(size_t) == 8 || want <= (uint64_t)(size_t)-1) CHECK_MSG(bytes == (size_t)want, "q=%d r=%d: %zu bytes, want %llu", qs[a], r, bytes, (unsigned long long)want);
+      if (sizeof(size_t) == 8 || want <= (uint64_t)(size_t)-1)
+        CHECK_MSG(bytes == (size_t)want, "q=%d r=%d: %zu bytes, want %llu", qs[a], r, bytes, (unsigned long long)want);
       CHECK(bytes % 8 == 0 && bytes <= aligned);
       CHECK(gamq__rsqf_stride_of(r, 1) == (size_t)(16 + 8 * r) && gamq__rsqf_stride_of(r, 0) == gamq__rsqf_block_bytes(r));
     }

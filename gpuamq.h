@@ -51,8 +51,9 @@
             CUDA; builds, lookups (unsorted, sorted, gamq_qf_ref in your
             kernels), extracts, in-place inserts and deletes (window
             re-layout; supercluster bidding and growing regions) or
-            rebuilds, merges, save / load,
-            deduplicated builds; the blocked Bloom filter (section 7).
+            rebuilds, merges, save / load, deduplicated builds; the
+            blocked Bloom filter (section 7); an optional PACKED RSQF
+            layout (gamq_qf_desc.layout: paper 001 Table I memory).
 
    License: MIT, at the end of this file. */
 #ifndef GPUAMQ_H
@@ -349,10 +350,18 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
    rounded up to a multiple of 64: slack for runs pushed past the last home slot)
      SQF    r = 5, 13, 21 or 29; nslots slots of (r + 3) / 8 bytes (1, 2, 3, 4): the
             remainder and three metadata bits (paper 001 III-A).
-     RSQF   r = 1 .. 32; nslots / 64 blocks of 64 slots, round_up(24 + 8r, 64)
-            bytes each (occupieds, runends, an offset, the remainders packed;
-            paper 001 III-B). A lookup whose run is in its block reads one
-            64-byte line (r <= 5) or one 128-byte region (r <= 13).
+     RSQF   r = 1 .. 32; nslots / 64 blocks of 64 slots (occupieds, runends,
+            an offset, the remainders packed; paper 001 III-B), in one of two
+            layouts (desc.layout, gamq_qf_layout below):
+            ALIGNED (the default): blocks of round_up(24 + 8r, 64) bytes, the
+              offset inside the block. A lookup whose run is in its block
+              reads one aligned 64-byte line (r <= 5) or 128-byte region
+              (r <= 13). Bytes a slot: 1 (r <= 5), 2 (r <= 13), 3, 4, 5.
+            PACKED: blocks of 16 + 8r bytes, the offsets in a byte array
+              after the blocks: (17 + 8r) / 64 bytes a slot, the memory of
+              paper 001 Table I (at 95% fill 0.94, 1.99, 3.04 bytes an item
+              for r = 5, 13, 21), but a block may span two 64-byte lines and
+              the offset is a second read.
    False-positive rate with n distinct keys stored: about n / 2^(q + r)
    (= load factor * 2^-r).
 
@@ -391,6 +400,14 @@ typedef enum gamq_qf_kind {
   GAMQ_QF_RSQF = 2 /* rank-and-select quotient filter: 64-slot blocks, r = 1 .. 32 */
 } gamq_qf_kind;
 
+/* How an RSQF lays out its blocks (KINDS AND SIZES): chosen at creation,
+   kept by save / load, equal layouts required by merge. An SQF has one
+   layout: ALIGNED (PACKED is GAMQ_ERROR_INVALID_ARGUMENT). */
+typedef enum gamq_qf_layout {
+  GAMQ_QF_LAYOUT_ALIGNED = 0, /* blocks padded to 64-byte multiples: one aligned region per lookup */
+  GAMQ_QF_LAYOUT_PACKED = 1   /* no padding: (17 + 8r) / 64 bytes a slot (paper 001 Table I) */
+} gamq_qf_layout;
+
 #define GAMQ_QF_MAX_BATCH ((size_t)0x7fffffff) /* 2^31 - 1 keys per call */
 
 /* A filter (opaque): made by gamq_qf_create, freed by gamq_qf_destroy. */
@@ -398,7 +415,7 @@ typedef struct gamq_qf gamq_qf;
 
 /* Zero-initialise for the defaults: backend AUTO (CUDA when a device is
    present), seed 0, build method AUTO (the associative position scan),
-   cudaMallocAsync, no deduplication. */
+   cudaMallocAsync, no deduplication, the ALIGNED layout. */
 typedef struct gamq_qf_desc {
   gamq_backend backend;
   uint64_t seed;                   /* the hash seed; filters merge only with the same seed */
@@ -409,6 +426,7 @@ typedef struct gamq_qf_desc {
   int build_by_inserts;            /* nonzero: builds insert the keys into an empty filter in place
                                       (paper 001 IV-C's fourth method) instead of laying them out by
                                       build_method; same bytes, same FULL rule */
+  gamq_qf_layout layout;           /* RSQF: ALIGNED (0, the default) or PACKED; SQF: ALIGNED only */
 } gamq_qf_desc;
 
 /* What a filter is: gamq_qf_get_info fills it. */
@@ -420,12 +438,17 @@ typedef struct gamq_qf_info {
   uint64_t nslots;      /* slots, home slots 0 .. 2^q - 1 first */
   size_t bytes;         /* size of the filter's bytes (gamq_qf_copy_bytes) */
   uint64_t count;       /* fingerprints stored, copies counted */
+  gamq_qf_layout layout; /* ALIGNED, or PACKED (an RSQF created so) */
 } gamq_qf_info;
 
 /* An empty filter. q in 1 .. 32; SQF r in {5, 13, 21, 29}; RSQF r in 1 .. 32.
      gamq_qf *f = NULL;
      gamq_qf_create(NULL, GAMQ_QF_RSQF, 20, 8, &f);   f: 2^20 home slots, 8-bit remainders
      gamq_qf_create(NULL, GAMQ_QF_SQF, 20, 8, &f);    GAMQ_ERROR_INVALID_ARGUMENT (SQF r), f untouched
+     gamq_qf_desc d = {0};  d.layout = GAMQ_QF_LAYOUT_PACKED;
+     gamq_qf_create(&d, GAMQ_QF_RSQF, 20, 5, &f);     PACKED: 16544 blocks of 56 bytes, then 16544
+                                                      offset bytes: 943 008 bytes (ALIGNED: 1 058 816)
+     gamq_qf_create(&d, GAMQ_QF_SQF, 20, 5, &f);      GAMQ_ERROR_INVALID_ARGUMENT (SQF is never PACKED)
    desc may be NULL (defaults). *filter is written only on success. A CUDA
    filter's memory is allocated and zeroed on the default stream, which is
    synchronised. */
@@ -498,6 +521,7 @@ GAMQ_DEF gamq_status gamq_qf_lookup_sorted_u64_sync(const gamq_qf *filter, const
      } */
 typedef struct gamq_qf_ref {
   int kind, q, r;       /* gamq_qf_kind, quotient and remainder bits */
+  int layout;           /* gamq_qf_layout (RSQF: ALIGNED or PACKED) */
   uint64_t seed;
   uint64_t nslots;
   const uint8_t *data;  /* device memory: the layouts of KINDS AND SIZES */
@@ -530,20 +554,39 @@ static __device__ __forceinline__ int gamq__ref_select64(uint64_t x, int k) {
   if (k >= c) k -= c, v >>= 2, base += 2;
   return base + (k >= (int)(v & 1u));
 }
-static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_words(const gamq_qf_ref *f, uint64_t b) {
-  return (const uint64_t *)(f->data + b * (uint64_t)((24 + 8 * f->r + 63) / 64 * 64));
+/* RSQF block b as 8-byte words (both layouts keep them 8-byte aligned):
+   0 occupieds, 1 runends, then ALIGNED: 2 the offset (low byte), 3.. the
+   remainders; PACKED: 2.. the remainders, the offset in the byte array
+   after the blocks. */
+static __device__ __forceinline__ uint64_t gamq__ref_rsqf_stride(const gamq_qf_ref *f) {
+  return f->layout == GAMQ_QF_LAYOUT_PACKED ? (uint64_t)(16 + 8 * f->r) : (uint64_t)((24 + 8 * f->r + 63) / 64 * 64);
 }
-/* the remainder in slot i (0..63) of a block's words w (the build and
-   extract kernels use it too) */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_word_rem(const uint64_t *w, int r, uint64_t i) {
+static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_words(const gamq_qf_ref *f, uint64_t b) {
+  return (const uint64_t *)(f->data + b * gamq__ref_rsqf_stride(f));
+}
+/* the first remainder word of block words w: w + 3 (ALIGNED), w + 2 (PACKED) */
+static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_rem_words(const uint64_t *w, int packed) {
+  return w + (packed ? 2 : 3);
+}
+/* the stored offset (0 .. 255) of block b whose words are w */
+static __device__ __forceinline__ uint64_t gamq__ref_rsqf_stored_offset(const gamq_qf_ref *f, const uint64_t *w,
+                                                                       uint64_t b) {
+  if (f->layout == GAMQ_QF_LAYOUT_PACKED) return f->data[f->nslots / 64 * gamq__ref_rsqf_stride(f) + b];
+  return w[2] & 0xff;
+}
+/* the remainder in slot i (0..63) of a block whose remainder words are rw
+   (gamq__ref_rsqf_rem_words; the build and extract kernels use it too) */
+static __device__ __forceinline__ uint64_t gamq__ref_rsqf_word_rem(const uint64_t *rw, int r, uint64_t i) {
   const uint64_t bit = i * (uint64_t)r;
   const int sh = (int)(bit & 63);
-  uint64_t v = w[3 + bit / 64] >> sh;
-  if (sh + r > 64) v |= w[3 + bit / 64 + 1] << (64 - sh);
+  uint64_t v = rw[bit / 64] >> sh;
+  if (sh + r > 64) v |= rw[bit / 64 + 1] << (64 - sh);
   return v & (((uint64_t)1 << r) - 1);
 }
 static __device__ __forceinline__ uint64_t gamq__ref_rsqf_rem(const gamq_qf_ref *f, uint64_t s) {
-  return gamq__ref_rsqf_word_rem(gamq__ref_rsqf_words(f, s >> 6), f->r, s & 63);
+  return gamq__ref_rsqf_word_rem(gamq__ref_rsqf_rem_words(gamq__ref_rsqf_words(f, s >> 6),
+                                                          f->layout == GAMQ_QF_LAYOUT_PACKED),
+                                 f->r, s & 63);
 }
 /* slot of the d-th (d >= 1) runend at or after slot pos */
 static __device__ __forceinline__ uint64_t gamq__ref_rsqf_select(const gamq_qf_ref *f, uint64_t pos, uint64_t d) {
@@ -560,8 +603,8 @@ static __device__ __forceinline__ uint64_t gamq__ref_rsqf_select(const gamq_qf_r
    from the last block before with a smaller one, as gamq__rsqf_offset does) */
 static __device__ uint64_t gamq__ref_rsqf_offset(const gamq_qf_ref *f, uint64_t b) {
   uint64_t a = b, off;
-  while (a > 0 && (gamq__ref_rsqf_words(f, a)[2] & 0xff) == 255) --a;
-  off = gamq__ref_rsqf_words(f, a)[2] & 0xff;
+  while (a > 0 && gamq__ref_rsqf_stored_offset(f, gamq__ref_rsqf_words(f, a), a) == 255) --a;
+  off = gamq__ref_rsqf_stored_offset(f, gamq__ref_rsqf_words(f, a), a);
   for (++a; a <= b; ++a) { /* the runs of quotients below 64a end where those <= 64a - 1 do */
     const uint64_t occ = gamq__ref_rsqf_words(f, a - 1)[0], lo = (a - 1) * 64;
     const uint64_t end = occ ? gamq__ref_rsqf_select(f, lo + off, (uint64_t)__popcll(occ)) + 1 : lo + off;
@@ -575,7 +618,7 @@ static __device__ __forceinline__ int gamq__ref_rsqf_contains(const gamq_qf_ref 
   const uint64_t occ = w[0];
   uint64_t off, s, v;
   if (!((occ >> i) & 1)) return 0;
-  off = w[2] & 0xff;
+  off = gamq__ref_rsqf_stored_offset(f, w, b);
   if (off == 255) off = gamq__ref_rsqf_offset(f, b);
   s = gamq__ref_rsqf_select(f, b * 64 + off, (uint64_t)__popcll(occ & (~(uint64_t)0 >> (63 - i))));
   for (;;) { /* the run ends at s; remainders ascend towards it */
@@ -664,7 +707,7 @@ GAMQ_DEF gamq_status gamq_qf_delete_u32(gamq_qf *filter, const uint32_t *h_keys,
 GAMQ_DEF gamq_status gamq_qf_delete_u64(gamq_qf *filter, const uint64_t *h_keys, size_t n, uint64_t *deleted);
 
 /* Merge, paper 001 IV-E: out = a + b (multiset sum) by extract, merge path,
-   rebuild. All three must have the same kind, q, r, seed and backend
+   rebuild. All three must have the same kind, q, r, seed, layout and backend
    (else GAMQ_ERROR_INVALID_ARGUMENT); out may be a or b (or both).
    FULL: out unchanged.
      a {1, 2}, b {2, 3}:  gamq_qf_merge_sync(a, a, b, NULL);   a = {1, 2, 2, 3}, b unchanged */
@@ -700,7 +743,9 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size
        16     4    kind (1 SQF, 2 RSQF)
        20     4    q
        24     4    r
-       28     4    flags (0; reserved)
+       28     4    flags: bit 0 set = an RSQF in the PACKED layout (gamq_qf_layout);
+                   the other bits 0 (reserved). Files written before layouts
+                   existed have 0 here and load as ALIGNED.
        32     8    seed
        40     8    count (fingerprints stored, copies counted)
        48     8    nslots
@@ -710,8 +755,9 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size
                    bytes 0..63 and then the payload
        72     ...  payload
    A reader checks, in order: the magic; the version; the header size; kind,
-   q and r valid, flags 0, nslots and payload size what gamq_qf_create(kind,
-   q, r) gives, count <= nslots; the length (nothing missing, nothing after
+   q and r valid, no flag but bit 0 and that only on an RSQF, nslots and
+   payload size what gamq_qf_create(kind, q, r) in that layout gives, count
+   <= nslots; the length (nothing missing, nothing after
    the payload); the checksum; and then the structure: the payload must be
    exactly the filter that holds its fingerprints (walked without trusting
    any of it, rebuilt on the host and compared byte for byte), and hold
@@ -725,7 +771,8 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size
      void *buf = malloc(n);  gamq_qf_serialize(f, buf, &n);
    Deserialise: a new filter from exactly `bytes` bytes at h_buf. desc
    (NULL: defaults) picks the backend, allocator, build method and
-   deduplication of the new filter; kind, q, r and seed come from the data.
+   deduplication of the new filter; kind, q, r, seed and layout come from
+   the data (desc's seed and layout are ignored).
      gamq_qf *g = NULL;
      gamq_qf_deserialize(NULL, buf, n, &g);                 g: f's bytes, count, seed
      ((uint8_t *)buf)[100] ^= 1;
@@ -1740,6 +1787,7 @@ typedef enum gamq__qf_kind {
 typedef struct gamq__qf {
   gamq__qf_kind kind;
   int q, r;       /* quotient and remainder bits; 1 <= q <= 32 */
+  int packed;     /* RSQF only: 1 = the PACKED layout, 0 = ALIGNED (see RSQF below); SQF: 0 */
   uint64_t seed;  /* the hash seed */
   uint64_t nslots; /* slots, home slots 0 .. 2^q - 1 first; a multiple of 64 */
   uint64_t nitems; /* fingerprints stored, copies counted */
@@ -1821,8 +1869,12 @@ static inline GAMQ__HD int gamq__qf_fp_ok(const gamq__qf *f, uint64_t fp) {
 
 /* ---------------------------------------------------------------------------
    Sizes. SQF: nslots slots of (r + 3) / 8 bytes (1, 2 or 4), little-endian.
-   RSQF: nslots / 64 blocks of round_up(24 + 8r, 64) bytes (64 for r <= 5,
-   128 for r <= 13, 192, 256, 320), each 64-byte aligned in the buffer.
+   RSQF, two layouts (picked at creation, see RSQF below):
+     ALIGNED  nslots / 64 blocks of round_up(24 + 8r, 64) bytes (64 for r <= 5,
+              128 for r <= 13, 192, 256, 320), each 64-byte aligned.
+     PACKED   nslots / 64 blocks of 16 + 8r bytes (8-byte aligned), then one
+              offset byte per block; the total rounded up to a multiple of 8
+              (the tail is zero): (17 + 8r) / 64 bytes a slot, paper 001 Table I.
    ------------------------------------------------------------------------- */
 static inline int gamq__qf_params_ok(gamq__qf_kind kind, int q, int r) {
   if (q < 1 || q > 32) return 0;
@@ -1835,31 +1887,52 @@ static inline uint64_t gamq__qf_nslots(int q) {
   return (home + 10 * gamq__isqrt_u64(home) + 63) / 64 * 64;
 }
 static inline GAMQ__HD int gamq__sqf_slot_bytes(int r) { return (r + 3) / 8; }
+/* bytes of an ALIGNED RSQF block */
 static inline GAMQ__HD size_t gamq__rsqf_block_bytes(int r) { return (size_t)(24 + 8 * r + 63) / 64 * 64; }
+/* bytes from one RSQF block to the next, in either layout */
+static inline GAMQ__HD size_t gamq__rsqf_stride_of(int r, int packed) {
+  return packed ? (size_t)(16 + 8 * r) : gamq__rsqf_block_bytes(r);
+}
 
 /* The layout of a filter without making one: slots and bytes; 0 on bad
-   parameters or a size that does not fit size_t. */
-static inline int gamq__qf_layout(gamq__qf_kind kind, int q, int r, uint64_t *nslots, size_t *bytes) {
+   parameters (packed for an SQF among them) or a size that does not fit
+   size_t. gamq__qf_layout: the ALIGNED (or SQF) layout. */
+static inline int gamq__qf_layout_packed(gamq__qf_kind kind, int q, int r, int packed, uint64_t *nslots,
+                                         size_t *bytes) {
   uint64_t n, b;
-  if (!gamq__qf_params_ok(kind, q, r)) return 0;
+  if (!gamq__qf_params_ok(kind, q, r) || (packed && kind != GAMQ__QF_RSQF)) return 0;
   n = gamq__qf_nslots(q);
-  b = kind == GAMQ__QF_SQF ? n * (uint64_t)gamq__sqf_slot_bytes(r) : n / 64 * (uint64_t)gamq__rsqf_block_bytes(r);
+  if (kind == GAMQ__QF_SQF) b = n * (uint64_t)gamq__sqf_slot_bytes(r);
+  else if (!packed) b = n / 64 * (uint64_t)gamq__rsqf_block_bytes(r);
+  else b = (n / 64 * (uint64_t)(17 + 8 * r) + 7) / 8 * 8; /* blocks, offset bytes, zero tail */
   if (b > (uint64_t)(size_t)-1) return 0;
   if (nslots) *nslots = n;
   if (bytes) *bytes = (size_t)b;
   return 1;
 }
+static inline int gamq__qf_layout(gamq__qf_kind kind, int q, int r, uint64_t *nslots, size_t *bytes) {
+  return gamq__qf_layout_packed(kind, q, r, 0, nslots, bytes);
+}
 
-/* An empty filter. *f is written only on success. */
-static inline gamq__qf_result gamq__qf_init(gamq__qf *f, gamq__qf_kind kind, int q, int r, uint64_t seed) {
+/* An empty filter (packed: the PACKED RSQF layout). *f is written only on
+   success. gamq__qf_init: the ALIGNED (or SQF) layout. */
+static inline gamq__qf_result gamq__qf_init_packed(gamq__qf *f, gamq__qf_kind kind, int q, int r, uint64_t seed,
+                                                   int packed) {
   gamq__qf g;
-  if (f == NULL || !gamq__qf_layout(kind, q, r, &g.nslots, &g.bytes)) return GAMQ__QF_BAD_ARG;
-  g.kind = kind, g.q = q, g.r = r, g.seed = seed, g.nitems = 0;
+  if (f == NULL || !gamq__qf_layout_packed(kind, q, r, packed, &g.nslots, &g.bytes)) return GAMQ__QF_BAD_ARG;
+  g.kind = kind, g.q = q, g.r = r, g.packed = packed != 0, g.seed = seed, g.nitems = 0;
   g.data = (uint8_t *)GAMQ_MALLOC(g.bytes);
   if (g.data == NULL) return GAMQ__QF_NO_MEMORY;
   memset(g.data, 0, g.bytes);
   *f = g;
   return GAMQ__QF_OK;
+}
+static inline gamq__qf_result gamq__qf_init(gamq__qf *f, gamq__qf_kind kind, int q, int r, uint64_t seed) {
+  return gamq__qf_init_packed(f, kind, q, r, seed, 0);
+}
+/* An empty filter of f's shape (kind, q, r, seed, layout). */
+static inline gamq__qf_result gamq__qf_init_like(gamq__qf *g, const gamq__qf *f) {
+  return gamq__qf_init_packed(g, f->kind, f->q, f->r, f->seed, f->packed);
 }
 static inline void gamq__qf_free(gamq__qf *f) {
   if (f == NULL) return;
@@ -2024,7 +2097,12 @@ static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq
        bytes 24..     64 remainders of r bits, a little-endian bit stream
                       (remainder i at bits 24*8 + i*r ..), then zero padding
    up to round_up(24 + 8r, 64) bytes: a block of r <= 5 is one 64-byte line,
-   of r <= 13 one 128-byte region.
+   of r <= 13 one 128-byte region. That is the ALIGNED layout. The PACKED
+   layout (f->packed) drops the padding: blocks of 16 + 8r bytes (bytes 0..7
+   occupieds, 8..15 runends, 16.. the remainders, remainder i at bits
+   16*8 + i*r ..; a multiple of 8, so the words stay 8-byte aligned), and
+   the offset of block b is byte nblocks * (16 + 8r) + b, after all blocks.
+   Everything below reads and writes through the accessors that follow.
 
    OFFSET. O_b = max(0, E - 64b) where E is the first slot after the runs of
    all quotients below 64b: the slots of block b that earlier runs spill into.
@@ -2036,8 +2114,16 @@ static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq
    ------------------------------------------------------------------------- */
 #define GAMQ__RSQF_OFFSET_MAX 255u
 
+static inline GAMQ__HD uint64_t gamq__rsqf_stride(const gamq__qf *f) { return gamq__rsqf_stride_of(f->r, f->packed); }
+/* the byte of a block where its remainders start: 24 ALIGNED, 16 PACKED */
+static inline GAMQ__HD int gamq__rsqf_rem_byte(const gamq__qf *f) { return f->packed ? 16 : 24; }
 static inline GAMQ__HD uint8_t *gamq__rsqf_block(const gamq__qf *f, uint64_t b) {
-  return f->data + b * (uint64_t)gamq__rsqf_block_bytes(f->r);
+  return f->data + b * gamq__rsqf_stride(f);
+}
+/* where the stored offset of block b is: byte 16 of the block (ALIGNED) or
+   byte b of the array after the blocks (PACKED) */
+static inline GAMQ__HD uint8_t *gamq__rsqf_offset_at(const gamq__qf *f, uint64_t b) {
+  return f->packed ? f->data + f->nslots / 64 * gamq__rsqf_stride(f) + b : gamq__rsqf_block(f, b) + 16;
 }
 static inline GAMQ__HD uint64_t gamq__rsqf_occupieds(const gamq__qf *f, uint64_t b) { return gamq__load_le(gamq__rsqf_block(f, b), 8); }
 static inline GAMQ__HD uint64_t gamq__rsqf_runends(const gamq__qf *f, uint64_t b) { return gamq__load_le(gamq__rsqf_block(f, b) + 8, 8); }
@@ -2052,19 +2138,19 @@ static inline GAMQ__HD void gamq__rsqf_set_occupied(gamq__qf *f, uint64_t x, int
 static inline GAMQ__HD void gamq__rsqf_set_runend(gamq__qf *f, uint64_t s, int on) { gamq__rsqf_set_bit(f, s, 1, on); }
 static inline GAMQ__HD uint64_t gamq__rsqf_rem(const gamq__qf *f, uint64_t s) {
   uint64_t bit = (s & 63) * (uint64_t)f->r;
-  const uint8_t *p = gamq__rsqf_block(f, s >> 6) + 24 + bit / 8;
+  const uint8_t *p = gamq__rsqf_block(f, s >> 6) + gamq__rsqf_rem_byte(f) + bit / 8;
   int shift = (int)(bit % 8), nbytes = (shift + f->r + 7) / 8;
   return (gamq__load_le(p, nbytes) >> shift) & (((uint64_t)1 << f->r) - 1);
 }
 static inline GAMQ__HD void gamq__rsqf_set_rem(gamq__qf *f, uint64_t s, uint64_t rem) {
   uint64_t bit = (s & 63) * (uint64_t)f->r, mask = ((uint64_t)1 << f->r) - 1, w;
-  uint8_t *p = gamq__rsqf_block(f, s >> 6) + 24 + bit / 8;
+  uint8_t *p = gamq__rsqf_block(f, s >> 6) + gamq__rsqf_rem_byte(f) + bit / 8;
   int shift = (int)(bit % 8), nbytes = (shift + f->r + 7) / 8;
   w = gamq__load_le(p, nbytes);
   w = (w & ~(mask << shift)) | ((rem & mask) << shift);
   gamq__store_le(p, w, nbytes);
 }
-static inline GAMQ__HD uint64_t gamq__rsqf_stored_offset(const gamq__qf *f, uint64_t b) { return gamq__rsqf_block(f, b)[16]; }
+static inline GAMQ__HD uint64_t gamq__rsqf_stored_offset(const gamq__qf *f, uint64_t b) { return *gamq__rsqf_offset_at(f, b); }
 
 /* select: the slot of the d-th (d >= 1) runend at or after slot pos, across
    blocks; nslots if there are fewer (never, in a valid filter). */
@@ -2105,7 +2191,7 @@ static inline GAMQ__HD uint64_t gamq__rsqf_offset(const gamq__qf *f, uint64_t b)
   return off;
 }
 static inline GAMQ__HD void gamq__rsqf_store_offset(gamq__qf *f, uint64_t b, uint64_t off) {
-  gamq__rsqf_block(f, b)[16] = (uint8_t)(off < GAMQ__RSQF_OFFSET_MAX ? off : GAMQ__RSQF_OFFSET_MAX);
+  *gamq__rsqf_offset_at(f, b) = (uint8_t)(off < GAMQ__RSQF_OFFSET_MAX ? off : GAMQ__RSQF_OFFSET_MAX);
 }
 /* Recompute the offsets of the blocks that start in (from, to] after the
    runs there changed (offsets of earlier blocks did not). */
@@ -2331,7 +2417,7 @@ static inline gamq__qf_result gamq__qf_build(gamq__qf *f, const uint64_t *fp, ui
 }
 
 static inline int gamq__qf_same_shape(const gamq__qf *a, const gamq__qf *b) {
-  return a->kind == b->kind && a->q == b->q && a->r == b->r && a->seed == b->seed;
+  return a->kind == b->kind && a->q == b->q && a->r == b->r && a->seed == b->seed && a->packed == b->packed;
 }
 
 /* Merge sorted a[0..na) and b[0..nb) into out (the serial merge path). */
@@ -2343,7 +2429,7 @@ static inline void gamq__qf_merge_sorted(const uint64_t *a, uint64_t na, const u
 }
 
 /* out = a + b (multiset sum), paper 001 IV-E: extract both, merge, rebuild.
-   All three must have the same kind, q, r and seed; out may be a or b.
+   All three must have the same kind, q, r, seed and layout; out may be a or b.
    FULL / NO_MEMORY leave out unchanged. */
 static inline gamq__qf_result gamq__qf_merge(gamq__qf *out, const gamq__qf *a, const gamq__qf *b,
                                             gamq__na_method method) {
@@ -2821,8 +2907,9 @@ GAMQ_DEF gamq_status gamq_qf_create(const gamq_qf_desc *desc, gamq_qf_kind kind,
   if (desc) d = *desc;
   else memset(&d, 0, sizeof d);
   if (filter == NULL || (kind != GAMQ_QF_SQF && kind != GAMQ_QF_RSQF) || (int)d.build_method < 0 ||
-      (int)d.build_method > 4 || !gamq__qf_layout((gamq__qf_kind)kind, q, r, NULL, NULL))
-    return GAMQ_ERROR_INVALID_ARGUMENT;
+      (int)d.build_method > 4 || (d.layout != GAMQ_QF_LAYOUT_ALIGNED && d.layout != GAMQ_QF_LAYOUT_PACKED) ||
+      !gamq__qf_layout_packed((gamq__qf_kind)kind, q, r, d.layout == GAMQ_QF_LAYOUT_PACKED, NULL, NULL))
+    return GAMQ_ERROR_INVALID_ARGUMENT; /* PACKED SQF among them */
   s = gamq_backend_resolve(d.backend, &backend);
   if (s != GAMQ_SUCCESS) return s;
   F = (gamq_qf *)GAMQ_MALLOC(sizeof *F);
@@ -2834,12 +2921,13 @@ GAMQ_DEF gamq_status gamq_qf_create(const gamq_qf_desc *desc, gamq_qf_kind kind,
   F->dedup_build = d.dedup_build != 0;
   F->build_inserts = d.build_by_inserts != 0;
   if (backend == GAMQ_BACKEND_HOST) {
-    s = gamq__qf_status(gamq__qf_init(&F->f, (gamq__qf_kind)kind, q, r, d.seed));
+    s = gamq__qf_status(gamq__qf_init_packed(&F->f, (gamq__qf_kind)kind, q, r, d.seed, d.layout == GAMQ_QF_LAYOUT_PACKED));
   } else {
 #if defined(__CUDACC__)
     void *p = NULL;
     F->f.kind = (gamq__qf_kind)kind, F->f.q = q, F->f.r = r, F->f.seed = d.seed, F->f.nitems = 0;
-    gamq__qf_layout(F->f.kind, q, r, &F->f.nslots, &F->f.bytes);
+    F->f.packed = d.layout == GAMQ_QF_LAYOUT_PACKED;
+    gamq__qf_layout_packed(F->f.kind, q, r, F->f.packed, &F->f.nslots, &F->f.bytes);
     s = gamq__device_alloc(&F->allocator, &p, F->f.bytes, NULL);
     if (s == GAMQ_SUCCESS) {
       F->f.data = (uint8_t *)p;
@@ -2891,6 +2979,7 @@ GAMQ_DEF gamq_status gamq_qf_get_info(const gamq_qf *F, gamq_qf_info *info) {
   info->q = F->f.q, info->r = F->f.r, info->seed = F->f.seed;
   info->backend = F->backend;
   info->nslots = F->f.nslots, info->bytes = F->f.bytes, info->count = F->f.nitems;
+  info->layout = F->f.packed ? GAMQ_QF_LAYOUT_PACKED : GAMQ_QF_LAYOUT_ALIGNED;
   return GAMQ_SUCCESS;
 }
 GAMQ_DEF gamq_status gamq_qf_fingerprint(const gamq_qf *F, uint64_t key, uint64_t *fingerprint) {
@@ -3184,7 +3273,7 @@ static gamq_status gamq__qf_cuda_windows(gamq_qf *F, int op, const void *d_keys,
    an empty filter that replaces f's bytes on success. */
 static gamq__qf_result gamq__qf_build_by_inserts(gamq__qf *f, const uint64_t *fp, uint64_t n, gamq__na_method method) {
   gamq__qf g;
-  gamq__qf_result res = gamq__qf_init(&g, f->kind, f->q, f->r, f->seed);
+  gamq__qf_result res = gamq__qf_init_like(&g, f);
   if (res != GAMQ__QF_OK) return res;
   res = gamq__qf_insert_batch(&g, fp, n, GAMQ__QF_BATCH_IN_PLACE, method);
   if (res == GAMQ__QF_OK) {
@@ -3467,11 +3556,12 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *F, void *h_out, size_t *b
 
 #define GAMQ__QF_FILE_VERSION 1u
 #define GAMQ__QF_HEADER_BYTES 72u
+#define GAMQ__QF_FLAG_PACKED 1u /* header flags bit 0: an RSQF in the PACKED layout */
 static const uint8_t gamq__qf_file_magic[8] = {0x89, 'G', 'A', 'M', 'Q', 'F', '\r', '\n'};
 
 typedef struct gamq__qf_header {
   gamq__qf_kind kind;
-  int q, r;
+  int q, r, packed;
   uint64_t seed, count, nslots, payload, checksum;
 } gamq__qf_header;
 
@@ -3490,7 +3580,7 @@ static void gamq__qf_header_write(const gamq__qf *f, const uint8_t *payload, uin
   gamq__store_le(out + 16, (uint64_t)f->kind, 4);
   gamq__store_le(out + 20, (uint64_t)f->q, 4);
   gamq__store_le(out + 24, (uint64_t)f->r, 4);
-  gamq__store_le(out + 28, 0, 4);
+  gamq__store_le(out + 28, f->packed ? GAMQ__QF_FLAG_PACKED : 0, 4);
   gamq__store_le(out + 32, f->seed, 8);
   gamq__store_le(out + 40, f->nitems, 8);
   gamq__store_le(out + 48, f->nslots, 8);
@@ -3502,7 +3592,7 @@ static void gamq__qf_header_write(const gamq__qf *f, const uint8_t *payload, uin
    a short buffer is a truncated file). 1 and *h filled when it is a valid
    version-1 header; 0 otherwise. Nothing after the header is read. */
 static int gamq__qf_header_read(const uint8_t *buf, size_t avail, gamq__qf_header *h) {
-  uint64_t version, hbytes, kind, q, r, nslots = 0;
+  uint64_t version, hbytes, kind, q, r, flags, nslots = 0;
   size_t bytes = 0;
   if (avail < 8 || memcmp(buf, gamq__qf_file_magic, 8) != 0) return 0;
   if (avail < 12) return 0;
@@ -3511,10 +3601,12 @@ static int gamq__qf_header_read(const uint8_t *buf, size_t avail, gamq__qf_heade
   if (avail < GAMQ__QF_HEADER_BYTES) return 0;
   hbytes = gamq__load_le(buf + 12, 4);
   kind = gamq__load_le(buf + 16, 4), q = gamq__load_le(buf + 20, 4), r = gamq__load_le(buf + 24, 4);
+  flags = gamq__load_le(buf + 28, 4);
   if (hbytes != GAMQ__QF_HEADER_BYTES || (kind != GAMQ__QF_SQF && kind != GAMQ__QF_RSQF) || q > 64 || r > 64 ||
-      gamq__load_le(buf + 28, 4) != 0 || !gamq__qf_layout((gamq__qf_kind)kind, (int)q, (int)r, &nslots, &bytes))
+      (flags & ~(uint64_t)GAMQ__QF_FLAG_PACKED) != 0 || /* PACKED on an SQF: the layout check fails */
+      !gamq__qf_layout_packed((gamq__qf_kind)kind, (int)q, (int)r, (flags & GAMQ__QF_FLAG_PACKED) != 0, &nslots, &bytes))
     return 0;
-  h->kind = (gamq__qf_kind)kind, h->q = (int)q, h->r = (int)r;
+  h->kind = (gamq__qf_kind)kind, h->q = (int)q, h->r = (int)r, h->packed = (flags & GAMQ__QF_FLAG_PACKED) != 0;
   h->seed = gamq__load_le(buf + 32, 8);
   h->count = gamq__load_le(buf + 40, 8);
   h->nslots = gamq__load_le(buf + 48, 8);
@@ -3558,13 +3650,13 @@ static gamq_status gamq__qf_check_payload(const gamq__qf_header *h, const uint8_
   gamq__qf view, t;
   uint64_t *fps;
   gamq_status s = GAMQ_ERROR_BAD_FILE;
-  view.kind = h->kind, view.q = h->q, view.r = h->r, view.seed = h->seed, view.nitems = h->count;
+  view.kind = h->kind, view.q = h->q, view.r = h->r, view.packed = h->packed, view.seed = h->seed, view.nitems = h->count;
   view.nslots = h->nslots, view.bytes = (size_t)h->payload; /* as gamq__qf_layout (checked) */
   view.data = (uint8_t *)payload; /* read only */
   fps = (uint64_t *)GAMQ_MALLOC(((size_t)h->count + 1) * sizeof(uint64_t));
   if (fps == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
   if (gamq__qf_extract_checked(&view, fps, h->count)) {
-    gamq__qf_result res = gamq__qf_init(&t, h->kind, h->q, h->r, h->seed);
+    gamq__qf_result res = gamq__qf_init_like(&t, &view);
     if (res == GAMQ__QF_OK) {
       res = gamq__qf_build(&t, fps, h->count, GAMQ__NA_SERIAL); /* unsorted (corrupt runs): BAD_ARG */
       if (res == GAMQ__QF_OK && memcmp(t.data, payload, t.bytes) == 0) s = GAMQ_SUCCESS;
@@ -3608,6 +3700,7 @@ GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h
   if (desc) d = *desc;
   else memset(&d, 0, sizeof d);
   d.seed = h.seed;
+  d.layout = h.packed ? GAMQ_QF_LAYOUT_PACKED : GAMQ_QF_LAYOUT_ALIGNED;
   s = gamq_qf_create(&d, (gamq_qf_kind)h.kind, h.q, h.r, &F);
   if (s != GAMQ_SUCCESS) return s;
   if (F->backend == GAMQ_BACKEND_HOST) {

@@ -728,7 +728,9 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
              the items in it are a contiguous index range (pos ascends), its
              occupied quotients another (quot ascends), its offset comes from
              the last item whose quotient is below the block. The warp owns
-             the whole block, so nothing races, and every byte is written.
+             the whole block (and, PACKED, its byte of the offset array), so
+             nothing races, and every byte is written (but the PACKED zero
+             tail, which nothing ever writes).
    EXTRACT (paper 001 IV-E): runs lie in quotient order, so slot order is
      fingerprint order. Per block: count occupied quotients and run marks
      (SQF run starts, RSQF runends); inclusive scans over blocks; scatter the
@@ -766,6 +768,7 @@ static inline gamq_qf_ref gamq__qf_ref_of(const gamq__qf *f) {
   gamq_qf_ref ref;
   ref.kind = f->kind == GAMQ__QF_SQF ? GAMQ_QF_SQF : GAMQ_QF_RSQF;
   ref.q = f->q, ref.r = f->r, ref.seed = f->seed, ref.nslots = f->nslots, ref.data = f->data;
+  ref.layout = f->packed ? GAMQ_QF_LAYOUT_PACKED : GAMQ_QF_LAYOUT_ALIGNED;
   return ref;
 }
 
@@ -839,11 +842,13 @@ static __global__ void gamq__sqf_occupied_kernel(gamq__qf f, const uint64_t *quo
   }
 }
 
-/* RSQF block words (8 bytes, little-endian; blocks are 64-byte aligned):
-   0 occupieds, 1 runends, 2 the offset in its low byte, 3.. the remainders
-   as a little-endian bit stream, then zero padding. */
+/* RSQF block words (8 bytes, little-endian; ALIGNED blocks are 64-byte
+   aligned, PACKED ones 8-byte): 0 occupieds, 1 runends, then ALIGNED: 2 the
+   offset in its low byte, 3.. the remainders as a little-endian bit stream,
+   then zero padding; PACKED: 2.. the remainders (no padding), the offsets in
+   the byte array after the blocks (gamq__rsqf_offset_at). */
 static __device__ __forceinline__ uint64_t *gamq__rsqf_dev_words(const gamq__qf &f, uint64_t b) {
-  return (uint64_t *)(f.data + b * (uint64_t)gamq__rsqf_block_bytes(f.r));
+  return (uint64_t *)(f.data + b * gamq__rsqf_stride(&f));
 }
 static __device__ __forceinline__ uint64_t gamq__warp_or64(uint64_t v) {
   for (int d = 16; d; d >>= 1) v |= __shfl_xor_sync(0xffffffffu, v, d);
@@ -864,7 +869,8 @@ static __global__ void __launch_bounds__(32 * GAMQ__RSQF_WARPS)
 gamq__rsqf_blocks_kernel(gamq__qf f, const uint64_t *fp, const uint64_t *quot, const uint64_t *pos, size_t n) {
   __shared__ unsigned long long sw[GAMQ__RSQF_WARPS][GAMQ__RSQF_MAX_WORDS];
   unsigned long long *w = sw[threadIdx.x / 32];
-  const int lane = threadIdx.x & 31, r = f.r, words = (int)(gamq__rsqf_block_bytes(r) / 8);
+  const int lane = threadIdx.x & 31, r = f.r, words = (int)(gamq__rsqf_stride(&f) / 8);
+  const int rw = gamq__rsqf_rem_byte(&f) / 8; /* the first remainder word */
   const uint64_t nblocks = f.nslots / 64, mask = ((uint64_t)1 << r) - 1;
   const uint64_t nwarps = (uint64_t)gridDim.x * GAMQ__RSQF_WARPS;
   for (uint64_t b = blockIdx.x * (uint64_t)GAMQ__RSQF_WARPS + threadIdx.x / 32; b < nblocks; b += nwarps) {
@@ -881,8 +887,8 @@ gamq__rsqf_blocks_kernel(gamq__qf f, const uint64_t *fp, const uint64_t *quot, c
       const int sh = (int)(bit & 63);
       if (i == n - 1 || quot[i + 1] != quot[i]) ends |= (uint64_t)1 << slot;
       if (rem) {
-        atomicOr(&w[3 + bit / 64], (unsigned long long)(rem << sh));
-        if (sh + r > 64) atomicOr(&w[3 + bit / 64 + 1], (unsigned long long)(rem >> (64 - sh)));
+        atomicOr(&w[rw + bit / 64], (unsigned long long)(rem << sh));
+        if (sh + r > 64) atomicOr(&w[rw + bit / 64 + 1], (unsigned long long)(rem >> (64 - sh)));
       }
     }
     for (size_t i = j0 + lane; i < j1; i += 32)
@@ -895,7 +901,9 @@ gamq__rsqf_blocks_kernel(gamq__qf f, const uint64_t *fp, const uint64_t *quot, c
       if (j0 > 0 && pos[j0 - 1] + 1 > lo) off = pos[j0 - 1] + 1 - lo;
       w[0] = occ;
       w[1] = ends;
-      w[2] = off < GAMQ__RSQF_OFFSET_MAX ? off : GAMQ__RSQF_OFFSET_MAX;
+      if (off > GAMQ__RSQF_OFFSET_MAX) off = GAMQ__RSQF_OFFSET_MAX;
+      if (f.packed) *gamq__rsqf_offset_at(&f, b) = (uint8_t)off; /* the byte array after the blocks */
+      else w[2] = off;
     }
     __syncwarp();
     uint64_t *out = gamq__rsqf_dev_words(f, b);
@@ -983,7 +991,7 @@ gamq__rsqf_walk_kernel(gamq__qf f, const uint64_t *marks_incl, const uint64_t *q
   const uint64_t nwarps = (uint64_t)gridDim.x * GAMQ__RSQF_WARPS;
   const int lane = threadIdx.x & 31;
   for (uint64_t b = blockIdx.x * (uint64_t)GAMQ__RSQF_WARPS + threadIdx.x / 32; b < nblocks; b += nwarps) {
-    const uint64_t *w = gamq__rsqf_dev_words(f, b);
+    const uint64_t *w = gamq__rsqf_dev_words(f, b), *rw = w + gamq__rsqf_rem_byte(&f) / 8;
     const uint64_t ends = w[1], k0 = b ? marks_incl[b - 1] : 0;
     uint64_t idx = WRITE ? (b ? items[b - 1] : 0) : 0;
     for (int half = 0; half < 2; ++half) {
@@ -993,7 +1001,7 @@ gamq__rsqf_walk_kernel(gamq__qf f, const uint64_t *marks_incl, const uint64_t *q
       const unsigned ballot = __ballot_sync(0xffffffffu, item);
       if (WRITE && item) {
         const uint64_t at = idx + (uint64_t)__popc(ballot & ((1u << lane) - 1));
-        if (at < cap) out[at] = (quot_of_rank[k] << f.r) | gamq__ref_rsqf_word_rem(w, f.r, (uint64_t)i);
+        if (at < cap) out[at] = (quot_of_rank[k] << f.r) | gamq__ref_rsqf_word_rem(rw, f.r, (uint64_t)i);
       }
       idx += (uint64_t)__popc(ballot);
     }
@@ -1523,7 +1531,8 @@ static inline cudaError_t gamq__cuda_qf_rounds(const gamq__qf *f, int del, const
 static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, size_t n, int max_rounds, uint64_t poison,
                                       uint64_t *rest, gamq__qf_rounds_out *out) {
   const int sqf = f->kind == GAMQ__QF_SQF;
-  const uint64_t nblocks = f->nslots / 64, unit = sqf ? (uint64_t)gamq__sqf_slot_bytes(f->r) : gamq__rsqf_block_bytes(f->r);
+  const uint64_t nblocks = f->nslots / 64, unit = sqf ? (uint64_t)gamq__sqf_slot_bytes(f->r) : gamq__rsqf_stride(f);
+  const uint64_t ob = !sqf && f->packed ? nblocks * unit : f->bytes; /* PACKED: the offset bytes, window [ob + a, ob + b) */
   size_t m = n, k, k1, nw, w, i, *win = NULL;
   uint32_t *idx = (uint32_t *)GAMQ_MALLOC((n + 1) * sizeof(uint32_t));
   uint64_t *group = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
@@ -1581,6 +1590,7 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
         poison = gamq__qf_hash64(poison, 1);
         memcpy(copy, pat, f->bytes);
         memcpy(copy + a * unit, f->data + a * unit, (size_t)((b - a) * unit));
+        if (ob < f->bytes) memcpy(copy + ob + a, f->data + ob + a, (size_t)(b - a));
         if (stop != ~(uint64_t)0) memcpy(copy + stop * unit, f->data + stop * unit, (size_t)unit);
         if (stop != ~(uint64_t)0) stop_val = gamq__load_le(copy + stop * unit, (int)unit);
         g.data = copy;
@@ -1596,10 +1606,12 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
       out->changed += changed;
       if (poison) {
         for (i = 0; i < f->bytes && good; ++i)
-          if ((i < a * unit || i >= b * unit) && !(stop != ~(uint64_t)0 && i >= stop * unit && i < (stop + 1) * unit))
+          if ((i < a * unit || i >= b * unit) && (i < ob + a || i >= ob + b) &&
+              !(stop != ~(uint64_t)0 && i >= stop * unit && i < (stop + 1) * unit))
             good = copy[i] == pat[i];
         if (stop != ~(uint64_t)0 && gamq__load_le(copy + stop * unit, (int)unit) != stop_val) good = 0;
         memcpy(f->data + a * unit, copy + a * unit, (size_t)((b - a) * unit));
+        if (ob < f->bytes) memcpy(f->data + ob + a, copy + ob + a, (size_t)(b - a));
       }
     }
     for (k = 0, k1 = 0; k < m; ++k) /* compact the waiting ones */
@@ -1746,7 +1758,7 @@ static inline GAMQ__HD void gamq__win_set_bit(const gamq__qf *f, gamq__win_acc *
 /* Slot s's remainder becomes rem; down = 1 when slots are written right to
    left (the high word first, so the pending word only moves one way). */
 static inline GAMQ__HD void gamq__win_set_rem(const gamq__qf *f, gamq__win_acc *c, uint64_t s, uint64_t rem, int down) {
-  uint64_t *base = (uint64_t *)(gamq__rsqf_block(f, s >> 6) + 24);
+  uint64_t *base = (uint64_t *)(gamq__rsqf_block(f, s >> 6) + gamq__rsqf_rem_byte(f)); /* 8-byte aligned in both layouts */
   const uint64_t bit = (s & 63) * (uint64_t)f->r, k = bit >> 6, sh = bit & 63;
   const uint64_t d = gamq__rsqf_rem(f, s) ^ rem, lo = d << sh, hi = sh + (uint64_t)f->r > 64 ? d >> (64 - sh) : 0;
   if (d == 0) return;

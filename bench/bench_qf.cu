@@ -35,7 +35,7 @@
                  into a filter pre-filled to each fill, then delete it again
                  (the filter returns to its bytes), SQF and RSQF, r = 5, q = 30
                  (QF_BENCH_Q); paths QF_BENCH_INSDEL_PATHS (default
-                 auto,in_place,rebuild: AUTO, and the private gamq_qf::path
+                 auto,in_place,windows,rebuild: AUTO, and the private gamq_qf::path
                  forced to IN_PLACE / REBUILD, the paper's "merge inserts");
                  the in-place rounds (gamq_qf::last_rounds) in the variant.
      qf_merge    merge of two 35%-full filters.
@@ -532,7 +532,10 @@ BENCH(qf_update) {
 }
 
 static const char *bench_qf_path_name(int path) {
-  return path == GAMQ__QF_BATCH_IN_PLACE ? "in_place" : path == GAMQ__QF_BATCH_REBUILD ? "rebuild" : "auto";
+  return path == GAMQ__QF_BATCH_IN_PLACE  ? "in_place"
+         : path == GAMQ__QF_BATCH_REBUILD ? "rebuild"
+         : path == GAMQ__QF_BATCH_WINDOWS ? "windows"
+                                          : "auto";
 }
 
 /* Fig. 10b (see the top): a batch inserted into and deleted from a filter
@@ -545,10 +548,11 @@ BENCH(qf_insdel) {
   std::vector<int> qs = bench_qf_list_int("QF_BENCH_Q", {30});
   std::vector<double> fills = bench_qf_fills({0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9});
   const char *ps = getenv("QF_BENCH_INSDEL_PATHS");
-  if (!ps || !*ps) ps = "auto,in_place,rebuild";
+  if (!ps || !*ps) ps = "auto,in_place,windows,rebuild";
   std::vector<gamq__qf_batch_path> paths;
   if (strstr(ps, "auto")) paths.push_back(GAMQ__QF_BATCH_AUTO);
   if (strstr(ps, "in_place")) paths.push_back(GAMQ__QF_BATCH_IN_PLACE);
+  if (strstr(ps, "windows")) paths.push_back(GAMQ__QF_BATCH_WINDOWS);
   if (strstr(ps, "rebuild")) paths.push_back(GAMQ__QF_BATCH_REBUILD);
   gamq_qf_kind kinds[2] = {GAMQ_QF_SQF, GAMQ_QF_RSQF};
   double max_fill = 0;
@@ -582,7 +586,7 @@ BENCH(qf_insdel) {
           char pn[32], v[64];
           if (path == GAMQ__QF_BATCH_AUTO) snprintf(pn, sizeof pn, "auto->%s", bench_qf_path_name(taken));
           else snprintf(pn, sizeof pn, "%s", bench_qf_path_name(path));
-          const bool in_place = taken == GAMQ__QF_BATCH_IN_PLACE;
+          const bool in_place = taken == GAMQ__QF_BATCH_IN_PLACE || taken == GAMQ__QF_BATCH_WINDOWS; /* windows: chain passes */
           const double base = fabs(fill - 0.7) < 1e-9 ? bench_qf_paper_ms(BENCH_QF_PAPER_INSERT_GPS, n) : 0;
           if (in_place) snprintf(v, sizeof v, "insert %s rounds=%d", pn, ri);
           else snprintf(v, sizeof v, "insert %s", pn);
@@ -658,20 +662,15 @@ BENCH(qf_merge) {
    today's filter, their loads placed at the packed layout's addresses
    (from the same 256-byte aligned base), assuming the packed lookup loads
    the same 8-byte words (16 + 8r is a multiple of 8, so it can).
-   TODO(lead, when merging rsqf-packed): the "aligned" row must use the
-   layout the filter really has (a packed filter: packed = 1, and the
-   model row is then the aligned one); check bench_loc_block /
-   bench_loc_offset_at against the library's addresses, and that its lookup
-   still loads whole words. On rsqf-packed (read, not merged, at 0119b62)
-   gamq__rsqf_block follows the filter's own layout (gamq__rsqf_stride), the
-   offset is a byte at data + nblocks * (16 + 8r) + b and the remainder
-   words start at word 2: as modelled here; but the aligned branch below
-   must then compute data + b * round_up(24 + 8r, 64) itself, not call
-   gamq__rsqf_block. The values always come from the library's own
-   accessors (gamq__rsqf_occupieds, ...), so only these three functions
+   The filter measured is ALIGNED (the library's default); the packed row
+   places the same loads at the PACKED layout's addresses (offset byte at
+   data + nblocks * (16 + 8r) + b, remainder words from word 2, as
+   gamq__rsqf_offset_at / gamq__rsqf_rem_byte), which is what a PACKED
+   filter of the same keys loads. The values always come from the library's
+   own accessors (gamq__rsqf_occupieds, ...), so only these three functions
    place bytes. */
 static GAMQ__HD const uint8_t *bench_loc_block(const gamq__qf *f, uint64_t b, int packed) {
-  return packed ? f->data + b * (uint64_t)(16 + 8 * f->r) : gamq__rsqf_block(f, b);
+  return f->data + b * (uint64_t)gamq__rsqf_stride_of(f->r, packed);
 }
 /* the bytes loaded for block b's offset */
 static GAMQ__HD void bench_loc_offset_at(const gamq__qf *f, uint64_t b, int packed, const uint8_t **p, size_t *len) {
@@ -938,11 +937,8 @@ static double bench_qf_round2(double x) {
    today's ("aligned": gamq__qf_layout, RSQF blocks rounded up to whole
    64-byte lines), 1 = the packed RSQF layout of branch rsqf-packed (blocks
    of 16 + 8r bytes, one offset byte a block in a side array: 17 + 8r bytes
-   per 64 slots). Until that branch is merged, layout 1 is that formula,
-   named "packed-formula" so that no row passes it off as measured.
-   TODO(lead, when merging rsqf-packed): return the library's size for
-   layout 1 (there: gamq__qf_layout_packed(kind, q, r, 1, nslots, bytes))
-   and name it "packed". 0: no such layout (SQF has one) or bad
+   per 64 slots; gamq_qf_desc.layout = GAMQ_QF_LAYOUT_PACKED), both from the
+   library's own size function. 0: no such layout (SQF has one) or bad
    parameters. */
 #define BENCH_QF_LAYOUTS 2
 static int bench_qf_layout_bytes(gamq__qf_kind kind, int q, int r, int layout, uint64_t *nslots, size_t *bytes,
@@ -952,11 +948,8 @@ static int bench_qf_layout_bytes(gamq__qf_kind kind, int q, int r, int layout, u
     return gamq__qf_layout(kind, q, r, nslots, bytes);
   }
   if (layout == 1 && kind == GAMQ__QF_RSQF) {
-    size_t aligned = 0;
-    if (!gamq__qf_layout(kind, q, r, nslots, &aligned)) return 0;
-    *name = "packed-formula";
-    *bytes = (size_t)(*nslots / 64 * (uint64_t)(17 + 8 * r));
-    return 1;
+    *name = "packed";
+    return gamq__qf_layout_packed(kind, q, r, 1, nslots, bytes);
   }
   return 0;
 }

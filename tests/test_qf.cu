@@ -12,7 +12,8 @@
    duplicate keys, all keys in one quotient, FULL, every build method, u32
    and u64 keys; lookups (zero false negatives, and equal to HOST on absent
    keys); extracts; random interleavings of every operation on both backends
-   side by side. Outputs are poisoned before each run.
+   side by side. Outputs are poisoned before each run. RSQF shapes run in
+   both layouts (ALIGNED, PACKED).
 
    A private copy of the implementation with the counting allocator. */
 #include "counting_alloc.h"
@@ -25,18 +26,22 @@
 
 #include "testing.h"
 
+#include <math.h>
+
 #include <set>
 #include <vector>
 
 typedef std::multiset<uint64_t> qfm_model; /* fingerprints */
 
-static const char *qfm_kind(gamq_qf_kind k) { return k == GAMQ_QF_SQF ? "sqf" : "rsqf"; }
+static const char *qfm_kind(gamq_qf_kind k, int layout = GAMQ_QF_LAYOUT_ALIGNED) {
+  return k == GAMQ_QF_SQF ? "sqf" : layout == GAMQ_QF_LAYOUT_PACKED ? "rsqf packed" : "rsqf";
+}
 
 static gamq_qf *qfm_make(gamq_backend backend, gamq_qf_kind kind, int q, int r, uint64_t seed,
-                         gamq_scan_method method = GAMQ_SCAN_AUTO) {
+                         gamq_scan_method method = GAMQ_SCAN_AUTO, int layout = GAMQ_QF_LAYOUT_ALIGNED) {
   gamq_qf_desc d;
   memset(&d, 0, sizeof d);
-  d.backend = backend, d.seed = seed, d.build_method = method;
+  d.backend = backend, d.seed = seed, d.build_method = method, d.layout = (gamq_qf_layout)layout;
   gamq_qf *f = NULL;
   if (gamq_qf_create(&d, kind, q, r, &f) != GAMQ_SUCCESS) return NULL;
   return f;
@@ -68,11 +73,13 @@ static bool qfm_fits(const qfm_model &m, int r, uint64_t nslots) {
 }
 
 /* The bytes the host reference builds from a multiset of fingerprints. */
-static std::vector<uint8_t> qfm_reference_bytes(gamq_qf_kind kind, int q, int r, uint64_t seed, const qfm_model &m) {
+static std::vector<uint8_t> qfm_reference_bytes(const gamq_qf_info &info, const qfm_model &m) {
   gamq__qf g;
   std::vector<uint8_t> out;
   std::vector<uint64_t> fps(m.begin(), m.end());
-  if (gamq__qf_init(&g, (gamq__qf_kind)kind, q, r, seed) != GAMQ__QF_OK) return out;
+  if (gamq__qf_init_packed(&g, (gamq__qf_kind)info.kind, info.q, info.r, info.seed,
+                           info.layout == GAMQ_QF_LAYOUT_PACKED) != GAMQ__QF_OK)
+    return out;
   if (gamq__qf_build(&g, fps.data(), fps.size(), GAMQ__NA_SERIAL) == GAMQ__QF_OK) out.assign(g.data, g.data + g.bytes);
   gamq__qf_free(&g);
   return out;
@@ -92,7 +99,7 @@ static void qfm_check(const gamq_qf *f, const qfm_model &model, const std::vecto
   CHECK(gamq_qf_extract(f, got.data(), got.size(), &written) == GAMQ_SUCCESS);
   CHECK_EQ(written, want.size());
   CHECK_ARRAYS(want.data(), got.data(), want.size(), what);
-  std::vector<uint8_t> ref = qfm_reference_bytes(info.kind, info.q, info.r, info.seed, model);
+  std::vector<uint8_t> ref = qfm_reference_bytes(info, model);
   CHECK_MSG(!ref.empty() && qfm_bytes(f) == ref, "%s: bytes differ from a fresh build of the model", what);
   /* zero false negatives on the stored keys, u64 and (where they fit) u32 */
   std::vector<uint8_t> found(keys.size() + 1, 0xA5);
@@ -131,6 +138,14 @@ TEST(qf, api_arguments) {
   CHECK(gamq_qf_create(&d, GAMQ_QF_RSQF, 10, 8, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
   d.build_method = GAMQ_SCAN_AUTO, d.backend = (gamq_backend)7;
   CHECK(gamq_qf_create(&d, GAMQ_QF_RSQF, 10, 8, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
+  d.backend = GAMQ_BACKEND_HOST;
+  d.layout = GAMQ_QF_LAYOUT_PACKED; /* an SQF is never PACKED */
+  for (int r = 5; r <= 29; r += 8) CHECK(gamq_qf_create(&d, GAMQ_QF_SQF, 10, r, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
+  d.layout = (gamq_qf_layout)2;
+  CHECK(gamq_qf_create(&d, GAMQ_QF_RSQF, 10, 8, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
+  d.layout = (gamq_qf_layout)-1;
+  CHECK(gamq_qf_create(&d, GAMQ_QF_RSQF, 10, 8, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
+  d.layout = GAMQ_QF_LAYOUT_ALIGNED;
   d.backend = GAMQ_BACKEND_CUDA;
   if (!g_test.have_gpu) CHECK(gamq_qf_create(&d, GAMQ_QF_RSQF, 10, 8, &f) == GAMQ_ERROR_NO_DEVICE);
   CHECK(f == (gamq_qf *)0x1);
@@ -138,21 +153,30 @@ TEST(qf, api_arguments) {
   const int good[][3] = {{GAMQ_QF_SQF, 1, 5}, {GAMQ_QF_SQF, 1, 13}, {GAMQ_QF_SQF, 1, 29}, {GAMQ_QF_RSQF, 1, 1},
                          {GAMQ_QF_RSQF, 1, 32}, {GAMQ_QF_RSQF, 12, 32}};
   d.backend = GAMQ_BACKEND_HOST;
-  for (size_t i = 0; i < sizeof good / sizeof good[0]; ++i) {
-    gamq_qf *g = NULL;
-    CHECK(gamq_qf_create(&d, (gamq_qf_kind)good[i][0], good[i][1], good[i][2], &g) == GAMQ_SUCCESS && g);
-    gamq_qf_info info;
-    CHECK(gamq_qf_get_info(g, &info) == GAMQ_SUCCESS);
-    CHECK(info.kind == good[i][0] && info.q == good[i][1] && info.r == good[i][2] && info.count == 0);
-    CHECK(info.backend == GAMQ_BACKEND_HOST && info.nslots % 64 == 0 && info.nslots >= ((uint64_t)1 << info.q));
-    CHECK(gamq_qf_destroy(g) == GAMQ_SUCCESS);
-  }
+  for (int layout = 0; layout < 2; ++layout)
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; ++i) {
+      if (layout && good[i][0] == GAMQ_QF_SQF) continue;
+      gamq_qf *g = NULL;
+      d.layout = (gamq_qf_layout)layout;
+      CHECK(gamq_qf_create(&d, (gamq_qf_kind)good[i][0], good[i][1], good[i][2], &g) == GAMQ_SUCCESS && g);
+      gamq_qf_info info;
+      CHECK(gamq_qf_get_info(g, &info) == GAMQ_SUCCESS);
+      CHECK(info.kind == good[i][0] && info.q == good[i][1] && info.r == good[i][2] && info.count == 0);
+      CHECK(info.backend == GAMQ_BACKEND_HOST && info.nslots % 64 == 0 && info.nslots >= ((uint64_t)1 << info.q));
+      CHECK(info.layout == layout);
+      const uint64_t nb = info.nslots / 64, r = (uint64_t)info.r;
+      if (info.kind == GAMQ_QF_RSQF)
+        CHECK(info.bytes == (layout ? (nb * (17 + 8 * r) + 7) / 8 * 8 : nb * ((24 + 8 * r + 63) / 64 * 64)));
+      CHECK(gamq_qf_destroy(g) == GAMQ_SUCCESS);
+    }
+  d.layout = GAMQ_QF_LAYOUT_ALIGNED;
   CHECK(gamq_qf_destroy(NULL) == GAMQ_SUCCESS);
 
   /* every call on a NULL filter, NULL arrays, oversized batches */
   gamq_qf *h = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 8, 8, 1), *o = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 8, 7, 1);
   gamq_qf *s2 = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 8, 8, 2);
-  CHECK(h && o && s2);
+  gamq_qf *pk = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 8, 8, 1, GAMQ_SCAN_AUTO, GAMQ_QF_LAYOUT_PACKED);
+  CHECK(h && o && s2 && pk);
   uint64_t k64[3] = {1, 2, 3}, u = 0, del = 77;
   uint32_t k32[3] = {1, 2, 3};
   uint8_t found[3];
@@ -190,6 +214,9 @@ TEST(qf, api_arguments) {
   CHECK(gamq_qf_merge_sync(h, h, NULL, NULL) == GAMQ_ERROR_INVALID_ARGUMENT);
   CHECK(gamq_qf_merge_sync(h, h, o, NULL) == GAMQ_ERROR_INVALID_ARGUMENT);  /* other r */
   CHECK(gamq_qf_merge_sync(h, s2, h, NULL) == GAMQ_ERROR_INVALID_ARGUMENT); /* other seed */
+  CHECK(gamq_qf_merge_sync(h, h, pk, NULL) == GAMQ_ERROR_INVALID_ARGUMENT); /* other layout */
+  CHECK(gamq_qf_merge_sync(pk, h, h, NULL) == GAMQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gamq_qf_merge_sync(pk, pk, h, NULL) == GAMQ_ERROR_INVALID_ARGUMENT);
   CHECK(gamq_qf_extract(NULL, k64, 3, &w) == GAMQ_ERROR_INVALID_ARGUMENT);
   CHECK(gamq_qf_extract(h, k64, 2, &w) == GAMQ_ERROR_INVALID_ARGUMENT); /* room for 2 of 3 */
   CHECK(gamq_qf_extract(h, NULL, 3, &w) == GAMQ_ERROR_INVALID_ARGUMENT);
@@ -213,6 +240,9 @@ TEST(qf, api_arguments) {
   gamq_qf_destroy(h);
   gamq_qf_destroy(o);
   gamq_qf_destroy(s2);
+  uint64_t cp = 9;
+  CHECK(gamq_qf_count(pk, &cp) == GAMQ_SUCCESS && cp == 0); /* the failed merges left it alone */
+  gamq_qf_destroy(pk);
   /* the statuses have sentences */
   CHECK(strcmp(gamq_status_string(GAMQ_ERROR_FULL), "unknown status") != 0);
   CHECK(strcmp(gamq_status_string(GAMQ_ERROR_NOT_IMPLEMENTED), "unknown status") != 0);
@@ -268,6 +298,42 @@ TEST(qf, documented_examples) {
   CHECK(gamq_qf_count(b, &c) == GAMQ_SUCCESS && c == 2);
   gamq_qf_destroy(a);
   gamq_qf_destroy(b);
+
+  /* gamq_qf_create's PACKED example: q = 20, r = 5 */
+  gamq_qf_info ia, ip;
+  a = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 20, 5, 0);
+  b = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 20, 5, 0, GAMQ_SCAN_AUTO, GAMQ_QF_LAYOUT_PACKED);
+  CHECK(a && b && gamq_qf_get_info(a, &ia) == GAMQ_SUCCESS && gamq_qf_get_info(b, &ip) == GAMQ_SUCCESS);
+  CHECK(ia.nslots == 16544 * 64 && ip.nslots == ia.nslots);
+  CHECK_EQ(ip.bytes, 943008);
+  CHECK_EQ(ia.bytes, 1058816);
+  CHECK(ia.layout == GAMQ_QF_LAYOUT_ALIGNED && ip.layout == GAMQ_QF_LAYOUT_PACKED);
+  gamq_qf_destroy(a);
+  gamq_qf_destroy(b);
+}
+
+/* Paper 001 Table I through the public API: bytes an item of a PACKED RSQF
+   at 95% fill (bytes / nslots / 0.95), and a filter filled so still works. */
+TEST(qf, packed_table1_bytes_per_item) {
+  test_rng rng = test_rng_for("qf.packed_table1");
+  const int rs[3] = {5, 13, 21};
+  const double want[3] = {0.9375, 1.990, 3.043};
+  for (int i = 0; i < 3; ++i) {
+    gamq_qf *f = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 16, rs[i], rng.next(), GAMQ_SCAN_AUTO, GAMQ_QF_LAYOUT_PACKED);
+    gamq_qf_info info;
+    CHECK(f && gamq_qf_get_info(f, &info) == GAMQ_SUCCESS);
+    const double per_item = (double)info.bytes / (double)info.nslots / 0.95;
+    CHECK_MSG(fabs(per_item - want[i]) < 5e-4, "r=%d: %.5f bytes an item, want %.4f", rs[i], per_item, want[i]);
+    std::vector<uint64_t> keys((size_t)(0.95 * (double)info.nslots));
+    for (size_t k = 0; k < keys.size(); ++k) keys[k] = rng.next();
+    CHECK(gamq_qf_build_u64(f, keys.data(), keys.size()) == GAMQ_SUCCESS);
+    std::vector<uint8_t> found(keys.size(), 0);
+    CHECK(gamq_qf_lookup_u64(f, keys.data(), keys.size(), found.data()) == GAMQ_SUCCESS);
+    size_t hits = 0;
+    for (size_t k = 0; k < keys.size(); ++k) hits += found[k];
+    CHECK_EQ(hits, keys.size());
+    gamq_qf_destroy(f);
+  }
 }
 
 /* Keys drawn for a filter: uniform, duplicates (a small pool), or all in one
@@ -304,10 +370,10 @@ struct qk_gen {
 };
 
 /* Random interleavings of the public operations on the HOST backend. */
-static void qfm_host_run(gamq_qf_kind kind, int q, int r, int mode, int steps, test_rng &rng) {
+static void qfm_host_run(gamq_qf_kind kind, int layout, int q, int r, int mode, int steps, test_rng &rng) {
   char what[200];
   uint64_t seed = rng.next();
-  gamq_qf *f = qfm_make(GAMQ_BACKEND_HOST, kind, q, r, seed, (gamq_scan_method)rng.below(5));
+  gamq_qf *f = qfm_make(GAMQ_BACKEND_HOST, kind, q, r, seed, (gamq_scan_method)rng.below(5), layout);
   CHECK(f);
   gamq_qf_info info;
   gamq_qf_get_info(f, &info);
@@ -317,7 +383,8 @@ static void qfm_host_run(gamq_qf_kind kind, int q, int r, int mode, int steps, t
   std::multiset<uint64_t> keys; /* the keys whose copies the model holds */
   for (int step = 0; step < steps && !g_test.failed; ++step) {
     int op = (int)rng.below(5);
-    snprintf(what, sizeof what, "host %s q=%d r=%d %s step %d op %d", qfm_kind(kind), q, r, qk_name(mode), step, op);
+    snprintf(what, sizeof what, "host %s q=%d r=%d %s step %d op %d", qfm_kind(kind, layout), q, r, qk_name(mode), step,
+             op);
     std::vector<uint8_t> before = qfm_bytes(f);
     std::vector<uint64_t> batch;
     bool use32 = rng.below(2) != 0;
@@ -368,7 +435,7 @@ static void qfm_host_run(gamq_qf_kind kind, int q, int r, int mode, int steps, t
       }
       keys.swap(k2);
     } else { /* merge with a second filter, into f (either order) or into a third */
-      gamq_qf *g = qfm_make(GAMQ_BACKEND_HOST, kind, q, r, seed);
+      gamq_qf *g = qfm_make(GAMQ_BACKEND_HOST, kind, q, r, seed, GAMQ_SCAN_AUTO, layout);
       CHECK(g);
       if (gamq_qf_build_u64(g, batch.data(), n) != GAMQ_SUCCESS) {
         gamq_qf_destroy(g);
@@ -378,7 +445,7 @@ static void qfm_host_run(gamq_qf_kind kind, int q, int r, int mode, int steps, t
       for (size_t i = 0; i < n; ++i) m2.insert(qfm_fp(f, batch[i]));
       bool fits = qfm_fits(m2, r, cap);
       int how = (int)rng.below(3);
-      gamq_qf *h = how == 2 ? qfm_make(GAMQ_BACKEND_HOST, kind, q, r, seed) : NULL;
+      gamq_qf *h = how == 2 ? qfm_make(GAMQ_BACKEND_HOST, kind, q, r, seed, GAMQ_SCAN_AUTO, layout) : NULL;
       s = how == 0 ? gamq_qf_merge_sync(f, f, g, NULL) : how == 1 ? gamq_qf_merge_sync(f, g, f, NULL)
                                                                  : gamq_qf_merge_sync(h, g, f, NULL);
       CHECK_MSG(s == (fits ? GAMQ_SUCCESS : GAMQ_ERROR_FULL), "%s: merge status %d", what, (int)s);
@@ -404,17 +471,21 @@ TEST(qf, host_multiset_model) {
   const int shapes[][3] = {{GAMQ_QF_SQF, 6, 5},   {GAMQ_QF_SQF, 8, 13},  {GAMQ_QF_SQF, 5, 29},
                            {GAMQ_QF_RSQF, 6, 1},  {GAMQ_QF_RSQF, 8, 5},  {GAMQ_QF_RSQF, 7, 8},
                            {GAMQ_QF_RSQF, 6, 13}, {GAMQ_QF_RSQF, 9, 20}, {GAMQ_QF_RSQF, 5, 32}};
-  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0] && !g_test.failed; ++s)
-    for (int mode = 0; mode < QK_MODES && !g_test.failed; ++mode)
-      qfm_host_run((gamq_qf_kind)shapes[s][0], shapes[s][1], shapes[s][2], mode, 25, rng);
+  for (int layout = 0; layout < 2; ++layout) /* RSQF shapes in both layouts */
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0] && !g_test.failed; ++s)
+      for (int mode = 0; mode < QK_MODES && !g_test.failed; ++mode)
+        if (!layout || shapes[s][0] == GAMQ_QF_RSQF)
+          qfm_host_run((gamq_qf_kind)shapes[s][0], layout, shapes[s][1], shapes[s][2], mode, 25, rng);
 }
 
 /* Allocation failures: every host allocation of a call fails once in turn;
    the call says OUT_OF_MEMORY, the filter is unchanged, nothing leaks. */
 TEST(qf, host_allocation_failure) {
   test_rng rng = test_rng_for("qf.host_allocation_failure");
-  for (int kind = GAMQ_QF_SQF; kind <= GAMQ_QF_RSQF; ++kind) {
-    gamq_qf *f = qfm_make(GAMQ_BACKEND_HOST, (gamq_qf_kind)kind, 8, 13, 5), *g = qfm_make(GAMQ_BACKEND_HOST, (gamq_qf_kind)kind, 8, 13, 5);
+  for (int shape = 0; shape < 3; ++shape) { /* SQF, RSQF, RSQF PACKED */
+    const int kind = shape ? GAMQ_QF_RSQF : GAMQ_QF_SQF, layout = shape == 2;
+    gamq_qf *f = qfm_make(GAMQ_BACKEND_HOST, (gamq_qf_kind)kind, 8, 13, 5, GAMQ_SCAN_AUTO, layout);
+    gamq_qf *g = qfm_make(GAMQ_BACKEND_HOST, (gamq_qf_kind)kind, 8, 13, 5, GAMQ_SCAN_AUTO, layout);
     CHECK(f && g);
     std::vector<uint64_t> k(150), more(100);
     for (size_t i = 0; i < k.size(); ++i) k[i] = rng.next();
@@ -461,8 +532,10 @@ TEST(qf, host_allocation_failure) {
 /* A CUDA filter and a HOST filter of one shape, and the checks between them. */
 struct qf_pair {
   gamq_qf *c, *h;
-  qf_pair(gamq_qf_kind kind, int q, int r, uint64_t seed, gamq_scan_method m = GAMQ_SCAN_AUTO)
-      : c(qfm_make(GAMQ_BACKEND_CUDA, kind, q, r, seed, m)), h(qfm_make(GAMQ_BACKEND_HOST, kind, q, r, seed, m)) {}
+  qf_pair(gamq_qf_kind kind, int q, int r, uint64_t seed, gamq_scan_method m = GAMQ_SCAN_AUTO,
+          int layout = GAMQ_QF_LAYOUT_ALIGNED)
+      : c(qfm_make(GAMQ_BACKEND_CUDA, kind, q, r, seed, m, layout)),
+        h(qfm_make(GAMQ_BACKEND_HOST, kind, q, r, seed, m, layout)) {}
   ~qf_pair() {
     gamq_qf_destroy(c);
     gamq_qf_destroy(h);
@@ -544,9 +617,14 @@ static void qf_build_both(qf_pair &p, const std::vector<uint64_t> &keys, bool us
   if (sc == GAMQ_ERROR_FULL) CHECK_MSG(qfm_bytes(p.c) == before, "%s: FULL changed the CUDA filter", what);
 }
 
-static const int qf_gpu_shapes[][2] = {{GAMQ_QF_SQF, 5},   {GAMQ_QF_SQF, 13},  {GAMQ_QF_SQF, 21}, {GAMQ_QF_SQF, 29},  {GAMQ_QF_RSQF, 1},
-                                       {GAMQ_QF_RSQF, 3},  {GAMQ_QF_RSQF, 5},  {GAMQ_QF_RSQF, 8},  {GAMQ_QF_RSQF, 13},
-                                       {GAMQ_QF_RSQF, 20}, {GAMQ_QF_RSQF, 29}, {GAMQ_QF_RSQF, 32}};
+/* kind, r, layout */
+#define QF_P GAMQ_QF_LAYOUT_PACKED
+static const int qf_gpu_shapes[][3] = {
+    {GAMQ_QF_SQF, 5, 0},     {GAMQ_QF_SQF, 13, 0},    {GAMQ_QF_SQF, 21, 0},    {GAMQ_QF_SQF, 29, 0},
+    {GAMQ_QF_RSQF, 1, 0},    {GAMQ_QF_RSQF, 3, 0},    {GAMQ_QF_RSQF, 5, 0},    {GAMQ_QF_RSQF, 8, 0},
+    {GAMQ_QF_RSQF, 13, 0},   {GAMQ_QF_RSQF, 20, 0},   {GAMQ_QF_RSQF, 29, 0},   {GAMQ_QF_RSQF, 32, 0},
+    {GAMQ_QF_RSQF, 1, QF_P}, {GAMQ_QF_RSQF, 3, QF_P}, {GAMQ_QF_RSQF, 5, QF_P}, {GAMQ_QF_RSQF, 8, QF_P},
+    {GAMQ_QF_RSQF, 13, QF_P}, {GAMQ_QF_RSQF, 21, QF_P}, {GAMQ_QF_RSQF, 32, QF_P}};
 enum { QF_GPU_SHAPES = sizeof qf_gpu_shapes / sizeof qf_gpu_shapes[0] };
 
 /* Builds at fills 0.1 .. 0.95 (and past FULL), every key mode, u32 / u64. */
@@ -557,8 +635,8 @@ GPU_TEST(qf, cuda_build_matches_host) {
   for (int s = 0; s < QF_GPU_SHAPES && !g_test.failed; ++s) {
     const int qs[] = {1, 6, 10, 13, std::min(16, g_test.max_log2 - 2)};
     for (int qi = 0; qi < 5 && !g_test.failed; ++qi) {
-      const int q = qs[qi], r = qf_gpu_shapes[s][1];
-      qf_pair p((gamq_qf_kind)qf_gpu_shapes[s][0], q, r, rng.next());
+      const int q = qs[qi], r = qf_gpu_shapes[s][1], layout = qf_gpu_shapes[s][2];
+      qf_pair p((gamq_qf_kind)qf_gpu_shapes[s][0], q, r, rng.next(), GAMQ_SCAN_AUTO, layout);
       CHECK(p.ok());
       gamq_qf_info info;
       gamq_qf_get_info(p.h, &info);
@@ -573,8 +651,8 @@ GPU_TEST(qf, cuda_build_matches_host) {
           bool use32 = (fi + mode) % 2 == 1;
           if (use32)
             for (size_t i = 0; i < n; ++i) keys[i] = (uint32_t)keys[i];
-          snprintf(what, sizeof what, "%s q=%d r=%d %s fill %.2f n=%zu %s", qfm_kind(info.kind), q, r, qk_name(mode),
-                   fills[fi], n, use32 ? "u32" : "u64");
+          snprintf(what, sizeof what, "%s q=%d r=%d %s fill %.2f n=%zu %s", qfm_kind(info.kind, layout), q, r,
+                   qk_name(mode), fills[fi], n, use32 ? "u32" : "u64");
           qf_build_both(p, keys, use32, what);
           qf_same(p, what);
         }
@@ -584,7 +662,7 @@ GPU_TEST(qf, cuda_build_matches_host) {
       for (int si = 0; si < 6 && !g_test.failed; ++si) {
         std::vector<uint64_t> keys(sizes[si]);
         for (size_t i = 0; i < keys.size(); ++i) keys[i] = rng.next();
-        snprintf(what, sizeof what, "%s q=%d r=%d n=%zu", qfm_kind(info.kind), q, r, sizes[si]);
+        snprintf(what, sizeof what, "%s q=%d r=%d n=%zu", qfm_kind(info.kind, layout), q, r, sizes[si]);
         qf_build_both(p, keys, false, what);
         qf_same(p, what);
       }
@@ -597,15 +675,16 @@ GPU_TEST(qf, cuda_build_methods) {
   test_rng rng = test_rng_for("qf.cuda_build_methods");
   char what[200];
   const int q = std::min(14, g_test.max_log2 - 2);
-  for (int kind = GAMQ_QF_SQF; kind <= GAMQ_QF_RSQF && !g_test.failed; ++kind)
+  for (int k = 0; k < 3 && !g_test.failed; ++k) /* SQF, RSQF, RSQF PACKED */
     for (int m = 0; m <= 4 && !g_test.failed; ++m) {
-      qf_pair p((gamq_qf_kind)kind, q, 13, rng.next(), (gamq_scan_method)m);
+      const int kind = k ? GAMQ_QF_RSQF : GAMQ_QF_SQF, layout = k == 2;
+      qf_pair p((gamq_qf_kind)kind, q, 13, rng.next(), (gamq_scan_method)m, layout);
       CHECK(p.ok());
       const double fills[] = {0.5, 0.9, 0.95};
       for (int fi = 0; fi < 3 && !g_test.failed; ++fi) {
         std::vector<uint64_t> keys((size_t)(fills[fi] * (double)((uint64_t)1 << q)));
         for (size_t i = 0; i < keys.size(); ++i) keys[i] = rng.next();
-        snprintf(what, sizeof what, "%s method %s fill %.2f", qfm_kind((gamq_qf_kind)kind),
+        snprintf(what, sizeof what, "%s method %s fill %.2f", qfm_kind((gamq_qf_kind)kind, layout),
                  gamq_scan_method_name((gamq_scan_method)m), fills[fi]);
         qf_build_both(p, keys, false, what);
         qf_same(p, what);
@@ -618,8 +697,8 @@ GPU_TEST(qf, cuda_lookup_matches_host) {
   test_rng rng = test_rng_for("qf.cuda_lookup_matches_host");
   char what[200];
   for (int s = 0; s < QF_GPU_SHAPES && !g_test.failed; ++s) {
-    const int q = 12, r = qf_gpu_shapes[s][1];
-    qf_pair p((gamq_qf_kind)qf_gpu_shapes[s][0], q, r, rng.next());
+    const int q = 12, r = qf_gpu_shapes[s][1], layout = qf_gpu_shapes[s][2];
+    qf_pair p((gamq_qf_kind)qf_gpu_shapes[s][0], q, r, rng.next(), GAMQ_SCAN_AUTO, layout);
     CHECK(p.ok());
     const double fills[] = {0.1, 0.7, 0.95};
     for (int fi = 0; fi < 3 && !g_test.failed; ++fi)
@@ -629,7 +708,7 @@ GPU_TEST(qf, cuda_lookup_matches_host) {
         qk_gen gen(mode, p.h, r, n, rng);
         std::vector<uint64_t> keys(n);
         for (size_t i = 0; i < n; ++i) keys[i] = gen.next(rng);
-        snprintf(what, sizeof what, "%s r=%d fill %.2f %s", qfm_kind((gamq_qf_kind)qf_gpu_shapes[s][0]), r,
+        snprintf(what, sizeof what, "%s r=%d fill %.2f %s", qfm_kind((gamq_qf_kind)qf_gpu_shapes[s][0], layout), r,
                  fills[fi], qk_name(mode));
         gamq_status built = GAMQ_ERROR_INVALID_ARGUMENT;
         qf_build_both(p, keys, false, what, &built);
@@ -646,10 +725,10 @@ GPU_TEST(qf, cuda_operations_match_host) {
   test_rng rng = test_rng_for("qf.cuda_operations_match_host");
   char what[200];
   for (int s = 0; s < QF_GPU_SHAPES && !g_test.failed; ++s) {
-    const int q = (int)(7 + rng.below(5)), r = qf_gpu_shapes[s][1];
+    const int q = (int)(7 + rng.below(5)), r = qf_gpu_shapes[s][1], layout = qf_gpu_shapes[s][2];
     const gamq_qf_kind kind = (gamq_qf_kind)qf_gpu_shapes[s][0];
     const uint64_t seed = rng.next();
-    qf_pair p(kind, q, r, seed, (gamq_scan_method)rng.below(5));
+    qf_pair p(kind, q, r, seed, (gamq_scan_method)rng.below(5), layout);
     CHECK(p.ok());
     gamq_qf_info info;
     gamq_qf_get_info(p.h, &info);
@@ -663,8 +742,8 @@ GPU_TEST(qf, cuda_operations_match_host) {
       std::vector<uint64_t> keys(n);
       for (size_t i = 0; i < n; ++i)
         keys[i] = op == 2 && !stored.empty() && rng.below(4) ? stored[rng.below(stored.size())] : gen.next(rng);
-      snprintf(what, sizeof what, "%s q=%d r=%d %s step %d op %d n=%zu", qfm_kind(kind), q, r, qk_name(mode), step, op,
-               n);
+      snprintf(what, sizeof what, "%s q=%d r=%d %s step %d op %d n=%zu", qfm_kind(kind, layout), q, r, qk_name(mode),
+               step, op, n);
       dbuf<uint64_t> d(n);
       CHECK(d.ok());
       CUDA_CHECK(d.upload(keys));
@@ -686,7 +765,7 @@ GPU_TEST(qf, cuda_operations_match_host) {
                   (unsigned long long)dc);
         stored.clear(); /* which keys survive is the model test's business */
       } else {
-        qf_pair o(kind, q, r, seed);
+        qf_pair o(kind, q, r, seed, GAMQ_SCAN_AUTO, layout);
         CHECK(o.ok());
         if (gamq_qf_build_u64(o.h, keys.data(), n) != GAMQ_SUCCESS) continue;
         CHECK(gamq_qf_build_u64(o.c, keys.data(), n) == GAMQ_SUCCESS);
@@ -719,12 +798,13 @@ GPU_TEST(qf, cuda_large) {
   test_rng rng = test_rng_for("qf.cuda_large");
   char what[200];
   const int q = std::max(8, std::min(25, g_test.max_log2 - 1)); /* the host reference is serial */
-  for (int kind = GAMQ_QF_SQF; kind <= GAMQ_QF_RSQF && !g_test.failed; ++kind) {
-    qf_pair p((gamq_qf_kind)kind, q, kind == GAMQ_QF_SQF ? 13 : 9, rng.next());
+  for (int k = 0; k < 3 && !g_test.failed; ++k) { /* SQF, RSQF, RSQF PACKED */
+    const int kind = k ? GAMQ_QF_RSQF : GAMQ_QF_SQF, layout = k == 2;
+    qf_pair p((gamq_qf_kind)kind, q, kind == GAMQ_QF_SQF ? 13 : 9, rng.next(), GAMQ_SCAN_AUTO, layout);
     CHECK(p.ok());
     std::vector<uint64_t> keys((size_t)(0.9 * (double)((uint64_t)1 << q)));
     for (size_t i = 0; i < keys.size(); ++i) keys[i] = rng.next();
-    snprintf(what, sizeof what, "%s q=%d n=%zu", qfm_kind((gamq_qf_kind)kind), q, keys.size());
+    snprintf(what, sizeof what, "%s q=%d n=%zu", qfm_kind((gamq_qf_kind)kind, layout), q, keys.size());
     qf_build_both(p, keys, false, what);
     qf_same(p, what);
     qf_same_lookups(p, keys, rng, what);

@@ -4,7 +4,8 @@
    every stored fingerprint found, lookups of absent ones exact, and the bytes
    equal to a fresh bulk build of the model (one layout per multiset). Then
    false-positive rates against theory, edge cases, bad arguments and
-   allocation failures. A private copy of the implementation with the
+   allocation failures. RSQF shapes run in both layouts (ALIGNED, PACKED);
+   the PACKED bytes are checked against the ALIGNED ones field by field. A private copy of the implementation with the
    counting allocator (test_api.cu owns the shared one). Host only: runs in CI. */
 #include "counting_alloc.h"
 #define GAMQ_MALLOC(sz) counting_malloc(sz)
@@ -23,7 +24,9 @@
 
 typedef std::multiset<uint64_t> qf_model;
 
-static const char *qf_kind_name(gamq__qf_kind k) { return k == GAMQ__QF_SQF ? "sqf" : "rsqf"; }
+static const char *qf_shape_name(const gamq__qf &f) {
+  return f.kind == GAMQ__QF_SQF ? "sqf" : f.packed ? "rsqf packed" : "rsqf";
+}
 
 /* Does the model fit nslots? The position scan written out once more, apart
    from the library: slot_i = max(slot_{i-1} + 1, quotient_i). */
@@ -47,7 +50,7 @@ static void qf_check(const gamq__qf &f, const qf_model &model, test_rng &rng, co
   CHECK_ARRAYS(want.data(), got.data(), want.size(), what);
   /* one layout per multiset: a fresh build has the same bytes */
   gamq__qf g;
-  CHECK(gamq__qf_init(&g, f.kind, f.q, f.r, f.seed) == GAMQ__QF_OK);
+  CHECK(gamq__qf_init_like(&g, &f) == GAMQ__QF_OK);
   gamq__qf_result br = gamq__qf_build(&g, want.data(), want.size(), GAMQ__NA_SERIAL);
   bool same = br == GAMQ__QF_OK && memcmp(g.data, f.data, f.bytes) == 0;
   size_t first_diff = 0;
@@ -99,20 +102,20 @@ struct qf_gen {
 };
 
 /* One random interleaving of build / insert / delete / merge on one shape. */
-static void qf_random_run(gamq__qf_kind kind, int q, int r, int mode, int steps, test_rng &rng) {
+static void qf_random_run(gamq__qf_kind kind, int packed, int q, int r, int mode, int steps, test_rng &rng) {
   char what[160];
   gamq__qf f;
   qf_model model;
   uint64_t seed = rng.next();
   qf_gen gen = {mode, q, r, seed, rng.below((uint64_t)1 << q)};
-  CHECK(gamq__qf_init(&f, kind, q, r, seed) == GAMQ__QF_OK);
+  CHECK(gamq__qf_init_packed(&f, kind, q, r, seed, packed) == GAMQ__QF_OK);
   uint64_t cap = f.nslots;
   for (int step = 0; step < steps && !g_test.failed; ++step) {
     int op = (int)rng.below(6);
     std::vector<uint8_t> before = qf_bytes(f);
     bool refused = false;
     std::vector<uint64_t> batch;
-    snprintf(what, sizeof what, "%s q=%d r=%d gen=%d step %d op %d", qf_kind_name(kind), q, r, mode, step, op);
+    snprintf(what, sizeof what, "%s q=%d r=%d gen=%d step %d op %d", qf_shape_name(f), q, r, mode, step, op);
     std::vector<uint64_t> present(model.begin(), model.end());
     if (op == 0) { /* bulk build, sometimes over capacity */
       uint64_t n = rng.below(cap + cap / 8 + 2) * (rng.below(4) == 0 ? 1 : rng.below(2) ? 1 : 0) +
@@ -167,7 +170,7 @@ static void qf_random_run(gamq__qf_kind kind, int q, int r, int mode, int steps,
       for (uint64_t i = 0; i < n; ++i) batch.push_back(gen.next(rng));
       std::sort(batch.begin(), batch.end());
       qf_model m2(batch.begin(), batch.end());
-      CHECK(gamq__qf_init(&g, kind, q, r, seed) == GAMQ__QF_OK);
+      CHECK(gamq__qf_init_like(&g, &f) == GAMQ__QF_OK);
       if (gamq__qf_build(&g, batch.data(), batch.size(), GAMQ__NA_ASSOCIATIVE) != GAMQ__QF_OK) {
         gamq__qf_free(&g); /* too many for one filter: skip */
         continue;
@@ -179,7 +182,7 @@ static void qf_random_run(gamq__qf_kind kind, int q, int r, int mode, int steps,
         bool f_first = rng.below(2) != 0; /* into f itself, either operand order */
         res = gamq__qf_merge(&f, f_first ? &f : &g, f_first ? &g : &f, GAMQ__NA_SEGMENTED_LAYOUTS);
       } else {
-        CHECK(gamq__qf_init(&h, kind, q, r, seed) == GAMQ__QF_OK);
+        CHECK(gamq__qf_init_like(&h, &f) == GAMQ__QF_OK);
         res = gamq__qf_merge(&h, &g, &f, GAMQ__NA_PARALLEL_MERGING);
         if (res == GAMQ__QF_OK) {
           gamq__qf t = f;
@@ -206,7 +209,7 @@ TEST(qf_host, sqf_random_interleavings) {
   for (int a = 0; a < 5; ++a)
     for (int b = 0; b < 4; ++b)
       for (int mode = 0; mode < GEN_MODES; ++mode) {
-        qf_random_run(GAMQ__QF_SQF, qs[a], rs[b], mode, qs[a] >= 12 ? 25 : 60, rng);
+        qf_random_run(GAMQ__QF_SQF, 0, qs[a], rs[b], mode, qs[a] >= 12 ? 25 : 60, rng);
         CHECK_OK_SO_FAR();
       }
 }
@@ -214,21 +217,22 @@ TEST(qf_host, sqf_random_interleavings) {
 TEST(qf_host, rsqf_random_interleavings) {
   test_rng rng = test_rng_for("qf_rsqf_random");
   const int qs[] = {1, 3, 6, 8, 12}, rs[] = {1, 2, 5, 8, 13, 21, 29, 32};
-  for (int a = 0; a < 5; ++a)
-    for (int b = 0; b < 8; ++b)
-      for (int mode = 0; mode < GEN_MODES; ++mode) {
-        qf_random_run(GAMQ__QF_RSQF, qs[a], rs[b], mode, qs[a] >= 12 ? 15 : 40, rng);
-        CHECK_OK_SO_FAR();
-      }
+  for (int packed = 0; packed < 2; ++packed)
+    for (int a = 0; a < 5; ++a)
+      for (int b = 0; b < 8; ++b)
+        for (int mode = 0; mode < GEN_MODES; ++mode) {
+          qf_random_run(GAMQ__QF_RSQF, packed, qs[a], rs[b], mode, qs[a] >= 12 ? 15 : 40, rng);
+          CHECK_OK_SO_FAR();
+        }
 }
 
 /* A filter merged with itself (out, a and b the same) doubles every fingerprint. */
 TEST(qf_host, merge_with_itself_doubles) {
   test_rng rng = test_rng_for("qf_merge_self");
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 3; ++k) { /* SQF, RSQF, RSQF PACKED */
     gamq__qf_kind kind = k ? GAMQ__QF_RSQF : GAMQ__QF_SQF;
     gamq__qf f;
-    CHECK(gamq__qf_init(&f, kind, 10, 13, 7) == GAMQ__QF_OK);
+    CHECK(gamq__qf_init_packed(&f, kind, 10, 13, 7, k == 2) == GAMQ__QF_OK);
     std::vector<uint64_t> fp;
     for (int i = 0; i < 300; ++i) fp.push_back(gamq__qf_fingerprint(&f, rng.next()));
     std::sort(fp.begin(), fp.end());
@@ -290,11 +294,104 @@ TEST(qf_host, hash_and_fingerprints) {
   CHECK(gamq__qf_nslots(1) == 64 && gamq__qf_nslots(8) == 448);
 }
 
+/* ---- the PACKED RSQF layout ----
+   Sizes: blocks of 16 + 8r bytes and one offset byte per block, the total
+   rounded up to 8: (17 + 8r) / 64 bytes a slot, paper 001 Table I's memory
+   (bytes an item at 95% fill: 0.9375, 1.990, 3.043 for r = 5, 13, 21). */
+TEST(qf_host, rsqf_packed_sizes) {
+  const int qs[] = {1, 2, 5, 8, 12, 20, 27, 32};
+  for (int a = 0; a < 8; ++a)
+    for (int r = 1; r <= 32; ++r) {
+      uint64_t ns = 0, ns2 = 0;
+      size_t bytes = 0, aligned = 0;
+      CHECK(gamq__qf_layout_packed(GAMQ__QF_RSQF, qs[a], r, 1, &ns, &bytes));
+      CHECK(gamq__qf_layout(GAMQ__QF_RSQF, qs[a], r, &ns2, &aligned));
+      CHECK(ns == ns2 && ns == gamq__qf_nslots(qs[a]));
+      const uint64_t nb = ns / 64, want = (nb * (uint64_t)(17 + 8 * r) + 7) / 8 * 8;
+      if (sizeof(size_t) == 8 || want <= (uint64_t)(size_t)-1)
+        CHECK_MSG(bytes == (size_t)want, "q=%d r=%d: %zu bytes, want %llu", qs[a], r, bytes, (unsigned long long)want);
+      CHECK(bytes % 8 == 0 && bytes <= aligned);
+      CHECK(gamq__rsqf_stride_of(r, 1) == (size_t)(16 + 8 * r) && gamq__rsqf_stride_of(r, 0) == gamq__rsqf_block_bytes(r));
+    }
+  /* the Table I figures: bytes a slot / 0.95 */
+  const int rs[3] = {5, 13, 21};
+  const double per_item[3] = {0.9375, 1.990, 3.043};
+  for (int i = 0; i < 3; ++i) {
+    uint64_t ns = 0;
+    size_t bytes = 0;
+    CHECK(gamq__qf_layout_packed(GAMQ__QF_RSQF, 20, rs[i], 1, &ns, &bytes));
+    const double got = (double)bytes / (double)ns / 0.95;
+    printf("    rsqf packed r=%d: %.4f bytes an item at 95%% fill (aligned: %.4f)\n", rs[i], got,
+           (double)(ns / 64 * gamq__rsqf_block_bytes(rs[i])) / (double)ns / 0.95);
+    CHECK_MSG(fabs(got - per_item[i]) < 5e-4, "r=%d: %.5f bytes an item, want %.4f", rs[i], got, per_item[i]);
+  }
+  /* and the filters made so: that size, all zero; SQF has no PACKED layout */
+  gamq__qf f;
+  for (int r = 1; r <= 32; r += 5) {
+    CHECK(gamq__qf_init_packed(&f, GAMQ__QF_RSQF, 7, r, 1, 1) == GAMQ__QF_OK);
+    CHECK(f.packed == 1 && f.bytes == (size_t)((f.nslots / 64 * (uint64_t)(17 + 8 * r) + 7) / 8 * 8));
+    for (size_t i = 0; i < f.bytes; ++i) CHECK(f.data[i] == 0);
+    gamq__qf_free(&f);
+  }
+  memset(&f, 0, sizeof f);
+  for (int r = 5; r <= 29; r += 8) {
+    CHECK(!gamq__qf_layout_packed(GAMQ__QF_SQF, 8, r, 1, NULL, NULL));
+    CHECK(gamq__qf_init_packed(&f, GAMQ__QF_SQF, 8, r, 1, 1) == GAMQ__QF_BAD_ARG && f.data == NULL);
+  }
+}
+
+/* The two layouts hold the same fields: for every block, the PACKED bytes
+   are the ALIGNED ones with bytes 16..23 and the padding taken out and the
+   offset byte moved to the array after the blocks. Random multisets (long
+   runs and saturated offsets among them), fresh each run. */
+TEST(qf_host, rsqf_packed_matches_aligned) {
+  test_rng rng = test_rng_for("qf_rsqf_packed_fields");
+  const int rs[] = {1, 3, 5, 7, 8, 11, 13, 21, 29, 32}, qs[] = {3, 8, 10};
+  int saturated = 0;
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 10; ++b)
+      for (int mode = 0; mode < GEN_MODES; ++mode) {
+        const int q = qs[a], r = rs[b];
+        gamq__qf al, pk;
+        uint64_t seed = rng.next();
+        CHECK(gamq__qf_init(&al, GAMQ__QF_RSQF, q, r, seed) == GAMQ__QF_OK);
+        CHECK(gamq__qf_init_packed(&pk, GAMQ__QF_RSQF, q, r, seed, 1) == GAMQ__QF_OK);
+        qf_gen gen = {mode, q, r, seed, rng.below((uint64_t)1 << q)};
+        std::vector<uint64_t> fp;
+        uint64_t n = rng.below(al.nslots - (mode == GEN_ONE_QUOTIENT ? gen.one_q : 0) + 1);
+        for (uint64_t i = 0; i < n; ++i) fp.push_back(gen.next(rng));
+        std::sort(fp.begin(), fp.end());
+        gamq__qf_result ra = gamq__qf_build(&al, fp.data(), fp.size(), (gamq__na_method)rng.below(5));
+        gamq__qf_result rp = gamq__qf_build(&pk, fp.data(), fp.size(), (gamq__na_method)rng.below(5));
+        CHECK(ra == rp);
+        const uint64_t nb = al.nslots / 64, ab = gamq__rsqf_block_bytes(r), pb = 16 + 8 * (uint64_t)r;
+        bool same = true;
+        for (uint64_t k = 0; k < nb && same; ++k) {
+          const uint8_t *x = al.data + k * ab, *y = pk.data + k * pb;
+          same = memcmp(x, y, 16) == 0 && memcmp(x + 24, y + 16, 8 * (size_t)r) == 0 && x[16] == pk.data[nb * pb + k];
+          for (uint64_t i = 17; i < 24; ++i) same = same && x[i] == 0;
+          for (uint64_t i = 24 + 8 * (uint64_t)r; i < ab; ++i) same = same && x[i] == 0;
+          saturated += x[16] == 255;
+        }
+        for (uint64_t i = nb * pb + nb; i < pk.bytes; ++i) same = same && pk.data[i] == 0; /* the tail */
+        CHECK_MSG(same, "q=%d r=%d gen=%d n=%llu: PACKED bytes are not the ALIGNED fields", q, r, mode,
+                  (unsigned long long)n);
+        if (ra == GAMQ__QF_OK) {
+          qf_model m(fp.begin(), fp.end());
+          qf_check(pk, m, rng, "packed build");
+        }
+        gamq__qf_free(&al);
+        gamq__qf_free(&pk);
+        CHECK_OK_SO_FAR();
+      }
+  CHECK(saturated > 0); /* the one-quotient multisets saturate offsets */
+}
+
 /* ---- multiset semantics on keys ---- */
 TEST(qf_host, duplicates_and_empty_batches) {
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 3; ++k) { /* SQF, RSQF, RSQF PACKED */
     gamq__qf f;
-    CHECK(gamq__qf_init(&f, k ? GAMQ__QF_RSQF : GAMQ__QF_SQF, 8, 13, 99) == GAMQ__QF_OK);
+    CHECK(gamq__qf_init_packed(&f, k ? GAMQ__QF_RSQF : GAMQ__QF_SQF, 8, 13, 99, k == 2) == GAMQ__QF_OK);
     uint64_t fp = gamq__qf_fingerprint(&f, 123456789);
     uint64_t two[2] = {fp, fp};
     CHECK(gamq__qf_insert_batch(&f, NULL, 0, GAMQ__QF_BATCH_AUTO, GAMQ__NA_SERIAL) == GAMQ__QF_OK);
@@ -317,10 +414,10 @@ TEST(qf_host, duplicates_and_empty_batches) {
    FULL and changes nothing; RSQF offsets saturate (255) on the way. */
 TEST(qf_host, one_quotient_until_full) {
   test_rng rng = test_rng_for("qf_one_quotient");
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 3; ++k) { /* SQF, RSQF, RSQF PACKED */
     gamq__qf f;
     int r = k ? 5 : 13;
-    CHECK(gamq__qf_init(&f, k ? GAMQ__QF_RSQF : GAMQ__QF_SQF, 8, r, 5) == GAMQ__QF_OK);
+    CHECK(gamq__qf_init_packed(&f, k ? GAMQ__QF_RSQF : GAMQ__QF_SQF, 8, r, 5, k == 2) == GAMQ__QF_OK);
     const uint64_t x = k ? 3 : 200, room = f.nslots - x;
     qf_model m;
     for (uint64_t i = 0; i < room; ++i) {
@@ -356,17 +453,17 @@ TEST(qf_host, one_quotient_until_full) {
 /* Every build method lays out the same bytes (a 95%-full filter). */
 TEST(qf_host, build_methods_agree) {
   test_rng rng = test_rng_for("qf_build_methods");
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 3; ++k) { /* SQF, RSQF, RSQF PACKED */
     gamq__qf f, g;
-    CHECK(gamq__qf_init(&f, k ? GAMQ__QF_RSQF : GAMQ__QF_SQF, 12, 5, 11) == GAMQ__QF_OK);
-    CHECK(gamq__qf_init(&g, f.kind, 12, 5, 11) == GAMQ__QF_OK);
+    CHECK(gamq__qf_init_packed(&f, k ? GAMQ__QF_RSQF : GAMQ__QF_SQF, 12, 5, 11, k == 2) == GAMQ__QF_OK);
+    CHECK(gamq__qf_init_like(&g, &f) == GAMQ__QF_OK);
     std::vector<uint64_t> fp;
     for (int i = 0; i < 3891; ++i) fp.push_back(gamq__qf_fingerprint(&f, rng.next()));
     std::sort(fp.begin(), fp.end());
     CHECK(gamq__qf_build(&f, fp.data(), fp.size(), GAMQ__NA_SERIAL) == GAMQ__QF_OK);
     for (int m = 1; m <= 4; ++m) {
       CHECK(gamq__qf_build(&g, fp.data(), fp.size(), (gamq__na_method)m) == GAMQ__QF_OK);
-      CHECK_MSG(memcmp(f.data, g.data, f.bytes) == 0, "%s: method %d differs", qf_kind_name(f.kind), m);
+      CHECK_MSG(memcmp(f.data, g.data, f.bytes) == 0, "%s: method %d differs", qf_shape_name(f), m);
     }
     /* and one by one, in random order */
     std::vector<uint64_t> shuffled = fp;
@@ -386,9 +483,10 @@ TEST(qf_host, build_methods_agree) {
        eps = 1 - (1 - 2^-p)^n  ~=  n / 2^p  =  alpha * 2^-r,   alpha = n / 2^q.
    Checked: measured / eps within [1/1.2, 1.2], with enough queries that the
    band is >= 4.5 standard deviations wide (N * eps >= ~1000). */
-static void qf_fp_rate(gamq__qf_kind kind, int q, int r, double alpha, uint64_t queries, test_rng &rng) {
+static void qf_fp_rate(gamq__qf_kind kind, int q, int r, double alpha, uint64_t queries, test_rng &rng,
+                       int packed = 0) {
   gamq__qf f;
-  CHECK(gamq__qf_init(&f, kind, q, r, rng.next()) == GAMQ__QF_OK);
+  CHECK(gamq__qf_init_packed(&f, kind, q, r, rng.next(), packed) == GAMQ__QF_OK);
   uint64_t n = (uint64_t)(alpha * (double)((uint64_t)1 << q));
   std::vector<uint64_t> keys(n), fp(n);
   for (uint64_t i = 0; i < n; ++i) keys[i] = rng.next() & ~(uint64_t)1; /* present keys even, absent odd */
@@ -399,7 +497,7 @@ static void qf_fp_rate(gamq__qf_kind kind, int q, int r, double alpha, uint64_t 
   for (uint64_t i = 0; i < queries; ++i) hits += (uint64_t)gamq__qf_lookup(&f, gamq__qf_fingerprint(&f, rng.next() | 1));
   double p = (double)(q + r), eps = -expm1((double)n * log1p(-pow(2.0, -p)));
   double measured = (double)hits / (double)queries, ratio = measured / eps;
-  printf("    %s q=%d r=%d alpha=%.2f: fp rate %.3e, theory %.3e, ratio %.3f (%llu queries)\n", qf_kind_name(kind), q, r,
+  printf("    %s q=%d r=%d alpha=%.2f: fp rate %.3e, theory %.3e, ratio %.3f (%llu queries)\n", qf_shape_name(f), q, r,
          alpha, measured, eps, ratio, (unsigned long long)queries);
   gamq__qf_free(&f);
   if ((double)queries * eps < 100) { /* too rare to measure: a handful at most */
@@ -420,6 +518,7 @@ TEST(qf_host, false_positive_rates) {
   qf_fp_rate(GAMQ__QF_RSQF, 16, 5, 0.9, 1000000, rng);
   qf_fp_rate(GAMQ__QF_RSQF, 16, 8, 0.95, 1000000, rng);
   qf_fp_rate(GAMQ__QF_RSQF, 14, 13, 0.9, 10000000, rng);
+  qf_fp_rate(GAMQ__QF_RSQF, 16, 5, 0.95, 1000000, rng, 1);
 }
 
 /* ---- bad arguments: a status, nothing touched ---- */
@@ -458,6 +557,17 @@ TEST(qf_host, bad_arguments) {
   CHECK(gamq__qf_merge(&f, &f, &h, GAMQ__NA_SERIAL) == GAMQ__QF_BAD_ARG); /* seeds differ */
   CHECK(gamq__qf_merge(NULL, &f, &f, GAMQ__NA_SERIAL) == GAMQ__QF_BAD_ARG);
   CHECK(qf_bytes(f) == before && f.nitems == 1);
+  { /* layouts differ */
+    gamq__qf p;
+    CHECK(gamq__qf_init_packed(&p, GAMQ__QF_RSQF, 8, 5, 0, 1) == GAMQ__QF_OK);
+    CHECK(gamq__qf_insert(&g, 40) == GAMQ__QF_OK);
+    std::vector<uint8_t> gb = qf_bytes(g), pb = qf_bytes(p);
+    CHECK(gamq__qf_merge(&g, &g, &p, GAMQ__NA_SERIAL) == GAMQ__QF_BAD_ARG);
+    CHECK(gamq__qf_merge(&p, &g, &g, GAMQ__NA_SERIAL) == GAMQ__QF_BAD_ARG);
+    CHECK(gamq__qf_merge(&p, &p, &g, GAMQ__NA_SERIAL) == GAMQ__QF_BAD_ARG);
+    CHECK(qf_bytes(g) == gb && qf_bytes(p) == pb && g.nitems == 1 && p.nitems == 0);
+    gamq__qf_free(&p);
+  }
   gamq__qf_free(&f);
   gamq__qf_free(&g);
   gamq__qf_free(&h);

@@ -17,6 +17,8 @@
    path forced (and the rebuild path, and AUTO, and small round caps), the
    path taken checked; builds by inserts; a timing of 2^20 keys into a 70%
    full filter of 2^(max_log2 + 6) home slots (2^30 at --max-log2=24).
+   RSQF shapes run in both layouts (ALIGNED, PACKED: the PACKED poison
+   window is the region's blocks plus their bytes of the offset array).
 
    A private copy of the implementation with the counting allocator. */
 #include "counting_alloc.h"
@@ -36,17 +38,21 @@
 
 typedef std::multiset<uint64_t> qi_model; /* fingerprints */
 
-static const int qi_shapes[][2] = {{GAMQ__QF_SQF, 5},  {GAMQ__QF_SQF, 13}, {GAMQ__QF_SQF, 21}, {GAMQ__QF_SQF, 29}, {GAMQ__QF_RSQF, 1},
-                                   {GAMQ__QF_RSQF, 5}, {GAMQ__QF_RSQF, 8}, {GAMQ__QF_RSQF, 13}, {GAMQ__QF_RSQF, 32}};
+/* kind, r, layout (1: PACKED RSQF) */
+static const int qi_shapes[][3] = {{GAMQ__QF_SQF, 5, 0},  {GAMQ__QF_SQF, 13, 0}, {GAMQ__QF_SQF, 21, 0},
+                                   {GAMQ__QF_SQF, 29, 0}, {GAMQ__QF_RSQF, 1, 0}, {GAMQ__QF_RSQF, 5, 0},
+                                   {GAMQ__QF_RSQF, 8, 0}, {GAMQ__QF_RSQF, 13, 0}, {GAMQ__QF_RSQF, 32, 0},
+                                   {GAMQ__QF_RSQF, 1, 1}, {GAMQ__QF_RSQF, 5, 1}, {GAMQ__QF_RSQF, 8, 1},
+                                   {GAMQ__QF_RSQF, 13, 1}, {GAMQ__QF_RSQF, 32, 1}};
 enum { QI_SHAPES = sizeof qi_shapes / sizeof qi_shapes[0] };
-static const char *qi_kind(int k) { return k == GAMQ__QF_SQF ? "sqf" : "rsqf"; }
+static const char *qi_kind(int k, int packed = 0) { return k == GAMQ__QF_SQF ? "sqf" : packed ? "rsqf packed" : "rsqf"; }
 
 /* The host reference's bytes for a multiset (empty vector: it does not fit). */
-static std::vector<uint8_t> qi_reference(int kind, int q, int r, uint64_t seed, const qi_model &m) {
+static std::vector<uint8_t> qi_reference(int kind, int q, int r, uint64_t seed, const qi_model &m, int packed = 0) {
   gamq__qf g;
   std::vector<uint8_t> out;
   std::vector<uint64_t> fps(m.begin(), m.end());
-  if (gamq__qf_init(&g, (gamq__qf_kind)kind, q, r, seed) != GAMQ__QF_OK) return out;
+  if (gamq__qf_init_packed(&g, (gamq__qf_kind)kind, q, r, seed, packed) != GAMQ__QF_OK) return out;
   if (gamq__qf_build(&g, fps.data(), fps.size(), GAMQ__NA_SERIAL) == GAMQ__QF_OK) out.assign(g.data, g.data + g.bytes);
   gamq__qf_free(&g);
   return out;
@@ -146,12 +152,12 @@ static bool qi_fits(const qi_model &m, int r, uint64_t nslots) {
 
 /* Random interleavings: simulation (poisoned windows) == point operations ==
    a fresh build of the model, every step. */
-static void qi_sim_run(int kind, int q, int r, int steps, test_rng &rng, int *max_rounds_seen) {
+static void qi_sim_run(int kind, int packed, int q, int r, int steps, test_rng &rng, int *max_rounds_seen) {
   char what[200];
   gamq__qf sim, ref;
   const uint64_t seed = rng.next();
-  CHECK(gamq__qf_init(&sim, (gamq__qf_kind)kind, q, r, seed) == GAMQ__QF_OK);
-  CHECK(gamq__qf_init(&ref, (gamq__qf_kind)kind, q, r, seed) == GAMQ__QF_OK);
+  CHECK(gamq__qf_init_packed(&sim, (gamq__qf_kind)kind, q, r, seed, packed) == GAMQ__QF_OK);
+  CHECK(gamq__qf_init_packed(&ref, (gamq__qf_kind)kind, q, r, seed, packed) == GAMQ__QF_OK);
   qi_model model;
   for (int step = 0; step < steps && !g_test.failed; ++step) {
     const bool del = rng.below(3) == 0;
@@ -164,7 +170,7 @@ static void qi_sim_run(int kind, int q, int r, int steps, test_rng &rng, int *ma
     std::sort(batch.begin(), batch.end());
     const int caps[] = {1, 2, 3, GAMQ__QF_MAX_ROUNDS, 0x7fffffff};
     const int cap = caps[rng.below(5)];
-    snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d cap %d", qi_kind(kind), q, r, step,
+    snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d cap %d", qi_kind(kind, packed), q, r, step,
              del ? "delete" : "insert", n, mode, cap);
     std::vector<uint8_t> before = qi_bytes(&sim);
     int rounds = 0;
@@ -192,7 +198,7 @@ static void qi_sim_run(int kind, int q, int r, int steps, test_rng &rng, int *ma
     if (cap > rounds) *max_rounds_seen = std::max(*max_rounds_seen, rounds);
     CHECK_MSG(sim.nitems == model.size() && ref.nitems == model.size(), "%s: counts %llu %llu, model %zu", what,
               (unsigned long long)sim.nitems, (unsigned long long)ref.nitems, model.size());
-    std::vector<uint8_t> want = qi_reference(kind, q, r, seed, model);
+    std::vector<uint8_t> want = qi_reference(kind, q, r, seed, model, packed);
     CHECK_MSG(!want.empty() && qi_bytes(&sim) == want, "%s: simulated bytes differ from a fresh build", what);
     CHECK_MSG(qi_bytes(&ref) == want, "%s: reference bytes differ from a fresh build", what);
   }
@@ -207,9 +213,10 @@ TEST(qf_inplace_host, simulation_matches_reference) {
     const int qs[] = {1, 6, 9, 12};
     int max_rounds_seen = 0;
     for (int qi = 0; qi < 4 && !g_test.failed; ++qi)
-      qi_sim_run(qi_shapes[s][0], qs[qi], qi_shapes[s][1], qs[qi] < 9 ? 30 : 12, rng, &max_rounds_seen);
+      qi_sim_run(qi_shapes[s][0], qi_shapes[s][2], qs[qi], qi_shapes[s][1], qs[qi] < 9 ? 30 : 12, rng,
+                 &max_rounds_seen);
     CHECK_MSG(max_rounds_seen >= 2, "%s r=%d: no batch needed two rounds (the rounds were not exercised)",
-              qi_kind(qi_shapes[s][0]), qi_shapes[s][1]);
+              qi_kind(qi_shapes[s][0], qi_shapes[s][2]), qi_shapes[s][1]);
   }
   CHECK_EQ(g_alloc_live, live);
 }
@@ -254,11 +261,11 @@ static std::vector<uint8_t> qi_win_isolated(const gamq__qf *f0, int del, const s
 /* Random interleavings through the windows: shuffled serial windows ==
    isolated windows == a fresh build of the model, every step; FULL leaves
    the bytes as they were. */
-static void qi_win_run(int kind, int q, int r, int steps, test_rng &rng, int *chained) {
+static void qi_win_run(int kind, int q, int r, int packed, int steps, test_rng &rng, int *chained) {
   char what[200];
   gamq__qf f;
   const uint64_t seed = rng.next();
-  CHECK(gamq__qf_init(&f, (gamq__qf_kind)kind, q, r, seed) == GAMQ__QF_OK);
+  CHECK(gamq__qf_init_packed(&f, (gamq__qf_kind)kind, q, r, seed, packed) == GAMQ__QF_OK);
   qi_model model;
   for (int step = 0; step < steps && !g_test.failed; ++step) {
     const bool del = rng.below(3) == 0;
@@ -269,7 +276,7 @@ static void qi_win_run(int kind, int q, int r, int steps, test_rng &rng, int *ch
     if (mode == QB_ONE_QUOTIENT && n > 300) n = 300;
     std::vector<uint64_t> batch = qi_batch(&f, model, mode, n, rng);
     std::sort(batch.begin(), batch.end());
-    snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d fill %.2f", qi_kind(kind), q, r, step,
+    snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d fill %.2f", qi_kind(kind, packed), q, r, step,
              del ? "delete" : "insert", n, mode, (double)f.nitems / (double)f.nslots);
     const std::vector<uint8_t> before = qi_bytes(&f);
     qi_model m2 = model;
@@ -299,7 +306,7 @@ static void qi_win_run(int kind, int q, int r, int steps, test_rng &rng, int *ch
               (unsigned long long)expect);
     model.swap(m2);
     CHECK_MSG(f.nitems == model.size(), "%s: count %llu, model %zu", what, (unsigned long long)f.nitems, model.size());
-    std::vector<uint8_t> want = qi_reference(kind, q, r, seed, model);
+    std::vector<uint8_t> want = qi_reference(kind, q, r, seed, model, packed);
     CHECK_MSG(!want.empty() && qi_bytes(&f) == want, "%s: bytes differ from a fresh build", what);
     CHECK_MSG(n == 0 || (iso == want && iso_changed == expect), "%s: isolated windows: %s", what,
               why.empty() ? "bytes differ from a fresh build" : why.c_str());
@@ -314,9 +321,9 @@ TEST(qf_inplace_host, windows_match_reference) {
     const int qs[] = {1, 6, 9, 12};
     int chained = 0;
     for (int qi = 0; qi < 4 && !g_test.failed; ++qi)
-      qi_win_run(qi_shapes[s][0], qs[qi], qi_shapes[s][1], qs[qi] < 9 ? 40 : 16, rng, &chained);
-    CHECK_MSG(chained >= 1, "%s r=%d: no batch linked two groups (chains were not exercised)", qi_kind(qi_shapes[s][0]),
-              qi_shapes[s][1]);
+      qi_win_run(qi_shapes[s][0], qs[qi], qi_shapes[s][1], qi_shapes[s][2], qs[qi] < 9 ? 40 : 16, rng, &chained);
+    CHECK_MSG(chained >= 1, "%s r=%d: no batch linked two groups (chains were not exercised)",
+              qi_kind(qi_shapes[s][0], qi_shapes[s][2]), qi_shapes[s][1]);
   }
   CHECK_EQ(g_alloc_live, live);
 }
@@ -325,9 +332,10 @@ TEST(qf_inplace_host, windows_match_reference) {
    must trip the poison check or change the bytes (the check can fail). */
 TEST(qf_inplace_host, poison_catches_outside_access) {
   test_rng rng = test_rng_for("qf_inplace_host.poison_catches_outside_access");
-  for (int kind = GAMQ__QF_SQF; kind <= GAMQ__QF_RSQF && !g_test.failed; ++kind) {
+  for (int shape = 0; shape < 3 && !g_test.failed; ++shape) { /* SQF, RSQF, RSQF PACKED */
+    const int kind = shape ? GAMQ__QF_RSQF : GAMQ__QF_SQF;
     gamq__qf f;
-    CHECK(gamq__qf_init(&f, (gamq__qf_kind)kind, 10, 13, rng.next()) == GAMQ__QF_OK);
+    CHECK(gamq__qf_init_packed(&f, (gamq__qf_kind)kind, 10, 13, rng.next(), shape == 2) == GAMQ__QF_OK);
     std::vector<uint64_t> fps(900);
     for (size_t i = 0; i < fps.size(); ++i) fps[i] = rng.next() >> (64 - 23);
     std::sort(fps.begin(), fps.end());
@@ -367,12 +375,13 @@ TEST(qf_inplace_host, poison_catches_outside_access) {
 TEST(qf_inplace_host, round_counts) {
   test_rng rng = test_rng_for("qf_inplace_host.round_counts");
   const int q = std::min(20, std::max(12, g_test.max_log2 - 4));
-  for (int kind = GAMQ__QF_SQF; kind <= GAMQ__QF_RSQF && !g_test.failed; ++kind) {
+  for (int shape = 0; shape < 3 && !g_test.failed; ++shape) { /* SQF, RSQF, RSQF PACKED */
+    const int kind = shape ? GAMQ__QF_RSQF : GAMQ__QF_SQF, packed = shape == 2;
     const double fills[] = {0.7, 0.9};
     for (int fi = 0; fi < 2 && !g_test.failed; ++fi) {
       gamq__qf f;
       const int r = 5;
-      CHECK(gamq__qf_init(&f, (gamq__qf_kind)kind, q, r, 1) == GAMQ__QF_OK);
+      CHECK(gamq__qf_init_packed(&f, (gamq__qf_kind)kind, q, r, 1, packed) == GAMQ__QF_OK);
       std::vector<uint64_t> fps((size_t)(fills[fi] * (double)((uint64_t)1 << q)));
       for (size_t i = 0; i < fps.size(); ++i) fps[i] = rng.next() >> (64 - q - r);
       std::sort(fps.begin(), fps.end());
@@ -389,7 +398,7 @@ TEST(qf_inplace_host, round_counts) {
       CHECK(gamq__qf_sim_rounds(&f, 0, batch.data(), batch.size(), 1000, 0, NULL, &oi));
       CHECK(gamq__qf_sim_rounds(&f, 1, present.data(), present.size(), 1000, 0, NULL, &od));
       printf("    %s r=%d q=%d fill %.2f: insert 2^%d keys %d rounds, delete 2^%d present keys %d rounds\n",
-             qi_kind(kind), r, q, fills[fi], q - 10, oi.rounds, q - 10, od.rounds);
+             qi_kind(kind, packed), r, q, fills[fi], q - 10, oi.rounds, q - 10, od.rounds);
       CHECK(oi.left == 0 && oi.changed == batch.size() && !oi.full);
       CHECK(od.left == 0 && od.changed == present.size());
       CHECK_MSG(oi.rounds <= 16 && od.rounds <= 16, "rounds %d / %d", oi.rounds, od.rounds);
@@ -398,9 +407,9 @@ TEST(qf_inplace_host, round_counts) {
         qi_model m(fps.begin(), fps.end());
         m.insert(batch.begin(), batch.end());
         for (size_t i = 0; i < present.size(); ++i) m.erase(m.find(present[i]));
-        want = qi_reference(kind, q, r, 1, m);
+        want = qi_reference(kind, q, r, 1, m, packed);
       }
-      CHECK_MSG(qi_bytes(&f) == want, "%s fill %.2f: bytes differ from a fresh build", qi_kind(kind), fills[fi]);
+      CHECK_MSG(qi_bytes(&f) == want, "%s fill %.2f: bytes differ from a fresh build", qi_kind(kind, packed), fills[fi]);
       gamq__qf_free(&f);
     }
   }
@@ -413,7 +422,7 @@ TEST(qf_inplace_host, host_paths_and_build_by_inserts) {
   for (int s = 0; s < QI_SHAPES && !g_test.failed; ++s) {
     gamq_qf_desc d;
     memset(&d, 0, sizeof d);
-    d.backend = GAMQ_BACKEND_HOST, d.seed = rng.next();
+    d.backend = GAMQ_BACKEND_HOST, d.seed = rng.next(), d.layout = (gamq_qf_layout)qi_shapes[s][2];
     gamq_qf *a = NULL, *b = NULL;
     CHECK(gamq_qf_create(&d, (gamq_qf_kind)qi_shapes[s][0], 9, qi_shapes[s][1], &a) == GAMQ_SUCCESS);
     d.build_by_inserts = 1;
@@ -447,10 +456,12 @@ TEST(qf_inplace_host, host_paths_and_build_by_inserts) {
    ------------------------------------------------------------------------- */
 #if defined(__CUDACC__)
 
-static gamq_qf *qi_make(gamq_backend backend, int kind, int q, int r, uint64_t seed, int by_inserts = 0) {
+static gamq_qf *qi_make(gamq_backend backend, int kind, int q, int r, uint64_t seed, int by_inserts = 0,
+                        int packed = 0) {
   gamq_qf_desc d;
   memset(&d, 0, sizeof d);
   d.backend = backend, d.seed = seed, d.build_by_inserts = by_inserts;
+  d.layout = packed ? GAMQ_QF_LAYOUT_PACKED : GAMQ_QF_LAYOUT_ALIGNED;
   gamq_qf *f = NULL;
   return gamq_qf_create(&d, (gamq_qf_kind)kind, q, r, &f) == GAMQ_SUCCESS ? f : NULL;
 }
@@ -483,9 +494,10 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
   for (int s = 0; s < QI_SHAPES && !g_test.failed; ++s) {
     const int qs[] = {1, 7, 10, std::min(13, g_test.max_log2 - 4)}; /* q 16 took minutes (host point ops) */
     for (int qi = 0; qi < 4 && !g_test.failed; ++qi) {
-      const int kind = qi_shapes[s][0], r = qi_shapes[s][1], q = qs[qi];
+      const int kind = qi_shapes[s][0], r = qi_shapes[s][1], q = qs[qi], packed = qi_shapes[s][2];
       const uint64_t seed = rng.next();
-      gamq_qf *c = qi_make(GAMQ_BACKEND_CUDA, kind, q, r, seed), *h = qi_make(GAMQ_BACKEND_HOST, kind, q, r, seed);
+      gamq_qf *c = qi_make(GAMQ_BACKEND_CUDA, kind, q, r, seed, 0, packed);
+      gamq_qf *h = qi_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 0, packed);
       CHECK(c && h);
       qi_model model;
       std::vector<uint64_t> stored;
@@ -504,10 +516,10 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
           else if (mode == 3) keys[i] = qi_key_in(h, quot, rng);                              /* one quotient */
           else keys[i] = rng.next();
         }
-        const int path = (int)rng.below(4), caps[] = {0, 1, 2, 0}; /* AUTO, IN_PLACE (rounds), REBUILD, WINDOWS */
+        const int path = (step + s) % 4, caps[] = {0, 1, 2, 0}; /* AUTO, IN_PLACE (rounds), REBUILD, WINDOWS in turn */
         c->path = (gamq__qf_batch_path)path, c->max_rounds = caps[rng.below(4)];
-        snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d path %d cap %d", qi_kind(kind), q, r, step,
-                 op == 1 ? "insert" : "delete", n, mode, path, c->max_rounds);
+        snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d path %d cap %d", qi_kind(kind, packed), q, r,
+                 step, op == 1 ? "insert" : "delete", n, mode, path, c->max_rounds);
         dbuf<uint64_t> d(n);
         CHECK(d.ok());
         CUDA_CHECK(d.upload(keys));
@@ -544,7 +556,7 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
         if (sc == GAMQ_ERROR_FULL) CHECK_MSG(qi_public_bytes(c) == before, "%s: FULL changed the CUDA filter", what);
         std::vector<uint8_t> bc = qi_public_bytes(c), bh = qi_public_bytes(h);
         CHECK_MSG(bc == bh, "%s: CUDA bytes differ from HOST", what);
-        CHECK_MSG(bh == qi_reference(kind, q, r, seed, model), "%s: bytes differ from a fresh build", what);
+        CHECK_MSG(bh == qi_reference(kind, q, r, seed, model, packed), "%s: bytes differ from a fresh build", what);
         uint64_t cc = 0, ch = 1;
         CHECK(gamq_qf_count(c, &cc) == GAMQ_SUCCESS && gamq_qf_count(h, &ch) == GAMQ_SUCCESS);
         CHECK_MSG(cc == ch && ch == model.size(), "%s: counts %llu / %llu, model %zu", what, (unsigned long long)cc,
@@ -552,7 +564,7 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
       }
       if (q >= 10) /* small filters: most batches are empty or FULL before a path runs */
         CHECK_MSG(inplace_rounds > 0 && window_batches > 0, "%s q=%d r=%d: an in-place path never ran (rounds %d, windows %d)",
-                  qi_kind(kind), q, r, inplace_rounds, window_batches);
+                  qi_kind(kind, packed), q, r, inplace_rounds, window_batches);
       gamq_qf_destroy(c);
       gamq_qf_destroy(h);
     }
@@ -564,15 +576,16 @@ GPU_TEST(qf_inplace_cuda, build_by_inserts) {
   test_rng rng = test_rng_for("qf_inplace_cuda.build_by_inserts");
   char what[200];
   for (int s = 0; s < QI_SHAPES && !g_test.failed; ++s) {
-    const int kind = qi_shapes[s][0], r = qi_shapes[s][1], q = std::min(14, g_test.max_log2 - 4);
+    const int kind = qi_shapes[s][0], r = qi_shapes[s][1], q = std::min(14, g_test.max_log2 - 4), packed = qi_shapes[s][2];
     const uint64_t seed = rng.next();
-    gamq_qf *c = qi_make(GAMQ_BACKEND_CUDA, kind, q, r, seed, 1), *h = qi_make(GAMQ_BACKEND_HOST, kind, q, r, seed);
+    gamq_qf *c = qi_make(GAMQ_BACKEND_CUDA, kind, q, r, seed, 1, packed);
+    gamq_qf *h = qi_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 0, packed);
     CHECK(c && h);
     const double fills[] = {0.0, 0.5, 0.9, 1.0, 1.2};
     for (int fi = 0; fi < 5 && !g_test.failed; ++fi) {
       std::vector<uint64_t> keys((size_t)(fills[fi] * (double)((uint64_t)1 << q)) + (fi == 0 ? 1 : 0));
       for (size_t i = 0; i < keys.size(); ++i) keys[i] = rng.below(8) ? rng.next() : keys[rng.below(i + 1)];
-      snprintf(what, sizeof what, "%s q=%d r=%d fill %.2f n=%zu", qi_kind(kind), q, r, fills[fi], keys.size());
+      snprintf(what, sizeof what, "%s q=%d r=%d fill %.2f n=%zu", qi_kind(kind, packed), q, r, fills[fi], keys.size());
       std::vector<uint8_t> before = qi_public_bytes(c);
       gamq_status sh = gamq_qf_build_u64(h, keys.data(), keys.size()), sc = gamq_qf_build_u64(c, keys.data(), keys.size());
       CHECK_MSG(sh == sc, "%s: HOST %d, CUDA %d", what, (int)sh, (int)sc);
@@ -599,8 +612,9 @@ static __global__ void qi_keys_kernel(uint64_t *keys, size_t n, uint64_t salt) {
 GPU_TEST(qf_inplace_cuda, timing_2e20_into_70pct) {
   const int q = std::min(30, g_test.max_log2 + 6);
   const size_t nb = std::min<size_t>((size_t)1 << 20, (size_t)1 << (q - 4));
-  for (int kind = GAMQ__QF_SQF; kind <= GAMQ__QF_RSQF && !g_test.failed; ++kind) {
-    gamq_qf *c = qi_make(GAMQ_BACKEND_CUDA, kind, q, 5, 7);
+  for (int shape = 0; shape < 3 && !g_test.failed; ++shape) { /* SQF, RSQF, RSQF PACKED */
+    const int kind = shape ? GAMQ__QF_RSQF : GAMQ__QF_SQF, packed = shape == 2;
+    gamq_qf *c = qi_make(GAMQ_BACKEND_CUDA, kind, q, 5, 7, 0, packed);
     CHECK(c);
     const size_t nfill = (size_t)(0.7 * (double)((uint64_t)1 << q));
     {
@@ -638,7 +652,7 @@ GPU_TEST(qf_inplace_cuda, timing_2e20_into_70pct) {
       const double ti = std::chrono::duration<double>(t1 - t0).count(), td = std::chrono::duration<double>(t3 - t2).count();
       printf("    %s r=5 q=%d fill 0.70, %s: insert 2^%d keys %.3f ms (%.2f G keys/s, %d rounds), delete %.3f ms (%.2f G "
              "keys/s, %d rounds)\n",
-             qi_kind(kind), q, path == GAMQ__QF_BATCH_IN_PLACE ? "rounds" : path == GAMQ__QF_BATCH_REBUILD ? "rebuild" : "windows", (int)log2((double)nb),
+             qi_kind(kind, packed), q, path == GAMQ__QF_BATCH_IN_PLACE ? "rounds" : path == GAMQ__QF_BATCH_REBUILD ? "rebuild" : "windows", (int)log2((double)nb),
              ti * 1e3, (double)nb / ti * 1e-9, ri, td * 1e3, (double)nb / td * 1e-9, rd);
     }
     { /* where the in-place time goes: buffers, hash + sort, the rounds (insert, then delete back) */
@@ -678,7 +692,7 @@ GPU_TEST(qf_inplace_cuda, timing_2e20_into_70pct) {
       };
       printf("    %s breakdown: alloc %.3f ms, hash+sort %.3f ms, insert rounds %.3f ms (%d), delete rounds %.3f ms (%d), "
              "free %.3f ms\n",
-             qi_kind(kind), ms(a0, a1), ms(a1, a2), ms(a2, a3), r1, ms(a3, a4), o.rounds, ms(a4, a5));
+             qi_kind(kind, packed), ms(a0, a1), ms(a1, a2), ms(a2, a3), r1, ms(a3, a4), o.rounds, ms(a4, a5));
     }
     { /* the windows path phase by phase (events): insert the new keys, then delete them */
       gamq__qf g = c->f;
@@ -721,7 +735,7 @@ GPU_TEST(qf_inplace_cuda, timing_2e20_into_70pct) {
         float t[4];
         for (int e = 0; e < 4; ++e) cudaEventElapsedTime(&t[e], ev[e], ev[e + 1]);
         printf("    %s windows %s phases: hash+sort %.3f ms, bounds %.3f ms, chains %.3f ms (%d passes), write %.3f ms\n",
-               qi_kind(kind), del ? "delete" : "insert", t[0], t[1], t[2], passes, t[3]);
+               qi_kind(kind, packed), del ? "delete" : "insert", t[0], t[1], t[2], passes, t[3]);
       }
       for (int e = 0; e < 8; ++e) cudaEventDestroy(ev[e]);
     }
@@ -738,11 +752,11 @@ GPU_TEST(qf_inplace_cuda, timing_2e20_into_70pct) {
       CHECK_EQ(del, nb);
       CHECK(gamq_qf_insert_u64_sync(c, gone.p, nb, NULL) == GAMQ_SUCCESS);
       auto t2 = std::chrono::steady_clock::now();
-      CHECK_MSG(qi_public_bytes(c) == before, "%s: delete + insert of built keys changed the filter", qi_kind(kind));
+      CHECK_MSG(qi_public_bytes(c) == before, "%s: delete + insert of built keys changed the filter", qi_kind(kind, packed));
       const double td = std::chrono::duration<double>(t1 - t0).count(), ti = std::chrono::duration<double>(t2 - t1).count();
       printf("    %s q=%d %s: delete 2^%d built keys %.3f ms (%.2f G keys/s, %d rounds), insert them back %.3f ms "
              "(%.2f G keys/s, %d rounds)\n",
-             qi_kind(kind), q, path == GAMQ__QF_BATCH_WINDOWS ? "windows" : "rounds", (int)log2((double)nb), td * 1e3,
+             qi_kind(kind, packed), q, path == GAMQ__QF_BATCH_WINDOWS ? "windows" : "rounds", (int)log2((double)nb), td * 1e3,
              (double)nb / td * 1e-9, rd, ti * 1e3, (double)nb / ti * 1e-9, c->last_rounds);
     }
     gamq_qf_destroy(c);

@@ -13,7 +13,9 @@
    (GAMQ_ERROR_IO, a failed save removes its file); NULL arguments;
    allocation failure at every allocation of every allocating call; a
    multiset model driven by random build / insert / delete / merge /
-   save-load steps; deduplication; q + r = 64.
+   save-load steps; deduplication; q + r = 64. RSQF shapes in both layouts
+   (ALIGNED, PACKED: header flags bit 0; a wrong flag is rejected, a PACKED
+   payload rewritten field by field as ALIGNED loads as the same filter).
 
    GPU tests (suite qf_io_cuda): HOST and CUDA files identical, HOST files
    loaded into CUDA and back, a failing device allocator during load and at
@@ -49,10 +51,10 @@ typedef std::vector<uint8_t> qio_buf;
 typedef std::multiset<uint64_t> qio_model; /* fingerprints */
 
 static gamq_qf *qio_make(gamq_backend backend, gamq_qf_kind kind, int q, int r, uint64_t seed, int dedup = 0,
-                         const gamq_device_allocator *alloc = NULL) {
+                         const gamq_device_allocator *alloc = NULL, int layout = GAMQ_QF_LAYOUT_ALIGNED) {
   gamq_qf_desc d;
   memset(&d, 0, sizeof d);
-  d.backend = backend, d.seed = seed, d.dedup_build = dedup;
+  d.backend = backend, d.seed = seed, d.dedup_build = dedup, d.layout = (gamq_qf_layout)layout;
   if (alloc) d.allocator = *alloc;
   gamq_qf *f = NULL;
   if (gamq_qf_create(&d, kind, q, r, &f) != GAMQ_SUCCESS) return NULL;
@@ -63,7 +65,11 @@ static gamq_qf_desc qio_desc(gamq_backend backend, int dedup = 0) {
   memset(&d, 0, sizeof d);
   d.backend = backend, d.dedup_build = dedup;
   d.seed = 0x5eed5eed; /* ignored by load: the seed comes from the file */
+  d.layout = GAMQ_QF_LAYOUT_PACKED; /* ignored by load too: so is the layout */
   return d;
+}
+static const char *qio_name(int kind, int layout) {
+  return kind == GAMQ_QF_SQF ? "sqf" : layout == GAMQ_QF_LAYOUT_PACKED ? "rsqf packed" : "rsqf";
 }
 static qio_buf qio_bytes(const gamq_qf *f) {
   size_t n = 0;
@@ -153,11 +159,12 @@ static bool qio_exists(const std::string &path) {
 }
 
 /* The bytes the host reference builds from a multiset of fingerprints (empty: FULL). */
-static qio_buf qio_reference(gamq_qf_kind kind, int q, int r, uint64_t seed, const qio_model &m) {
+static qio_buf qio_reference(gamq_qf_kind kind, int q, int r, uint64_t seed, const qio_model &m, int layout = 0) {
   gamq__qf g;
   qio_buf out;
   std::vector<uint64_t> fps(m.begin(), m.end());
-  if (gamq__qf_init(&g, (gamq__qf_kind)kind, q, r, seed) != GAMQ__QF_OK) return out;
+  if (gamq__qf_init_packed(&g, (gamq__qf_kind)kind, q, r, seed, layout == GAMQ_QF_LAYOUT_PACKED) != GAMQ__QF_OK)
+    return out;
   if (gamq__qf_build(&g, fps.data(), fps.size(), GAMQ__NA_SERIAL) == GAMQ__QF_OK) out.assign(g.data, g.data + g.bytes);
   gamq__qf_free(&g);
   return out;
@@ -190,7 +197,8 @@ static void qio_round_trip(const gamq_qf *f, const std::vector<uint64_t> &stored
   static const uint8_t magic[8] = {0x89, 'G', 'A', 'M', 'Q', 'F', '\r', '\n'};
   CHECK_MSG(memcmp(b.data(), magic, 8) == 0, "%s: magic", what);
   CHECK(qio_le(&b[8], 4) == 1 && qio_le(&b[12], 4) == 72 && qio_le(&b[16], 4) == (uint64_t)fi.kind);
-  CHECK(qio_le(&b[20], 4) == (uint64_t)fi.q && qio_le(&b[24], 4) == (uint64_t)fi.r && qio_le(&b[28], 4) == 0);
+  CHECK(qio_le(&b[20], 4) == (uint64_t)fi.q && qio_le(&b[24], 4) == (uint64_t)fi.r);
+  CHECK_MSG(qio_le(&b[28], 4) == (fi.layout == GAMQ_QF_LAYOUT_PACKED ? 1u : 0u), "%s: flags", what);
   CHECK(qio_le(&b[32], 8) == fi.seed && qio_le(&b[40], 8) == fi.count && qio_le(&b[48], 8) == fi.nslots);
   CHECK(qio_le(&b[56], 8) == fi.bytes);
   CHECK_MSG(qio_le(&b[64], 8) == qio_fnv(&b[72], fi.bytes, qio_fnv(b.data(), 64)), "%s: checksum", what);
@@ -211,7 +219,7 @@ static void qio_round_trip(const gamq_qf *f, const std::vector<uint64_t> &stored
     }
     CHECK(gamq_qf_get_info(g, &gi) == GAMQ_SUCCESS);
     bool same = gi.kind == fi.kind && gi.q == fi.q && gi.r == fi.r && gi.seed == fi.seed && gi.count == fi.count &&
-                gi.nslots == fi.nslots && gi.bytes == fi.bytes && qio_bytes(g) == payload;
+                gi.nslots == fi.nslots && gi.bytes == fi.bytes && gi.layout == fi.layout && qio_bytes(g) == payload;
     gamq_backend want = to;
     if (want == GAMQ_BACKEND_AUTO) gamq_backend_resolve(GAMQ_BACKEND_AUTO, &want);
     same = same && gi.backend == want;
@@ -230,11 +238,16 @@ static void qio_round_trip(const gamq_qf *f, const std::vector<uint64_t> &stored
    host tests
    ------------------------------------------------------------------------- */
 
-static const int qio_shapes[][3] = {{GAMQ_QF_SQF, 1, 5},  {GAMQ_QF_SQF, 6, 13}, {GAMQ_QF_SQF, 9, 29},
-                                    {GAMQ_QF_SQF, 10, 5}, {GAMQ_QF_RSQF, 1, 1}, {GAMQ_QF_RSQF, 1, 32},
-                                    {GAMQ_QF_RSQF, 7, 1}, {GAMQ_QF_RSQF, 8, 5}, {GAMQ_QF_RSQF, 10, 8},
-                                    {GAMQ_QF_RSQF, 6, 13}, {GAMQ_QF_RSQF, 9, 20}, {GAMQ_QF_RSQF, 5, 32},
-                                    {GAMQ_QF_RSQF, 12, 32}};
+/* kind, q, r, layout */
+#define QIO_P GAMQ_QF_LAYOUT_PACKED
+static const int qio_shapes[][4] = {
+    {GAMQ_QF_SQF, 1, 5, 0},       {GAMQ_QF_SQF, 6, 13, 0},      {GAMQ_QF_SQF, 9, 29, 0},
+    {GAMQ_QF_SQF, 10, 5, 0},      {GAMQ_QF_RSQF, 1, 1, 0},      {GAMQ_QF_RSQF, 1, 32, 0},
+    {GAMQ_QF_RSQF, 7, 1, 0},      {GAMQ_QF_RSQF, 8, 5, 0},      {GAMQ_QF_RSQF, 10, 8, 0},
+    {GAMQ_QF_RSQF, 6, 13, 0},     {GAMQ_QF_RSQF, 9, 20, 0},     {GAMQ_QF_RSQF, 5, 32, 0},
+    {GAMQ_QF_RSQF, 12, 32, 0},    {GAMQ_QF_RSQF, 1, 1, QIO_P},  {GAMQ_QF_RSQF, 1, 32, QIO_P},
+    {GAMQ_QF_RSQF, 7, 1, QIO_P},  {GAMQ_QF_RSQF, 8, 5, QIO_P},  {GAMQ_QF_RSQF, 6, 13, QIO_P},
+    {GAMQ_QF_RSQF, 9, 21, QIO_P}, {GAMQ_QF_RSQF, 12, 32, QIO_P}};
 enum { QIO_SHAPES = sizeof qio_shapes / sizeof qio_shapes[0] };
 
 /* The largest prefix of `keys` that builds (binary search): a full filter. */
@@ -256,9 +269,9 @@ TEST(qf_io_host, round_trips) {
   char what[200];
   for (int s = 0; s < QIO_SHAPES && !g_test.failed; ++s) {
     const gamq_qf_kind kind = (gamq_qf_kind)qio_shapes[s][0];
-    const int q = qio_shapes[s][1], r = qio_shapes[s][2];
+    const int q = qio_shapes[s][1], r = qio_shapes[s][2], layout = qio_shapes[s][3];
     const uint64_t seed = rng.next();
-    gamq_qf *f = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed);
+    gamq_qf *f = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 0, NULL, layout);
     CHECK(f);
     gamq_qf_info info;
     gamq_qf_get_info(f, &info);
@@ -283,8 +296,7 @@ TEST(qf_io_host, round_trips) {
         uint64_t more = qio_key_in_quotient(rng, seed, q, r, qio_fp(f, keys[0]) >> r);
         CHECK(gamq_qf_insert_u64(f, &more, 1) == GAMQ_ERROR_FULL);
       }
-      snprintf(what, sizeof what, "%s q=%d r=%d %s n=%zu", kind == GAMQ_QF_SQF ? "sqf" : "rsqf", q, r, name[fill],
-               keys.size());
+      snprintf(what, sizeof what, "%s q=%d r=%d %s n=%zu", qio_name(kind, layout), q, r, name[fill], keys.size());
       qio_round_trip(f, keys, GAMQ_BACKEND_HOST, what);
     }
     gamq_qf_destroy(f);
@@ -293,8 +305,8 @@ TEST(qf_io_host, round_trips) {
 
 /* A small filter's serialization, and the same with its checksum kept right. */
 static qio_buf qio_sample(gamq_qf_kind kind, int q, int r, uint64_t seed, size_t n, test_rng &rng,
-                          std::vector<uint64_t> *keys_out = NULL) {
-  gamq_qf *f = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed);
+                          std::vector<uint64_t> *keys_out = NULL, int layout = GAMQ_QF_LAYOUT_ALIGNED) {
+  gamq_qf *f = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 0, NULL, layout);
   std::vector<uint64_t> keys(n);
   for (size_t i = 0; i < n; ++i) keys[i] = i % 5 == 4 ? keys[i - 1] : rng.next(); /* some copies */
   qio_buf b;
@@ -308,11 +320,12 @@ static qio_buf qio_sample(gamq_qf_kind kind, int q, int r, uint64_t seed, size_t
 TEST(qf_io_host, corrupt_headers_and_lengths) {
   test_rng rng = test_rng_for("qf_io_host.corrupt_headers_and_lengths");
   char what[200];
-  const int shapes[][3] = {{GAMQ_QF_RSQF, 6, 5}, {GAMQ_QF_SQF, 6, 13}, {GAMQ_QF_RSQF, 5, 32}};
-  for (int s = 0; s < 3 && !g_test.failed; ++s) {
+  const int shapes[][4] = {{GAMQ_QF_RSQF, 6, 5, 0}, {GAMQ_QF_SQF, 6, 13, 0}, {GAMQ_QF_RSQF, 5, 32, 0},
+                           {GAMQ_QF_RSQF, 6, 5, QIO_P}, {GAMQ_QF_RSQF, 5, 32, QIO_P}};
+  for (int s = 0; s < 5 && !g_test.failed; ++s) {
     const gamq_qf_kind kind = (gamq_qf_kind)shapes[s][0];
-    const int q = shapes[s][1], r = shapes[s][2];
-    const qio_buf good = qio_sample(kind, q, r, rng.next(), 40, rng);
+    const int q = shapes[s][1], r = shapes[s][2], layout = shapes[s][3];
+    const qio_buf good = qio_sample(kind, q, r, rng.next(), 40, rng, NULL, layout);
     CHECK(good.size() > 72);
     {
       gamq_qf *g = NULL;
@@ -354,7 +367,9 @@ TEST(qf_io_host, corrupt_headers_and_lengths) {
                  {16, 4, 3, "kind 3"},              {20, 4, 0, "q 0"},                  {20, 4, 33, "q 33"},
                  {20, 4, 64, "q 64"},               {20, 4, (uint64_t)q + 1, "q + 1 (sizes disagree)"},
                  {24, 4, 0, "r 0"},                 {24, 4, 33, "r 33"},                {24, 4, 0xffffffffu, "r 2^32-1"},
-                 {28, 4, 1, "flags 1"},             {48, 8, 0, "nslots 0"},              {56, 8, 0, "payload 0"},
+                 {28, 4, layout ? 0u : 1u, "flags: the other layout"}, {28, 4, 2, "flags 2"},
+                 {28, 4, layout ? 3u : 2u, "flags: an unknown bit"}, {28, 4, 0x80000000u, "flags bit 31"},
+                 {48, 8, 0, "nslots 0"},              {56, 8, 0, "payload 0"},
                  {56, 8, good.size() - 71, "payload + 1"}, {40, 8, 1000000, "count > nslots"}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0] && !g_test.failed; ++c) {
       qio_buf b = good;
@@ -368,6 +383,19 @@ TEST(qf_io_host, corrupt_headers_and_lengths) {
       qio_put_le(&b[24], 8, 4);
       qio_reseal(b);
       qio_reject(b, GAMQ_ERROR_BAD_FILE, "sqf r = 8");
+    }
+    { /* the other layout's flag with that layout's payload size: the payload
+         cut or zero-extended to it, everything resealed (an SQF: no PACKED) */
+      uint64_t ns = 0;
+      size_t other = 0;
+      if (gamq__qf_layout_packed((gamq__qf_kind)kind, q, r, !layout, &ns, &other)) {
+        qio_buf b = good;
+        qio_put_le(&b[28], layout ? 0 : 1, 4), qio_put_le(&b[56], other, 8);
+        b.resize(72 + other, 0);
+        qio_reseal(b);
+        snprintf(what, sizeof what, "shape %d read as the other layout", s);
+        qio_reject(b, GAMQ_ERROR_BAD_FILE, what);
+      }
     }
     for (int m = 0; m < 8; ++m) { /* each magic byte */
       qio_buf b = good;
@@ -394,14 +422,16 @@ TEST(qf_io_host, corrupt_headers_and_lengths) {
 TEST(qf_io_host, corrupt_structure) {
   test_rng rng = test_rng_for("qf_io_host.corrupt_structure");
   char what[200];
-  for (int kind = GAMQ_QF_SQF; kind <= GAMQ_QF_RSQF && !g_test.failed; ++kind) {
+  for (int k = 0; k < 3 && !g_test.failed; ++k) { /* SQF, RSQF, RSQF PACKED */
+    const int kind = k ? GAMQ_QF_RSQF : GAMQ_QF_SQF, layout = k == 2;
     const int q = 7, r = kind == GAMQ_QF_SQF ? 13 : 6;
     const uint64_t seed = rng.next();
-    const qio_buf good = qio_sample((gamq_qf_kind)kind, q, r, seed, 100, rng);
+    const qio_buf good = qio_sample((gamq_qf_kind)kind, q, r, seed, 100, rng, NULL, layout);
     CHECK(good.size() > 72);
     gamq__qf view; /* the payload through the reference's accessors */
     view.kind = (gamq__qf_kind)kind, view.q = q, view.r = r, view.seed = seed, view.nitems = qio_le(&good[40], 8);
-    gamq__qf_layout(view.kind, q, r, &view.nslots, &view.bytes);
+    view.packed = layout;
+    gamq__qf_layout_packed(view.kind, q, r, layout, &view.nslots, &view.bytes);
     /* count off by one either way */
     for (int d = -1; d <= 1; d += 2) {
       qio_buf b = good;
@@ -415,7 +445,7 @@ TEST(qf_io_host, corrupt_structure) {
       int sb = gamq__sqf_slot_bytes(r);
       for (uint64_t sl = 0; sl < view.nslots; ++sl)
         for (int bit = 0; bit < 3; ++bit) spots.push_back(std::make_pair((size_t)(sl * sb), bit));
-    } else {
+    } else if (!layout) {
       size_t bb = gamq__rsqf_block_bytes(r);
       for (uint64_t blk = 0; blk < view.nslots / 64; ++blk) {
         for (int byte = 0; byte < 24; ++byte) /* occupieds, runends, offset, zero bytes */
@@ -423,14 +453,21 @@ TEST(qf_io_host, corrupt_structure) {
         for (size_t byte = 24 + (64 * (size_t)r + 7) / 8; byte < bb; ++byte) /* padding after the remainders */
           spots.push_back(std::make_pair((size_t)(blk * bb + byte), (int)rng.below(8)));
       }
+    } else { /* PACKED: blocks of 16 + 8r bytes, then the offsets, then the zero tail */
+      const size_t bb = 16 + 8 * (size_t)r, nb = (size_t)(view.nslots / 64);
+      for (size_t blk = 0; blk < nb; ++blk)
+        for (int bit = 0; bit < 8; ++bit) {
+          for (int byte = 0; byte < 16; ++byte) spots.push_back(std::make_pair(blk * bb + byte, bit)); /* occ, ends */
+          spots.push_back(std::make_pair(nb * bb + blk, bit)); /* its offset */
+        }
+      for (size_t byte = nb * bb + nb; byte < view.bytes; ++byte) spots.push_back(std::make_pair(byte, (int)rng.below(8)));
     }
     size_t rejected = 0;
     for (size_t i = 0; i < spots.size() && !g_test.failed; ++i) {
       qio_buf b = good;
       b[72 + spots[i].first] ^= (uint8_t)(1u << spots[i].second);
       qio_reseal(b);
-      snprintf(what, sizeof what, "%s payload byte %zu bit %d", kind == GAMQ_QF_SQF ? "sqf" : "rsqf", spots[i].first,
-               spots[i].second);
+      snprintf(what, sizeof what, "%s payload byte %zu bit %d", qio_name(kind, layout), spots[i].first, spots[i].second);
       /* a flipped metadata, offset or padding bit always breaks the layout */
       qio_reject(b, GAMQ_ERROR_BAD_FILE, what);
       ++rejected;
@@ -492,9 +529,71 @@ TEST(qf_io_host, corrupt_structure) {
       }
       CHECK_EQ(g_alloc_live, live);
     }
-    printf("    %s: %zu of 3000 random payload changes were valid filters (kept order)\n",
-           kind == GAMQ_QF_SQF ? "sqf" : "rsqf", acc);
+    printf("    %s: %zu of 3000 random payload changes were valid filters (kept order)\n", qio_name(kind, layout), acc);
   }
+}
+
+/* The layout flag: a PACKED file rewritten as ALIGNED (each block's fields
+   moved to their ALIGNED places, flags 0, the payload size and checksum
+   fixed) loads as the ALIGNED filter of the same keys, and the other way
+   round; files with flags 0 (all files before layouts existed) are ALIGNED. */
+static qio_buf qio_convert(const qio_buf &in, int to_packed) {
+  const int q = (int)qio_le(&in[20], 4), r = (int)qio_le(&in[24], 4);
+  uint64_t ns = 0;
+  size_t bytes = 0;
+  gamq__qf_layout_packed(GAMQ__QF_RSQF, q, r, to_packed, &ns, &bytes);
+  const size_t nb = (size_t)(ns / 64), ab = gamq__rsqf_block_bytes(r), pb = 16 + 8 * (size_t)r;
+  qio_buf out(in.begin(), in.begin() + 72);
+  out.resize(72 + bytes, 0);
+  const uint8_t *src = &in[72];
+  uint8_t *dst = &out[72];
+  for (size_t b = 0; b < nb; ++b) {
+    uint8_t *al = to_packed ? (uint8_t *)src + b * ab : dst + b * ab; /* the ALIGNED block */
+    uint8_t *pk = to_packed ? dst + b * pb : (uint8_t *)src + b * pb;  /* the PACKED block */
+    uint8_t *pk_off = (to_packed ? dst : (uint8_t *)src) + nb * pb + b;
+    if (to_packed) memcpy(pk, al, 16), memcpy(pk + 16, al + 24, 8 * (size_t)r), *pk_off = al[16];
+    else memcpy(al, pk, 16), memcpy(al + 24, pk + 16, 8 * (size_t)r), al[16] = *pk_off;
+  }
+  qio_put_le(&out[28], to_packed ? 1 : 0, 4), qio_put_le(&out[56], bytes, 8);
+  qio_reseal(out);
+  return out;
+}
+TEST(qf_io_host, layout_flag_and_conversion) {
+  test_rng rng = test_rng_for("qf_io_host.layout_flag_and_conversion");
+  char what[200];
+  const int rs[] = {1, 5, 8, 13, 21, 32};
+  for (int t = 0; t < 6 && !g_test.failed; ++t)
+    for (int from = 0; from < 2 && !g_test.failed; ++from) {
+      const int q = 3 + (int)rng.below(8), r = rs[t];
+      const uint64_t seed = rng.next();
+      gamq_qf *f = qio_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, q, r, seed, 0, NULL, from);
+      gamq_qf *g = qio_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, q, r, seed, 0, NULL, !from);
+      CHECK(f && g);
+      gamq_qf_info info;
+      gamq_qf_get_info(f, &info);
+      std::vector<uint64_t> keys((size_t)rng.below(info.nslots));
+      const uint64_t one = rng.below(2) ? qio_key_in_quotient(rng, seed, q, r, rng.below(4)) : 0;
+      for (size_t i = 0; i < keys.size(); ++i) keys[i] = one && i % 2 ? one : rng.next(); /* long runs, or not */
+      keys.resize(qio_fill_to_full(f, keys));
+      CHECK(gamq_qf_build_u64(g, keys.data(), keys.size()) == GAMQ_SUCCESS);
+      const qio_buf conv = qio_convert(qio_ser(f), !from), want = qio_ser(g);
+      snprintf(what, sizeof what, "q=%d r=%d n=%zu %s -> %s", q, r, keys.size(), from ? "packed" : "aligned",
+               from ? "aligned" : "packed");
+      CHECK_MSG(conv == want, "%s: the converted file is not the other layout's file", what);
+      gamq_qf *h = NULL;
+      CHECK(gamq_qf_deserialize(NULL, conv.data(), conv.size(), &h) == GAMQ_SUCCESS && h);
+      gamq_qf_info hi;
+      CHECK(gamq_qf_get_info(h, &hi) == GAMQ_SUCCESS && hi.layout == (from ? GAMQ_QF_LAYOUT_ALIGNED : GAMQ_QF_LAYOUT_PACKED));
+      CHECK_MSG(qio_bytes(h) == qio_bytes(g), "%s: loaded bytes", what);
+      gamq_qf_destroy(h);
+      /* the converted payload with the original flag: wrong size, rejected */
+      qio_buf bad = conv;
+      qio_put_le(&bad[28], from ? 1 : 0, 4);
+      qio_reseal(bad);
+      qio_reject(bad, GAMQ_ERROR_BAD_FILE, what);
+      gamq_qf_destroy(f);
+      gamq_qf_destroy(g);
+    }
 }
 
 /* Files: missing, unreadable, unwritable, empty, foreign, a failed write. */
@@ -609,9 +708,10 @@ TEST(qf_io_host, null_arguments) {
 TEST(qf_io_host, allocation_failure) {
   test_rng rng = test_rng_for("qf_io_host.allocation_failure");
   const std::string path = qio_path("allocation_failure"), path2 = qio_path("allocation_failure_2");
-  for (int kind = GAMQ_QF_SQF; kind <= GAMQ_QF_RSQF && !g_test.failed; ++kind) {
+  for (int shape = 0; shape < 3 && !g_test.failed; ++shape) { /* SQF, RSQF, RSQF PACKED */
+    const int kind = shape ? GAMQ_QF_RSQF : GAMQ_QF_SQF;
     std::vector<uint64_t> keys;
-    const qio_buf good = qio_sample((gamq_qf_kind)kind, 8, 13, rng.next(), 180, rng, &keys);
+    const qio_buf good = qio_sample((gamq_qf_kind)kind, 8, 13, rng.next(), 180, rng, &keys, shape == 2);
     gamq_qf *f = NULL, *fd = NULL;
     gamq_qf_desc dh = qio_desc(GAMQ_BACKEND_HOST); /* not AUTO: on a GPU machine that is CUDA (device allocations) */
     CHECK(gamq_qf_deserialize(&dh, good.data(), good.size(), &f) == GAMQ_SUCCESS);
@@ -704,9 +804,10 @@ TEST(qf_io_host, dedup_build) {
   gamq_qf_destroy(e);
   for (int s = 0; s < QIO_SHAPES && !g_test.failed; ++s) {
     const gamq_qf_kind kind = (gamq_qf_kind)qio_shapes[s][0];
-    const int q = qio_shapes[s][1], r = qio_shapes[s][2];
+    const int q = qio_shapes[s][1], r = qio_shapes[s][2], layout = qio_shapes[s][3];
     const uint64_t seed = rng.next();
-    gamq_qf *d = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 1), *p = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed);
+    gamq_qf *d = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 1, NULL, layout);
+    gamq_qf *p = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 0, NULL, layout);
     CHECK(d && p);
     gamq_qf_info info;
     gamq_qf_get_info(d, &info);
@@ -738,7 +839,7 @@ TEST(qf_io_host, dedup_build) {
       if (st != GAMQ_SUCCESS) continue;
       CHECK_MSG(qio_count(d) == once.size(), "shape %d mode %d: count %llu, distinct %zu", s, mode,
                 (unsigned long long)qio_count(d), once.size());
-      CHECK_MSG(qio_bytes(d) == qio_reference(kind, q, r, seed, once), "shape %d mode %d: bytes", s, mode);
+      CHECK_MSG(qio_bytes(d) == qio_reference(kind, q, r, seed, once, layout), "shape %d mode %d: bytes", s, mode);
       if (mode == 0) /* the plain build of the same keys does not fit */
         CHECK(gamq_qf_build_u64(p, keys.data(), n) == GAMQ_ERROR_FULL);
       std::vector<uint8_t> found(n + 1, 0);
@@ -754,10 +855,10 @@ TEST(qf_io_host, dedup_build) {
    (plain or deduplicating) / insert / delete / merge / save-load (buffer or
    file, into a filter with another desc), and after every step: count,
    sorted extract, bytes equal to a fresh reference build, stored keys found. */
-static void qio_model_run(gamq_qf_kind kind, int q, int r, int steps, test_rng &rng) {
+static void qio_model_run(gamq_qf_kind kind, int layout, int q, int r, int steps, test_rng &rng) {
   char what[200];
   const uint64_t seed = rng.next();
-  gamq_qf *f = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, (int)rng.below(2));
+  gamq_qf *f = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, (int)rng.below(2), NULL, layout);
   CHECK(f);
   gamq_qf_info info;
   gamq_qf_get_info(f, &info);
@@ -769,7 +870,7 @@ static void qio_model_run(gamq_qf_kind kind, int q, int r, int steps, test_rng &
   const std::string path = qio_path("model");
   for (int step = 0; step < steps && !g_test.failed; ++step) {
     int op = (int)rng.below(6);
-    snprintf(what, sizeof what, "%s q=%d r=%d step %d op %d", kind == GAMQ_QF_SQF ? "sqf" : "rsqf", q, r, step, op);
+    snprintf(what, sizeof what, "%s q=%d r=%d step %d op %d", qio_name(kind, layout), q, r, step, op);
     const qio_buf before = qio_bytes(f);
     size_t n = op == 0 ? (size_t)rng.below(cap + cap / 8 + 2) : (size_t)rng.below(cap / 4 + 3);
     if (step % 9 == 4) n = 0; /* empty batches */
@@ -820,7 +921,7 @@ static void qio_model_run(gamq_qf_kind kind, int q, int r, int steps, test_rng &
       }
       keys.swap(k2);
     } else if (op == 3) {
-      gamq_qf *g = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed);
+      gamq_qf *g = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 0, NULL, layout);
       CHECK(g);
       if (gamq_qf_build_u64(g, batch.data(), n) == GAMQ_SUCCESS) {
         qio_model m2 = model;
@@ -857,7 +958,8 @@ static void qio_model_run(gamq_qf_kind kind, int q, int r, int steps, test_rng &
     size_t w = 0;
     CHECK(gamq_qf_extract(f, got.data(), got.size(), &w) == GAMQ_SUCCESS && w == want.size());
     CHECK_ARRAYS(want.data(), got.data(), want.size(), what);
-    CHECK_MSG(qio_bytes(f) == qio_reference(kind, q, r, seed, model), "%s: bytes differ from a fresh build", what);
+    CHECK_MSG(qio_bytes(f) == qio_reference(kind, q, r, seed, model, layout), "%s: bytes differ from a fresh build",
+              what);
     std::vector<uint64_t> kv(keys.begin(), keys.end());
     std::vector<uint8_t> found(kv.size() + 1, 0xA5);
     CHECK(gamq_qf_lookup_u64(f, kv.data(), kv.size(), found.data()) == GAMQ_SUCCESS);
@@ -872,9 +974,11 @@ TEST(qf_io_host, multiset_model_with_save_load) {
   const int shapes[][3] = {{GAMQ_QF_SQF, 6, 5},  {GAMQ_QF_SQF, 8, 13}, {GAMQ_QF_SQF, 5, 29}, {GAMQ_QF_RSQF, 1, 1},
                            {GAMQ_QF_RSQF, 6, 1}, {GAMQ_QF_RSQF, 8, 5}, {GAMQ_QF_RSQF, 7, 8}, {GAMQ_QF_RSQF, 9, 20},
                            {GAMQ_QF_RSQF, 5, 32}};
-  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0] && !g_test.failed; ++s)
-    for (int rep = 0; rep < 2 && !g_test.failed; ++rep)
-      qio_model_run((gamq_qf_kind)shapes[s][0], shapes[s][1], shapes[s][2], 30, rng);
+  for (int layout = 0; layout < 2; ++layout) /* RSQF shapes in both layouts */
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0] && !g_test.failed; ++s)
+      for (int rep = 0; rep < 2 && !g_test.failed; ++rep)
+        if (!layout || shapes[s][0] == GAMQ_QF_RSQF)
+          qio_model_run((gamq_qf_kind)shapes[s][0], layout, shapes[s][1], shapes[s][2], 30, rng);
 }
 
 /* ---------------------------------------------------------------------------
@@ -907,9 +1011,10 @@ GPU_TEST(qf_io_cuda, files_cross_backends) {
   char what[200];
   for (int s = 0; s < QIO_SHAPES && !g_test.failed; ++s) {
     const gamq_qf_kind kind = (gamq_qf_kind)qio_shapes[s][0];
-    const int q = qio_shapes[s][1], r = qio_shapes[s][2];
+    const int q = qio_shapes[s][1], r = qio_shapes[s][2], layout = qio_shapes[s][3];
     const uint64_t seed = rng.next();
-    gamq_qf *h = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed), *c = qio_make(GAMQ_BACKEND_CUDA, kind, q, r, seed);
+    gamq_qf *h = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 0, NULL, layout);
+    gamq_qf *c = qio_make(GAMQ_BACKEND_CUDA, kind, q, r, seed, 0, NULL, layout);
     CHECK(h && c);
     gamq_qf_info info;
     gamq_qf_get_info(h, &info);
@@ -920,7 +1025,7 @@ GPU_TEST(qf_io_cuda, files_cross_backends) {
       if (fi == 3) keys.resize(qio_fill_to_full(h, keys)); /* full */
       CHECK(gamq_qf_build_u64(h, keys.data(), keys.size()) == GAMQ_SUCCESS);
       CHECK(gamq_qf_build_u64(c, keys.data(), keys.size()) == GAMQ_SUCCESS);
-      snprintf(what, sizeof what, "%s q=%d r=%d n=%zu", kind == GAMQ_QF_SQF ? "sqf" : "rsqf", q, r, keys.size());
+      snprintf(what, sizeof what, "%s q=%d r=%d n=%zu", qio_name(kind, layout), q, r, keys.size());
       qio_buf bh = qio_ser(h), bc = qio_ser(c);
       CHECK_MSG(!bh.empty() && bh == bc, "%s: HOST and CUDA serialize differently", what);
       qio_round_trip(h, keys, GAMQ_BACKEND_CUDA, what); /* HOST file into CUDA */
@@ -951,14 +1056,15 @@ GPU_TEST(qf_io_cuda, files_cross_backends) {
    outputs untouched, no device block left behind. */
 GPU_TEST(qf_io_cuda, device_allocation_failure) {
   test_rng rng = test_rng_for("qf_io_cuda.device_allocation_failure");
-  for (int kind = GAMQ_QF_SQF; kind <= GAMQ_QF_RSQF && !g_test.failed; ++kind) {
+  for (int shape = 0; shape < 3 && !g_test.failed; ++shape) { /* SQF, RSQF, RSQF PACKED */
+    const int kind = shape ? GAMQ_QF_RSQF : GAMQ_QF_SQF, layout = shape == 2;
     qio_dev_alloc counter = {0, 0, -1};
     gamq_device_allocator da;
     da.alloc = qio_dev_alloc_fn, da.free = qio_dev_free_fn, da.user = &counter;
     const uint64_t seed = rng.next();
-    gamq_qf *f = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 0, &da);
-    gamq_qf *g = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 0, &da);
-    gamq_qf *fd = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 1, &da);
+    gamq_qf *f = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 0, &da, layout);
+    gamq_qf *g = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 0, &da, layout);
+    gamq_qf *fd = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)kind, 10, 13, seed, 1, &da, layout);
     CHECK(f && g && fd);
     std::vector<uint64_t> k(400), more(200);
     for (size_t i = 0; i < k.size(); ++i) k[i] = i % 4 == 3 ? k[i - 1] : rng.next();
@@ -1022,9 +1128,10 @@ GPU_TEST(qf_io_cuda, dedup_build_matches_host) {
   char what[200];
   for (int s = 0; s < QIO_SHAPES && !g_test.failed; ++s) {
     const gamq_qf_kind kind = (gamq_qf_kind)qio_shapes[s][0];
-    const int q = std::min(qio_shapes[s][1] + 4, 16), r = qio_shapes[s][2];
+    const int q = std::min(qio_shapes[s][1] + 4, 16), r = qio_shapes[s][2], layout = qio_shapes[s][3];
     const uint64_t seed = rng.next();
-    gamq_qf *h = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 1), *c = qio_make(GAMQ_BACKEND_CUDA, kind, q, r, seed, 1);
+    gamq_qf *h = qio_make(GAMQ_BACKEND_HOST, kind, q, r, seed, 1, NULL, layout);
+    gamq_qf *c = qio_make(GAMQ_BACKEND_CUDA, kind, q, r, seed, 1, NULL, layout);
     CHECK(h && c);
     gamq_qf_info info;
     gamq_qf_get_info(h, &info);
@@ -1058,7 +1165,7 @@ GPU_TEST(qf_io_cuda, dedup_build_matches_host) {
         sh = gamq_qf_build_u64(h, keys.data(), n);
         sc = rng.below(2) ? gamq_qf_build_u64_sync(c, dk.p, n, NULL) : gamq_qf_build_u64(c, keys.data(), n);
       }
-      snprintf(what, sizeof what, "%s q=%d r=%d mode %d n=%zu", kind == GAMQ_QF_SQF ? "sqf" : "rsqf", q, r, mode, n);
+      snprintf(what, sizeof what, "%s q=%d r=%d mode %d n=%zu", qio_name(kind, layout), q, r, mode, n);
       qio_model once(uniq.begin(), uniq.end());
       bool fits = qio_fits(once, r, info.nslots);
       CHECK_MSG(sh == (fits ? GAMQ_SUCCESS : GAMQ_ERROR_FULL) && sc == sh, "%s: HOST %d, CUDA %d, fits %d", what,
@@ -1089,11 +1196,15 @@ GPU_TEST(qf_io_cuda, false_positive_rate) {
   struct cfg {
     int kind, r;
     double alpha;
-  } cfgs[] = {{GAMQ_QF_SQF, 5, 0.5},   {GAMQ_QF_SQF, 5, 0.9},   {GAMQ_QF_SQF, 13, 0.9},   {GAMQ_QF_SQF, 29, 0.9},
-              {GAMQ_QF_RSQF, 1, 0.9},  {GAMQ_QF_RSQF, 3, 0.7},  {GAMQ_QF_RSQF, 5, 0.9},   {GAMQ_QF_RSQF, 8, 0.95},
-              {GAMQ_QF_RSQF, 10, 0.9}, {GAMQ_QF_RSQF, 13, 0.9}, {GAMQ_QF_RSQF, 20, 0.9}, {GAMQ_QF_RSQF, 32, 0.9}};
+    int layout;
+  } cfgs[] = {{GAMQ_QF_SQF, 5, 0.5, 0},   {GAMQ_QF_SQF, 5, 0.9, 0},   {GAMQ_QF_SQF, 13, 0.9, 0},
+              {GAMQ_QF_SQF, 29, 0.9, 0},  {GAMQ_QF_RSQF, 1, 0.9, 0},  {GAMQ_QF_RSQF, 3, 0.7, 0},
+              {GAMQ_QF_RSQF, 5, 0.9, 0},  {GAMQ_QF_RSQF, 8, 0.95, 0}, {GAMQ_QF_RSQF, 10, 0.9, 0},
+              {GAMQ_QF_RSQF, 13, 0.9, 0}, {GAMQ_QF_RSQF, 20, 0.9, 0}, {GAMQ_QF_RSQF, 32, 0.9, 0},
+              {GAMQ_QF_RSQF, 5, 0.95, QIO_P}, {GAMQ_QF_RSQF, 13, 0.95, QIO_P}, {GAMQ_QF_RSQF, 21, 0.95, QIO_P}};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0] && !g_test.failed; ++c) {
-    gamq_qf *f = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)cfgs[c].kind, q, cfgs[c].r, rng.next());
+    gamq_qf *f = qio_make(GAMQ_BACKEND_CUDA, (gamq_qf_kind)cfgs[c].kind, q, cfgs[c].r, rng.next(), 0, NULL,
+                          cfgs[c].layout);
     CHECK(f);
     size_t n = (size_t)(cfgs[c].alpha * (double)((uint64_t)1 << q));
     std::vector<uint64_t> keys(n);
@@ -1110,7 +1221,7 @@ GPU_TEST(qf_io_cuda, false_positive_rate) {
     double p = (double)(q + cfgs[c].r), eps = -expm1((double)qio_count(f) * log1p(-pow(2.0, -p)));
     double measured = (double)hits / (double)N, ratio = measured / eps;
     printf("    %s q=%d r=%d alpha=%.2f: fp rate %.3e, theory %.3e, ratio %.3f (%zu queries)\n",
-           cfgs[c].kind == GAMQ_QF_SQF ? "sqf" : "rsqf", q, cfgs[c].r, cfgs[c].alpha, measured, eps, ratio, N);
+           qio_name(cfgs[c].kind, cfgs[c].layout), q, cfgs[c].r, cfgs[c].alpha, measured, eps, ratio, N);
     gamq_qf_destroy(f);
     if ((double)N * eps >= 1000) {
       CHECK_MSG(ratio <= 1.2 && ratio >= 1 / 1.2, "config %zu: fp rate %g vs theory %g", c, measured, eps);

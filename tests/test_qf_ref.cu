@@ -4,7 +4,8 @@
    gamq_qf_ref_contains_fp on fingerprints) answers exactly as the HOST
    backend's lookup, for every kind and remainder width, at fills 0.05 to
    ~1.0, and with every key in one quotient (saturated offsets: the RSQF
-   rebuilds them from earlier blocks); so do the sorted batch lookups
+   rebuilds them from earlier blocks), RSQF in both layouts (ALIGNED and
+   PACKED: ref.layout); so do the sorted batch lookups
    (gamq_qf_lookup_sorted_*). Host test: get_ref's arguments. */
 #include "counting_alloc.h"
 
@@ -43,20 +44,23 @@ __global__ void test_qf_ref_kernel(gamq_qf_ref ref, const uint64_t *keys, size_t
 
 GPU_TEST(qf_ref, device_lookup_matches_host) {
   test_rng rng = test_rng_for("qf_ref.device_lookup_matches_host");
-  const int shapes[][2] = {{GAMQ_QF_SQF, 5},  {GAMQ_QF_SQF, 13}, {GAMQ_QF_SQF, 21}, {GAMQ_QF_SQF, 29}, {GAMQ_QF_RSQF, 1},
-                           {GAMQ_QF_RSQF, 5}, {GAMQ_QF_RSQF, 7}, {GAMQ_QF_RSQF, 13}, {GAMQ_QF_RSQF, 31},
-                           {GAMQ_QF_RSQF, 32}};
+  const int P = GAMQ_QF_LAYOUT_PACKED;
+  const int shapes[][3] = {{GAMQ_QF_SQF, 5, 0},   {GAMQ_QF_SQF, 13, 0},  {GAMQ_QF_SQF, 21, 0},  {GAMQ_QF_SQF, 29, 0},
+                           {GAMQ_QF_RSQF, 1, 0},  {GAMQ_QF_RSQF, 5, 0},  {GAMQ_QF_RSQF, 7, 0},  {GAMQ_QF_RSQF, 13, 0},
+                           {GAMQ_QF_RSQF, 31, 0}, {GAMQ_QF_RSQF, 32, 0}, {GAMQ_QF_RSQF, 1, P},  {GAMQ_QF_RSQF, 5, P},
+                           {GAMQ_QF_RSQF, 7, P},  {GAMQ_QF_RSQF, 13, P}, {GAMQ_QF_RSQF, 21, P}, {GAMQ_QF_RSQF, 31, P},
+                           {GAMQ_QF_RSQF, 32, P}};
   const double fills[] = {0.05, 0.5, 0.9, 0.99};
   for (const auto &sh : shapes) {
     const int qs[] = {1, 7, 12};
     for (int q : qs)
       for (int fi = 0; fi < 5 && !g_test.failed; ++fi) {
         const gamq_qf_kind kind = (gamq_qf_kind)sh[0];
-        const int r = sh[1];
+        const int r = sh[1], layout = sh[2];
         const uint64_t seed = rng.next();
         gamq_qf_desc d;
         memset(&d, 0, sizeof d);
-        d.seed = seed;
+        d.seed = seed, d.layout = (gamq_qf_layout)layout;
         gamq_qf *c = NULL, *h = NULL;
         d.backend = GAMQ_BACKEND_CUDA;
         CHECK(gamq_qf_create(&d, kind, q, r, &c) == GAMQ_SUCCESS);
@@ -86,7 +90,7 @@ GPU_TEST(qf_ref, device_lookup_matches_host) {
         CHECK(gamq_qf_lookup_u64(h, qk.data(), n, fh.data()) == GAMQ_SUCCESS);
         gamq_qf_ref ref;
         CHECK(gamq_qf_get_ref(c, &ref) == GAMQ_SUCCESS);
-        CHECK(ref.q == q && ref.r == r && ref.kind == (int)kind && ref.seed == seed);
+        CHECK(ref.q == q && ref.r == r && ref.kind == (int)kind && ref.seed == seed && ref.layout == layout);
         dbuf<uint64_t> dk(n);
         dbuf<uint8_t> df(n), dff(n);
         CHECK(dk.ok() && df.ok() && dff.ok());
@@ -98,8 +102,8 @@ GPU_TEST(qf_ref, device_lookup_matches_host) {
         CUDA_CHECK(df.download(fc));
         CUDA_CHECK(dff.download(fcf));
         char what[128];
-        snprintf(what, sizeof what, "%s q=%d r=%d case %d (%zu keys, build %d)", kind == GAMQ_QF_SQF ? "sqf" : "rsqf",
-                 q, r, fi, keys.size(), (int)sh_);
+        snprintf(what, sizeof what, "%s q=%d r=%d case %d (%zu keys, build %d)",
+                 kind == GAMQ_QF_SQF ? "sqf" : layout ? "rsqf packed" : "rsqf", q, r, fi, keys.size(), (int)sh_);
         if (sh_ == GAMQ_SUCCESS)
           for (size_t i = 0; i < keys.size(); ++i) CHECK_MSG(fc[i] == 1, "%s: false negative at %zu", what, i);
         CHECK_ARRAYS(fh.data(), fc.data(), n, what);

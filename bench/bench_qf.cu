@@ -38,6 +38,8 @@
                  auto,in_place,windows,rebuild: AUTO, and the private gamq_qf::path
                  forced to IN_PLACE / REBUILD, the paper's "merge inserts");
                  the in-place rounds (gamq_qf::last_rounds) in the variant.
+                 QF_BENCH_KEEP_POOL=1 (qf_update, qf_insdel): keep the
+                 default memory pool's memory between calls.
      qf_merge    merge of two 35%-full filters.
      qf_locality the RSQF lookup's memory footprint: for each query (half
                  present, half absent) the byte ranges the device lookup loads
@@ -499,7 +501,23 @@ static void bench_qf_insert_delete(gamq_qf *f, const uint32_t *d_batch, size_t n
   cudaEventDestroy(c);
 }
 
+/* QF_BENCH_KEEP_POOL=1: raise the default memory pool's release threshold
+   first, so the temporaries of a batch call (cudaMallocAsync, the library's
+   default allocator) stay mapped between calls instead of being returned at
+   each synchronisation - what a caching allocator hook gives a user. */
+static void bench_qf_keep_pool(void) {
+  const char *e = getenv("QF_BENCH_KEEP_POOL");
+  if (!e || !*e || *e == '0') return;
+  cudaMemPool_t pool;
+  int dev = 0;
+  uint64_t keep = ~(uint64_t)0;
+  if (cudaGetDevice(&dev) == cudaSuccess && cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess &&
+      cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep) == cudaSuccess)
+    printf("memory pool: release threshold raised (QF_BENCH_KEEP_POOL)\n");
+}
+
 BENCH(qf_update) {
+  bench_qf_keep_pool();
   std::vector<int> qs = bench_qf_list_int("QF_BENCH_Q", {23, 30});
   gamq_qf_kind kinds[2] = {GAMQ_QF_SQF, GAMQ_QF_RSQF};
   for (int q : qs) {
@@ -545,6 +563,7 @@ static const char *bench_qf_path_name(int path) {
    cap: the rest went in by a rebuild). The paper's insert figure (2M keys at
    70%) stands beside the insert rows at fill 0.7. */
 BENCH(qf_insdel) {
+  bench_qf_keep_pool();
   std::vector<int> qs = bench_qf_list_int("QF_BENCH_Q", {30});
   std::vector<double> fills = bench_qf_fills({0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9});
   const char *ps = getenv("QF_BENCH_INSDEL_PATHS");

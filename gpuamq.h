@@ -3216,8 +3216,9 @@ static gamq_status gamq__qf_cuda_windows(gamq_qf *F, int op, const void *d_keys,
   cudaError_t e;
   if (!del && (uint64_t)n > F->f.nslots - F->f.nitems) return GAMQ_ERROR_FULL; /* as the host */
   if (gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st) != cudaSuccess) return GAMQ_ERROR_CUDA;
-  /* buffers: 0 the sorted batch, 1 stretch starts, 2 first unused slots,
-     3 window ends, 4 status + flags + links, 5 the sort's scratch */
+  /* buffers: 0 the sorted batch, 1 and 2 the BOUNDS (inserts: the first
+     unused slot twice; deletes: stretch start, non-empty flag), 3 window
+     ends, 4 status + flags + links, 5 the sort's scratch */
   bytes[0] = bytes[1] = bytes[2] = n * sizeof(uint64_t);
   bytes[3] = del ? 0 : n * sizeof(uint64_t);
   bytes[4] = head + n;

@@ -552,6 +552,7 @@ struct gclq__mc_ctx {
   uint64_t pos_cap; /* parents d_pos can count (GCLQ__STEP_ENTRIES unless the budget is small) */
   void *d_scan_temp;
   size_t scan_temp_bytes;
+  const char *phase; /* for the log's out-of-memory line */
 };
 
 /* Device memory under the budget; bytes rounded up to 256. */
@@ -560,7 +561,15 @@ static inline gclq_status gclq__mc_alloc(gclq__mc_ctx *c, void **p, size_t *held
   *p = NULL;
   *held = 0;
   if (r == 0) r = 256;
-  if (r > c->budget || c->used > c->budget - r) return GCLQ_ERROR_OUT_OF_MEMORY;
+  if (r > c->budget || c->used > c->budget - r) {
+    if (c->plan->log) {
+      char line[200];
+      snprintf(line, sizeof line, "out of memory (%s): %zu bytes wanted, %zu of the %zu-byte budget held",
+               c->phase ? c->phase : "start", r, c->used, c->budget);
+      c->plan->log(c->plan->log_user, line);
+    }
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
   GCLQ__TRY(gclq__device_alloc(&c->plan->allocator, p, r, (gclq_stream)c->stream));
   c->used += r;
   if (c->used > c->peak) c->peak = c->used;
@@ -691,8 +700,8 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
    first over steps, breadth first inside one. A step counts the children of
    `span` parents (into c->d_pos, scanned with c->d_scan_temp: both allocated
    once per run, pos_cap + 1 entries) and takes the prefix of them
-   whose children fit in `width` entries and in the budget (at least one
-   parent); the rest is counted again in the next step, against a target that
+   whose children fit in `width` entries and in half of the budget's room
+   left (at least one parent); the rest is counted again in the next step, against a target that
    may have risen. width starts at GCLQ__FIRST_WIDTH and doubles per step up
    to GCLQ__STEP_ENTRIES (a narrow first descent finds large cliques early);
    span is twice the last step's take. Candidate-only entries (GCLQ__DEAD)
@@ -723,8 +732,11 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
 
     /* count, scan the counts into positions (Alg. 4 lines 28-31), size the step */
+    /* a step takes at most half of the room left, so the levels below it
+       always have the other half (the levels are nested: a fill-everything
+       take at level 3 left nothing for level 6 of a dense graph under 6 MiB) */
     uint64_t *d = c->d_pos, room = c->used <= c->budget && c->budget - c->used > slack
-                                       ? (c->budget - c->used - slack) / 8 : 0;
+                                       ? (c->budget - c->used - slack) / 16 : 0;
     uint64_t cap = room < width ? room : width;
     gclq__level_count_kernel<<<gclq__grid_warps(n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(la, d);
     GCLQ__CUDA_TRY(cudaGetLastError());
@@ -997,6 +1009,61 @@ done:
   return st;
 }
 
+/* The 2-clique counts of the sources a.order[0, a.n), scanned into *pos
+   (a.n + 1 entries, allocated here); *total = their sum. */
+static inline gclq_status gclq__mc_two_count(gclq__mc_ctx *c, const gclq__setup_args &a, gclq__dmem *pos,
+                                             uint64_t *total) {
+  cudaStream_t stream = c->stream;
+  GCLQ__TRY(pos->get(((size_t)a.n + 1) * sizeof(uint64_t)));
+  uint64_t *d_pos = pos->as<uint64_t>();
+  gclq__two_count_kernel<<<gclq__grid_warps((uint64_t)a.n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(a, d_pos);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    return gprim_scan_exclusive(t, tb, (const uint64_t *)d_pos, d_pos, (size_t)a.n + 1, gprim_op_sum(), (uint64_t)0,
+                                stream);
+  }));
+  GCLQ__TRY(gclq__mc_read(c, total, d_pos + a.n, sizeof *total));
+  return *total >= 0xffffffffull ? GCLQ_ERROR_OUT_OF_MEMORY : GCLQ_SUCCESS; /* entries are u32 sublist ids */
+}
+
+/* The 2-clique list of those sources (total > 0 entries at d_pos) into
+   *vid / *sid, candidates sorted by degree within sublists (000 Alg. 3
+   line 40); the sort keys live only for the call. */
+static inline gclq_status gclq__mc_two_write(gclq__mc_ctx *c, const gclq__setup_args &a, const uint64_t *d_pos,
+                                             uint64_t total, gclq__dmem *vid, gclq__dmem *sid) {
+  cudaStream_t stream = c->stream;
+  gclq__dmem key(c);
+  GCLQ__TRY(key.get((size_t)total * sizeof(uint64_t)));
+  GCLQ__TRY(vid->get((size_t)total * sizeof(uint32_t)));
+  GCLQ__TRY(sid->get((size_t)total * sizeof(uint32_t)));
+  uint64_t *d_key = key.as<uint64_t>();
+  gclq__two_write_kernel<<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, stream>>>(a, d_pos, d_key, sid->as<uint32_t>());
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    return gprim_segmented_sort_keys(t, tb, (const uint64_t *)d_key, d_key, (size_t)total, (size_t)a.n, d_pos, stream);
+  }));
+  gclq__low_word_kernel<<<gclq__grid(total), GCLQ__BLOCK, 0, stream>>>(d_key, total, vid->as<uint32_t>());
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return GCLQ_SUCCESS;
+}
+
+/* 2-cliques a list may hold: a quarter of the budget's room at 32 bytes
+   each (key, vid, sid, the sort's room); the rest is for the levels below. */
+static inline uint64_t gclq__two_cap(const gclq__mc_ctx *c) {
+  return c->used < c->budget ? (uint64_t)(c->budget - c->used) / 4 / 32 : 0;
+}
+
+/* The first i in [0, n] with h[i] >= want (h ascending, h[n] >= want). */
+static inline uint64_t gclq__first_at_least(const uint64_t *h, uint64_t n, uint64_t want) {
+  uint64_t lo = 0, hi = n;
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (h[mid] < want) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /* The whole CUDA run on a graph with at least one edge. Rows (compact ids,
    unsorted) stay in c->rows, c->num_rows of c->best ids each. */
 static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
@@ -1030,6 +1097,7 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   stats->upload_ms = gclq__ms_since(t0);
 
   /* cores (always: they bound the clique size, so the level table) */
+  c->phase = "cores";
   t0 = gclq__clock::now();
   GCLQ__TRY(gclq__mc_cores(c, &max_core));
   stats->max_core = max_core;
@@ -1049,15 +1117,27 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   c->d_levels = d_levels.as<gclq__level_ptrs>();
 
   /* heuristic: the lower bound and a clique of that size */
+  c->phase = "heuristic";
   t0 = gclq__clock::now();
   hclique[0] = 0;
   if (st == GCLQ_SUCCESS && p->heuristic != GCLQ_HEURISTIC_NONE) {
     const uint32_t *key = p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE
                               ? c->d_core : c->d_deg;
+    uint32_t h = p->seeds ? p->seeds : (n + 19) / 20;
     if (p->heuristic == GCLQ_HEURISTIC_SINGLE_DEGREE || p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE)
       st = gclq__mc_greedy_single(c, key, hclique, &lb);
     else
-      st = gclq__mc_greedy_multi(c, g, key, p->seeds ? p->seeds : (n + 19) / 20, hclique, &lb);
+      while ((st = gclq__mc_greedy_multi(c, g, key, h, hclique, &lb)) == GCLQ_ERROR_OUT_OF_MEMORY && h > 1) {
+        h = (h + 1) / 2; /* under a small budget: fewer runs */
+        if (p->log) {
+          snprintf(line, sizeof line, "heuristic: %u runs, to fit the budget", h);
+          gclq__mc_log(c, line);
+        }
+      }
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY) { /* the bound only prunes: go on without it */
+      lb = 1, hclique[0] = 0, st = GCLQ_SUCCESS;
+      gclq__mc_log(c, "heuristic: does not fit the budget; lower bound 1");
+    }
   }
   stats->heuristic_ms = gclq__ms_since(t0);
   stats->lower_bound = lb;
@@ -1071,13 +1151,17 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     gclq__mc_log(c, line);
   }
 
-  /* setup: the 2-clique list (Alg. 3) */
+  /* setup: the 2-clique list (Alg. 3). Counted for every source; built
+     whole when it fits a quarter of the budget's room, else source window
+     by source window during the search (each window's list built against the
+     bound of that moment), so that only the graph itself must fit. */
   t0 = gclq__clock::now();
-  gclq__dmem vid2(c), sid2(c);
+  c->phase = "the 2-clique list";
+  gclq__dmem vid2(c), sid2(c), order(c);
+  gclq__setup_args sa;
+  int chunked = 0;
   {
-    gclq__dmem order(c), pos(c), key(c);
-    gclq__setup_args sa;
-    uint64_t *d_pos;
+    gclq__dmem pos(c);
     GCLQ__TRY(order.get((size_t)n * sizeof(uint32_t)));
     if (p->order == GCLQ_WINDOW_ORDER_INDEX) {
       gclq__iota_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(order.as<uint32_t>(), n);
@@ -1096,58 +1180,41 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     sa.target = c->target;
     sa.orient_index = p->orient_index;
     sa.colour = p->bound != GCLQ_BOUND_LENGTH;
-    GCLQ__TRY(pos.get(((size_t)n + 1) * sizeof(uint64_t)));
-    d_pos = pos.as<uint64_t>();
-    gclq__two_count_kernel<<<gclq__grid_warps((uint64_t)n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(sa, d_pos);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
-      return gprim_scan_exclusive(t, tb, (const uint64_t *)d_pos, d_pos, (size_t)n + 1, gprim_op_sum(), (uint64_t)0,
-                                  stream);
-    }));
-    GCLQ__TRY(gclq__mc_read(c, &t2, d_pos + n, sizeof t2));
-    if (t2 >= 0xffffffffull) return GCLQ_ERROR_OUT_OF_MEMORY;
-    if (t2 > 0) {
-      uint64_t *d_key;
-      GCLQ__TRY(key.get((size_t)t2 * sizeof(uint64_t)));
-      GCLQ__TRY(vid2.get((size_t)t2 * sizeof(uint32_t)));
-      GCLQ__TRY(sid2.get((size_t)t2 * sizeof(uint32_t)));
-      d_key = key.as<uint64_t>();
-      gclq__two_write_kernel<<<gclq__grid_warps(n), 32 * GCLQ__CWARPS, 0, stream>>>(sa, d_pos, d_key,
-                                                                                      sid2.as<uint32_t>());
-      GCLQ__CUDA_TRY(cudaGetLastError());
-      /* candidates sorted by degree within sublists (000 Alg. 3 line 40) */
-      GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
-        return gprim_segmented_sort_keys(t, tb, (const uint64_t *)d_key, d_key, (size_t)t2, (size_t)n,
-                                         (const uint64_t *)d_pos, stream);
-      }));
-      gclq__low_word_kernel<<<gclq__grid(t2), GCLQ__BLOCK, 0, stream>>>(d_key, t2, vid2.as<uint32_t>());
-      GCLQ__CUDA_TRY(cudaGetLastError());
-      if (p->window > 0) {
-        hpos = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
-        if (hpos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-        st = gclq__mc_read(c, hpos, d_pos, ((size_t)n + 1) * sizeof(uint64_t));
-        if (st != GCLQ_SUCCESS) {
-          GCLQ_FREE(hpos);
-          return st;
-        }
+    GCLQ__TRY(gclq__mc_two_count(c, sa, &pos, &t2));
+    chunked = t2 > gclq__two_cap(c);
+    if (t2 > 0 && (p->window > 0 || chunked)) {
+      hpos = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
+      if (hpos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+      st = gclq__mc_read(c, hpos, pos.p, ((size_t)n + 1) * sizeof(uint64_t));
+      if (st != GCLQ_SUCCESS) {
+        GCLQ_FREE(hpos);
+        return st;
       }
     }
+    if (t2 > 0 && !chunked) st = gclq__mc_two_write(c, sa, pos.as<uint64_t>(), t2, &vid2, &sid2);
+    if (st != GCLQ_SUCCESS) {
+      GCLQ_FREE(hpos);
+      return st;
+    }
   }
+  if (!chunked) order.release();
   GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
   stats->setup_ms = gclq__ms_since(t0);
   stats->two_cliques = t2;
-  st = gclq__mc_count_level(c, 2, t2);
+  st = chunked ? GCLQ_SUCCESS : gclq__mc_count_level(c, 2, t2);
   if (st != GCLQ_SUCCESS) {
     GCLQ_FREE(hpos);
     return st;
   }
   if (p->log) {
-    snprintf(line, sizeof line, "level 2: %llu candidates (the 2-clique list)", (unsigned long long)t2);
+    snprintf(line, sizeof line, "level 2: %llu candidates (the 2-clique list%s)", (unsigned long long)t2,
+             chunked ? ", built window by window: the budget holds no more" : "");
     gclq__mc_log(c, line);
   }
 
   /* search: breadth-first over the clique list, window by window (Alg. 4) */
   t0 = gclq__clock::now();
+  c->phase = "search";
   c->levels[2].vid = vid2.as<uint32_t>();
   c->levels[2].sid = sid2.as<uint32_t>();
   c->level_len[2] = t2;
@@ -1170,28 +1237,56 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     c->d_scan_temp = d_scan.p;
     c->scan_temp_bytes = tb;
   }
-  {
-    uint64_t a = 0;
-    while (st == GCLQ_SUCCESS && a < t2) {
-      uint64_t b = t2;
-      if (p->window > 0 && t2 - a > p->window) { /* end at the first sublist end at or after a + window */
-        uint64_t want = a + p->window, lo = 0, hi = n;
-        while (lo < hi) {
-          uint64_t mid = (lo + hi) / 2;
-          if (hpos[mid] < want) lo = mid + 1;
-          else hi = mid;
-        }
-        b = hpos[lo];
-      }
-      stats->windows++;
-      if (p->log && p->window > 0) {
-        snprintf(line, sizeof line, "window %u: 2-cliques %llu..%llu of %llu, bound %u", stats->windows,
-                 (unsigned long long)a, (unsigned long long)b, (unsigned long long)t2, c->best);
-        gclq__mc_log(c, line);
-      }
-      st = gclq__mc_expand(c, 2, a, b);
-      a = b;
+  if (st == GCLQ_SUCCESS && t2 > 0 && hpos == NULL) { /* one window */
+    stats->windows++;
+    st = gclq__mc_expand(c, 2, 0, t2);
+  }
+  for (uint64_t pa = 0; st == GCLQ_SUCCESS && hpos != NULL && hpos[pa] < t2;) {
+    /* the sources [pa, pb): the user's window (ends at the first sublist end
+       at or after a + window), and when the list is built window by window,
+       the sublists that fit its share of the budget (at least one) */
+    const uint64_t a = hpos[pa];
+    uint64_t pb = n;
+    if (p->window > 0 && t2 - a > p->window) pb = gclq__first_at_least(hpos, n, a + p->window);
+    if (chunked) {
+      const uint64_t cap = gclq__two_cap(c), one = gclq__first_at_least(hpos, n, a + 1);
+      uint64_t q = cap >= t2 - a ? n : gclq__first_at_least(hpos, n, a + cap + 1) - 1;
+      if (q < one) q = one;
+      if (q < pb) pb = q;
     }
+    const uint64_t b = hpos[pb];
+    stats->windows++;
+    if (p->log && (p->window > 0 || chunked)) {
+      snprintf(line, sizeof line, "window %u: 2-cliques %llu..%llu of %llu, bound %u", stats->windows,
+               (unsigned long long)a, (unsigned long long)b, (unsigned long long)t2, c->best);
+      gclq__mc_log(c, line);
+    }
+    if (!chunked) {
+      st = gclq__mc_expand(c, 2, a, b);
+    } else { /* this window's sublists, against today's bound */
+      gclq__dmem pos(c), wv(c), ws(c);
+      gclq__setup_args wa = sa;
+      uint64_t len = 0;
+      wa.order = sa.order + pa;
+      wa.n = (uint32_t)(pb - pa);
+      wa.target = c->target;
+      c->phase = "a window's 2-clique list";
+      st = gclq__mc_two_count(c, wa, &pos, &len);
+      if (st == GCLQ_SUCCESS && len > 0) st = gclq__mc_two_write(c, wa, pos.as<uint64_t>(), len, &wv, &ws);
+      pos.release();
+      if (st == GCLQ_SUCCESS) st = gclq__mc_count_level(c, 2, len);
+      c->phase = "search";
+      if (st == GCLQ_SUCCESS && len > 0) {
+        c->levels[2].vid = wv.as<uint32_t>();
+        c->levels[2].sid = ws.as<uint32_t>();
+        c->level_len[2] = len;
+        st = gclq__mc_expand(c, 2, 0, len);
+        c->levels[2].vid = NULL;
+        c->levels[2].sid = NULL;
+        c->level_len[2] = 0;
+      }
+    }
+    pa = pb;
   }
   GCLQ_FREE(hpos);
   stats->search_ms = gclq__ms_since(t0);

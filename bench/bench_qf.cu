@@ -72,6 +72,7 @@
 #include <math.h>
 
 #include <cub/cub.cuh>
+#include <cuda_profiler_api.h>
 #include <vector>
 
 /* keys: a hash of (index, stream id): stream 0 = the stored keys, 1 = absent */
@@ -620,6 +621,53 @@ BENCH(qf_insdel) {
     BENCH_CHECK(cudaFree(d_keys));
     BENCH_CHECK(cudaFree(d_batch));
   }
+}
+
+/* qf_trace (a few seconds; --filter=qf_trace alone): one batch of 2^20
+   inserted into and deleted from a 70%-full 2^30-slot filter (r 5), per kind
+   and in-place path, timed as in qf_insdel, then once more between
+   cudaProfilerStart / Stop so that `ncu --profile-from-start off` lists the
+   kernels of exactly those calls (the gaps between them are launches and
+   host synchronisations). QF_BENCH_Q, QF_BENCH_FILLS, QF_BENCH_INSDEL_PATHS
+   as for qf_insdel. */
+BENCH(qf_trace) {
+  bench_qf_keep_pool();
+  std::vector<int> qs = bench_qf_list_int("QF_BENCH_Q", {30});
+  std::vector<double> fills = bench_qf_fills({0.7});
+  const char *ps = getenv("QF_BENCH_INSDEL_PATHS");
+  if (!ps || !*ps) ps = "in_place,windows";
+  for (int q : qs)
+    for (double fill : fills) {
+      const size_t home = (size_t)1 << q, items = (size_t)(home * fill), n = (size_t)1 << std::min(20, q - 4);
+      uint32_t *d_keys = NULL, *d_batch = NULL;
+      BENCH_CHECK(cudaMalloc(&d_keys, items * 4));
+      BENCH_CHECK(cudaMalloc(&d_batch, n * 4));
+      for (gamq_qf_kind kind : {GAMQ_QF_SQF, GAMQ_QF_RSQF}) {
+        gamq_qf *f = bench_qf_make(kind, q, 5, items, d_keys);
+        bench_qf_keys(d_batch, n, items, 0);
+        for (gamq__qf_batch_path path : {GAMQ__QF_BATCH_IN_PLACE, GAMQ__QF_BATCH_WINDOWS}) {
+          if (!strstr(ps, bench_qf_path_name(path))) continue;
+          double ins = 0, del = 0;
+          int ri = 0, rd = 0;
+          f->path = path;
+          bench_qf_insert_delete(f, d_batch, n, &ins, &del, 7, 2, NULL, &ri, &rd);
+          printf("trace %s q%d fill %.2f %s: insert %.3f ms (rounds %d), delete %.3f ms (rounds %d)\n",
+                 bench_qf_kind_name(kind), q, fill, bench_qf_path_name(path), ins, ri, del, rd);
+          uint64_t deleted = 0;
+          BENCH_CHECK(cudaDeviceSynchronize());
+          cudaProfilerStart();
+          gamq_status s1 = gamq_qf_insert_u32_sync(f, d_batch, n, NULL);
+          gamq_status s2 = gamq_qf_delete_u32_sync(f, d_batch, n, &deleted, NULL);
+          BENCH_CHECK(cudaDeviceSynchronize());
+          cudaProfilerStop();
+          if (s1 != GAMQ_SUCCESS || s2 != GAMQ_SUCCESS || deleted != n) printf("!!! trace: insert or delete failed\n");
+        }
+        f->path = GAMQ__QF_BATCH_AUTO;
+        gamq_qf_destroy(f);
+      }
+      BENCH_CHECK(cudaFree(d_keys));
+      BENCH_CHECK(cudaFree(d_batch));
+    }
 }
 
 BENCH(qf_merge) {

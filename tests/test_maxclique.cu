@@ -444,14 +444,28 @@ TEST(maxclique, host_no_leaks_and_allocation_failures) {
 
 /* Run CUDA with o, compare with the host result want (all mode: byte for
    byte; one mode: size and validity). Returns the CUDA run's milliseconds. */
+/* Device bytes of the graph as the CUDA search holds it: offsets,
+   neighbours, degrees, cores, the window order, the 2-clique counts. */
+static size_t mc_graph_bytes(const gclq_graph *g) {
+  return ((size_t)g->num_vertices + 1) * 16 + (size_t)g->num_edges * 8 + (size_t)g->num_vertices * 12;
+}
+
 static double mc_cuda_vs(const gclq_graph *g, const gclq_maxclique_options &o, const gclq_maxclique_result &want,
                          const char *what, gclq_maxclique_stats *stats_out = NULL) {
   gclq_maxclique_result r;
+  struct oom_line { /* the log's out-of-memory line, when the caller has no log */
+    std::string text;
+    static void fn(void *user, const char *line) {
+      if (strstr(line, "out of memory")) ((oom_line *)user)->text = line;
+    }
+  } oom;
+  gclq_maxclique_options oo = o;
+  if (!oo.log) oo.log = oom_line::fn, oo.log_user = &oom;
   auto t0 = std::chrono::steady_clock::now();
-  gclq_status st = gclq_max_cliques(g, &o, &r);
+  gclq_status st = gclq_max_cliques(g, &oo, &r);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (st != GCLQ_SUCCESS) {
-    fprintf(stderr, "    %s: %s\n", what, gclq_status_string(st));
+    fprintf(stderr, "    %s: %s %s\n", what, gclq_status_string(st), oom.text.c_str());
     g_test.failed = 1;
     return ms;
   }
@@ -674,7 +688,9 @@ GPU_TEST(maxclique, cuda_random_and_planted) {
     snprintf(what, sizeof what, "random %d (n %u, p %.3f, seed %llu)", t, n, p, (unsigned long long)seed);
     const mc_config &c = mc_configs[rng.next() % (sizeof mc_configs / sizeof mc_configs[0])];
     gclq_maxclique_options o = mc_config_opts(c);
-    if (c.budget == MC_TINY) o.device_budget_bytes = (size_t)256 << 10; /* these graphs are small */
+    /* these graphs are small: a budget just above the graph, so the 2-clique
+       list is built window by window and the levels split */
+    if (c.budget == MC_TINY) o.device_budget_bytes = mc_graph_bytes(&g) + ((size_t)192 << 10);
     mc_cuda_vs(&g, mc_config_opts(mc_configs[0]), want, what);
     mc_cuda_vs(&g, o, want, (std::string(what) + " [" + c.name + "]").c_str());
     gclq_maxclique_result_free(&want);
@@ -691,20 +707,67 @@ GPU_TEST(maxclique, cuda_random_and_planted) {
     CHECK(want.omega == 20u + 15u * t && want.count == 1);
     for (uint32_t i = 0; i < want.omega; ++i) CHECK(want.h_cliques[i] == planted[i]);
     mc_cuda_vs(&g, mc_config_opts(mc_configs[0]), want, "planted");
-    /* Known limitation (notes/clique_status.md): the 2-clique list itself must
-       fit the budget; below that the call says OUT_OF_MEMORY, which is allowed
-       here and printed. Anything else must match HOST. */
-    gclq_maxclique_result tiny;
+    /* only the graph must fit: the 2-clique list is built window by window */
     gclq_maxclique_options to = mc_config_opts(mc_configs[3]);
-    gclq_status ts = gclq_max_cliques(&g, &to, &tiny);
-    gclq_maxclique_result_free(&tiny);
-    if (ts == GCLQ_ERROR_OUT_OF_MEMORY)
-      printf("    planted %d, 6 MiB: out of memory (the 2-clique list does not fit: known limitation)\n", t);
-    else
-      mc_cuda_vs(&g, to, want, "planted, 6 MiB");
+    to.device_budget_bytes = mc_graph_bytes(&g) + ((size_t)512 << 10);
+    mc_cuda_vs(&g, to, want, "planted, graph + 512 KiB");
     gclq_maxclique_result_free(&want);
     gclq_graph_free(&g);
   }
+}
+
+/* Budgets just above the graph: the 2-clique list does not fit whole, so
+   it is built window by window (log line, windows > 1), and the nested levels
+   of dense graphs split; the result equals HOST's in every configuration.
+   The first graph is the one (n 383, p 0.243) whose levels once took the
+   whole of a small budget at level 3 and left nothing for level 6. */
+GPU_TEST(maxclique, cuda_budget_builds_windows) {
+  test_rng rng = test_rng_for("maxclique.budget_windows");
+  for (int t = 0; t < 6 && !g_test.failed; ++t) {
+    gclq_graph g;
+    uint32_t n = t == 0 ? 383 : 100 + (uint32_t)(rng.next() % 500);
+    double p = t == 0 ? 0.243 : 0.05 + (double)(rng.next() % 1000) / 1000.0 * 0.3;
+    uint64_t seed = rng.next();
+    CHECK(gclq_graph_erdos_renyi(n, p, seed, &g) == GCLQ_SUCCESS);
+    gclq_maxclique_result want;
+    gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
+    CHECK(gclq_max_cliques(&g, &ho, &want) == GCLQ_SUCCESS);
+    const size_t extra[3] = {(size_t)128 << 10, (size_t)384 << 10, (size_t)2 << 20};
+    const int cfgs[3] = {0, 1, 11}; /* default, one, one window 100 */
+    for (int b = 0; b < 3 && !g_test.failed; ++b)
+      for (int k = 0; k < 3 && !g_test.failed; ++k) {
+        struct lines {
+          int chunked = 0;
+          static void fn(void *user, const char *line) {
+            if (strstr(line, "built window by window")) ((lines *)user)->chunked = 1;
+            if (strstr(line, "out of memory")) fprintf(stderr, "      %s\n", line);
+          }
+        } seen;
+        gclq_maxclique_options o = mc_config_opts(mc_configs[cfgs[k]]);
+        o.device_budget_bytes = mc_graph_bytes(&g) + extra[b];
+        o.log = lines::fn;
+        o.log_user = &seen;
+        char what[160];
+        snprintf(what, sizeof what, "budget %d (n %u, p %.3f, seed %llu, graph + %zu KiB, %s)", t, n, p,
+                 (unsigned long long)seed, extra[b] >> 10, mc_configs[cfgs[k]].name);
+        gclq_maxclique_stats s;
+        memset(&s, 0, sizeof s);
+        mc_cuda_vs(&g, o, want, what, &s);
+        /* a list may be whole when it fits a quarter of the room at 32 bytes
+           an entry: one of more than budget / 128 entries cannot be */
+        if (s.two_cliques * 128 > o.device_budget_bytes) {
+          CHECK(seen.chunked);
+          CHECK(s.windows > 1);
+        }
+        if (t == 0 && b == 0 && k == 0)
+          printf("    n 383 p 0.243, graph + 128 KiB: %llu 2-cliques, %u windows, %u budget splits, peak %zu\n",
+                 (unsigned long long)s.two_cliques, s.windows, s.budget_splits, s.peak_device_bytes);
+        GCLQ_FREE(s.candidates_per_level);
+      }
+    gclq_maxclique_result_free(&want);
+    gclq_graph_free(&g);
+  }
+  CHECK(g_alloc_live == 0);
 }
 
 GPU_TEST(maxclique, cuda_budget_too_small_and_log) {

@@ -374,8 +374,11 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
 #define GCLQ__COLOUR_CAP 256u
 /* The most parents, and children, one step of a level takes (the device and
    the simulation): small enough that the search reaches the deep levels, and
-   raises its target, early. */
-#define GCLQ__STEP_ENTRIES ((uint64_t)1 << 18)
+   raises its target, early; large enough that the steps (one host
+   synchronisation each) stay few. H200, bench_maxclique sweeps
+   (first width / step -> ms): 4096 / 2^18 -> R-MAT 15 12220, facebook 1193;
+   2^16 / 2^20 -> 1398, 338; 2^17 / 2^20 -> 975, 300; 2^18 / 2^18 -> 714, 367. */
+#define GCLQ__STEP_ENTRIES ((uint64_t)1 << 20)
 /* A level entry whose vertex id carries this bit is a candidate only: its
    earlier siblings may take it, but it is never expanded itself (its colour
    class bounds every clique it starts below the target). Vertex ids stay
@@ -387,10 +390,10 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
    small (the device and the simulation share this rule). */
 /* The children one step of a level may write: GCLQ__FIRST_WIDTH at first,
    doubling with every step up to the chunk (GCLQ__STEP_ENTRIES). The first
-   descent is narrow, like a depth-first search, so the largest cliques (and a
-   higher target) are found before the levels widen: on R-MAT graphs this
-   writes 10-20x fewer candidates than full-width steps. */
-#define GCLQ__FIRST_WIDTH ((uint64_t)4096)
+   descent is narrower than the rest, so large cliques (and a higher target)
+   are found before the levels widen; 4096 wrote 10-20x fewer candidates than
+   full-width steps on R-MAT graphs but took 8-17x longer (many steps). */
+#define GCLQ__FIRST_WIDTH ((uint64_t)1 << 17)
 static inline uint64_t gclq__first_width(uint64_t chunk) { return GCLQ__FIRST_WIDTH < chunk ? GCLQ__FIRST_WIDTH : chunk; }
 static inline uint64_t gclq__next_span(uint64_t taken, uint64_t chunk) {
   uint64_t s = 2 * taken;
@@ -410,7 +413,19 @@ typedef struct gclq__mc_plan {
   void *log_user;
   gclq_device_allocator allocator;
   gclq_stream stream;
+  int no_split; /* gclq__no_budget_split at the call */
+  uint64_t first_width, step; /* GCLQ__FIRST_WIDTH, GCLQ__STEP_ENTRIES unless the bench tunes them */
 } gclq__mc_plan;
+
+/* The bench's tuning of the CUDA search's steps (0: the defaults above). */
+static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
+
+/* The bench's demonstration of what the budget mechanism does: nonzero
+   turns it off in the CUDA search (the 2-clique list is built whole, a step
+   takes every parent it counted, no narrow first steps), so a level that does
+   not fit the budget is out of memory, as in the paper's scheme. Not an
+   option: nothing but bench/bench_maxclique.cu sets it. */
+static int gclq__no_budget_split = 0;
 
 #if defined(__CUDACC__)
 #include <stdio.h>
@@ -2450,6 +2465,10 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   p->log_user = o->log_user;
   p->allocator = o->allocator;
   p->stream = o->stream;
+  p->no_split = gclq__no_budget_split;
+  p->step = gclq__tune_step ? gclq__tune_step : GCLQ__STEP_ENTRIES;
+  p->first_width = gclq__tune_first_width ? gclq__tune_first_width : GCLQ__FIRST_WIDTH;
+  if (p->first_width > p->step) p->first_width = p->step;
   *backend = o->backend;
   return GCLQ_SUCCESS;
 }

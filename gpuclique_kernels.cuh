@@ -700,10 +700,10 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
    first over steps, breadth first inside one. A step counts the children of
    `span` parents (into c->d_pos, scanned with c->d_scan_temp: both allocated
    once per run, pos_cap + 1 entries) and takes the prefix of them
-   whose children fit in `width` entries and in half of the budget's room
-   left (at least one parent); the rest is counted again in the next step, against a target that
+   whose children fit in `width` entries and in a fair share of the
+   budget's room left (at least one parent); the rest is counted again in the next step, against a target that
    may have risen. width starts at GCLQ__FIRST_WIDTH and doubles per step up
-   to GCLQ__STEP_ENTRIES (a narrow first descent finds large cliques early);
+   to the step size (GCLQ__STEP_ENTRIES; a narrow first descent finds large cliques early);
    span is twice the last step's take. Candidate-only entries (GCLQ__DEAD)
    count no children. One synchronisation per step (the step kernel's three
    numbers).
@@ -714,7 +714,8 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
   cudaStream_t stream = c->stream;
   /* children per step: narrow first, doubling (gclq__first_width); parents
      counted per step: twice the last step's take (gclq__next_span) */
-  uint64_t width = gclq__first_width(GCLQ__STEP_ENTRIES), span = width;
+  const int split = !c->plan->no_split;
+  uint64_t width = split ? c->plan->first_width : ~(uint64_t)0, span = split ? width : c->pos_cap;
   while (a < b) {
     uint64_t n = b - a < span ? b - a : span, step[3];
     if (n > c->pos_cap) n = c->pos_cap;
@@ -732,12 +733,16 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
 
     /* count, scan the counts into positions (Alg. 4 lines 28-31), size the step */
-    /* a step takes at most half of the room left, so the levels below it
-       always have the other half (the levels are nested: a fill-everything
-       take at level 3 left nothing for level 6 of a dense graph under 6 MiB) */
+    /* a step takes at most a fair share of the room left: room / (the
+       levels that may still come, at least 2; omega <= max core + 1), so
+       the levels below it always have theirs (the levels are nested: a
+       take-everything level 3 left nothing for level 6 of a dense graph
+       under 6 MiB, and halving alone starved the 60 levels of facebook
+       under 32 MiB into one-parent steps) */
+    const uint64_t share = c->max_levels > k + 4 ? c->max_levels - 2 - k : 2;
     uint64_t *d = c->d_pos, room = c->used <= c->budget && c->budget - c->used > slack
-                                       ? (c->budget - c->used - slack) / 16 : 0;
-    uint64_t cap = room < width ? room : width;
+                                       ? (c->budget - c->used - slack) / 8 / share : 0;
+    uint64_t cap = !split ? ~(uint64_t)0 : room < width ? room : width;
     gclq__level_count_kernel<<<gclq__grid_warps(n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(la, d);
     GCLQ__CUDA_TRY(cudaGetLastError());
     size_t tb = c->scan_temp_bytes;
@@ -747,9 +752,11 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     GCLQ__CUDA_TRY(cudaGetLastError());
     GCLQ__TRY(gclq__mc_read(c, step, c->d_step, sizeof step));
     uint64_t m = step[1], total = step[2];
-    span = gclq__next_span(m, GCLQ__STEP_ENTRIES);
-    if (m < n && room < width) c->stats->budget_splits++; /* the budget, not the step width, cut it */
-    width = width * 2 < GCLQ__STEP_ENTRIES ? width * 2 : GCLQ__STEP_ENTRIES;
+    if (split) {
+      span = gclq__next_span(m, c->plan->step);
+      if (m < n && room < width) c->stats->budget_splits++; /* the budget, not the step width, cut it */
+      width = width * 2 < c->plan->step ? width * 2 : c->plan->step;
+    }
     if (step[0] == 0) { /* no parent of this step extends: these k-cliques are final */
       GCLQ__TRY(gclq__mc_record(c, k, a, a + n));
       a += n;
@@ -1181,7 +1188,7 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     sa.orient_index = p->orient_index;
     sa.colour = p->bound != GCLQ_BOUND_LENGTH;
     GCLQ__TRY(gclq__mc_two_count(c, sa, &pos, &t2));
-    chunked = t2 > gclq__two_cap(c);
+    chunked = !p->no_split && t2 > gclq__two_cap(c);
     if (t2 > 0 && (p->window > 0 || chunked)) {
       hpos = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
       if (hpos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
@@ -1223,7 +1230,7 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     size_t tb = 0;
     /* parents counted per step: GCLQ__STEP_ENTRIES, fewer under a small
        budget (the counts take at most an eighth of what is left) */
-    uint64_t pc = GCLQ__STEP_ENTRIES, left = c->budget > c->used ? c->budget - c->used : 0;
+    uint64_t pc = p->step, left = c->budget > c->used ? c->budget - c->used : 0;
     while (pc > 256 && (pc + 1) * 2 * sizeof(uint64_t) > left / 8) pc /= 2;
     c->pos_cap = pc;
     if (gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL, (size_t)pc + 1,

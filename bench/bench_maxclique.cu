@@ -18,7 +18,14 @@
                             (default 16: it takes ~10 s there and grows ~8x
                             per scale)
      MAXCLIQUE_HEURISTICS   "all" (default) or "default" (multi-degree only) on
-                            the data graphs; R-MAT runs the default only */
+                            the data graphs; R-MAT runs the default only
+     MAXCLIQUE_FILES        a comma list of data files (default: all below)
+     MAXCLIQUE_FIRST_WIDTH, MAXCLIQUE_STEP  tune the CUDA search's steps
+                            (gclq__tune_first_width / _step; default
+                            GCLQ__FIRST_WIDTH / GCLQ__STEP_ENTRIES)
+   facebook_combined also runs under budgets of 256 and 32 MiB with the
+   budget mechanism off ("nosplit": gclq__no_budget_split, the paper's
+   whole-level scheme) and on: off runs out of memory, on gives HOST's answer. */
 #include <chrono>
 #include <string>
 #include <vector>
@@ -45,20 +52,33 @@ static const bench_mc_heur bench_mc_heuristics[] = {
 
 /* One CUDA run (and its HOST twin when host_ms < 0 is to be measured). */
 static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heuristic h, const char *hname,
-                         size_t budget, double host_ms, uint32_t host_omega, uint64_t host_count) {
+                         size_t budget, double host_ms, uint32_t host_omega, uint64_t host_count, bool no_split = false) {
   gclq_maxclique_options o;
   gclq_maxclique_options_defaults(&o);
   o.backend = GCLQ_BACKEND_CUDA;
   o.heuristic = h;
   o.device_budget_bytes = budget;
   gclq_maxclique_result r;
+  std::string oom; /* the log's out-of-memory line */
+  struct logger {
+    static void fn(void *user, const char *line) {
+      if (strstr(line, "out of memory")) *(std::string *)user = line;
+    }
+  };
+  o.log = logger::fn;
+  o.log_user = &oom;
+  gclq__no_budget_split = no_split;
   auto t0 = std::chrono::steady_clock::now();
   gclq_status st = gclq_max_cliques(g, &o, &r);
   double ms = bench_mc_ms_since(t0);
+  gclq__no_budget_split = 0;
   char variant[96];
-  snprintf(variant, sizeof variant, "%s %s%s", name.c_str(), hname, budget ? " budget" : "");
+  if (budget)
+    snprintf(variant, sizeof variant, "%s %s %zuMiB%s", name.c_str(), hname, budget >> 20, no_split ? " nosplit" : "");
+  else
+    snprintf(variant, sizeof variant, "%s %s%s", name.c_str(), hname, no_split ? " nosplit" : "");
   if (st != GCLQ_SUCCESS) {
-    printf("mc,%s: CUDA failed: %s\n", variant, gclq_status_string(st));
+    printf("mc,%s: CUDA failed after %.1f ms: %s (%s)\n", variant, ms, gclq_status_string(st), oom.c_str());
     return;
   }
   uint64_t cand = 0;
@@ -104,8 +124,12 @@ static void bench_mc_graph(const std::string &name, const gclq_graph *g, bool ru
   size_t nh = all_heuristics ? sizeof bench_mc_heuristics / sizeof bench_mc_heuristics[0] : 1;
   for (size_t i = 0; i < nh; ++i)
     bench_mc_run(name, g, bench_mc_heuristics[i].h, bench_mc_heuristics[i].name, 0, host_ms, omega, count);
-  if (budget_demo) bench_mc_run(name, g, bench_mc_heuristics[0].h, bench_mc_heuristics[0].name, budget_demo, host_ms,
-                                omega, count);
+  /* the budget mechanism on and off (gclq__no_budget_split): under the
+     same budget, off runs out of memory where on gives HOST's answer */
+  for (size_t b : {budget_demo, budget_demo / 8})
+    if (b)
+      for (bool off : {true, false})
+        bench_mc_run(name, g, bench_mc_heuristics[0].h, bench_mc_heuristics[0].name, b, host_ms, omega, count, off);
 }
 
 BENCH(maxclique) {
@@ -128,8 +152,15 @@ BENCH(maxclique) {
       gclq_graph_free(&g);
     }
   }
+  if (getenv("MAXCLIQUE_FIRST_WIDTH")) gclq__tune_first_width = strtoull(getenv("MAXCLIQUE_FIRST_WIDTH"), NULL, 0);
+  if (getenv("MAXCLIQUE_STEP")) gclq__tune_step = strtoull(getenv("MAXCLIQUE_STEP"), NULL, 0);
+  if (gclq__tune_first_width || gclq__tune_step)
+    printf("mc,tuned steps: first width %llu, step %llu (0: default)\n", (unsigned long long)gclq__tune_first_width,
+           (unsigned long long)gclq__tune_step);
   int loaded = 0;
+  const char *only = getenv("MAXCLIQUE_FILES");
   for (const char *f : files) {
+    if (only && !strstr(only, strrchr(f, '/') + 1)) continue;
     std::string path = std::string(dir) + "/" + f;
     gclq_graph g;
     if (gclq_graph_load(path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) != GCLQ_SUCCESS) continue;

@@ -205,13 +205,13 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
    branch and bound); it ignores the tuning fields below. Both return the same
    omega, count and (mode ALL) the same clique list, byte for byte.
 
-   STATUS (v0.2): the CUDA backend is EXPERIMENTAL and AUTO runs HOST. On an
-   H200 the CUDA search gave the reference omega and cliques on the small
-   DIMACS and SNAP graphs tested but was far slower than HOST. Since then
-   (not yet run on a device): a colour bound (gclq_bound) and steps of at
-   most 2^18 entries, which a host simulation of the search takes below
-   2.5e7 candidates on every data graph (facebook_combined included), and one
-   synchronisation per step. Ask for GCLQ_BACKEND_CUDA by name to try it.
+   STATUS (v0.3): the CUDA backend is EXPERIMENTAL and AUTO runs HOST. On an
+   H200 it gives the reference omega and cliques on every data graph in
+   every configuration, under budgets down to just above the graph itself
+   (the 2-clique list is then built window by window), and is 1.3-5x faster
+   than HOST on R-MAT 13-16, brock, sanr, p_hat and MANN, about even on
+   san200 and facebook_combined, slower on small sparse graphs and c-fat;
+   R-MAT 18 and above take minutes (bench/results/maxclique_h200.md). Ask for GCLQ_BACKEND_CUDA by name to use it.
 
      gclq_graph g;
      gclq_maxclique_options opt;
@@ -293,7 +293,10 @@ typedef struct gclq_maxclique_options {
   gclq_window_order window_order;  /* DEGREE_DESC */
   size_t device_budget_bytes;      /* device memory the call may hold; 0: 90% of the free memory.
                                       When the next level would not fit, the search splits its
-                                      work into smaller windows instead (the result is the same). */
+                                      work into smaller steps and windows instead (the result is
+                                      the same); only the graph itself (about 28n + 8m bytes for
+                                      n vertices, m edges) must fit, else OUT_OF_MEMORY (the log
+                                      says what did not fit). */
   void (*log)(void *user, const char *line); /* progress, one line per level; NULL: silent */
   void *log_user;
   gclq_device_allocator allocator; /* zero: cudaMallocAsync / cudaFreeAsync */

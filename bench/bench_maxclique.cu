@@ -20,6 +20,7 @@
      MAXCLIQUE_HEURISTICS   "all" (default) or "default" (multi-degree only) on
                             the data graphs; R-MAT runs the default only
      MAXCLIQUE_FILES        a comma list of data files (default: all below)
+     MAXCLIQUE_LOG          set: print the search's log lines ("log,")
      MAXCLIQUE_FIRST_WIDTH, MAXCLIQUE_STEP  tune the CUDA search's steps
                             (gclq__tune_first_width / _step; default
                             GCLQ__FIRST_WIDTH / GCLQ__STEP_ENTRIES)
@@ -62,6 +63,8 @@ static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heur
   std::string oom; /* the log's out-of-memory line */
   struct logger {
     static void fn(void *user, const char *line) {
+      static const bool all = getenv("MAXCLIQUE_LOG") != NULL;
+      if (all) printf("log,%s\n", line), fflush(stdout);
       if (strstr(line, "out of memory")) *(std::string *)user = line;
     }
   };

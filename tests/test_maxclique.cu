@@ -442,14 +442,15 @@ TEST(maxclique, host_no_leaks_and_allocation_failures) {
 
 /* ---- CUDA backend against the HOST backend ------------------------------- */
 
-/* Run CUDA with o, compare with the host result want (all mode: byte for
-   byte; one mode: size and validity). Returns the CUDA run's milliseconds. */
 /* Device bytes of the graph as the CUDA search holds it: offsets,
    neighbours, degrees, cores, the window order, the 2-clique counts. */
 static size_t mc_graph_bytes(const gclq_graph *g) {
   return ((size_t)g->num_vertices + 1) * 16 + (size_t)g->num_edges * 8 + (size_t)g->num_vertices * 12;
 }
 
+/* Run CUDA with o, compare with the host result want (all mode: byte for
+   byte; one mode: size and validity). Returns the CUDA run's milliseconds;
+   on failure prints the log's out-of-memory line, if any. */
 static double mc_cuda_vs(const gclq_graph *g, const gclq_maxclique_options &o, const gclq_maxclique_result &want,
                          const char *what, gclq_maxclique_stats *stats_out = NULL) {
   gclq_maxclique_result r;
@@ -719,8 +720,8 @@ GPU_TEST(maxclique, cuda_random_and_planted) {
 /* Budgets just above the graph: the 2-clique list does not fit whole, so
    it is built window by window (log line, windows > 1), and the nested levels
    of dense graphs split; the result equals HOST's in every configuration.
-   The first graph is the one (n 383, p 0.243) whose levels once took the
-   whole of a small budget at level 3 and left nothing for level 6. */
+   The first graph is the one (n 383, p 0.243) that once ran out of memory
+   under 256 KiB: its 2-clique list alone did not fit. */
 GPU_TEST(maxclique, cuda_budget_builds_windows) {
   test_rng rng = test_rng_for("maxclique.budget_windows");
   for (int t = 0; t < 6 && !g_test.failed; ++t) {

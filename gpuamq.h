@@ -1985,21 +1985,104 @@ static inline GAMQ__HD void gamq__sqf_set_occupied(gamq__qf *f, uint64_t s, int 
   gamq__sqf_put(f, s, on ? v | GAMQ__SQF_OCCUPIED : v);
 }
 
+/* The walks below read slots eight at a time: the GROUP g is slots 8g ..
+   8g + 7, sb = (r + 3) / 8 aligned 64-bit words at byte 8g * sb (nslots is
+   a multiple of 64 and the data 8-byte aligned), one load each on a GPU.
+   A slot-at-a-time walk was one load instruction per slot, and a warp's
+   loads at 32 random places cost 32 L1 passes each: at 2^20 keys into a
+   70%-full 2^30-slot SQF the bidding round was bound by that count (H200,
+   session 7). Slots read past where a walk stops are ignored; writes stay
+   per slot (a group may hold another window's slots). */
+#if defined(__CUDA_ARCH__)
+#define GAMQ__UNROLL _Pragma("unroll")
+#else
+#define GAMQ__UNROLL
+#endif
+
+/* v[k] = slot 8g + k (all 0, empty slots, past the end). */
+static inline GAMQ__HD void gamq__sqf_load8(const gamq__qf *f, uint64_t g, uint64_t *v) {
+  const int sb = gamq__sqf_slot_bytes(f->r);
+  const uint8_t *p = f->data + g * 8 * (uint64_t)sb;
+  uint64_t w[4];
+  int k;
+  if (g >= f->nslots / 8) {
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k) v[k] = 0;
+    return;
+  }
+  w[0] = gamq__load_le(p, 8);
+  w[1] = sb > 1 ? gamq__load_le(p + 8, 8) : 0;
+  w[2] = sb > 2 ? gamq__load_le(p + 16, 8) : 0;
+  w[3] = sb > 3 ? gamq__load_le(p + 24, 8) : 0;
+  if (sb == 1) {
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k) v[k] = (w[0] >> (8 * k)) & 0xff;
+  } else if (sb == 2) {
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k) v[k] = (w[k >> 2] >> (16 * (k & 3))) & 0xffff;
+  } else if (sb == 4) {
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k) v[k] = (w[k >> 1] >> (32 * (k & 1))) & 0xffffffffu;
+  } else { /* 3 bytes: slot k at bits 24k .. 24k + 23 of the 192 */
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k) {
+      const int bit = 24 * k, i = bit >> 6, sh = bit & 63;
+      v[k] = ((w[i] >> sh) | (sh > 40 ? w[i + 1] << (64 - sh) : 0)) & 0xffffff;
+    }
+  }
+}
+
+/* The first empty slot at or after s; nslots when there is none. */
+static inline GAMQ__HD uint64_t gamq__sqf_next_empty(const gamq__qf *f, uint64_t s) {
+  uint64_t v[8], g;
+  int k;
+  for (g = s >> 3; g < f->nslots / 8; ++g) {
+    gamq__sqf_load8(f, g, v);
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k)
+      if (8 * g + k >= s && (v[k] & 7u) == 0) return 8 * g + k;
+  }
+  return f->nslots;
+}
+
+/* The first slot of the cluster that slot s is in: s itself when its
+   remainder is not shifted, else the nearest slot below it that is not
+   shifted (slot 0 never is). */
+static inline GAMQ__HD uint64_t gamq__sqf_cluster_start(const gamq__qf *f, uint64_t s) {
+  uint64_t v[8], g;
+  int k;
+  for (g = s >> 3;; --g) {
+    gamq__sqf_load8(f, g, v);
+    GAMQ__UNROLL
+    for (k = 7; k >= 0; --k)
+      if (8 * g + k <= s && !(v[k] & GAMQ__SQF_SHIFTED)) return 8 * g + k;
+    if (g == 0) return 0;
+  }
+}
+
 /* FINDRUNSTART (paper 000 Alg. 5): the slot where the run of quotient fq
    starts, or would start if fq is not occupied. Slot fq must not be empty.
-   Walk left to the cluster's first slot (its remainder sits in its home slot,
-   so it heads the run of its own quotient b), then right run by run. */
+   From the cluster's first slot b (its remainder sits in its home slot, so
+   it heads the run of quotient b) the runs lie in quotient order: fq's run
+   starts at the K-th run head after b, K = the occupied quotients in
+   [b, fq). That head is at or after fq (a run starts at or after its
+   quotient), so one pass right from b counts both and stops there. */
 static inline GAMQ__HD uint64_t gamq__sqf_run_start(const gamq__qf *f, uint64_t fq) {
-  uint64_t b = fq, s, x;
-  while (gamq__sqf_shifted(f, b)) --b;
-  s = b, x = b;
-  while (x != fq) {
-    do ++s; /* skip the run of quotient x */
-    while (s < f->nslots && gamq__sqf_continuation(f, s));
-    do ++x; /* the next occupied quotient, or fq */
-    while (x < fq && !gamq__sqf_occupied(f, x));
+  const uint64_t b = gamq__sqf_cluster_start(f, fq);
+  uint64_t v[8], g, occ = 0, heads = 0;
+  int k;
+  if (b == fq) return fq;
+  for (g = b >> 3;; ++g) {
+    if (g >= f->nslots / 8) return f->nslots;
+    gamq__sqf_load8(f, g, v);
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k) {
+      const uint64_t u = 8 * g + k;
+      if (u < b) continue;
+      if (u < fq) occ += v[k] & GAMQ__SQF_OCCUPIED;
+      if (u > b && !(v[k] & GAMQ__SQF_CONTINUATION) && ++heads == occ && u >= fq) return u;
+    }
   }
-  return s;
 }
 
 /* Alg. 1 / 000 Alg. 5: find the run, scan it (remainders are sorted). */
@@ -2016,14 +2099,41 @@ static inline GAMQ__HD int gamq__sqf_lookup(const gamq__qf *f, uint64_t fq, uint
   return 0;
 }
 
+/* Shift slots p .. e-1 one to the right (slot e is empty): each moved
+   remainder keeps its continuation bit and is shifted now; occupied bits
+   stay with their slots. Group by group from the top; the group below is
+   read before this one is written, so no slot is read after it changed. */
+static inline GAMQ__HD void gamq__sqf_shift_right(gamq__qf *f, uint64_t p, uint64_t e) {
+  uint64_t cur[8], below[8], g;
+  int k;
+  if (e <= p) return;
+  gamq__sqf_load8(f, e >> 3, cur);
+  for (g = e >> 3;; --g) {
+    const int low = 8 * g > p; /* slot 8g is written: it takes slot 8g - 1 */
+    if (low) gamq__sqf_load8(f, g - 1, below);
+    GAMQ__UNROLL
+    for (k = 7; k >= 0; --k) {
+      const uint64_t s = 8 * g + k;
+      if (s > p && s <= e) {
+        const uint64_t from = k > 0 ? cur[k - 1] : below[7];
+        gamq__sqf_put(f, s, (cur[k] & GAMQ__SQF_OCCUPIED) |
+                                (from & ~(uint64_t)(GAMQ__SQF_OCCUPIED | GAMQ__SQF_SHIFTED)) | GAMQ__SQF_SHIFTED);
+      }
+    }
+    if (!low) return;
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k) cur[k] = below[k];
+  }
+}
+
 /* Insert one copy (000 Alg. 7 without its deduplication): find the first
    empty slot e at or after the home slot (none: FULL), find the place p in
    the run (after equal remainders), shift slots p .. e-1 one to the right,
    write the remainder at p. */
 static inline GAMQ__HD gamq__qf_result gamq__sqf_insert(gamq__qf *f, uint64_t fq, uint64_t fr) {
-  uint64_t e = fq, s, p, i, v;
+  uint64_t e, s, p, v;
   int had_run = gamq__sqf_occupied(f, fq);
-  while (e < f->nslots && !gamq__sqf_empty(f, e)) ++e;
+  e = gamq__sqf_next_empty(f, fq);
   if (e == f->nslots) return GAMQ__QF_FULL;
   if (e == fq) { /* the home slot is free */
     gamq__sqf_set_item(f, fq, fr, 0, 0);
@@ -2037,10 +2147,7 @@ static inline GAMQ__HD gamq__qf_result gamq__sqf_insert(gamq__qf *f, uint64_t fq
       if (p == f->nslots || !gamq__sqf_continuation(f, p)) break;
     }
   }
-  for (i = e; i > p; --i) { /* shift right: the moved remainders keep their run bits, all are shifted now */
-    v = gamq__sqf_get(f, i - 1);
-    gamq__sqf_set_item(f, i, v >> 3, (v & GAMQ__SQF_CONTINUATION) != 0, 1);
-  }
+  gamq__sqf_shift_right(f, p, e);
   gamq__sqf_set_item(f, p, fr, had_run && p != s, p != fq);
   if (had_run && p == s) { /* the new remainder heads the run: the old head continues it */
     v = gamq__sqf_get(f, p + 1);
@@ -2050,12 +2157,48 @@ static inline GAMQ__HD gamq__qf_result gamq__sqf_insert(gamq__qf *f, uint64_t fq
   return GAMQ__QF_OK;
 }
 
-/* Delete one copy (000 Alg. 11): find it, then shift left every following
-   remainder that is not in its home slot, up to an empty slot or the head of
-   a run in its home slot. A remainder moved left may land in its home slot:
-   the walk tracks the quotient of each run to set is_shifted. */
+/* Close the gap a delete left at slot i (a slot of quotient fq's run, or
+   the one after it): move left every following remainder that is not in
+   its home slot, up to an empty slot or a run head in its home slot. A
+   remainder moved into slot i is home there when it belongs to quotient i:
+   the h-th run moved (h counted from 1; before any, the run is fq's) is
+   the run of the h-th occupied quotient after fq, so slot i is its home
+   when i is occupied and the occupied quotients in (fq, i] number h.
+   Groups are read ahead of the writes, which stay behind them. */
+static inline GAMQ__HD void gamq__sqf_shift_left(gamq__qf *f, uint64_t fq, uint64_t i) {
+  uint64_t v[8], cur = gamq__sqf_get(f, i), occ = 0, heads = 0, g;
+  int k;
+  for (g = (fq + 1) >> 3; 8 * g <= i; ++g) { /* occ = occupied quotients in (fq, i] */
+    gamq__sqf_load8(f, g, v);
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k)
+      if (8 * g + k > fq && 8 * g + k <= i) occ += v[k] & GAMQ__SQF_OCCUPIED;
+  }
+  for (g = (i + 1) >> 3;; ++g) {
+    gamq__sqf_load8(f, g, v); /* 0 past the end: an empty slot stops the walk */
+    GAMQ__UNROLL
+    for (k = 0; k < 8; ++k) { /* slot 8g + k = i + 1 moves into slot i */
+      const uint64_t w = v[k];
+      int home;
+      if (8 * g + k <= i) continue;
+      if ((w & 7u) == 0 || !(w & GAMQ__SQF_SHIFTED)) {
+        gamq__sqf_put(f, i, cur & GAMQ__SQF_OCCUPIED);
+        return;
+      }
+      if (!(w & GAMQ__SQF_CONTINUATION)) ++heads;
+      home = heads == 0 ? i == fq : (cur & GAMQ__SQF_OCCUPIED) && occ == heads;
+      gamq__sqf_put(f, i, (cur & GAMQ__SQF_OCCUPIED) | (w & ~(uint64_t)(GAMQ__SQF_OCCUPIED | GAMQ__SQF_SHIFTED)) |
+                              (home ? 0 : GAMQ__SQF_SHIFTED));
+      cur = w, i = 8 * g + k;
+      occ += w & GAMQ__SQF_OCCUPIED;
+    }
+  }
+}
+
+/* Delete one copy (000 Alg. 11): find it, then close the gap
+   (gamq__sqf_shift_left). */
 static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq, uint64_t fr) {
-  uint64_t s, p, i, j, quot, v;
+  uint64_t s, p, v;
   if (!gamq__sqf_occupied(f, fq)) return GAMQ__QF_NOT_FOUND;
   s = p = gamq__sqf_run_start(f, fq);
   for (;;) {
@@ -2074,18 +2217,7 @@ static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq
       gamq__sqf_set_occupied(f, fq, 0); /* the run's only remainder */
     }
   }
-  i = p, quot = fq;
-  for (;;) {
-    j = i + 1;
-    if (j == f->nslots || gamq__sqf_empty(f, j) || !gamq__sqf_shifted(f, j)) break;
-    v = gamq__sqf_get(f, j);
-    if (!(v & GAMQ__SQF_CONTINUATION)) /* j heads the next run */
-      do ++quot;
-      while (!gamq__sqf_occupied(f, quot));
-    gamq__sqf_set_item(f, i, v >> 3, (v & GAMQ__SQF_CONTINUATION) != 0, i != quot);
-    i = j;
-  }
-  gamq__sqf_set_item(f, i, 0, 0, 0);
+  gamq__sqf_shift_left(f, fq, p);
   return GAMQ__QF_OK;
 }
 

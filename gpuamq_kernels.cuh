@@ -1241,13 +1241,10 @@ enum { GAMQ__QF_STEP_OK = 0, GAMQ__QF_STEP_NOT_FOUND = 1, GAMQ__QF_STEP_FULL = 2
 
 /* SQF bid: the supercluster an item's insert (e) or delete (c) works in. */
 static inline GAMQ__HD uint64_t gamq__sqf_group(const gamq__qf *f, int del, uint64_t fq) {
-  uint64_t s = fq;
-  if (!del) {
-    while (s < f->nslots && !gamq__sqf_empty(f, s)) ++s;
-    return s; /* nslots: no empty slot, FULL */
-  }
-  if (gamq__sqf_empty(f, s)) return s | GAMQ__QF_NO_RUN;
-  while (gamq__sqf_shifted(f, s)) --s;
+  uint64_t s;
+  if (!del) return gamq__sqf_next_empty(f, fq); /* nslots: no empty slot, FULL */
+  if (gamq__sqf_empty(f, fq)) return fq | GAMQ__QF_NO_RUN;
+  s = gamq__sqf_cluster_start(f, fq);
   return gamq__sqf_occupied(f, fq) ? s : s | GAMQ__QF_NO_RUN;
 }
 

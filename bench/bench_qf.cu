@@ -73,6 +73,7 @@
 
 #include <cub/cub.cuh>
 #include <cuda_profiler_api.h>
+#include <chrono>
 #include <vector>
 
 /* keys: a hash of (index, stream id): stream 0 = the stored keys, 1 = absent */
@@ -629,7 +630,7 @@ BENCH(qf_insdel) {
    cudaProfilerStart / Stop so that `ncu --profile-from-start off` lists the
    kernels of exactly those calls (the gaps between them are launches and
    host synchronisations). QF_BENCH_Q, QF_BENCH_FILLS, QF_BENCH_INSDEL_PATHS
-   as for qf_insdel. */
+   as for qf_insdel; QF_BENCH_TRACE_LG: the batch sizes (log2, default 20). */
 BENCH(qf_trace) {
   bench_qf_keep_pool();
   std::vector<int> qs = bench_qf_list_int("QF_BENCH_Q", {30});
@@ -638,21 +639,26 @@ BENCH(qf_trace) {
   if (!ps || !*ps) ps = "in_place,windows";
   for (int q : qs)
     for (double fill : fills) {
-      const size_t home = (size_t)1 << q, items = (size_t)(home * fill), n = (size_t)1 << std::min(20, q - 4);
+      const size_t home = (size_t)1 << q, items = (size_t)(home * fill);
+      const std::vector<int> lgs = bench_qf_list_int("QF_BENCH_TRACE_LG", {std::min(20, q - 4)});
+      size_t max_n = 1;
+      for (int lg : lgs) max_n = std::max(max_n, (size_t)1 << lg);
       uint32_t *d_keys = NULL, *d_batch = NULL;
       BENCH_CHECK(cudaMalloc(&d_keys, items * 4));
-      BENCH_CHECK(cudaMalloc(&d_batch, n * 4));
+      BENCH_CHECK(cudaMalloc(&d_batch, max_n * 4));
       for (gamq_qf_kind kind : {GAMQ_QF_SQF, GAMQ_QF_RSQF}) {
         gamq_qf *f = bench_qf_make(kind, q, 5, items, d_keys);
-        bench_qf_keys(d_batch, n, items, 0);
+        for (int lg : lgs)
         for (gamq__qf_batch_path path : {GAMQ__QF_BATCH_IN_PLACE, GAMQ__QF_BATCH_WINDOWS}) {
+          const size_t n = (size_t)1 << lg;
+          bench_qf_keys(d_batch, n, items, 0);
           if (!strstr(ps, bench_qf_path_name(path))) continue;
           double ins = 0, del = 0;
           int ri = 0, rd = 0;
           f->path = path;
           bench_qf_insert_delete(f, d_batch, n, &ins, &del, 7, 2, NULL, &ri, &rd);
-          printf("trace %s q%d fill %.2f %s: insert %.3f ms (rounds %d), delete %.3f ms (rounds %d)\n",
-                 bench_qf_kind_name(kind), q, fill, bench_qf_path_name(path), ins, ri, del, rd);
+          printf("trace %s q%d fill %.2f 2^%d %s: insert %.3f ms (rounds %d), delete %.3f ms (rounds %d)\n",
+                 bench_qf_kind_name(kind), q, fill, lg, bench_qf_path_name(path), ins, ri, del, rd);
           uint64_t deleted = 0;
           BENCH_CHECK(cudaDeviceSynchronize());
           cudaProfilerStart();
@@ -668,6 +674,90 @@ BENCH(qf_trace) {
       BENCH_CHECK(cudaFree(d_keys));
       BENCH_CHECK(cudaFree(d_batch));
     }
+}
+
+/* qf_parts (--filter=qf_parts alone): what the fixed cost of a batch call
+   is made of, by host wall clock over 200 repetitions each ending in a
+   stream synchronisation: an empty sync, one and ten empty launches, a
+   24-byte read back, six pool allocations and frees, and the hash + sort and
+   the flagged select of 2^14 and 2^20 fingerprints (QF_BENCH_TRACE_LG). */
+static __global__ void bench_qf_empty_kernel(int *p) {
+  if (p && threadIdx.x == 1024) *p = 0;
+}
+BENCH(qf_parts) {
+  bench_qf_keep_pool();
+  const std::vector<int> lgs = bench_qf_list_int("QF_BENCH_TRACE_LG", {14, 20});
+  size_t max_n = 1;
+  for (int lg : lgs) max_n = std::max(max_n, (size_t)1 << lg);
+  cudaStream_t st = 0;
+  const int reps = 200;
+  void *d_small = NULL;
+  BENCH_CHECK(cudaMalloc(&d_small, 64));
+  char h_small[64];
+  auto wall_us = [&](auto &&body) {
+    for (int i = 0; i < 5; ++i) {
+      body();
+      BENCH_CHECK(cudaStreamSynchronize(st));
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < reps; ++i) {
+      body();
+      BENCH_CHECK(cudaStreamSynchronize(st));
+    }
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / reps;
+  };
+  printf("parts: empty sync %.1f us\n", wall_us([] {}));
+  printf("parts: 1 empty launch %.1f us\n", wall_us([&] { bench_qf_empty_kernel<<<1, 32, 0, st>>>(NULL); }));
+  printf("parts: 10 empty launches %.1f us\n", wall_us([&] {
+           for (int i = 0; i < 10; ++i) bench_qf_empty_kernel<<<1, 32, 0, st>>>(NULL);
+         }));
+  printf("parts: 10 launches of 4096 blocks %.1f us\n", wall_us([&] {
+           for (int i = 0; i < 10; ++i) bench_qf_empty_kernel<<<4096, 256, 0, st>>>(NULL);
+         }));
+  printf("parts: 24-byte read back %.1f us\n",
+         wall_us([&] { BENCH_CHECK(cudaMemcpyAsync(h_small, d_small, 24, cudaMemcpyDeviceToHost, st)); }));
+  printf("parts: memset 64 B %.1f us\n", wall_us([&] { BENCH_CHECK(cudaMemsetAsync(d_small, 0, 64, st)); }));
+  for (int lg : lgs) {
+    const size_t n = (size_t)1 << lg;
+    printf("parts: 2^%d: 6 pool allocations + frees %.1f us\n", lg, wall_us([&] {
+             void *p[6];
+             for (int i = 0; i < 6; ++i) BENCH_CHECK(cudaMallocAsync(&p[i], n * 8 + 4096 * i, st));
+             for (int i = 0; i < 6; ++i) BENCH_CHECK(cudaFreeAsync(p[i], st));
+           }));
+  }
+  gamq_qf *f = bench_qf_create(GAMQ_QF_SQF, 30, 5, GAMQ_SCAN_AUTO);
+  uint32_t *d_keys = NULL;
+  uint64_t *d_fp = NULL, *d_out = NULL;
+  uint8_t *d_flags = NULL;
+  size_t *d_cnt = NULL;
+  BENCH_CHECK(cudaMalloc(&d_keys, max_n * 4));
+  BENCH_CHECK(cudaMalloc(&d_fp, max_n * 8));
+  BENCH_CHECK(cudaMalloc(&d_out, max_n * 8));
+  BENCH_CHECK(cudaMalloc(&d_flags, max_n));
+  BENCH_CHECK(cudaMalloc(&d_cnt, sizeof(size_t)));
+  BENCH_CHECK(cudaMemset(d_flags, 1, max_n));
+  bench_qf_keys(d_keys, max_n, 0, 0);
+  for (int lg : lgs) {
+    const size_t n = (size_t)1 << lg;
+    size_t t = 0, t2 = 0;
+    BENCH_CHECK(gamq__cuda_qf_sort(&f->f, NULL, n, NULL, &t, st));
+    BENCH_CHECK(gprim_select_flagged((void *)NULL, &t2, (const uint64_t *)d_fp, (const uint8_t *)d_flags, d_out, d_cnt, n, st));
+    void *d_t = NULL;
+    BENCH_CHECK(cudaMalloc(&d_t, std::max(t, t2)));
+    printf("parts: 2^%d: hash %.1f us\n", lg, wall_us([&] { BENCH_CHECK(gamq__cuda_qf_hash(&f->f, d_keys, 4, n, d_fp, st)); }));
+    printf("parts: 2^%d: hash + sort %.1f us\n", lg, wall_us([&] {
+             size_t tt = t;
+             BENCH_CHECK(gamq__cuda_qf_hash(&f->f, d_keys, 4, n, d_fp, st));
+             BENCH_CHECK(gamq__cuda_qf_sort(&f->f, d_fp, n, d_t, &tt, st));
+           }));
+    printf("parts: 2^%d: select flagged %.1f us\n", lg, wall_us([&] {
+             size_t tt = t2;
+             BENCH_CHECK(gprim_select_flagged(d_t, &tt, (const uint64_t *)d_fp, (const uint8_t *)d_flags, d_out, d_cnt, n, st));
+           }));
+    BENCH_CHECK(cudaFree(d_t));
+  }
+  gamq_qf_destroy(f);
+  cudaFree(d_keys), cudaFree(d_fp), cudaFree(d_out), cudaFree(d_flags), cudaFree(d_cnt), cudaFree(d_small);
 }
 
 BENCH(qf_merge) {

@@ -675,11 +675,11 @@ static __device__ __forceinline__ int gamq_qf_ref_contains(const gamq_qf_ref *f,
    or the call returns GAMQ_ERROR_FULL / OUT_OF_MEMORY and the filter is
    byte for byte as it was. Both backends insert in place when the batch is
    small (n < count / 4), else extract, merge and rebuild; same bytes either
-   way. In place on CUDA the batch is hashed and sorted, then an SQF below
-   85% fill takes it in rounds of supercluster bidding (paper 001 IV-B:
-   each stretch of slots ending at an empty one takes one key a round; a
-   FULL batch is deleted again; after a few dozen rounds the rest is merged
-   in by a rebuild), an RSQF (and a fuller SQF) by window re-layout: each
+   way. In place on CUDA the batch is hashed and sorted, then an SQF
+   takes it in rounds of supercluster bidding (paper 001 IV-B: each
+   stretch of slots ending at an empty one takes one key a round; a FULL
+   batch is deleted again; after a few dozen rounds the rest is merged in
+   by a rebuild), an RSQF by window re-layout: each
    stretch of used slots a key lands in (with the stretches its growth
    reaches) is one window, one thread merges the window's stored
    fingerprints with its keys and writes the new layout, and FULL is known
@@ -693,9 +693,9 @@ GAMQ_DEF gamq_status gamq_qf_insert_u64(gamq_qf *filter, const uint64_t *h_keys,
 
 /* Batch delete: one copy per listed key whose fingerprint is stored; keys
    not stored are skipped. *deleted (host pointer, may be NULL) gets the
-   number of copies removed. Never FULL. In place for small batches (SQF
-   below 85% fill: supercluster deletes, paper 001 IV-D; else one thread
-   per touched stretch of slots rewrites it without the deleted copies),
+   number of copies removed. Never FULL. In place for small batches (SQF:
+   supercluster deletes, paper 001 IV-D; RSQF: one thread per touched
+   stretch of slots rewrites it without the deleted copies),
    else by a rebuild without them; same bytes either way.
      filter {5, 9, 9, 9, 12, 40, 41};  uint64_t gone[4] = {9, 9, 12, 77};
      gamq_qf_delete_u64(f, gone, 4, &d);      d = 3, filter {5, 9, 40, 41}: 9 still present
@@ -3434,11 +3434,12 @@ static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, in
     }
     if (op == 0) path = F->build_inserts && !F->dedup_build && n > 0 ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_REBUILD;
     else if (path == GAMQ__QF_BATCH_AUTO)
-      /* in place: the RSQF by windows (H200, 2^20 into 2^30: 1.8x the growing regions at 70%, 2.6x at
-         90%), the SQF by bidding below 85% fill and by windows above (at 90%: 1.27x) */
+      /* in place (H200, 2^20 into 2^30, r 5): the RSQF by windows (1.8x the growing regions at 70%,
+         2.6x at 90%), the SQF by bidding (since its walks read slots by the eight, session 7: 1.7-2.4x
+         the windows at every fill from 70% to 90%) */
       path = !GAMQ__QF_IN_PLACE((uint64_t)n, F->f.nitems) ? GAMQ__QF_BATCH_REBUILD
-             : F->f.kind == GAMQ__QF_RSQF || F->f.nitems * 20 >= ((uint64_t)17 << F->f.q) ? GAMQ__QF_BATCH_WINDOWS
-                                                                                     : GAMQ__QF_BATCH_IN_PLACE;
+             : F->f.kind == GAMQ__QF_RSQF                  ? GAMQ__QF_BATCH_WINDOWS
+                                                           : GAMQ__QF_BATCH_IN_PLACE;
     F->last_path = (int)path, F->last_rounds = 0;
     if (path == GAMQ__QF_BATCH_WINDOWS)
       return gamq__qf_cuda_windows(F, op, keys, key_bytes, n, deleted, (cudaStream_t)stream);

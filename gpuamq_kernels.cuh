@@ -1675,10 +1675,7 @@ static inline GAMQ__HD int gamq__qf_used(const gamq__qf *f, uint64_t s) {
    the runs of the quotients <= s, which are contiguous when s is used. */
 static inline GAMQ__HD uint64_t gamq__qf_next_unused(const gamq__qf *f, uint64_t s) {
   uint64_t t;
-  if (f->kind == GAMQ__QF_SQF) {
-    while (s < f->nslots && !gamq__sqf_empty(f, s)) ++s;
-    return s;
-  }
+  if (f->kind == GAMQ__QF_SQF) return gamq__sqf_next_empty(f, s);
   for (;;) {
     if (s >= f->nslots) return f->nslots;
     t = gamq__rsqf_runs_end(f, s);
@@ -1699,6 +1696,21 @@ static inline GAMQ__HD void gamq__win_bounds(const gamq__qf *f, int del, uint64_
   }
   if (!gamq__qf_used(f, h)) {
     *a = h, *t = 0;
+    return;
+  }
+  if (f->kind == GAMQ__QF_SQF) { /* after the last empty slot below h: eight slots a load */
+    uint64_t v[8], g;
+    int k;
+    for (g = h >> 3;; --g) {
+      gamq__sqf_load8(f, g, v);
+      for (k = 7; k >= 0; --k)
+        if (8 * g + k < h && (v[k] & 7u) == 0) {
+          *a = 8 * g + k + 1, *t = 1;
+          return;
+        }
+      if (g == 0) break;
+    }
+    *a = 0, *t = 1;
     return;
   }
   while (s > 0 && gamq__qf_used(f, s - 1)) --s;

@@ -369,6 +369,61 @@ TEST(qf_inplace_host, poison_catches_outside_access) {
   }
 }
 
+/* The window bounds and the SQF group walks against their slot-at-a-time
+   definitions, on every slot of random filters from sparse to full, with
+   long runs (one quotient taking many copies: RSQF offsets past 64 and
+   saturated at 255): the first unused slot at or after s and the stretch
+   start (both kinds); SQF next empty, cluster start. */
+TEST(qf_inplace_host, block_and_group_walks) {
+  test_rng rng = test_rng_for("qf_inplace_host.block_and_group_walks");
+  int saturated = 0;
+  for (int t = 0; t < 24 && !g_test.failed; ++t) {
+    const int kind = t % 2 ? GAMQ__QF_RSQF : GAMQ__QF_SQF, packed = kind == GAMQ__QF_RSQF && t % 4 == 3;
+    const int q = 8 + (int)rng.below(5), r = kind == GAMQ__QF_SQF ? 5 + 8 * (int)rng.below(4) : 1 + (int)rng.below(32);
+    gamq__qf f;
+    CHECK(gamq__qf_init_packed(&f, (gamq__qf_kind)kind, q, r, rng.next(), packed) == GAMQ__QF_OK);
+    const double fill = (t / 2) % 3 == 0 ? 0.3 : (t / 2) % 3 == 1 ? 0.9 : 1.0;
+    std::vector<uint64_t> fps((size_t)(fill * (double)f.nslots * 0.97));
+    const uint64_t hot = rng.below((uint64_t)1 << q);
+    for (size_t i = 0; i < fps.size(); ++i) /* a quarter of them on one quotient near a random place */
+      fps[i] = i % 4 == 0 ? ((hot + rng.below(4)) % ((uint64_t)1 << q)) << r | rng.below((uint64_t)1 << r)
+                          : rng.next() >> (64 - q - r);
+    std::sort(fps.begin(), fps.end());
+    for (size_t i = 0, next = 0; i < fps.size(); ++i) { /* keep what fits: the first item whose slot is past the end, on */
+      const size_t slot = std::max((size_t)(fps[i] >> r), next);
+      if (slot >= f.nslots) fps.resize(i);
+      next = slot + 1;
+    }
+    CHECK(gamq__qf_build(&f, fps.data(), fps.size(), GAMQ__NA_SERIAL) == GAMQ__QF_OK);
+    char what[96];
+    snprintf(what, sizeof what, "%s q=%d r=%d fill %.1f", qi_kind(kind, packed), q, r, fill);
+    std::vector<uint8_t> used(f.nslots);
+    for (uint64_t s = 0; s < f.nslots; ++s) used[s] = (uint8_t)gamq__qf_used(&f, s);
+    if (kind == GAMQ__QF_RSQF)
+      for (uint64_t b = 0; b < f.nslots / 64; ++b) saturated += gamq__rsqf_stored_offset(&f, b) == GAMQ__RSQF_OFFSET_MAX;
+    uint64_t next = f.nslots, start = 0;
+    for (uint64_t s = f.nslots; s-- > 0 && !g_test.failed;) { /* next unused at or after s */
+      if (!used[s]) next = s;
+      CHECK_MSG(gamq__qf_next_unused(&f, s) == next, "%s: next unused after %llu", what, (unsigned long long)s);
+      if (kind == GAMQ__QF_SQF) CHECK_MSG(gamq__sqf_next_empty(&f, s) == next, "%s: next empty", what);
+    }
+    for (uint64_t s = 0; s < f.nslots && !g_test.failed; ++s) { /* stretch start and SQF cluster start */
+      if (s == 0 || !used[s - 1]) start = s;
+      uint64_t a = 7, tt = 7;
+      gamq__win_bounds(&f, 1, s, &a, &tt);
+      CHECK_MSG(a == (used[s] ? start : s) && tt == (uint64_t)used[s], "%s: delete bounds of %llu: %llu, want %llu", what,
+                (unsigned long long)s, (unsigned long long)a, (unsigned long long)(used[s] ? start : s));
+      if (kind == GAMQ__QF_SQF && used[s]) {
+        uint64_t c = s;
+        while (gamq__sqf_shifted(&f, c)) --c;
+        CHECK_MSG(gamq__sqf_cluster_start(&f, s) == c, "%s: cluster start of %llu", what, (unsigned long long)s);
+      }
+    }
+    gamq__qf_free(&f);
+  }
+  CHECK_MSG(saturated > 0, "no RSQF block had a saturated offset: the long-run case did not happen");
+}
+
 /* Rounds at 70% and 90% fill, batch / filter = 2^-10 as 2^20 keys into 2^30
    slots (the issue's target), simulated on the host. Printed for the notes;
    bounded so a regression shows. */

@@ -40,6 +40,11 @@
                  the in-place rounds (gamq_qf::last_rounds) in the variant.
                  QF_BENCH_KEEP_POOL=1 (qf_update, qf_insdel): keep the
                  default memory pool's memory between calls.
+     qf_trace    (best run alone) one batch per kind and in-place path,
+                 timed, then once more between cudaProfilerStart / Stop for
+                 ncu; batch sizes QF_BENCH_TRACE_LG (log2, default 20).
+     qf_parts    (best run alone) a call's fixed costs by host wall clock:
+                 launches, a read back, pool allocations, hash + sort, select.
      qf_merge    merge of two 35%-full filters.
      qf_locality the RSQF lookup's memory footprint: for each query (half
                  present, half absent) the byte ranges the device lookup loads

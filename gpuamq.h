@@ -2045,19 +2045,26 @@ static inline GAMQ__HD uint64_t gamq__sqf_next_empty(const gamq__qf *f, uint64_t
   return f->nslots;
 }
 
-/* The first slot of the cluster that slot s is in: s itself when its
-   remainder is not shifted, else the nearest slot below it that is not
-   shifted (slot 0 never is). */
-static inline GAMQ__HD uint64_t gamq__sqf_cluster_start(const gamq__qf *f, uint64_t s) {
+/* The last slot at or below s whose value v has (v & mask) == want;
+   ~0 when there is none. */
+static inline GAMQ__HD uint64_t gamq__sqf_prev_with(const gamq__qf *f, uint64_t s, uint64_t mask, uint64_t want) {
   uint64_t v[8], g;
   int k;
   for (g = s >> 3;; --g) {
     gamq__sqf_load8(f, g, v);
     GAMQ__UNROLL
     for (k = 7; k >= 0; --k)
-      if (8 * g + k <= s && !(v[k] & GAMQ__SQF_SHIFTED)) return 8 * g + k;
-    if (g == 0) return 0;
+      if (8 * g + k <= s && (v[k] & mask) == want) return 8 * g + k;
+    if (g == 0) return ~(uint64_t)0;
   }
+}
+
+/* The first slot of the cluster that slot s is in: s itself when its
+   remainder is not shifted, else the nearest slot below it that is not
+   shifted (slot 0 never is). */
+static inline GAMQ__HD uint64_t gamq__sqf_cluster_start(const gamq__qf *f, uint64_t s) {
+  const uint64_t b = gamq__sqf_prev_with(f, s, GAMQ__SQF_SHIFTED, 0);
+  return b == ~(uint64_t)0 ? 0 : b;
 }
 
 /* FINDRUNSTART (paper 000 Alg. 5): the slot where the run of quotient fq

@@ -1698,19 +1698,8 @@ static inline GAMQ__HD void gamq__win_bounds(const gamq__qf *f, int del, uint64_
     *a = h, *t = 0;
     return;
   }
-  if (f->kind == GAMQ__QF_SQF) { /* after the last empty slot below h: eight slots a load */
-    uint64_t v[8], g;
-    int k;
-    for (g = h >> 3;; --g) {
-      gamq__sqf_load8(f, g, v);
-      for (k = 7; k >= 0; --k)
-        if (8 * g + k < h && (v[k] & 7u) == 0) {
-          *a = 8 * g + k + 1, *t = 1;
-          return;
-        }
-      if (g == 0) break;
-    }
-    *a = 0, *t = 1;
+  if (f->kind == GAMQ__QF_SQF) { /* after the last empty slot below h (~0 + 1 = 0: none) */
+    *a = h > 0 ? gamq__sqf_prev_with(f, h - 1, 7u, 0) + 1 : 0, *t = 1;
     return;
   }
   while (s > 0 && gamq__qf_used(f, s - 1)) --s;

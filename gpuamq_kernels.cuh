@@ -1241,11 +1241,12 @@ enum { GAMQ__QF_STEP_OK = 0, GAMQ__QF_STEP_NOT_FOUND = 1, GAMQ__QF_STEP_FULL = 2
 
 /* SQF bid: the supercluster an item's insert (e) or delete (c) works in. */
 static inline GAMQ__HD uint64_t gamq__sqf_group(const gamq__qf *f, int del, uint64_t fq) {
-  uint64_t s;
+  uint64_t s, v;
   if (!del) return gamq__sqf_next_empty(f, fq); /* nslots: no empty slot, FULL */
-  if (gamq__sqf_empty(f, fq)) return fq | GAMQ__QF_NO_RUN;
+  v = gamq__sqf_get(f, fq);
+  if ((v & 7u) == 0) return fq | GAMQ__QF_NO_RUN; /* empty */
   s = gamq__sqf_cluster_start(f, fq);
-  return gamq__sqf_occupied(f, fq) ? s : s | GAMQ__QF_NO_RUN;
+  return v & GAMQ__SQF_OCCUPIED ? s : s | GAMQ__QF_NO_RUN;
 }
 
 /* RSQF region of a home block in round (s, p): blocks [lo, hi). */

@@ -1672,17 +1672,31 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
 static inline GAMQ__HD int gamq__qf_used(const gamq__qf *f, uint64_t s) {
   return f->kind == GAMQ__QF_SQF ? !gamq__sqf_empty(f, s) : !gamq__rsqf_empty(f, s);
 }
-/* The first unused slot at or after s (nslots: none). The RSQF jumps over
-   the runs of the quotients <= s, which are contiguous when s is used. */
+/* RSQF: whether slot 64b + i is in no run, from block b's words occ / ends
+   and stored offset off alone. Slots below the offset hold the spill of
+   earlier quotients' runs; from the offset on, slot i is unused exactly
+   when the runs of the block's quotients <= i all ended before it: runends
+   in [off, i) >= occupied quotients in [0, i] (a run starts at or after its
+   quotient, so none of a larger one covers i). A stored offset >= 64 (255,
+   "255 or more", included) means the whole block is spill. Two popcounts a
+   slot, where gamq__rsqf_empty takes an offset walk, a rank and a select. */
+static inline GAMQ__HD int gamq__rsqf_unused_in(uint64_t occ, uint64_t ends, uint64_t off, int i) {
+  if ((uint64_t)i < off) return 0;
+  return gamq__popcount64(ends & (((uint64_t)1 << i) - 1) & ~(((uint64_t)1 << off) - 1)) >=
+         gamq__popcount64(occ & (((uint64_t)2 << i) - 1));
+}
+/* The first unused slot at or after s (nslots: none); the RSQF block by
+   block, slot by slot from the block's words. */
 static inline GAMQ__HD uint64_t gamq__qf_next_unused(const gamq__qf *f, uint64_t s) {
-  uint64_t t;
+  uint64_t b;
+  int i;
   if (f->kind == GAMQ__QF_SQF) return gamq__sqf_next_empty(f, s);
-  for (;;) {
-    if (s >= f->nslots) return f->nslots;
-    t = gamq__rsqf_runs_end(f, s);
-    if (t <= s) return s;
-    s = t;
+  for (b = s >> 6, i = (int)(s & 63); b < f->nslots / 64; ++b, i = 0) {
+    const uint64_t occ = gamq__rsqf_occupieds(f, b), ends = gamq__rsqf_runends(f, b), off = gamq__rsqf_stored_offset(f, b);
+    for (; i < 64; ++i)
+      if (gamq__rsqf_unused_in(occ, ends, off, i)) return 64 * b + (uint64_t)i;
   }
+  return f->nslots;
 }
 /* BOUNDS of home slot h. Inserts: a = t = the first unused slot at or after
    h (the group key: one stretch, one t). Deletes: a = the start of h's
@@ -1690,7 +1704,6 @@ static inline GAMQ__HD uint64_t gamq__qf_next_unused(const gamq__qf *f, uint64_t
    items), else 0 - the write kernel must not look (it would read blocks
    other windows write). */
 static inline GAMQ__HD void gamq__win_bounds(const gamq__qf *f, int del, uint64_t h, uint64_t *a, uint64_t *t) {
-  uint64_t s = h;
   if (!del) {
     *a = *t = gamq__qf_next_unused(f, h);
     return;
@@ -1703,8 +1716,20 @@ static inline GAMQ__HD void gamq__win_bounds(const gamq__qf *f, int del, uint64_
     *a = h > 0 ? gamq__sqf_prev_with(f, h - 1, 7u, 0) + 1 : 0, *t = 1;
     return;
   }
-  while (s > 0 && gamq__qf_used(f, s - 1)) --s;
-  *a = s, *t = 1;
+  { /* RSQF: after the last unused slot below h, block by block */
+    uint64_t b = h >> 6;
+    int i = (int)(h & 63);
+    for (;; --b, i = 64) {
+      const uint64_t occ = gamq__rsqf_occupieds(f, b), ends = gamq__rsqf_runends(f, b), off = gamq__rsqf_stored_offset(f, b);
+      while (i-- > 0)
+        if (gamq__rsqf_unused_in(occ, ends, off, i)) {
+          *a = 64 * b + (uint64_t)i + 1, *t = 1;
+          return;
+        }
+      if (b == 0) break;
+    }
+    *a = 0, *t = 1;
+  }
 }
 static inline GAMQ__HD int gamq__win_head(const uint64_t *A, size_t i) { return i == 0 || A[i] != A[i - 1]; }
 static inline GAMQ__HD size_t gamq__win_group_end(const uint64_t *A, size_t n, size_t i) {

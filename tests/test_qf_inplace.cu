@@ -369,11 +369,11 @@ TEST(qf_inplace_host, poison_catches_outside_access) {
   }
 }
 
-/* The window bounds and the SQF group walks against their slot-at-a-time
-   definitions, on every slot of random filters from sparse to full, with
-   long runs (one quotient taking many copies: RSQF offsets past 64 and
-   saturated at 255): the first unused slot at or after s and the stretch
-   start (both kinds); SQF next empty, cluster start. */
+/* The block and group walks against their slot-at-a-time definitions, on
+   every slot of random filters from sparse to full, with long runs (one
+   quotient taking many copies: RSQF offsets past 64 and saturated at 255):
+   RSQF gamq__rsqf_unused_in == gamq__rsqf_empty, the first unused slot at
+   or after s and the stretch start; SQF next empty, cluster start. */
 TEST(qf_inplace_host, block_and_group_walks) {
   test_rng rng = test_rng_for("qf_inplace_host.block_and_group_walks");
   int saturated = 0;
@@ -400,7 +400,14 @@ TEST(qf_inplace_host, block_and_group_walks) {
     std::vector<uint8_t> used(f.nslots);
     for (uint64_t s = 0; s < f.nslots; ++s) used[s] = (uint8_t)gamq__qf_used(&f, s);
     if (kind == GAMQ__QF_RSQF)
-      for (uint64_t b = 0; b < f.nslots / 64; ++b) saturated += gamq__rsqf_stored_offset(&f, b) == GAMQ__RSQF_OFFSET_MAX;
+      for (uint64_t b = 0; b < f.nslots / 64; ++b) {
+        const uint64_t occ = gamq__rsqf_occupieds(&f, b), ends = gamq__rsqf_runends(&f, b);
+        const uint64_t off = gamq__rsqf_stored_offset(&f, b);
+        saturated += off == GAMQ__RSQF_OFFSET_MAX;
+        for (int i = 0; i < 64; ++i)
+          CHECK_MSG(gamq__rsqf_unused_in(occ, ends, off, i) == !used[64 * b + i], "%s: block %llu slot %d: used %d", what,
+                    (unsigned long long)b, i, used[64 * b + i]);
+      }
     uint64_t next = f.nslots, start = 0;
     for (uint64_t s = f.nslots; s-- > 0 && !g_test.failed;) { /* next unused at or after s */
       if (!used[s]) next = s;

@@ -2278,9 +2278,17 @@ static inline GAMQ__HD void gamq__rsqf_set_occupied(gamq__qf *f, uint64_t x, int
 static inline GAMQ__HD void gamq__rsqf_set_runend(gamq__qf *f, uint64_t s, int on) { gamq__rsqf_set_bit(f, s, 1, on); }
 static inline GAMQ__HD uint64_t gamq__rsqf_rem(const gamq__qf *f, uint64_t s) {
   uint64_t bit = (s & 63) * (uint64_t)f->r;
+#if defined(__CUDA_ARCH__) /* the remainders start 8-byte aligned in both layouts: one or two word loads */
+  const uint64_t *w = (const uint64_t *)(gamq__rsqf_block(f, s >> 6) + gamq__rsqf_rem_byte(f)) + (bit >> 6);
+  const int sh = (int)(bit & 63);
+  uint64_t v = w[0] >> sh;
+  if (sh + f->r > 64) v |= w[1] << (64 - sh);
+  return v & (((uint64_t)1 << f->r) - 1);
+#else
   const uint8_t *p = gamq__rsqf_block(f, s >> 6) + gamq__rsqf_rem_byte(f) + bit / 8;
   int shift = (int)(bit % 8), nbytes = (shift + f->r + 7) / 8;
   return (gamq__load_le(p, nbytes) >> shift) & (((uint64_t)1 << f->r) - 1);
+#endif
 }
 static inline GAMQ__HD void gamq__rsqf_set_rem(gamq__qf *f, uint64_t s, uint64_t rem) {
   uint64_t bit = (s & 63) * (uint64_t)f->r, mask = ((uint64_t)1 << f->r) - 1, w;

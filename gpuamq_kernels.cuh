@@ -1407,6 +1407,15 @@ static __global__ void gamq__qf_gather_kernel(const uint64_t *fp, const uint32_t
     out[i] = fp[idx[i]];
 }
 
+/* The batch kernels count what they changed with this, once each thread's
+   grid-stride loop is done (every lane of the 256-thread blocks calls it):
+   one atomic per warp. An atomicAdd per item on the one counter serialised
+   2^20 atomics at one L2 address, about 1 ms (measured: session 8). */
+static __device__ __forceinline__ void gamq__warp_count(unsigned long long *p, unsigned long long v) {
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  if ((threadIdx.x & 31) == 0 && v) atomicAdd(p, v);
+}
+
 /* SQF round, step 1 (supercluster bidding, Alg. 3 / 7): every pending item's
    group, from the filter as the round found it. */
 static __global__ void gamq__sqf_bid_kernel(gamq__qf f, int del, const uint64_t *fp, const uint32_t *idx, size_t n,
@@ -1418,6 +1427,7 @@ static __global__ void gamq__sqf_bid_kernel(gamq__qf f, int del, const uint64_t 
    operation; no two winners touch the same slot (see 2b). */
 static __global__ void gamq__sqf_apply_kernel(gamq__qf f, int del, const uint64_t *fp, const uint32_t *idx, size_t n,
                                               const uint64_t *group, uint8_t *keep, gamq__qf_round_status *st) {
+  unsigned long long changed = 0;
   for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n; k += (size_t)gridDim.x * blockDim.x) {
     const uint64_t g = group[k];
     if (del && (g & GAMQ__QF_NO_RUN)) { /* nothing of this quotient is stored */
@@ -1429,16 +1439,18 @@ static __global__ void gamq__sqf_apply_kernel(gamq__qf f, int del, const uint64_
       st->full = 1;
     } else {
       const int res = gamq__sqf_step(&f, del, fp[idx[k]]);
-      if (res == GAMQ__QF_STEP_OK) atomicAdd(&st->changed, 1ull);
+      changed += res == GAMQ__QF_STEP_OK;
       keep[k] = 0;
     }
   }
+  gamq__warp_count(&st->changed, changed);
 }
 /* RSQF round (growing regions, Alg. 9): the first pending item of each
    region runs the region's queue. */
 static __global__ void gamq__rsqf_region_kernel(gamq__qf f, int del, const uint64_t *fp, const uint32_t *idx, size_t n,
                                                 uint64_t s, uint64_t p, uint8_t *keep, gamq__qf_round_status *st) {
   const uint64_t nblocks = f.nslots / 64;
+  unsigned long long total = 0;
   for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n; k += (size_t)gridDim.x * blockDim.x) {
     uint64_t lo, hi;
     const uint64_t g = gamq__rsqf_region(nblocks, gamq__qf_quotient(&f, fp[idx[k]]) >> 6, s, p, &lo, &hi);
@@ -1446,10 +1458,10 @@ static __global__ void gamq__rsqf_region_kernel(gamq__qf f, int del, const uint6
     size_t k1 = k + 1;
     while (k1 < n && gamq__rsqf_region(nblocks, gamq__qf_quotient(&f, fp[idx[k1]]) >> 6, s, p, NULL, NULL) == g) ++k1;
     int full = 0;
-    const uint64_t changed = gamq__rsqf_queue(&f, del, fp, idx, k, k1, lo, hi, keep, &full);
-    if (changed) atomicAdd(&st->changed, (unsigned long long)changed);
+    total += gamq__rsqf_queue(&f, del, fp, idx, k, k1, lo, hi, keep, &full);
     if (full) st->full = 1;
   }
+  gamq__warp_count(&st->changed, total);
 }
 
 /* What gamq__cuda_qf_rounds did. */
@@ -1752,9 +1764,12 @@ static inline GAMQ__HD uint64_t gamq__win_chain(const gamq__qf *f, const uint64_
   }
 }
 
-/* A pending XOR of one 64-bit word (RSQF writes). */
+/* RSQF writes: a pending XOR of one 64-bit word, and the word's value when
+   the window first touched it. Each bit is written at most once a batch and
+   only by its window, so the bits a window writes still hold their old
+   values there: one load a word, not one a slot. */
 typedef struct gamq__win_acc {
-  uint64_t *w, x;
+  uint64_t *w, x, old;
 } gamq__win_acc;
 static inline GAMQ__HD void gamq__win_flush(gamq__win_acc *c) {
   if (c->w != NULL && c->x != 0) {
@@ -1766,32 +1781,61 @@ static inline GAMQ__HD void gamq__win_flush(gamq__win_acc *c) {
   }
   c->w = NULL, c->x = 0;
 }
-static inline GAMQ__HD void gamq__win_xor(gamq__win_acc *c, uint64_t *w, uint64_t x) {
+/* The bits mask of word *w become those of val. */
+static inline GAMQ__HD void gamq__win_put(gamq__win_acc *c, uint64_t *w, uint64_t val, uint64_t mask) {
   if (c->w != w) {
     gamq__win_flush(c);
-    c->w = w;
+    c->w = w, c->old = *w;
   }
-  c->x ^= x;
+  c->x ^= (c->old ^ val) & mask;
 }
-/* Slot s's bit of block word 0 (occupieds) or 1 (runends) becomes v. Each
-   bit is written once a batch, so memory still holds its old value. */
+/* Slot s's bit of block word 0 (occupieds) or 1 (runends) becomes v. */
 static inline GAMQ__HD void gamq__win_set_bit(const gamq__qf *f, gamq__win_acc *c, uint64_t s, int word, int v) {
-  uint64_t *w = (uint64_t *)gamq__rsqf_block(f, s >> 6) + word, m = (uint64_t)1 << (s & 63);
-  if (((*w & m) != 0) != (v != 0)) gamq__win_xor(c, w, m);
+  const uint64_t m = (uint64_t)1 << (s & 63);
+  gamq__win_put(c, (uint64_t *)gamq__rsqf_block(f, s >> 6) + word, v ? m : 0, m);
 }
 /* Slot s's remainder becomes rem; down = 1 when slots are written right to
    left (the high word first, so the pending word only moves one way). */
 static inline GAMQ__HD void gamq__win_set_rem(const gamq__qf *f, gamq__win_acc *c, uint64_t s, uint64_t rem, int down) {
   uint64_t *base = (uint64_t *)(gamq__rsqf_block(f, s >> 6) + gamq__rsqf_rem_byte(f)); /* 8-byte aligned in both layouts */
-  const uint64_t bit = (s & 63) * (uint64_t)f->r, k = bit >> 6, sh = bit & 63;
-  const uint64_t d = gamq__rsqf_rem(f, s) ^ rem, lo = d << sh, hi = sh + (uint64_t)f->r > 64 ? d >> (64 - sh) : 0;
-  if (d == 0) return;
-  if (down && hi) gamq__win_xor(c, base + k + 1, hi);
-  gamq__win_xor(c, base + k, lo);
-  if (!down && hi) gamq__win_xor(c, base + k + 1, hi);
+  const uint64_t bit = (s & 63) * (uint64_t)f->r, k = bit >> 6, sh = bit & 63, m = ((uint64_t)1 << f->r) - 1;
+  const int two = sh + (uint64_t)f->r > 64; /* the remainder spans words k and k + 1 */
+  if (down && two) gamq__win_put(c, base + k + 1, rem >> (64 - sh), m >> (64 - sh));
+  gamq__win_put(c, base + k, rem << sh, m << sh);
+  if (!down && two) gamq__win_put(c, base + k + 1, rem >> (64 - sh), m >> (64 - sh));
 }
-/* The largest occupied quotient in [lo, x) / the smallest in (x, lim]; NONE. */
-static inline GAMQ__HD uint64_t gamq__win_prev_occ(const gamq__qf *f, uint64_t x, uint64_t lo) {
+/* RSQF reads of the decoder: the last word loaded, kept while the walk
+   stays in it. The decoder reads a slot before any window writes it, so a
+   kept word still holds the old values of the bits it reads. */
+typedef struct gamq__win_rd {
+  const uint64_t *p;
+  uint64_t v;
+} gamq__win_rd;
+static inline GAMQ__HD uint64_t gamq__win_word(gamq__win_rd *c, const uint64_t *p) {
+  if (c->p != p) c->p = p, c->v = *p;
+  return c->v;
+}
+static inline GAMQ__HD int gamq__win_runend(const gamq__qf *f, gamq__win_rd *c, uint64_t s) {
+  return (int)((gamq__win_word(c, (const uint64_t *)gamq__rsqf_block(f, s >> 6) + 1) >> (s & 63)) & 1);
+}
+static inline GAMQ__HD uint64_t gamq__win_occupieds(const gamq__qf *f, gamq__win_rd *c, uint64_t b) {
+  return gamq__win_word(c, (const uint64_t *)gamq__rsqf_block(f, b));
+}
+/* Slot s's remainder; down as for gamq__win_set_rem (the word the walk
+   goes on in is loaded last). */
+static inline GAMQ__HD uint64_t gamq__win_rem(const gamq__qf *f, gamq__win_rd *c, uint64_t s, int down) {
+  const uint64_t *base = (const uint64_t *)(gamq__rsqf_block(f, s >> 6) + gamq__rsqf_rem_byte(f));
+  const uint64_t bit = (s & 63) * (uint64_t)f->r, k = bit >> 6, sh = bit & 63;
+  const int two = sh + (uint64_t)f->r > 64;
+  uint64_t v = 0;
+  if (down && two) v = gamq__win_word(c, base + k + 1) << (64 - sh);
+  v |= gamq__win_word(c, base + k) >> sh;
+  if (!down && two) v |= gamq__win_word(c, base + k + 1) << (64 - sh);
+  return v & (((uint64_t)1 << f->r) - 1);
+}
+/* The largest occupied quotient in [lo, x) / the smallest in (x, lim]; NONE.
+   The RSQF reads its occupieds through c. */
+static inline GAMQ__HD uint64_t gamq__win_prev_occ(const gamq__qf *f, gamq__win_rd *c, uint64_t x, uint64_t lo) {
   if (f->kind == GAMQ__QF_SQF) {
     while (x > lo)
       if (gamq__sqf_occupied(f, --x)) return x;
@@ -1799,7 +1843,7 @@ static inline GAMQ__HD uint64_t gamq__win_prev_occ(const gamq__qf *f, uint64_t x
   }
   while (x > lo) {
     const uint64_t y = x - 1, m = (y & 63) == 63 ? ~(uint64_t)0 : ((uint64_t)2 << (y & 63)) - 1;
-    const uint64_t wd = gamq__rsqf_occupieds(f, y >> 6) & m;
+    const uint64_t wd = gamq__win_occupieds(f, c, y >> 6) & m;
     if (wd) {
       const uint64_t p = (y & ~(uint64_t)63) + (uint64_t)gamq__select64(wd, gamq__popcount64(wd) - 1);
       return p >= lo ? p : GAMQ__NONE;
@@ -1808,7 +1852,7 @@ static inline GAMQ__HD uint64_t gamq__win_prev_occ(const gamq__qf *f, uint64_t x
   }
   return GAMQ__NONE;
 }
-static inline GAMQ__HD uint64_t gamq__win_next_occ(const gamq__qf *f, uint64_t x, uint64_t lim) {
+static inline GAMQ__HD uint64_t gamq__win_next_occ(const gamq__qf *f, gamq__win_rd *c, uint64_t x, uint64_t lim) {
   uint64_t y = x + 1;
   if (f->kind == GAMQ__QF_SQF) {
     for (; y <= lim && y < f->nslots; ++y)
@@ -1816,7 +1860,7 @@ static inline GAMQ__HD uint64_t gamq__win_next_occ(const gamq__qf *f, uint64_t x
     return GAMQ__NONE;
   }
   while (y <= lim && y < f->nslots) {
-    const uint64_t wd = gamq__rsqf_occupieds(f, y >> 6) >> (y & 63);
+    const uint64_t wd = gamq__win_occupieds(f, c, y >> 6) >> (y & 63);
     if (wd) {
       y += (uint64_t)gamq__select64(wd, 0);
       return y <= lim ? y : GAMQ__NONE;
@@ -1843,7 +1887,8 @@ static inline GAMQ__HD int gamq__win_insert(gamq__qf *f, const uint64_t *fp, siz
   uint64_t B = (z - 1) & ~(uint64_t)63; /* the next block start below z whose offset is due */
   size_t k = i1, hp = i1;
   int need = 1, inrun = 0, have = 0, pend = 0;
-  gamq__win_acc rem = {NULL, 0}, ends = {NULL, 0}, occ = {NULL, 0};
+  gamq__win_acc rem = {NULL, 0, 0}, ends = {NULL, 0, 0}, occ = {NULL, 0, 0};
+  gamq__win_rd rc = {NULL, 0}, ec = {NULL, 0}, oc = {NULL, 0}; /* the decoder's remainder, runend, occupied words */
   for (;;) {
     uint64_t q, rr;
     while (!have && u > lo) { /* the next old item, from the top */
@@ -1851,14 +1896,14 @@ static inline GAMQ__HD int gamq__win_insert(gamq__qf *f, const uint64_t *fp, siz
       if (sqf) {
         v = gamq__sqf_get(f, u);
         if ((v & 7u) == 0) continue;
-        if (need) oq = gamq__win_prev_occ(f, oq, 0);
+        if (need) oq = gamq__win_prev_occ(f, &oc, oq, 0);
         need = (v & GAMQ__SQF_CONTINUATION) == 0;
         oldq = oq, oldr = v >> 3, oldpos = u, have = 1;
-      } else if (gamq__rsqf_runend(f, u)) {
-        oq = gamq__win_prev_occ(f, oq, 0);
-        inrun = 1, oldq = oq, oldr = gamq__rsqf_rem(f, u), oldpos = u, have = 1;
+      } else if (gamq__win_runend(f, &ec, u)) {
+        oq = gamq__win_prev_occ(f, &oc, oq, 0);
+        inrun = 1, oldq = oq, oldr = gamq__win_rem(f, &rc, u, 1), oldpos = u, have = 1;
       } else if (inrun && u >= oq) {
-        oldq = oq, oldr = gamq__rsqf_rem(f, u), oldpos = u, have = 1;
+        oldq = oq, oldr = gamq__win_rem(f, &rc, u, 1), oldpos = u, have = 1;
       } else {
         inrun = 0;
       }
@@ -1870,7 +1915,7 @@ static inline GAMQ__HD int gamq__win_insert(gamq__qf *f, const uint64_t *fp, siz
     if (!have || fp[k - 1] >= ((oldq << f->r) | oldr)) {
       --k;
       q = gamq__qf_quotient(f, fp[k]), rr = gamq__qf_remainder(f, fp[k]);
-      if (!sqf && q != lastnew && !gamq__rsqf_occupied(f, q)) gamq__win_set_bit(f, &occ, q, 0, 1);
+      if (!sqf && q != lastnew) gamq__win_set_bit(f, &occ, q, 0, 1);
       lastnew = q;
     } else {
       q = oldq, rr = oldr, have = 0;
@@ -1917,7 +1962,8 @@ static inline GAMQ__HD uint64_t gamq__win_delete(gamq__qf *f, const uint64_t *fp
   uint64_t B = (a | 63) + 1; /* the next block start above a whose offset is due */
   size_t k = i0;
   int first = 1, ended = 0;
-  gamq__win_acc rem = {NULL, 0}, ends = {NULL, 0}, occ = {NULL, 0};
+  gamq__win_acc rem = {NULL, 0, 0}, ends = {NULL, 0, 0}, occ = {NULL, 0, 0};
+  gamq__win_rd rc = {NULL, 0}, ec = {NULL, 0}, oc = {NULL, 0}; /* the decoder's remainder, runend, occupied words */
   for (; u < f->nslots; ++u) {
     uint64_t q, rr, x, s;
     if (sqf) { /* the next old item */
@@ -1925,18 +1971,18 @@ static inline GAMQ__HD uint64_t gamq__win_delete(gamq__qf *f, const uint64_t *fp
       if ((v & 7u) == 0) break;
       if (!first && !(v & GAMQ__SQF_CONTINUATION)) { /* a new run */
         if (kept == 0) gamq__sqf_set_occupied(f, oq, 0);
-        oq = gamq__win_next_occ(f, oq, u), kept = 0;
+        oq = gamq__win_next_occ(f, &oc, oq, u), kept = 0;
       }
       rr = v >> 3;
     } else {
       if (!first && ended) { /* the next run starts here, or the stretch ended */
-        const uint64_t y = gamq__win_next_occ(f, oq, u);
+        const uint64_t y = gamq__win_next_occ(f, &oc, oq, u);
         if (y == GAMQ__NONE) break;
         if (kept == 0) gamq__win_set_bit(f, &occ, oq, 0, 0);
         oq = y, kept = 0;
       }
-      rr = gamq__rsqf_rem(f, u);
-      ended = gamq__rsqf_runend(f, u);
+      rr = gamq__win_rem(f, &rc, u, 0);
+      ended = gamq__win_runend(f, &ec, u);
     }
     first = 0;
     q = oq, x = (q << f->r) | rr;
@@ -1985,6 +2031,154 @@ static inline GAMQ__HD uint64_t gamq__win_delete(gamq__qf *f, const uint64_t *fp
   return changed;
 }
 
+/* ---- RSQF windows of one batch item, word by word ----
+   Most windows hold one item (2^20 keys into 2^30 slots: 99%). For those
+   the RSQF is changed the way its layout allows: the item's run is found
+   by counting bits, and the slots between the item and the end of the
+   shift move one slot as whole 64-bit words (64 / r remainders a word), not
+   slot by slot through the merge above. The result is the same bytes.
+   Everything read is in the window's own stretch (or the unused slot that
+   ends it), as above. */
+
+/* Bits [lo, hi) of a word, 0 <= lo < hi <= 64. */
+static inline GAMQ__HD uint64_t gamq__bit_range(uint64_t lo, uint64_t hi) {
+  return (hi >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << hi) - 1) & (~(uint64_t)0 << lo);
+}
+static inline GAMQ__HD void gamq__win_xor_now(uint64_t *w, uint64_t x) {
+  gamq__win_acc c = {w, x, 0};
+  gamq__win_flush(&c);
+}
+/* Set bits of block word `word` (0 occupieds, 1 runends) in slots [lo, hi]. */
+static inline GAMQ__HD uint64_t gamq__win_count(const gamq__qf *f, int word, uint64_t lo, uint64_t hi) {
+  uint64_t b, c = 0;
+  for (b = lo >> 6; lo <= hi && b <= hi >> 6; ++b) {
+    const uint64_t s0 = b == lo >> 6 ? lo & 63 : 0, s1 = b == hi >> 6 ? (hi & 63) + 1 : 64;
+    c += (uint64_t)gamq__popcount64(((const uint64_t *)gamq__rsqf_block(f, b))[word] & gamq__bit_range(s0, s1));
+  }
+  return c;
+}
+/* The d-th (d >= 1) runend counting down from slot hi to slot lo; NONE if
+   there are fewer. */
+static inline GAMQ__HD uint64_t gamq__win_runend_below(const gamq__qf *f, uint64_t lo, uint64_t hi, uint64_t d) {
+  uint64_t b;
+  for (b = hi >> 6; lo <= hi; --b) {
+    const uint64_t s0 = b == lo >> 6 ? lo & 63 : 0, s1 = b == hi >> 6 ? (hi & 63) + 1 : 64;
+    const uint64_t w = gamq__rsqf_runends(f, b) & gamq__bit_range(s0, s1), c = (uint64_t)gamq__popcount64(w);
+    if (c >= d) return 64 * b + (uint64_t)gamq__select64(w, (int)(c - d));
+    d -= c;
+    if (b == lo >> 6) break;
+  }
+  return GAMQ__NONE;
+}
+/* Slots [lo, hi] of the per-block array at byte `at` of each block (width
+   bits a slot: runends at 8 with width 1, the remainders with width r) take
+   the values of the slots one below (up) or one above (!up; slot hi + 1
+   exists). Each old word is read before it is written, and only the
+   range's bits change (an XOR, like the windows above). */
+static inline GAMQ__HD void gamq__win_move(const gamq__qf *f, int at, uint64_t width, uint64_t lo, uint64_t hi, int up) {
+  const uint64_t nblocks = f->nslots / 64;
+  uint64_t b, prev = 0;
+  for (b = lo >> 6; lo <= hi && b <= hi >> 6; ++b) {
+    uint64_t *w = (uint64_t *)(gamq__rsqf_block(f, b) + at);
+    const uint64_t s0 = b == lo >> 6 ? lo & 63 : 0, s1 = b == hi >> 6 ? (hi & 63) + 1 : 64;
+    const uint64_t b0 = s0 * width, b1 = s1 * width, klast = (b1 - 1) >> 6; /* the slots' bits [b0, b1) */
+    uint64_t k = b0 >> 6, cur;
+    if (up && b == lo >> 6) /* the word below the first one written */
+      prev = k > 0 ? w[k - 1] : b > 0 ? ((const uint64_t *)(gamq__rsqf_block(f, b - 1) + at))[width - 1] : 0;
+    for (cur = w[k]; k <= klast; ++k) {
+      const uint64_t m = gamq__bit_range(64 * k < b0 ? b0 - 64 * k : 0, b1 - 64 * k < 64 ? b1 - 64 * k : 64);
+      uint64_t nw, next = 0;
+      if (up) {
+        nw = (cur << width) | (prev >> (64 - width));
+        prev = cur;
+      } else {
+        if (k + 1 < width) next = w[k + 1];
+        else if (b + 1 < nblocks) next = ((const uint64_t *)(gamq__rsqf_block(f, b + 1) + at))[0];
+        nw = (cur >> width) | (next << (64 - width));
+      }
+      gamq__win_xor_now(w + k, (cur ^ nw) & m);
+      if (k + 1 <= klast) cur = up ? w[k + 1] : next;
+    }
+  }
+}
+/* Slot s's remainder (0 clears it) / runend bit becomes v, right now. */
+static inline GAMQ__HD void gamq__win_put_rem(const gamq__qf *f, uint64_t s, uint64_t v) {
+  gamq__win_acc c = {NULL, 0, 0};
+  gamq__win_set_rem(f, &c, s, v, 0);
+  gamq__win_flush(&c);
+}
+static inline GAMQ__HD void gamq__win_put_bit(const gamq__qf *f, uint64_t s, int word, int v) {
+  gamq__win_acc c = {NULL, 0, 0};
+  gamq__win_set_bit(f, &c, s, word, v);
+  gamq__win_flush(&c);
+}
+/* INSERT fingerprint x alone; t = the first unused slot at or after its
+   quotient q. The runs in [q, t) are, from the top, those of the occupied
+   quotients in (q, t) and then q's (or the one before, spilled past q).
+   x goes to slot P (after the equal and smaller remainders of its run, or
+   after the runs below q), the items in [P, t) move up one, and the blocks
+   that start in (q, t] have one more slot of spill. */
+static inline GAMQ__HD void gamq__win_insert1(gamq__qf *f, uint64_t x, uint64_t t) {
+  const uint64_t q = gamq__qf_quotient(f, x), xr = gamq__qf_remainder(f, x);
+  const int occ = gamq__rsqf_occupied(f, q);
+  const uint64_t above = q + 1 < t ? gamq__win_count(f, 0, q + 1, t - 1) : 0; /* runs above q's */
+  const uint64_t e = q < t ? gamq__win_runend_below(f, q, t - 1, above + 1) : GAMQ__NONE;
+  uint64_t P, b;
+  if (occ) { /* q's run is [its start, e] */
+    const uint64_t below = e > q ? gamq__win_runend_below(f, q, e - 1, 1) : GAMQ__NONE;
+    for (P = below == GAMQ__NONE ? q : below + 1; P <= e && gamq__rsqf_rem(f, P) <= xr;) ++P;
+  } else {
+    P = e == GAMQ__NONE ? q : e + 1;
+  }
+  gamq__win_move(f, gamq__rsqf_rem_byte(f), (uint64_t)f->r, P + 1, t, 1);
+  gamq__win_move(f, 8, 1, P + 1, t, 1);
+  gamq__win_put_rem(f, P, xr);
+  if (!occ) {
+    gamq__win_put_bit(f, q, 0, 1);
+    gamq__win_put_bit(f, P, 1, 1); /* a run of one */
+  } else if (P == e + 1) {        /* x ends its run */
+    gamq__win_put_bit(f, e, 1, 0);
+    gamq__win_put_bit(f, P, 1, 1);
+  } else {
+    gamq__win_put_bit(f, P, 1, 0);
+  }
+  for (b = (q >> 6) + 1; b <= t >> 6; ++b) {
+    const uint64_t o = gamq__rsqf_stored_offset(f, b);
+    if (o < GAMQ__RSQF_OFFSET_MAX) gamq__rsqf_store_offset(f, b, o + 1);
+  }
+}
+/* DELETE one copy of x alone from the stretch that starts at a. q's run is
+   the j-th of the stretch (j: occupied quotients in [a, q]). After the copy
+   at slot D, the items move down one up to F: the first slot with no run
+   open (unused, or an item at its home). Blocks that start in (q, F) lose
+   one slot of spill; a saturated one (255, "255 or more") is not known
+   exactly: returns -1 before anything changed and the caller takes the
+   slot-by-slot path. Returns 1 deleted, 0 absent. */
+static inline GAMQ__HD int gamq__win_delete1(gamq__qf *f, uint64_t x, uint64_t a) {
+  const uint64_t q = gamq__qf_quotient(f, x), xr = gamq__qf_remainder(f, x);
+  uint64_t j, e, rs, D, F, open, b, r = 0;
+  if (!gamq__rsqf_occupied(f, q)) return 0;
+  j = gamq__win_count(f, 0, a, q);
+  e = gamq__rsqf_select_runend(f, a, j);
+  rs = j > 1 ? gamq__rsqf_select_runend(f, a, j - 1) + 1 : a;
+  for (D = rs; D <= e && (r = gamq__rsqf_rem(f, D)) < xr;) ++D;
+  if (D > e || r != xr) return 0;
+  open = gamq__win_count(f, 0, a, D) - gamq__win_count(f, 1, a, D); /* runs open at slot D + 1 */
+  for (F = D + 1; open > 0 && F < f->nslots; ++F) open += (uint64_t)gamq__rsqf_occupied(f, F) - (uint64_t)gamq__rsqf_runend(f, F);
+  for (b = (q >> 6) + 1; 64 * b < F; ++b)
+    if (gamq__rsqf_stored_offset(f, b) == GAMQ__RSQF_OFFSET_MAX) return -1;
+  if (rs == e) gamq__win_put_bit(f, q, 0, 0); /* its only item */
+  else if (D == e) gamq__win_put_bit(f, D - 1, 1, 1);
+  if (F > D + 1) { /* items in (D, F) */
+    gamq__win_move(f, gamq__rsqf_rem_byte(f), (uint64_t)f->r, D, F - 2, 0);
+    gamq__win_move(f, 8, 1, D, F - 2, 0);
+  }
+  gamq__win_put_rem(f, F - 1, 0);
+  gamq__win_put_bit(f, F - 1, 1, 0);
+  for (b = (q >> 6) + 1; 64 * b < F; ++b) gamq__rsqf_store_offset(f, b, gamq__rsqf_stored_offset(f, b) - 1);
+  return 1;
+}
+
 /* What one thread of the chain and write launches does for item i (the
    kernels and the host simulation call these). Chain: flags |= 1 FULL,
    2 a link was added. Write: *changed += items inserted / deleted; returns
@@ -2006,12 +2200,25 @@ static inline GAMQ__HD int gamq__win_write_one(gamq__qf *f, int del, const uint6
   size_t j;
   if (!gamq__win_head(A, i)) return 1;
   if (del) {
-    if (T[i]) *changed += gamq__win_delete(f, fp, i, gamq__win_group_end(A, n, i), A[i]); /* else: home slots unused */
+    j = gamq__win_group_end(A, n, i);
+    if (T[i] == 0) return 1; /* home slots unused */
+    if (f->kind == GAMQ__QF_RSQF && j == i + 1) {
+      const int d = gamq__win_delete1(f, fp[i], A[i]);
+      if (d >= 0) {
+        *changed += (uint64_t)d;
+        return 1;
+      }
+    }
+    *changed += gamq__win_delete(f, fp, i, j, A[i]);
     return 1;
   }
   if (link[i]) return 1; /* inside an earlier group's window */
   for (j = gamq__win_group_end(A, n, i); j < n && link[j];) j = gamq__win_group_end(A, n, j);
   *changed += j - i;
+  if (f->kind == GAMQ__QF_RSQF && j == i + 1) {
+    gamq__win_insert1(f, fp[i], Z[i] - 1);
+    return 1;
+  }
   return gamq__win_insert(f, fp, i, j, Z[i]);
 }
 
@@ -2029,11 +2236,10 @@ static __global__ void gamq__win_chain_kernel(gamq__qf f, const uint64_t *A, con
 }
 static __global__ void gamq__win_write_kernel(gamq__qf f, int del, const uint64_t *fp, const uint64_t *A, const uint64_t *T,
                                               const uint8_t *link, const uint64_t *Z, size_t n, gamq__qf_round_status *st) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    uint64_t c = 0;
+  uint64_t c = 0;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
     if (!gamq__win_write_one(&f, del, fp, A, T, link, Z, n, i, &c)) st->full = 2;
-    if (c) atomicAdd(&st->changed, (unsigned long long)c);
-  }
+  gamq__warp_count(&st->changed, c);
 }
 
 /* The windows on the host, serially (CI tests): the same functions, bounds

@@ -328,6 +328,65 @@ TEST(qf_inplace_host, windows_match_reference) {
   CHECK_EQ(g_alloc_live, live);
 }
 
+/* Batches of one key (the RSQF's word-by-word windows, gamq__win_insert1 /
+   _delete1) around a run of ~700 copies of one quotient: shifts across many
+   blocks, offsets that saturate at 255 (a delete there must take the
+   slot-by-slot path: the true offset is not known), runs that end at a
+   block's last slot, keys at the filter's first and last quotients. Every
+   step against a fresh build of the model, byte for byte. */
+TEST(qf_inplace_host, single_key_windows) {
+  test_rng rng = test_rng_for("qf_inplace_host.single_key_windows");
+  const long long live = g_alloc_live;
+  const int q = 11, rs[] = {1, 5, 13, 32};
+  for (int shape = 0; shape < 8 && !g_test.failed; ++shape) {
+    const int r = rs[shape % 4], packed = shape / 4;
+    const uint64_t seed = rng.next(), nslots = (uint64_t)1 << q, Q0 = 300 + rng.below(64);
+    gamq__qf f;
+    CHECK(gamq__qf_init_packed(&f, GAMQ__QF_RSQF, q, r, seed, packed) == GAMQ__QF_OK);
+    qi_model model;
+    const uint64_t rmask = ((uint64_t)1 << r) - 1;
+    for (int i = 0; i < 700; ++i) model.insert((Q0 << r) | (rng.next() & rmask));
+    for (int i = 0; i < 600; ++i) model.insert(rng.next() >> (64 - q - r));
+    std::vector<uint64_t> fps(model.begin(), model.end());
+    CHECK(gamq__qf_build(&f, fps.data(), fps.size(), GAMQ__NA_SERIAL) == GAMQ__QF_OK);
+    int saturated = 0;
+    for (uint64_t b = 0; b < nslots / 64; ++b) saturated += gamq__rsqf_stored_offset(&f, b) == GAMQ__RSQF_OFFSET_MAX;
+    CHECK_MSG(saturated > 0, "rsqf r=%d: no saturated offset (the case is not exercised)", r);
+    for (int step = 0; step < 300 && !g_test.failed; ++step) {
+      const bool del = rng.below(2) == 0 && !model.empty();
+      uint64_t x, changed = 0, expect = 1;
+      const int where = (int)rng.below(4);
+      if (del && rng.below(4) != 0) { /* a present key, often from the long run */
+        qi_model::iterator it = where < 2 ? model.lower_bound(Q0 << r) : model.begin();
+        if (where >= 2) std::advance(it, (long)rng.below(model.size()));
+        if (it == model.end()) it = model.begin();
+        x = *it;
+      } else {
+        const uint64_t quot = where == 0 ? Q0 : where == 1 ? (rng.below(2) ? 0 : nslots - 1) : rng.below(nslots);
+        x = (quot << r) | (rng.next() & rmask);
+      }
+      if (del) {
+        qi_model::iterator it = model.find(x);
+        if (it != model.end()) model.erase(it);
+        else expect = 0;
+      } else {
+        if (model.size() + 1 > nslots - 64) continue; /* may not fit */
+        model.insert(x);
+      }
+      int passes = 0;
+      const gamq__qf_result res = gamq__qf_sim_windows(&f, del, &x, 1, 0, &changed, &passes);
+      CHECK_MSG(res == GAMQ__QF_OK, "rsqf%s r=%d step %d: result %d", packed ? " packed" : "", r, step, (int)res);
+      CHECK_MSG(changed == expect, "rsqf%s r=%d step %d %s: changed %llu, expected %llu", packed ? " packed" : "", r, step,
+                del ? "delete" : "insert", (unsigned long long)changed, (unsigned long long)expect);
+      CHECK_MSG(qi_bytes(&f) == qi_reference(GAMQ__QF_RSQF, q, r, seed, model, packed),
+                "rsqf%s r=%d step %d %s of quotient %llu: bytes differ from a fresh build", packed ? " packed" : "", r, step,
+                del ? "delete" : "insert", (unsigned long long)(x >> r));
+    }
+    gamq__qf_free(&f);
+  }
+  CHECK_EQ(g_alloc_live, live);
+}
+
 /* A wrong window is caught: a step given a window one slot / block short
    must trip the poison check or change the bytes (the check can fail). */
 TEST(qf_inplace_host, poison_catches_outside_access) {

@@ -3397,7 +3397,8 @@ static gamq_status gamq__qf_cuda_windows(gamq_qf *F, int op, const void *d_keys,
     if (flags & 1) flags = 1; /* FULL: stop, nothing was written */
   }
   if (e == cudaSuccess && flags != 1) {
-    gamq__win_write_kernel<<<grid, 256, 0, st>>>(F->f, del, fp, A, T, link, Z, n, d_st);
+    gamq__win_write_kernel<GAMQ__WIN_ONE><<<grid, 256, 0, st>>>(F->f, del, fp, A, T, link, Z, n, d_st);
+    gamq__win_write_kernel<GAMQ__WIN_MANY><<<grid, 256, 0, st>>>(F->f, del, fp, A, T, link, Z, n, d_st);
     e = cudaGetLastError();
     if (e == cudaSuccess) e = cudaMemcpyAsync(&h, d_st, sizeof h, cudaMemcpyDeviceToHost, st);
   }

@@ -1675,9 +1675,13 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
              disjoint bit sets commute), and reads only its own bits; the
              offsets of blocks starting inside a window are its own bytes.
              The order of windows does not matter (the host simulation runs
-             them shuffled).
+             them shuffled). RSQF windows of ONE key (99% of them for 2^20
+             keys into 2^30 slots) take a word-by-word path instead
+             (gamq__win_insert1 / _delete1): the key's run found by counting
+             bits, the shift done as 64-bit word moves; same bytes.
    Work is linear in window lengths; the span is the longest window (one
-   thread): tens to a few hundred slots at 70-90% fill.
+   thread): tens to a few hundred slots at 70-90% fill. The kernels count
+   what they changed once per warp (gamq__warp_count).
    ------------------------------------------------------------------------- */
 #define GAMQ__NONE (~(uint64_t)0)
 
@@ -2195,27 +2199,42 @@ static inline GAMQ__HD unsigned gamq__win_chain_one(const gamq__qf *f, const uin
     link[j] = 1, flags |= 2u;
   }
 }
+/* Write: which = 1 the RSQF's one-key windows, 2 the others, 3 both. The
+   device runs 1 and then 2 as two launches (GAMQ__WIN_ONE, GAMQ__WIN_MANY):
+   the one-key kernel is small (about a third of the registers of the
+   slot-by-slot writer), so many more of its threads are resident to hide
+   their memory latency. A one-key delete that must take the slot-by-slot
+   path (a saturated offset) sets link[i] (deletes have no chains) for
+   pass 2. */
+#define GAMQ__WIN_ONE 1
+#define GAMQ__WIN_MANY 2
 static inline GAMQ__HD int gamq__win_write_one(gamq__qf *f, int del, const uint64_t *fp, const uint64_t *A, const uint64_t *T,
-                                              const uint8_t *link, const uint64_t *Z, size_t n, size_t i, uint64_t *changed) {
+                                              uint8_t *link, const uint64_t *Z, size_t n, size_t i, uint64_t *changed,
+                                              int which) {
   size_t j;
+  int one;
   if (!gamq__win_head(A, i)) return 1;
   if (del) {
     j = gamq__win_group_end(A, n, i);
     if (T[i] == 0) return 1; /* home slots unused */
-    if (f->kind == GAMQ__QF_RSQF && j == i + 1) {
+    one = f->kind == GAMQ__QF_RSQF && j == i + 1;
+    if (one && (which & GAMQ__WIN_ONE)) {
       const int d = gamq__win_delete1(f, fp[i], A[i]);
       if (d >= 0) {
         *changed += (uint64_t)d;
         return 1;
       }
+      link[i] = 1; /* for pass 2 */
     }
-    *changed += gamq__win_delete(f, fp, i, j, A[i]);
+    if ((which & GAMQ__WIN_MANY) && (!one || link[i])) *changed += gamq__win_delete(f, fp, i, j, A[i]);
     return 1;
   }
   if (link[i]) return 1; /* inside an earlier group's window */
   for (j = gamq__win_group_end(A, n, i); j < n && link[j];) j = gamq__win_group_end(A, n, j);
+  one = f->kind == GAMQ__QF_RSQF && j == i + 1;
+  if (!(which & (one ? GAMQ__WIN_ONE : GAMQ__WIN_MANY))) return 1;
   *changed += j - i;
-  if (f->kind == GAMQ__QF_RSQF && j == i + 1) {
+  if (one) {
     gamq__win_insert1(f, fp[i], Z[i] - 1);
     return 1;
   }
@@ -2234,11 +2253,12 @@ static __global__ void gamq__win_chain_kernel(gamq__qf f, const uint64_t *A, con
     if (fl) atomicOr(flags, fl);
   }
 }
-static __global__ void gamq__win_write_kernel(gamq__qf f, int del, const uint64_t *fp, const uint64_t *A, const uint64_t *T,
-                                              const uint8_t *link, const uint64_t *Z, size_t n, gamq__qf_round_status *st) {
+template <int WHICH>
+static __global__ void __launch_bounds__(256, WHICH == GAMQ__WIN_ONE ? 4 : 1) gamq__win_write_kernel(gamq__qf f, int del, const uint64_t *fp, const uint64_t *A, const uint64_t *T,
+                                              uint8_t *link, const uint64_t *Z, size_t n, gamq__qf_round_status *st) {
   uint64_t c = 0;
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-    if (!gamq__win_write_one(&f, del, fp, A, T, link, Z, n, i, &c)) st->full = 2;
+    if (!gamq__win_write_one(&f, del, fp, A, T, link, Z, n, i, &c, WHICH)) st->full = 2;
   gamq__warp_count(&st->changed, c);
 }
 
@@ -2273,8 +2293,10 @@ static inline gamq__qf_result gamq__qf_sim_windows(gamq__qf *f, int del, const u
     for (i = 0; i < n; ++i) flags |= gamq__win_chain_one(f, A, T, link, n, order[i], Z);
     if (flags & 1) res = GAMQ__QF_FULL;
   }
+  for (i = 0; res == GAMQ__QF_OK && i < n; ++i) /* the two write passes, as the device */
+    if (!gamq__win_write_one(f, del, fp, A, T, link, Z, n, order[i], changed, GAMQ__WIN_ONE)) res = GAMQ__QF_BAD_ARG;
   for (i = 0; res == GAMQ__QF_OK && i < n; ++i)
-    if (!gamq__win_write_one(f, del, fp, A, T, link, Z, n, order[i], changed)) res = GAMQ__QF_BAD_ARG;
+    if (!gamq__win_write_one(f, del, fp, A, T, link, Z, n, order[i], changed, GAMQ__WIN_MANY)) res = GAMQ__QF_BAD_ARG;
   if (res == GAMQ__QF_OK) f->nitems = del ? f->nitems - *changed : f->nitems + *changed;
   GAMQ_FREE(A);
   GAMQ_FREE(T);

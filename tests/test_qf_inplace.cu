@@ -242,7 +242,7 @@ static std::vector<uint8_t> qi_win_isolated(const gamq__qf *f0, int del, const s
     if (!gamq__win_head(A.data(), i)) continue;
     std::vector<uint8_t> copy = orig;
     g.data = copy.data();
-    if (!gamq__win_write_one(&g, del, fp.data(), A.data(), T.data(), link.data(), Z.data(), n, i, changed))
+    if (!gamq__win_write_one(&g, del, fp.data(), A.data(), T.data(), link.data(), Z.data(), n, i, changed, 3))
       return *why = "a window did not fill", std::vector<uint8_t>();
     for (size_t b = 0; b < copy.size(); ++b) {
       const uint8_t d = copy[b] ^ orig[b];
@@ -846,7 +846,8 @@ GPU_TEST(qf_inplace_cuda, timing_2e20_into_70pct) {
           ++passes;
         }
         cudaEventRecord(ev[3]);
-        gamq__win_write_kernel<<<grid, 256>>>(g, del, fp.p, A.p, T.p, link.p, Z.p, nb, st.p);
+        gamq__win_write_kernel<GAMQ__WIN_ONE><<<grid, 256>>>(g, del, fp.p, A.p, T.p, link.p, Z.p, nb, st.p);
+        gamq__win_write_kernel<GAMQ__WIN_MANY><<<grid, 256>>>(g, del, fp.p, A.p, T.p, link.p, Z.p, nb, st.p);
         cudaEventRecord(ev[4]);
         CUDA_CHECK(cudaEventSynchronize(ev[4]));
         gamq__qf_round_status hs;

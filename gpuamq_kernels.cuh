@@ -1725,22 +1725,23 @@ static inline GAMQ__HD void gamq__win_bounds(const gamq__qf *f, int del, uint64_
     *a = *t = gamq__qf_next_unused(f, h);
     return;
   }
-  if (!gamq__qf_used(f, h)) {
-    *a = h, *t = 0;
+  if (f->kind == GAMQ__QF_SQF) {
+    if (gamq__sqf_empty(f, h)) {
+      *a = h, *t = 0;
+      return;
+    }
+    *a = h > 0 ? gamq__sqf_prev_with(f, h - 1, 7u, 0) + 1 : 0, *t = 1; /* after the last empty slot below h (~0 + 1 = 0: none) */
     return;
   }
-  if (f->kind == GAMQ__QF_SQF) { /* after the last empty slot below h (~0 + 1 = 0: none) */
-    *a = h > 0 ? gamq__sqf_prev_with(f, h - 1, 7u, 0) + 1 : 0, *t = 1;
-    return;
-  }
-  { /* RSQF: after the last unused slot below h, block by block */
+  { /* RSQF: the last unused slot at or below h, block by block: h itself (home unused), or the one the stretch starts after */
     uint64_t b = h >> 6;
-    int i = (int)(h & 63);
+    int i = (int)(h & 63) + 1;
     for (;; --b, i = 64) {
       const uint64_t occ = gamq__rsqf_occupieds(f, b), ends = gamq__rsqf_runends(f, b), off = gamq__rsqf_stored_offset(f, b);
       while (i-- > 0)
         if (gamq__rsqf_unused_in(occ, ends, off, i)) {
-          *a = 64 * b + (uint64_t)i + 1, *t = 1;
+          const uint64_t u = 64 * b + (uint64_t)i;
+          *a = u == h ? h : u + 1, *t = u != h;
           return;
         }
       if (b == 0) break;
@@ -2053,11 +2054,16 @@ static inline GAMQ__HD void gamq__win_xor_now(uint64_t *w, uint64_t x) {
   gamq__win_acc c = {w, x, 0};
   gamq__win_flush(&c);
 }
+/* The slots [*s0, *s1) of block b that lie in [lo, hi] (b in lo / 64 .. hi / 64). */
+static inline GAMQ__HD void gamq__win_span(uint64_t b, uint64_t lo, uint64_t hi, uint64_t *s0, uint64_t *s1) {
+  *s0 = b == lo >> 6 ? lo & 63 : 0;
+  *s1 = b == hi >> 6 ? (hi & 63) + 1 : 64;
+}
 /* Set bits of block word `word` (0 occupieds, 1 runends) in slots [lo, hi]. */
 static inline GAMQ__HD uint64_t gamq__win_count(const gamq__qf *f, int word, uint64_t lo, uint64_t hi) {
-  uint64_t b, c = 0;
+  uint64_t b, c = 0, s0, s1;
   for (b = lo >> 6; lo <= hi && b <= hi >> 6; ++b) {
-    const uint64_t s0 = b == lo >> 6 ? lo & 63 : 0, s1 = b == hi >> 6 ? (hi & 63) + 1 : 64;
+    gamq__win_span(b, lo, hi, &s0, &s1);
     c += (uint64_t)gamq__popcount64(((const uint64_t *)gamq__rsqf_block(f, b))[word] & gamq__bit_range(s0, s1));
   }
   return c;
@@ -2065,9 +2071,9 @@ static inline GAMQ__HD uint64_t gamq__win_count(const gamq__qf *f, int word, uin
 /* The d-th (d >= 1) runend counting down from slot hi to slot lo; NONE if
    there are fewer. */
 static inline GAMQ__HD uint64_t gamq__win_runend_below(const gamq__qf *f, uint64_t lo, uint64_t hi, uint64_t d) {
-  uint64_t b;
+  uint64_t b, s0, s1;
   for (b = hi >> 6; lo <= hi; --b) {
-    const uint64_t s0 = b == lo >> 6 ? lo & 63 : 0, s1 = b == hi >> 6 ? (hi & 63) + 1 : 64;
+    gamq__win_span(b, lo, hi, &s0, &s1);
     const uint64_t w = gamq__rsqf_runends(f, b) & gamq__bit_range(s0, s1), c = (uint64_t)gamq__popcount64(w);
     if (c >= d) return 64 * b + (uint64_t)gamq__select64(w, (int)(c - d));
     d -= c;
@@ -2082,10 +2088,10 @@ static inline GAMQ__HD uint64_t gamq__win_runend_below(const gamq__qf *f, uint64
    range's bits change (an XOR, like the windows above). */
 static inline GAMQ__HD void gamq__win_move(const gamq__qf *f, int at, uint64_t width, uint64_t lo, uint64_t hi, int up) {
   const uint64_t nblocks = f->nslots / 64;
-  uint64_t b, prev = 0;
+  uint64_t b, prev = 0, s0, s1;
   for (b = lo >> 6; lo <= hi && b <= hi >> 6; ++b) {
     uint64_t *w = (uint64_t *)(gamq__rsqf_block(f, b) + at);
-    const uint64_t s0 = b == lo >> 6 ? lo & 63 : 0, s1 = b == hi >> 6 ? (hi & 63) + 1 : 64;
+    gamq__win_span(b, lo, hi, &s0, &s1);
     const uint64_t b0 = s0 * width, b1 = s1 * width, klast = (b1 - 1) >> 6; /* the slots' bits [b0, b1) */
     uint64_t k = b0 >> 6, cur;
     if (up && b == lo >> 6) /* the word below the first one written */
@@ -2162,14 +2168,18 @@ static inline GAMQ__HD void gamq__win_insert1(gamq__qf *f, uint64_t x, uint64_t 
 static inline GAMQ__HD int gamq__win_delete1(gamq__qf *f, uint64_t x, uint64_t a) {
   const uint64_t q = gamq__qf_quotient(f, x), xr = gamq__qf_remainder(f, x);
   uint64_t j, e, rs, D, F, open, b, r = 0;
+  gamq__win_rd oc = {NULL, 0}, ec = {NULL, 0};
   if (!gamq__rsqf_occupied(f, q)) return 0;
   j = gamq__win_count(f, 0, a, q);
-  e = gamq__rsqf_select_runend(f, a, j);
-  rs = j > 1 ? gamq__rsqf_select_runend(f, a, j - 1) + 1 : a;
+  rs = j > 1 ? gamq__rsqf_select_runend(f, a, j - 1) + 1 : a; /* q's run is [rs, e] */
+  e = gamq__rsqf_select_runend(f, rs, 1);
   for (D = rs; D <= e && (r = gamq__rsqf_rem(f, D)) < xr;) ++D;
   if (D > e || r != xr) return 0;
-  open = gamq__win_count(f, 0, a, D) - gamq__win_count(f, 1, a, D); /* runs open at slot D + 1 */
-  for (F = D + 1; open > 0 && F < f->nslots; ++F) open += (uint64_t)gamq__rsqf_occupied(f, F) - (uint64_t)gamq__rsqf_runend(f, F);
+  /* runs open at slot D + 1: occupieds in [a, D] (j, and those in (q, D])
+     less runends in [a, D] (the j - 1 runs before q's, and e if D = e) */
+  open = 1 + (D > q ? gamq__win_count(f, 0, q + 1, D) : 0) - (D == e);
+  for (F = D + 1; open > 0 && F < f->nslots; ++F)
+    open += ((gamq__win_occupieds(f, &oc, F >> 6) >> (F & 63)) & 1) - (uint64_t)gamq__win_runend(f, &ec, F);
   for (b = (q >> 6) + 1; 64 * b < F; ++b)
     if (gamq__rsqf_stored_offset(f, b) == GAMQ__RSQF_OFFSET_MAX) return -1;
   if (rs == e) gamq__win_put_bit(f, q, 0, 0); /* its only item */

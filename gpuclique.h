@@ -268,6 +268,22 @@ typedef enum gclq_bound {
                              lists longer than 256 fall back to the length bound */
 } gclq_bound;
 
+/* How the CUDA backend searches (both are exact and give the same result).
+   LIST is the paper's: levels of (vertexID, sublistID) entries, a warp per
+   parent gathering its children by binary searches in the CSR. BITSET keeps
+   the levels, windows, steps and budget but stores each partial clique with
+   its candidates as a bitset over its source's local graph (the source's
+   kept out-neighbours and their adjacency bits, built once per window), so
+   the colour bound costs one row load per coloured vertex; within a window
+   it searches from the window's colour bound down to the best size so far
+   (a run that finds nothing proves the target too high). Local graphs of
+   more than 4096 vertices fall back to LIST (stats.search, stats.notes). */
+typedef enum gclq_search {
+  GCLQ_SEARCH_DEFAULT = 0, /* = BITSET */
+  GCLQ_SEARCH_BITSET = 1,
+  GCLQ_SEARCH_LIST = 2
+} gclq_search;
+
 /* The order of the source vertices in the 2-clique list, and so the order in
    which windows visit them (000 sec. 2.4.7). */
 typedef enum gclq_window_order {
@@ -289,8 +305,13 @@ typedef struct gclq_maxclique_options {
   gclq_orientation orientation;    /* DEGREE */
   gclq_prune prune;                /* CORE */
   gclq_bound bound;                /* COLOUR */
+  gclq_search search;              /* BITSET (CUDA only) */
   uint64_t window_size;            /* 2-cliques per window, rounded up to whole sublists; 0: one window */
   gclq_window_order window_order;  /* DEGREE_DESC */
+  uint64_t max_stored;             /* the most cliques returned in h_cliques; 0: every one. count
+                                      stays exact; when fewer are stored than found, which ones
+                                      are kept depends on the search order (for graphs with
+                                      millions of maximum cliques, e.g. R-MAT 19 and up) */
   size_t device_budget_bytes;      /* device memory the call may hold; 0: 90% of the free memory.
                                       When the next level would not fit, the search splits its
                                       work into smaller steps and windows instead (the result is
@@ -307,6 +328,7 @@ typedef struct gclq_maxclique_options {
 typedef struct gclq_maxclique_stats {
   gclq_backend backend;           /* the backend that ran */
   int fell_back;                  /* 1: AUTO found no device and ran HOST */
+  gclq_search search;             /* the CUDA search that ran (0 for HOST) */
   double total_ms, upload_ms, cores_ms, heuristic_ms, setup_ms, search_ms, readout_ms;
   uint32_t lower_bound;           /* the heuristic's clique size (0 when no heuristic ran) */
   uint32_t max_core;              /* the largest core number (0 when cores were not needed) */
@@ -323,7 +345,8 @@ typedef struct gclq_maxclique_stats {
 typedef struct gclq_maxclique_result {
   uint32_t omega;        /* the clique number (0 for a graph with no vertices) */
   uint64_t count;        /* maximum cliques found (1 in mode ONE, unless omega is 0) */
-  uint64_t *h_cliques;   /* count * omega original file ids: clique i at [i * omega, (i + 1) * omega),
+  uint64_t stored;       /* of them in h_cliques: count, or options.max_stored when smaller */
+  uint64_t *h_cliques;   /* stored * omega original file ids: clique i at [i * omega, (i + 1) * omega),
                             each clique ascending, the cliques in lexicographic order */
   gclq_maxclique_stats stats;
 } gclq_maxclique_result;
@@ -409,6 +432,8 @@ typedef struct gclq__mc_plan {
   int orient_index;         /* 0: by degree */
   int prune_core;           /* 0: by degree */
   gclq_bound bound;         /* never DEFAULT */
+  gclq_search search;       /* never DEFAULT */
+  uint64_t max_stored;      /* 0: every clique */
   uint64_t window;          /* 0: one window */
   gclq_window_order order;  /* never DEFAULT */
   size_t budget;            /* 0: 90% of the free device memory */
@@ -429,6 +454,11 @@ static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
    not fit the budget is out of memory, as in the paper's scheme. Not an
    option: nothing but bench/bench_maxclique.cu sets it. */
 static int gclq__no_budget_split = 0;
+
+/* The largest local graph of the bitset search (GCLQ__BITS_MAX; the tests
+   lower it to see the fallback to the list search). */
+#define GCLQ__BITS_MAX 4096u
+static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
 
 #if defined(__CUDACC__)
 #include <stdio.h>
@@ -1663,6 +1693,8 @@ typedef struct gclq__host_mc {
   const uint32_t *core;
   int find_one;
   int keep_cliques; /* store the vertices, or only count */
+  uint64_t limit;   /* store at most this many (0: all) */
+  uint64_t stored;  /* cliques in `cliques` */
   int out_of_memory;
 
   /* the answer so far: the best size, and that many vertices per clique */
@@ -1691,13 +1723,15 @@ static inline void gclq__host_mc_record(gclq__host_mc *mc, uint32_t size) {
   if (size > mc->best || mc->find_one) {
     mc->best = size;
     mc->count = 0;
+    mc->stored = 0;
   }
   ++mc->count;
-  if (!mc->keep_cliques) return;
-  if ((size_t)mc->count * size > mc->cliques_cap) {
+  if (!mc->keep_cliques || (mc->limit && mc->stored >= mc->limit)) return;
+  ++mc->stored;
+  if ((size_t)mc->stored * size > mc->cliques_cap) {
     size_t cap = mc->cliques_cap ? 2 * mc->cliques_cap : 64 * (size_t)size;
     uint32_t *grown;
-    while (cap < (size_t)mc->count * size) cap *= 2;
+    while (cap < (size_t)mc->stored * size) cap *= 2;
     grown = (uint32_t *)GCLQ_REALLOC(mc->cliques, cap * sizeof(uint32_t));
     if (grown == NULL) {
       mc->out_of_memory = 1;
@@ -1706,7 +1740,7 @@ static inline void gclq__host_mc_record(gclq__host_mc *mc, uint32_t size) {
     mc->cliques = grown;
     mc->cliques_cap = cap;
   }
-  dst = mc->cliques + (size_t)(mc->count - 1) * size;
+  dst = mc->cliques + (size_t)(mc->stored - 1) * size;
   /* insertion sort into place: each clique is stored ascending */
   for (i = 0; i < size; ++i) {
     uint32_t x = mc->clique[i];
@@ -1894,16 +1928,27 @@ static inline int gclq__host_sort_rows(uint32_t *rows, size_t count, uint32_t wi
    it is a clique. On failure the outputs are 0 / NULL.
      K4 plus an isolated vertex:   omega 4, count 1, cliques [0 1 2 3]
      two triangles 0-1-2, 3-4-5:   omega 3, count 2, cliques [0 1 2, 3 4 5] */
+static inline gclq_status gclq__host_max_cliques_kept(const gclq_graph *g, int find_one, uint64_t limit,
+                                                      uint32_t *omega, uint64_t *count, uint64_t *stored,
+                                                      uint32_t **cliques);
 static inline gclq_status gclq__host_max_cliques(const gclq_graph *g, int find_one, uint32_t *omega, uint64_t *count,
                                                  uint32_t **cliques) {
+  uint64_t stored;
+  return gclq__host_max_cliques_kept(g, find_one, 0, omega, count, &stored, cliques);
+}
+/* The same, storing at most `limit` cliques (0: all; *stored of them). */
+static inline gclq_status gclq__host_max_cliques_kept(const gclq_graph *g, int find_one, uint64_t limit,
+                                                      uint32_t *omega, uint64_t *count, uint64_t *stored,
+                                                      uint32_t **cliques) {
   gclq__host_mc mc;
   uint32_t n, v, i, max_core = 0, max_degree = 0, greedy_size = 0;
   uint32_t *order = NULL, *rank = NULL, *slot = NULL, *core = NULL;
   gclq_status status = GCLQ_SUCCESS;
   if (omega) *omega = 0;
   if (count) *count = 0;
+  if (stored) *stored = 0;
   if (cliques) *cliques = NULL;
-  if (!gclq__host_graph_ok(g) || omega == NULL || count == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!gclq__host_graph_ok(g) || omega == NULL || count == NULL || stored == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
   n = g->num_vertices;
   if (n == 0) return GCLQ_SUCCESS;
 
@@ -1911,6 +1956,7 @@ static inline gclq_status gclq__host_max_cliques(const gclq_graph *g, int find_o
   mc.g = g;
   mc.find_one = find_one != 0;
   mc.keep_cliques = cliques != NULL;
+  mc.limit = limit;
   core = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
   order = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
   rank = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
@@ -1967,9 +2013,10 @@ static inline gclq_status gclq__host_max_cliques(const gclq_graph *g, int find_o
     if (mc.out_of_memory) goto out_of_memory;
   }
 
-  if (mc.keep_cliques && !gclq__host_sort_rows(mc.cliques, (size_t)mc.count, mc.best)) goto out_of_memory;
+  if (mc.keep_cliques && !gclq__host_sort_rows(mc.cliques, (size_t)mc.stored, mc.best)) goto out_of_memory;
   *omega = mc.best;
   *count = mc.count;
+  *stored = mc.stored;
   if (cliques) {
     *cliques = mc.cliques;
     mc.cliques = NULL;
@@ -2433,6 +2480,7 @@ GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options) {
   options->orientation = GCLQ_ORIENT_DEGREE;
   options->prune = GCLQ_PRUNE_CORE;
   options->bound = GCLQ_BOUND_COLOUR;
+  options->search = GCLQ_SEARCH_BITSET;
   options->window_size = 0;
   options->window_order = GCLQ_WINDOW_ORDER_DEGREE_DESC;
   options->device_budget_bytes = 0;
@@ -2451,6 +2499,7 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_INDEX) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->prune < 0 || (int)o->prune > (int)GCLQ_PRUNE_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->bound < 0 || (int)o->bound > (int)GCLQ_BOUND_COLOUR) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->search < 0 || (int)o->search > (int)GCLQ_SEARCH_LIST) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->window_order < 0 || (int)o->window_order > (int)GCLQ_WINDOW_ORDER_CORE_DESC)
     return GCLQ_ERROR_INVALID_ARGUMENT;
   if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
@@ -2461,6 +2510,8 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   p->orient_index = o->orientation == GCLQ_ORIENT_INDEX;
   p->prune_core = o->prune != GCLQ_PRUNE_DEGREE;
   p->bound = o->bound == GCLQ_BOUND_DEFAULT ? GCLQ_BOUND_COLOUR : o->bound;
+  p->search = o->search == GCLQ_SEARCH_DEFAULT ? GCLQ_SEARCH_BITSET : o->search;
+  p->max_stored = o->max_stored;
   p->window = o->window_size;
   p->order = o->window_order == GCLQ_WINDOW_ORDER_DEFAULT ? GCLQ_WINDOW_ORDER_DEGREE_DESC : o->window_order;
   p->budget = o->device_budget_bytes;
@@ -2478,11 +2529,11 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
 
 /* Each row ascending, the rows in lexicographic order, then file ids into
    r->h_cliques. rows is consumed (freed) either way. */
-static inline gclq_status gclq__mc_finish(const gclq_graph *g, uint32_t omega, uint64_t count, uint32_t *rows,
-                                   gclq_maxclique_result *r) {
-  uint64_t i, total = count * omega;
+static inline gclq_status gclq__mc_finish(const gclq_graph *g, uint32_t omega, uint64_t count, uint64_t stored,
+                                          uint32_t *rows, gclq_maxclique_result *r) {
+  uint64_t i, total = stored * omega;
   uint32_t j, t;
-  for (i = 0; i < count; ++i) { /* insertion sort: rows are short */
+  for (i = 0; i < stored; ++i) { /* insertion sort: rows are short */
     uint32_t *row = rows + i * omega;
     for (j = 1; j < omega; ++j) {
       uint32_t x = row[j];
@@ -2490,12 +2541,13 @@ static inline gclq_status gclq__mc_finish(const gclq_graph *g, uint32_t omega, u
       row[t] = x;
     }
   }
-  if (!gclq__host_sort_rows(rows, (size_t)count, omega)) {
+  if (!gclq__host_sort_rows(rows, (size_t)stored, omega)) {
     GCLQ_FREE(rows);
     return GCLQ_ERROR_OUT_OF_MEMORY;
   }
   r->omega = omega;
   r->count = count;
+  r->stored = stored;
   if (total > 0) {
     r->h_cliques = (uint64_t *)gclq__alloc_array(total, sizeof(uint64_t));
     if (r->h_cliques == NULL) {
@@ -2514,7 +2566,7 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
   gclq_backend requested = GCLQ_BACKEND_AUTO, backend = GCLQ_BACKEND_HOST;
   gclq_status st;
   uint32_t omega = 0, *rows = NULL;
-  uint64_t count = 0, i;
+  uint64_t count = 0, stored = 0, i;
   clock_t t0 = clock();
 #if defined(__CUDACC__)
   gclq__clock::time_point w0 = gclq__clock::now();
@@ -2539,19 +2591,20 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
   if (graph->num_edges == 0) { /* every vertex alone is a maximum clique */
     omega = 1;
     count = plan.find_one ? 1 : graph->num_vertices;
-    rows = (uint32_t *)gclq__alloc_array(count, sizeof(uint32_t));
+    stored = plan.max_stored && plan.max_stored < count ? plan.max_stored : count;
+    rows = (uint32_t *)gclq__alloc_array(stored, sizeof(uint32_t));
     if (rows == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-    for (i = 0; i < count; ++i) rows[i] = (uint32_t)i;
+    for (i = 0; i < stored; ++i) rows[i] = (uint32_t)i;
   } else if (backend == GCLQ_BACKEND_HOST) {
-    st = gclq__host_max_cliques(graph, plan.find_one, &omega, &count, &rows);
+    st = gclq__host_max_cliques_kept(graph, plan.find_one, plan.max_stored, &omega, &count, &stored, &rows);
   } else {
 #if defined(__CUDACC__)
-    st = gclq__cuda_max_cliques(graph, &plan, &omega, &count, &rows, &result->stats);
+    st = gclq__cuda_max_cliques(graph, &plan, &omega, &count, &stored, &rows, &result->stats);
 #else
     st = GCLQ_ERROR_BACKEND_UNAVAILABLE;
 #endif
   }
-  if (st == GCLQ_SUCCESS) st = gclq__mc_finish(graph, omega, count, rows, result);
+  if (st == GCLQ_SUCCESS) st = gclq__mc_finish(graph, omega, count, stored, rows, result);
   else GCLQ_FREE(rows);
   if (st != GCLQ_SUCCESS) {
     GCLQ_FREE(result->h_cliques);

@@ -502,6 +502,360 @@ static __global__ void gclq__readout_kernel(const gclq__level_ptrs *lv, uint32_t
 }
 
 /* ---------------------------------------------------------------------------
+   The bitset search (gclq_search BITSET): the same breadth-first levels, but a
+   k-clique is a node that carries its candidates. Each source s (a vertex
+   that survives pre-pruning) gets a local graph: its kept out-neighbours
+   L(s) (ascending ids) and their adjacency as d x words(d) bit rows, built
+   once per window. A node of level k is (source, R, P): R the local vertices
+   of the clique besides s (k - 1 bits), P the local vertices adjacent to all
+   of it. Per node, a warp colours P greedily, class by class in index order,
+   for need - 1 classes (need = target - k): every clique of the target's size
+   through the node takes a vertex of what stays uncoloured, B (Tomita's MCQ
+   bound, as in San Segundo's BBMC). The children are the b in B, highest index
+   first, each with P_b = (P minus the B vertices above b) & N(b), kept when
+   k + 1 + |P_b| reaches the target. Every clique is found once: in the branch
+   of its highest B vertex. Nodes with P empty are cliques that cannot grow.
+   Count / scan / write per step as the list search; words per lane WPL = 1, 2,
+   4 (local graphs of up to 1024, 2048, 4096 vertices).
+   ------------------------------------------------------------------------- */
+#define GCLQ__FULL 0xffffffffu
+
+struct gclq__bsrc { /* one source of a window */
+  uint64_t loff;    /* L(s) at L + loff */
+  uint64_t aoff;    /* its rows at adj + aoff: d rows of words(d) words */
+  uint32_t v, d;
+};
+static __host__ __device__ __forceinline__ uint32_t gclq__bwords(uint32_t d) { return (d + 31) / 32; }
+
+struct gclq__bits_args {
+  const gclq__bsrc *src;
+  const uint32_t *L, *adj;
+  const uint32_t *nodes; /* level k: stride 2 nw + 1 words: [source][R: nw][P: nw] */
+  uint32_t nw;
+  uint64_t a, n;         /* the parents [a, a + n) */
+  uint32_t k, target;
+  int colour;            /* the colour bound (else the length bound: B = P) */
+};
+
+/* Words lane * WPL + j of a bit row of W words (zero past W). */
+template <int WPL>
+static __device__ __forceinline__ void gclq__bits_load(const uint32_t *row, uint32_t W, uint32_t (&x)[WPL]) {
+  const uint32_t lane = threadIdx.x & 31;
+#pragma unroll
+  for (int j = 0; j < WPL; ++j) x[j] = lane * WPL + j < W ? __ldg(row + lane * WPL + j) : 0u;
+}
+template <int WPL>
+static __device__ __forceinline__ uint32_t gclq__bits_or(const uint32_t (&x)[WPL]) {
+  uint32_t o = 0;
+#pragma unroll
+  for (int j = 0; j < WPL; ++j) o |= x[j];
+  return o;
+}
+/* The lowest (first) or highest set bit of the warp's set x (not empty):
+   its local index, the same on every lane. */
+template <int WPL, bool HIGH>
+static __device__ __forceinline__ uint32_t gclq__bits_pick(const uint32_t (&x)[WPL], uint32_t ballot) {
+  const uint32_t lane = threadIdx.x & 31, at = HIGH ? 31 - __clz(ballot) : __ffs(ballot) - 1;
+  uint32_t idx = 0;
+  if (HIGH) {
+#pragma unroll
+    for (int j = 0; j < WPL; ++j)
+      if (x[j]) idx = 32 * j + 31 - __clz(x[j]);
+  } else {
+#pragma unroll
+    for (int j = WPL - 1; j >= 0; --j)
+      if (x[j]) idx = 32 * j + __ffs(x[j]) - 1;
+  }
+  (void)lane;
+  return 32 * WPL * at + __shfl_sync(GCLQ__FULL, idx, at);
+}
+template <int WPL>
+static __device__ __forceinline__ void gclq__bits_clear(uint32_t (&x)[WPL], uint32_t v) {
+  const uint32_t lane = threadIdx.x & 31;
+#pragma unroll
+  for (int j = 0; j < WPL; ++j)
+    if (v / 32 == lane * WPL + j) x[j] &= ~(1u << (v % 32));
+}
+
+/* Greedy colouring of the set U (rows adj, W words each), class by class in
+   index order, at most `classes` classes: U keeps what is left uncoloured.
+   Returns the classes used. Warp-uniform. */
+template <int WPL>
+static __device__ uint32_t gclq__bits_colour(const uint32_t *adj, uint32_t W, uint32_t (&U)[WPL], uint32_t classes) {
+  uint32_t used = 0;
+  while (used < classes && __any_sync(GCLQ__FULL, gclq__bits_or(U) != 0)) {
+    uint32_t open[WPL];
+#pragma unroll
+    for (int j = 0; j < WPL; ++j) open[j] = U[j];
+    ++used;
+    for (;;) {
+      uint32_t ballot = __ballot_sync(GCLQ__FULL, gclq__bits_or(open) != 0);
+      if (ballot == 0) break;
+      uint32_t v = gclq__bits_pick<WPL, false>(open, ballot), r[WPL];
+      gclq__bits_load<WPL>(adj + (uint64_t)v * W, W, r);
+#pragma unroll
+      for (int j = 0; j < WPL; ++j) open[j] &= ~r[j];
+      gclq__bits_clear<WPL>(open, v);
+      gclq__bits_clear<WPL>(U, v);
+    }
+  }
+  return used;
+}
+
+/* A node's source, W, P (and R when asked). */
+struct gclq__bits_node {
+  gclq__bsrc s;
+  uint32_t si, W;
+  const uint32_t *p; /* the node */
+};
+static __device__ __forceinline__ gclq__bits_node gclq__bits_at(const gclq__bits_args &a, uint64_t i) {
+  gclq__bits_node nd;
+  nd.p = a.nodes + i * (2 * (uint64_t)a.nw + 1);
+  nd.si = nd.p[0];
+  nd.s = a.src[nd.si];
+  nd.W = gclq__bwords(nd.s.d);
+  return nd;
+}
+
+/* The branch set B of a node with P (not empty): what need - 1 colour classes
+   leave (all of P under the length bound). */
+template <int WPL>
+static __device__ __forceinline__ void gclq__bits_branch(const gclq__bits_args &a, const gclq__bits_node &nd,
+                                                         const uint32_t (&P)[WPL], uint32_t (&B)[WPL]) {
+  const uint32_t need = a.target > a.k ? a.target - a.k : 0;
+#pragma unroll
+  for (int j = 0; j < WPL; ++j) B[j] = P[j];
+  if (a.colour && need > 1) gclq__bits_colour<WPL>(a.adj + nd.s.aoff, nd.W, B, need - 1);
+}
+
+/* Visit the children of a node, highest b of B first: f(b, P_b) for each one
+   kept (k + 1 + |P_b| >= target). Returns how many. */
+template <int WPL, typename F>
+static __device__ __forceinline__ uint32_t gclq__bits_children(const gclq__bits_args &a, const gclq__bits_node &nd,
+                                                               const uint32_t (&P)[WPL], const uint32_t (&B)[WPL],
+                                                               F f) {
+  uint32_t rest[WPL], cur[WPL], kept = 0;
+#pragma unroll
+  for (int j = 0; j < WPL; ++j) rest[j] = B[j], cur[j] = P[j];
+  for (;;) {
+    uint32_t ballot = __ballot_sync(GCLQ__FULL, gclq__bits_or(rest) != 0);
+    if (ballot == 0) break;
+    uint32_t b = gclq__bits_pick<WPL, true>(rest, ballot), r[WPL], c = 0;
+    gclq__bits_clear<WPL>(rest, b);
+    gclq__bits_clear<WPL>(cur, b);
+    gclq__bits_load<WPL>(a.adj + nd.s.aoff + (uint64_t)b * nd.W, nd.W, r);
+#pragma unroll
+    for (int j = 0; j < WPL; ++j) r[j] &= cur[j], c += __popc(r[j]);
+    c = __reduce_add_sync(GCLQ__FULL, c);
+    if ((uint64_t)a.k + 1 + c >= a.target) f(kept++, b, r);
+  }
+  return kept;
+}
+
+struct gclq__bits_nop {
+  template <int WPL> __device__ void operator()(uint32_t, uint32_t, const uint32_t (&)[WPL]) const {}
+};
+
+/* Count a step's parents, a warp each: cnt[t] = children (cnt[n] = 0 for the
+   scan), B into bset (nw words a parent); nodes with P empty are counted in
+   *leaves (cliques of size k that cannot grow). */
+template <int WPL>
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__bits_count_kernel(gclq__bits_args a, uint64_t *cnt,
+                                                                                uint32_t *bset,
+                                                                                unsigned long long *leaves) {
+  const uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (t > a.n) return;
+  if (t == a.n) {
+    if (lane == 0) cnt[t] = 0;
+    return;
+  }
+  gclq__bits_node nd = gclq__bits_at(a, a.a + t);
+  uint32_t P[WPL], B[WPL], c = 0;
+  gclq__bits_load<WPL>(nd.p + 1 + a.nw, nd.W, P);
+  if (!__any_sync(GCLQ__FULL, gclq__bits_or(P) != 0)) {
+    if (lane == 0) atomicAdd(leaves, 1ull);
+  } else {
+    gclq__bits_branch<WPL>(a, nd, P, B);
+    c = gclq__bits_children<WPL>(a, nd, P, B, gclq__bits_nop());
+#pragma unroll
+    for (int j = 0; j < WPL; ++j)
+      if (lane * WPL + j < a.nw) bset[t * a.nw + lane * WPL + j] = B[j];
+  }
+  if (lane == 0) cnt[t] = c;
+}
+
+/* Write the children of the parents [a, a + n) at pos[t] - pos[0], in the
+   count kernel's order. */
+template <int WPL>
+struct gclq__bits_emit {
+  uint32_t *out;
+  uint64_t at;
+  uint32_t nw, si;
+  uint32_t R[WPL];
+  __device__ void operator()(uint32_t i, uint32_t b, const uint32_t (&pb)[WPL]) const {
+    const uint32_t lane = threadIdx.x & 31;
+    uint32_t *o = out + (at + i) * (2 * (uint64_t)nw + 1);
+    if (lane == 0) o[0] = si;
+#pragma unroll
+    for (int j = 0; j < WPL; ++j) {
+      const uint32_t w = lane * WPL + j;
+      if (w < nw) {
+        o[1 + w] = R[j] | (b / 32 == w ? 1u << (b % 32) : 0u);
+        o[1 + nw + w] = pb[j];
+      }
+    }
+  }
+};
+template <int WPL>
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__bits_write_kernel(gclq__bits_args a, const uint64_t *pos,
+                                                                                const uint32_t *bset, uint32_t *out) {
+  const uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (t >= a.n) return;
+  const uint64_t at = pos[t] - pos[0];
+  if (pos[t + 1] - pos[0] == at) return;
+  gclq__bits_node nd = gclq__bits_at(a, a.a + t);
+  uint32_t P[WPL], B[WPL];
+  gclq__bits_emit<WPL> e;
+  e.out = out, e.at = at, e.nw = a.nw, e.si = nd.si;
+  gclq__bits_load<WPL>(nd.p + 1 + a.nw, nd.W, P);
+  gclq__bits_load<WPL>(nd.p + 1, nd.W, e.R);
+#pragma unroll
+  for (int j = 0; j < WPL; ++j) B[j] = lane * WPL + j < a.nw ? bset[t * a.nw + lane * WPL + j] : 0u;
+  gclq__bits_children<WPL>(a, nd, P, B, e);
+}
+
+/* Cliques of the parents [a, a + n) whose P is empty, as rows of k vertex ids
+   (the source, then L(s) at R's bits) at rows + k * atomicAdd(num, 1), while
+   fewer than cap. */
+template <int WPL>
+static __global__ void gclq__bits_record_kernel(gclq__bits_args a, uint32_t *rows, unsigned long long *num,
+                                                unsigned long long cap) {
+  const uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (t >= a.n) return;
+  gclq__bits_node nd = gclq__bits_at(a, a.a + t);
+  uint32_t P[WPL], R[WPL], mine = 0;
+  gclq__bits_load<WPL>(nd.p + 1 + a.nw, nd.W, P);
+  if (__any_sync(GCLQ__FULL, gclq__bits_or(P) != 0)) return;
+  gclq__bits_load<WPL>(nd.p + 1, nd.W, R);
+  unsigned long long r = 0;
+  if (lane == 0) r = atomicAdd(num, 1ull);
+  r = __shfl_sync(GCLQ__FULL, r, 0);
+  if (r >= cap) return;
+  uint32_t *row = rows + r * a.k;
+#pragma unroll
+  for (int j = 0; j < WPL; ++j) mine += __popc(R[j]);
+  uint32_t at = mine; /* inclusive scan over the lanes */
+  for (uint32_t d = 1; d < 32; d *= 2) {
+    uint32_t x = __shfl_up_sync(GCLQ__FULL, at, d);
+    if (lane >= d) at += x;
+  }
+  at = at - mine + 1;
+  if (lane == 0) row[0] = nd.s.v;
+#pragma unroll
+  for (int j = 0; j < WPL; ++j)
+    for (uint32_t x = R[j]; x; x &= x - 1) row[at++] = a.L[nd.s.loff + 32 * (lane * WPL + j) + __ffs(x) - 1];
+}
+
+/* Window setup. Sizes: d[p] = the kept out-neighbours of order[p] (0 when the
+   source is pre-pruned, or 1 + d is below the target), a warp per source. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__bits_size_kernel(gclq__setup_args a, uint32_t *d) {
+  const uint64_t p = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (p >= a.n) return;
+  const uint32_t v = a.order[p];
+  uint32_t c = 0;
+  if ((uint64_t)a.filter[v] + 1 >= a.target)
+    for (uint64_t e0 = a.off[v]; e0 < a.off[v + 1]; e0 += 32) {
+      const uint64_t e = e0 + lane;
+      c += __popc(__ballot_sync(GCLQ__FULL, e < a.off[v + 1] && gclq__d_keep_edge(a, v, a.nbr[e])));
+    }
+  if (lane == 0) d[p] = (uint64_t)c + 1 >= a.target ? c : 0;
+}
+
+/* L(s) of each source of the window (its table entry given), a warp each. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__bits_list_kernel(gclq__setup_args a,
+                                                                               const gclq__bsrc *src, uint32_t ns,
+                                                                               uint32_t *L) {
+  const uint64_t p = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (p >= ns) return;
+  const gclq__bsrc s = src[p];
+  uint64_t at = s.loff;
+  if (s.d == 0) return;
+  for (uint64_t e0 = a.off[s.v]; e0 < a.off[s.v + 1]; e0 += 32) {
+    const uint64_t e = e0 + lane;
+    const uint32_t u = e < a.off[s.v + 1] ? a.nbr[e] : 0;
+    const bool kept = e < a.off[s.v + 1] && gclq__d_keep_edge(a, s.v, u);
+    const uint32_t ballot = __ballot_sync(GCLQ__FULL, kept);
+    if (kept) L[at + __popc(ballot & ((1u << lane) - 1u))] = u;
+    at += __popc(ballot);
+  }
+}
+
+/* The adjacency rows: a warp per local vertex (rows [0, total) of the window,
+   source found by binary search on loff). */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__bits_rows_kernel(const gclq__bsrc *src, uint32_t ns,
+                                                                               uint64_t total, const uint32_t *L,
+                                                                               const uint64_t *off, const uint32_t *nbr,
+                                                                               uint32_t *adj) {
+  const uint64_t r = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (r >= total) return;
+  uint32_t lo = 0, hi = ns - 1; /* the last source with loff <= r */
+  while (lo < hi) {
+    const uint32_t mid = (lo + hi + 1) / 2;
+    if (src[mid].loff <= r) lo = mid;
+    else hi = mid - 1;
+  }
+  const gclq__bsrc s = src[lo];
+  const uint32_t x = (uint32_t)(r - s.loff), W = gclq__bwords(s.d), u = L[r];
+  uint32_t *row = adj + s.aoff + (uint64_t)x * W;
+  for (uint32_t w = 0; w < W; ++w) {
+    const uint32_t y = 32 * w + lane;
+    const bool bit = y < s.d && y != x && gclq__d_adjacent(off, nbr, u, L[s.loff + y]);
+    const uint32_t ballot = __ballot_sync(GCLQ__FULL, bit);
+    if (lane == 0) row[w] = ballot;
+  }
+}
+
+/* The colour bound of each source's whole local graph: *ub = max over the
+   sources of 1 + colours (no clique of the window is larger). */
+template <int WPL>
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__bits_ub_kernel(const gclq__bsrc *src, uint32_t ns,
+                                                                             const uint32_t *adj, uint32_t *ub) {
+  const uint64_t p = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (p >= ns) return;
+  const gclq__bsrc s = src[p];
+  uint32_t U[WPL];
+#pragma unroll
+  for (int j = 0; j < WPL; ++j) {
+    const uint32_t w = lane * WPL + j;
+    U[j] = 32 * w + 32 <= s.d ? GCLQ__FULL : 32 * w < s.d ? (1u << (s.d % 32)) - 1u : 0u;
+  }
+  const uint32_t colours = gclq__bits_colour<WPL>(adj + s.aoff, gclq__bwords(s.d), U, s.d + 1);
+  if (lane == 0) atomicMax(ub, 1 + colours);
+}
+
+/* Level 1 of a window: a node per source, R empty, P all of L(s). */
+static __global__ void gclq__bits_root_kernel(const gclq__bsrc *src, uint32_t ns, uint32_t nw, uint32_t *nodes) {
+  const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= (uint64_t)ns * (2 * nw + 1)) return;
+  const uint64_t p = i / (2 * nw + 1);
+  const uint32_t f = (uint32_t)(i % (2 * nw + 1)), d = src[p].d;
+  uint32_t x = (uint32_t)p;
+  if (f > 0 && f <= nw) x = 0;
+  if (f > nw) {
+    const uint32_t w = f - nw - 1;
+    x = 32 * w + 32 <= d ? GCLQ__FULL : 32 * w < d ? (1u << (d % 32)) - 1u : 0u;
+  }
+  nodes[i] = x;
+}
+
+/* ---------------------------------------------------------------------------
    host side of the CUDA backend
    ------------------------------------------------------------------------- */
 #define GCLQ__CUDA_TRY(call)                                   \
@@ -545,6 +899,7 @@ struct gclq__mc_ctx {
   uint32_t best, target;
   uint32_t *rows;
   uint64_t num_rows, rows_cap; /* rows_cap: ids */
+  uint64_t found;              /* cliques of size best found (num_rows of them kept: plan->max_stored) */
   double readout_ms;
   /* per-step buffers of the search, allocated once: counts / positions
      (pos_cap + 1), the scan's temp storage, the step's numbers */
@@ -553,6 +908,7 @@ struct gclq__mc_ctx {
   void *d_scan_temp;
   size_t scan_temp_bytes;
   const char *phase; /* for the log's out-of-memory line */
+  int bits_found;    /* the bitset search recorded a clique in this run */
 };
 
 /* Device memory under the budget; bytes rounded up to 256. */
@@ -642,9 +998,12 @@ static inline gclq_status gclq__mc_count_level(gclq__mc_ctx *c, uint32_t k, uint
 /* Keep rows of size k (host, compact ids). replace: start a new list (the
    row width may change then; rows_cap counts ids, not rows). */
 static inline gclq_status gclq__mc_keep_rows(gclq__mc_ctx *c, const uint32_t *rows, uint64_t count, uint32_t k,
-                                             int replace) {
+                                             int replace, uint64_t found) {
   uint64_t need;
-  if (replace) c->num_rows = 0;
+  const uint64_t limit = c->plan->max_stored;
+  if (replace) c->num_rows = 0, c->found = 0;
+  c->found += found;
+  if (limit && count > limit - c->num_rows) count = limit - c->num_rows;
   need = (c->num_rows + count) * k;
   if (need > c->rows_cap) {
     uint64_t cap = c->rows_cap ? c->rows_cap : 256;
@@ -684,7 +1043,7 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
     h = (uint32_t *)GCLQ_MALLOC((size_t)n * row_bytes);
     if (h == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
     gclq_status st = gclq__mc_read(c, h, out.p, (size_t)n * row_bytes);
-    if (st == GCLQ_SUCCESS) st = gclq__mc_keep_rows(c, h, n, k, replace);
+    if (st == GCLQ_SUCCESS) st = gclq__mc_keep_rows(c, h, n, k, replace, n);
     GCLQ_FREE(h);
     if (st != GCLQ_SUCCESS) return st;
     replace = 0;
@@ -793,6 +1152,374 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     a += m;
   }
   return GCLQ_SUCCESS;
+}
+
+/* ---- the bitset search (see the kernels above) ---- */
+
+/* One window's local graphs, and its per-step scratch. */
+struct gclq__bits_win {
+  const gclq__bsrc *src;
+  const uint32_t *L, *adj;
+  uint32_t ns, nw, wpl; /* sources, words a node set, words a lane (1, 2, 4) */
+  uint32_t *bset;       /* pc * nw: the count kernel's B sets */
+  uint64_t pc;          /* parents a step may count */
+};
+
+template <int WPL>
+static inline void gclq__bits_launch_count(gclq__mc_ctx *c, const gclq__bits_args &a, const gclq__bits_win &w) {
+  gclq__bits_count_kernel<WPL><<<gclq__grid_warps(a.n + 1), 32 * GCLQ__CWARPS, 0, c->stream>>>(
+      a, c->d_pos, w.bset, (unsigned long long *)(c->d_step + 3));
+}
+template <int WPL>
+static inline void gclq__bits_launch_write(gclq__mc_ctx *c, const gclq__bits_args &a, const gclq__bits_win &w,
+                                           uint32_t *out) {
+  gclq__bits_write_kernel<WPL><<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, c->stream>>>(a, c->d_pos, w.bset, out);
+}
+template <int WPL>
+static inline void gclq__bits_launch_record(gclq__mc_ctx *c, const gclq__bits_args &a, uint32_t *rows,
+                                            unsigned long long *num, uint64_t cap) {
+  gclq__bits_record_kernel<WPL><<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, c->stream>>>(a, rows, num, cap);
+}
+#define GCLQ__BITS_WPL(w, call) \
+  ((w).wpl == 1 ? call<1> : (w).wpl == 2 ? call<2> : call<4>)
+
+/* The cliques among the parents [a, a + m) of level k whose P is empty (at
+   most `leaves`): kept as rows when they reach the target. */
+static inline gclq_status gclq__bits_record(gclq__mc_ctx *c, const gclq__bits_args &pa, const gclq__bits_win &w,
+                                            uint64_t a, uint64_t m, uint64_t leaves) {
+  const int one = c->plan->find_one;
+  const uint32_t k = pa.k;
+  if (one ? k <= c->best : k < c->best) return GCLQ_SUCCESS;
+  gclq__clock::time_point t0 = gclq__clock::now();
+  int replace = one || k > c->best;
+  const size_t row_bytes = (size_t)k * sizeof(uint32_t);
+  while (m > 0) {
+    /* parents [a, a + q): their rows (at most one each) fit the room */
+    size_t room = c->budget - c->used > 4096 + 256 ? c->budget - c->used - 4096 - 256 : 0;
+    uint64_t q = m, cap = leaves < m ? leaves : m, got = 0;
+    if (cap * row_bytes > room) {
+      cap = room / row_bytes > 0 ? room / row_bytes : 1;
+      if (q > cap) q = cap; /* at most one clique a parent: all of [a, a + q) fit */
+    }
+    /* rows still to keep (the rest is only counted) */
+    const uint64_t kept = replace ? 0 : c->num_rows, limit = one ? 1 : c->plan->max_stored;
+    if (limit) cap = cap < limit - kept ? cap : limit - kept;
+    gclq__dmem out(c), num(c);
+    GCLQ__TRY(out.get((size_t)(cap ? cap : 1) * row_bytes));
+    GCLQ__TRY(num.get(sizeof(unsigned long long)));
+    GCLQ__CUDA_TRY(cudaMemsetAsync(num.p, 0, sizeof(unsigned long long), c->stream));
+    gclq__bits_args ra = pa;
+    ra.a = a;
+    ra.n = q;
+    GCLQ__BITS_WPL(w, gclq__bits_launch_record)(c, ra, out.as<uint32_t>(), num.as<unsigned long long>(), cap);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__mc_read(c, &got, num.p, sizeof got));
+    if (got > 0) {
+      const uint64_t nr = got < cap ? got : cap;
+      uint32_t *h = (uint32_t *)GCLQ_MALLOC((size_t)nr * row_bytes + 1);
+      if (h == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+      gclq_status st = nr ? gclq__mc_read(c, h, out.p, (size_t)nr * row_bytes) : GCLQ_SUCCESS;
+      if (st == GCLQ_SUCCESS) st = gclq__mc_keep_rows(c, h, nr, k, replace, one ? 1 : got);
+      GCLQ_FREE(h);
+      GCLQ__TRY(st);
+      replace = 0;
+      c->best = k;
+      c->target = one ? k + 1 : k;
+      c->bits_found = 1;
+      if (one) break;
+      leaves -= got < leaves ? got : leaves;
+    }
+    a += q;
+    m -= q;
+  }
+  c->readout_ms += gclq__ms_since(t0);
+  return GCLQ_SUCCESS;
+}
+
+/* Expand the nodes [a, b) of level k (nodes: its buffer), then every level
+   below them: the steps of gclq__mc_expand (count, scan, the prefix that fits
+   the width and a fair share of the room, write, recurse), with nodes of
+   2 nw + 1 words. */
+static inline gclq_status gclq__bits_expand(gclq__mc_ctx *c, const gclq__bits_win &w, uint32_t k,
+                                            const uint32_t *nodes, uint64_t a, uint64_t b) {
+  const size_t slack = (size_t)64 << 10, node_bytes = (2 * (size_t)w.nw + 1) * sizeof(uint32_t);
+  cudaStream_t stream = c->stream;
+  const int split = !c->plan->no_split;
+  uint64_t width = split ? c->plan->first_width : ~(uint64_t)0, span = split ? width : w.pc;
+  if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
+  while (a < b) {
+    uint64_t n = b - a < span ? b - a : span, step[4];
+    if (n > w.pc) n = w.pc;
+    gclq__bits_args ba;
+    ba.src = w.src;
+    ba.L = w.L;
+    ba.adj = w.adj;
+    ba.nodes = nodes;
+    ba.nw = w.nw;
+    ba.a = a;
+    ba.n = n;
+    ba.k = k;
+    ba.target = c->target;
+    ba.colour = c->plan->bound != GCLQ_BOUND_LENGTH;
+    const uint64_t share = c->max_levels > k + 4 ? c->max_levels - 2 - k : 2;
+    uint64_t room = c->used <= c->budget && c->budget - c->used > slack
+                        ? (c->budget - c->used - slack) / node_bytes / share : 0;
+    uint64_t cap = !split ? ~(uint64_t)0 : room < width ? room : width;
+    GCLQ__CUDA_TRY(cudaMemsetAsync(c->d_step + 3, 0, sizeof(uint64_t), stream));
+    GCLQ__BITS_WPL(w, gclq__bits_launch_count)(c, ba, w);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    size_t tb = c->scan_temp_bytes;
+    GCLQ__CUDA_TRY(gprim_scan_exclusive(c->d_scan_temp, &tb, (const uint64_t *)c->d_pos, c->d_pos, (size_t)(n + 1),
+                                        gprim_op_sum(), (uint64_t)0, stream));
+    gclq__step_kernel<<<1, 1, 0, stream>>>(c->d_pos, n, cap, c->d_step);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__mc_read(c, step, c->d_step, sizeof step));
+    uint64_t m = step[1], total = step[2];
+    if (split) {
+      span = gclq__next_span(m, c->plan->step);
+      if (m < n && room < width) c->stats->budget_splits++;
+      width = width * 2 < c->plan->step ? width * 2 : c->plan->step;
+    }
+    if (step[3] > 0 && k >= c->target) GCLQ__TRY(gclq__bits_record(c, ba, w, a, m, step[3]));
+    if (total > 0) {
+      gclq__dmem next(c);
+      GCLQ__TRY(next.get((size_t)total * node_bytes)); /* one parent's children do not fit */
+      ba.n = m;
+      GCLQ__BITS_WPL(w, gclq__bits_launch_write)(c, ba, w, next.as<uint32_t>());
+      GCLQ__CUDA_TRY(cudaGetLastError());
+      GCLQ__TRY(gclq__mc_count_level(c, k + 1, total));
+      if (c->plan->log) {
+        char line[160];
+        snprintf(line, sizeof line, "level %u: %llu candidates (parents %llu..%llu of %llu, %.1f MiB held)", k + 1,
+                 (unsigned long long)total, (unsigned long long)a, (unsigned long long)(a + m),
+                 (unsigned long long)b, (double)c->used / 1048576.0);
+        gclq__mc_log(c, line);
+      }
+      GCLQ__TRY(gclq__bits_expand(c, w, k + 1, next.as<uint32_t>(), 0, total));
+    }
+    a += m;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* Build the local graphs of the sources sa.order[0, sa.n) against sa.target
+   into src / L / adj (scoped by the caller); *w gets the window's shape, *ub
+   its colour bound (0 when no source is left). */
+static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_args &sa, const uint32_t *h_order,
+                                           gclq__dmem *src,
+                                           gclq__dmem *L, gclq__dmem *adj, gclq__bits_win *w, uint32_t *ub) {
+  cudaStream_t stream = c->stream;
+  uint32_t *hd = NULL, maxd = 0;
+  gclq__bsrc *tab = NULL;
+  uint64_t sum_d = 0, sum_a = 0;
+  gclq_status st = GCLQ_SUCCESS;
+  *ub = 0;
+  memset(w, 0, sizeof *w);
+  {
+    gclq__dmem d(c);
+    GCLQ__TRY(d.get((size_t)sa.n * sizeof(uint32_t)));
+    gclq__bits_size_kernel<<<gclq__grid_warps(sa.n), 32 * GCLQ__CWARPS, 0, stream>>>(sa, d.as<uint32_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    hd = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+    tab = (gclq__bsrc *)GCLQ_MALLOC((size_t)sa.n * sizeof(gclq__bsrc) + 1);
+    if (hd == NULL || tab == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, hd, d.p, (size_t)sa.n * sizeof(uint32_t));
+  }
+  if (st == GCLQ_SUCCESS) {
+    for (uint32_t p = 0; p < sa.n; ++p) {
+      if (hd[p] == 0) continue;
+      gclq__bsrc e;
+      e.loff = sum_d;
+      e.aoff = sum_a;
+      e.v = h_order[p];
+      e.d = hd[p];
+      tab[w->ns++] = e;
+      sum_d += hd[p];
+      sum_a += (uint64_t)hd[p] * gclq__bwords(hd[p]);
+      if (hd[p] > maxd) maxd = hd[p];
+    }
+  }
+  GCLQ_FREE(hd);
+  if (st == GCLQ_SUCCESS && w->ns > 0) {
+    gclq__dmem d_ub(c);
+    w->nw = gclq__bwords(maxd);
+    w->wpl = w->nw <= 32 ? 1 : w->nw <= 64 ? 2 : 4;
+    st = src->get((size_t)w->ns * sizeof(gclq__bsrc));
+    if (st == GCLQ_SUCCESS) st = L->get((size_t)sum_d * sizeof(uint32_t));
+    if (st == GCLQ_SUCCESS) st = adj->get((size_t)sum_a * sizeof(uint32_t));
+    if (st == GCLQ_SUCCESS) st = d_ub.get(sizeof(uint32_t));
+    if (st == GCLQ_SUCCESS && (cudaMemcpyAsync(src->p, tab, (size_t)w->ns * sizeof(gclq__bsrc), cudaMemcpyHostToDevice,
+                                               stream) != cudaSuccess ||
+                               cudaMemsetAsync(d_ub.p, 0, sizeof(uint32_t), stream) != cudaSuccess))
+      st = GCLQ_ERROR_CUDA;
+    if (st == GCLQ_SUCCESS) {
+      w->src = src->as<gclq__bsrc>();
+      w->L = L->as<uint32_t>();
+      w->adj = adj->as<uint32_t>();
+      gclq__bits_list_kernel<<<gclq__grid_warps(w->ns), 32 * GCLQ__CWARPS, 0, stream>>>(sa, w->src, w->ns,
+                                                                                       L->as<uint32_t>());
+      gclq__bits_rows_kernel<<<gclq__grid_warps(sum_d), 32 * GCLQ__CWARPS, 0, stream>>>(
+          w->src, w->ns, sum_d, w->L, sa.off, sa.nbr, adj->as<uint32_t>());
+      if (w->wpl == 1)
+        gclq__bits_ub_kernel<1><<<gclq__grid_warps(w->ns), 32 * GCLQ__CWARPS, 0, stream>>>(w->src, w->ns, w->adj,
+                                                                                         d_ub.as<uint32_t>());
+      else if (w->wpl == 2)
+        gclq__bits_ub_kernel<2><<<gclq__grid_warps(w->ns), 32 * GCLQ__CWARPS, 0, stream>>>(w->src, w->ns, w->adj,
+                                                                                         d_ub.as<uint32_t>());
+      else
+        gclq__bits_ub_kernel<4><<<gclq__grid_warps(w->ns), 32 * GCLQ__CWARPS, 0, stream>>>(w->src, w->ns, w->adj,
+                                                                                         d_ub.as<uint32_t>());
+      if (cudaGetLastError() != cudaSuccess) st = GCLQ_ERROR_CUDA;
+    }
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ub, d_ub.p, sizeof *ub); /* also: tab is copied */
+    c->stats->two_cliques += sum_d;
+  }
+  GCLQ_FREE(tab);
+  return st;
+}
+
+/* The bitset search over the sources in window order (sa.order, sa.n = n).
+   *ran = 0 when a local graph would exceed gclq__bits_max vertices (the
+   caller runs the list search then). Windows: sources whose local graphs fit
+   a quarter of the room (and the user's window: 2-cliques, whole sources).
+   In each window the target descends from the window's colour bound: a run
+   that finds nothing proves there is no clique of its target in the window,
+   and a run that finds some has found every clique of the window at least
+   that large; the run at the floor (the best so far) ends it. Large targets
+   prune hard, so the runs above omega cost less than one run from a weak
+   lower bound (R-MAT 15: 1.5M nodes against 4.3M). */
+static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, int *ran) {
+  const gclq__mc_plan *p = c->plan;
+  cudaStream_t stream = c->stream;
+  uint32_t *hd = NULL, *ho = NULL, *kv = NULL, nk = 0, maxd = 0;
+  gclq_status st = GCLQ_SUCCESS;
+  char line[200];
+  *ran = 0;
+  /* the sources that survive the bound, with their sizes */
+  {
+    gclq__dmem d(c);
+    GCLQ__TRY(d.get((size_t)sa.n * sizeof(uint32_t)));
+    gclq__bits_size_kernel<<<gclq__grid_warps(sa.n), 32 * GCLQ__CWARPS, 0, stream>>>(sa, d.as<uint32_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    hd = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+    ho = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+    kv = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+    if (hd == NULL || ho == NULL || kv == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, hd, d.p, (size_t)sa.n * sizeof(uint32_t));
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ho, sa.order, (size_t)sa.n * sizeof(uint32_t));
+  }
+  for (uint32_t i = 0; st == GCLQ_SUCCESS && i < sa.n; ++i)
+    if (hd[i] > 0) {
+      kv[nk] = ho[i];
+      hd[nk++] = hd[i];
+      if (hd[i] > maxd) maxd = hd[i];
+    }
+  GCLQ_FREE(ho);
+  if (st != GCLQ_SUCCESS || maxd > gclq__bits_max) {
+    if (st == GCLQ_SUCCESS) {
+      snprintf(c->stats->notes, sizeof c->stats->notes,
+               "a local graph of %u vertices (> %u): the list search ran", maxd, gclq__bits_max);
+      gclq__mc_log(c, c->stats->notes);
+    }
+    GCLQ_FREE(hd);
+    GCLQ_FREE(kv);
+    return st;
+  }
+  *ran = 1;
+  c->stats->search = GCLQ_SEARCH_BITSET;
+  gclq__dmem ksrc(c), d_step(c), d_scan(c), d_pos(c);
+  st = ksrc.get((size_t)nk * sizeof(uint32_t) + 4);
+  if (st == GCLQ_SUCCESS && nk > 0 &&
+      cudaMemcpyAsync(ksrc.p, kv, (size_t)nk * sizeof(uint32_t), cudaMemcpyHostToDevice, stream) != cudaSuccess)
+    st = GCLQ_ERROR_CUDA;
+  if (st == GCLQ_SUCCESS) st = d_step.get(4 * sizeof(uint64_t));
+  {
+    /* parents counted per step: GCLQ__STEP_ENTRIES, fewer under a small
+       budget (counts and B sets take at most an eighth of what is left) */
+    uint64_t pc = p->step, left = c->budget > c->used ? c->budget - c->used : 0;
+    const uint64_t per = 2 * sizeof(uint64_t) + gclq__bwords(maxd) * sizeof(uint32_t);
+    size_t tb = 0;
+    while (pc > 32 && (pc + 1) * per > left / 8) pc /= 2;
+    c->pos_cap = pc;
+    if (st == GCLQ_SUCCESS && gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL,
+                                                   (size_t)pc + 1, gprim_op_sum(), (uint64_t)0, stream) != cudaSuccess)
+      st = GCLQ_ERROR_CUDA;
+    if (st == GCLQ_SUCCESS) st = d_pos.get(((size_t)pc + 1) * sizeof(uint64_t));
+    if (st == GCLQ_SUCCESS) st = d_scan.get(tb);
+    c->d_pos = d_pos.as<uint64_t>();
+    c->d_step = d_step.as<uint64_t>();
+    c->d_scan_temp = d_scan.p;
+    c->scan_temp_bytes = tb;
+  }
+  for (uint32_t ka = 0; st == GCLQ_SUCCESS && ka < nk;) {
+    /* the window: whole sources, local graphs within a quarter of the room
+       (at least one source), at least `window` 2-cliques when the user
+       asked for windows */
+    const uint64_t room = c->used < c->budget ? (uint64_t)(c->budget - c->used) / 4 : 0;
+    uint64_t bytes = 0, twos = 0;
+    uint32_t kb = ka;
+    while (kb < nk) {
+      const uint64_t d = hd[kb], more = 4 * d * (1 + gclq__bwords((uint32_t)d)) + sizeof(gclq__bsrc) + 8;
+      if (kb > ka && !p->no_split && bytes + more > room) break;
+      bytes += more;
+      twos += d;
+      ++kb;
+      if (p->window > 0 && twos >= p->window) break;
+    }
+    gclq__setup_args wa = sa;
+    wa.order = ksrc.as<uint32_t>() + ka;
+    wa.n = kb - ka;
+    wa.target = c->target;
+    c->phase = "a window's local graphs";
+    gclq__dmem src(c), L(c), adj(c), bset(c);
+    gclq__bits_win w;
+    uint32_t ub = 0;
+    gclq__clock::time_point t0 = gclq__clock::now();
+    st = gclq__bits_build(c, wa, kv + ka, &src, &L, &adj, &w, &ub);
+    c->stats->setup_ms += gclq__ms_since(t0);
+    c->stats->windows++;
+    const uint32_t lowest = p->find_one ? c->best + 1 : c->best;
+    if (p->log && st == GCLQ_SUCCESS) {
+      snprintf(line, sizeof line, "window %u: sources %u..%u of %u, %u with local graphs (%u words), colour bound %u, "
+               "best %u", c->stats->windows, ka, kb, nk, w.ns, w.nw, ub, c->best);
+      gclq__mc_log(c, line);
+    }
+    ka = kb;
+    if (st != GCLQ_SUCCESS || w.ns == 0 || ub < lowest) continue;
+    w.pc = c->pos_cap;
+    {
+      const uint64_t left = c->budget > c->used ? c->budget - c->used : 0;
+      while (w.pc > 32 && w.pc * w.nw * sizeof(uint32_t) > left / 8) w.pc /= 2;
+    }
+    c->phase = "search";
+    st = bset.get((size_t)w.pc * w.nw * sizeof(uint32_t));
+    w.bset = bset.as<uint32_t>();
+    for (uint32_t T = ub; st == GCLQ_SUCCESS; --T) {
+      const uint32_t fl = p->find_one ? c->best + 1 : c->best;
+      if (T < fl) T = fl;
+      c->target = T;
+      c->bits_found = 0;
+      if (p->log) {
+        snprintf(line, sizeof line, "run: target %u", T);
+        gclq__mc_log(c, line);
+      }
+      gclq__dmem roots(c);
+      const uint64_t words = (uint64_t)w.ns * (2 * w.nw + 1);
+      st = roots.get((size_t)words * sizeof(uint32_t));
+      if (st != GCLQ_SUCCESS) break;
+      gclq__bits_root_kernel<<<gclq__grid(words), GCLQ__BLOCK, 0, stream>>>(w.src, w.ns, w.nw, roots.as<uint32_t>());
+      if (cudaGetLastError() != cudaSuccess) {
+        st = GCLQ_ERROR_CUDA;
+        break;
+      }
+      st = gclq__bits_expand(c, w, 1, roots.as<uint32_t>(), 0, w.ns);
+      c->target = p->find_one ? c->best + 1 : c->best;
+      if (c->bits_found || T <= fl) break;
+    }
+  }
+  GCLQ_FREE(hd);
+  GCLQ_FREE(kv);
+  return st;
 }
 
 /* k-core numbers of every vertex into c->d_core (Alg. 1); returns the largest. */
@@ -1150,7 +1877,7 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   stats->lower_bound = lb;
   c->best = lb;
   c->target = p->find_one ? lb + 1 : lb;
-  if (st == GCLQ_SUCCESS && p->find_one) st = gclq__mc_keep_rows(c, hclique, 1, lb, 1);
+  if (st == GCLQ_SUCCESS && p->find_one) st = gclq__mc_keep_rows(c, hclique, 1, lb, 1, 1);
   GCLQ_FREE(hclique);
   GCLQ__TRY(st);
   if (p->log) {
@@ -1187,6 +1914,16 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     sa.target = c->target;
     sa.orient_index = p->orient_index;
     sa.colour = p->bound != GCLQ_BOUND_LENGTH;
+    if (p->search == GCLQ_SEARCH_BITSET) {
+      int ran = 0;
+      st = gclq__mc_bits(c, sa, &ran);
+      if (st != GCLQ_SUCCESS || ran) {
+        stats->search_ms = gclq__ms_since(t0) - stats->setup_ms;
+        stats->readout_ms = c->readout_ms;
+        return st;
+      }
+    }
+    stats->search = GCLQ_SEARCH_LIST;
     GCLQ__TRY(gclq__mc_two_count(c, sa, &pos, &t2));
     chunked = !p->no_split && t2 > gclq__two_cap(c);
     if (t2 > 0 && (p->window > 0 || chunked)) {
@@ -1305,7 +2042,8 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
    omega, the number of rows and the rows (compact ids, GCLQ_MALLOC'd,
    unsorted); stats filled. */
 static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq__mc_plan *plan, uint32_t *omega,
-                                          uint64_t *count, uint32_t **rows, gclq_maxclique_stats *stats) {
+                                                 uint64_t *count, uint64_t *stored, uint32_t **rows,
+                                                 gclq_maxclique_stats *stats) {
   gclq__mc_ctx c;
   gclq_status st;
   if (g->num_vertices >= GCLQ__DEAD) return GCLQ_ERROR_INVALID_ARGUMENT; /* ids need their top bit free */
@@ -1348,13 +2086,14 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
   stats->peak_device_bytes = c.peak;
   GCLQ_FREE(c.levels);
   GCLQ_FREE(c.level_len);
-  if (st == GCLQ_SUCCESS && c.num_rows == 0) st = GCLQ_ERROR_CUDA; /* cannot happen: the bound's clique is found */
+  if (st == GCLQ_SUCCESS && c.found == 0) st = GCLQ_ERROR_CUDA; /* cannot happen: the bound's clique is found */
   if (st != GCLQ_SUCCESS) {
     GCLQ_FREE(c.rows);
     return st;
   }
   *omega = c.best;
-  *count = c.num_rows;
+  *count = c.found;
+  *stored = c.num_rows;
   *rows = c.rows;
   return GCLQ_SUCCESS;
 }

@@ -21,6 +21,11 @@
                             the data graphs; R-MAT runs the default only
      MAXCLIQUE_FILES        a comma list of data files (default: all below)
      MAXCLIQUE_LOG          set: print the search's log lines ("log,")
+     MAXCLIQUE_STORED       options.max_stored (default 0: every clique; R-MAT 19
+                            has 18.9 million maximum cliques)
+     MAXCLIQUE_ONE          set: mode ONE on the R-MAT graphs
+     MAXCLIQUE_SEARCH       "bitset" (default), "list" or "both" (the list
+                            search with the default heuristic, variant "... list")
      MAXCLIQUE_FIRST_WIDTH, MAXCLIQUE_STEP  tune the CUDA search's steps
                             (gclq__tune_first_width / _step; default
                             GCLQ__FIRST_WIDTH / GCLQ__STEP_ENTRIES)
@@ -53,12 +58,16 @@ static const bench_mc_heur bench_mc_heuristics[] = {
 
 /* One CUDA run (and its HOST twin when host_ms < 0 is to be measured). */
 static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heuristic h, const char *hname,
-                         size_t budget, double host_ms, uint32_t host_omega, uint64_t host_count, bool no_split = false) {
+                         size_t budget, double host_ms, uint32_t host_omega, uint64_t host_count, bool no_split = false,
+                         gclq_search search = GCLQ_SEARCH_BITSET) {
   gclq_maxclique_options o;
   gclq_maxclique_options_defaults(&o);
   o.backend = GCLQ_BACKEND_CUDA;
+  o.search = search;
   o.heuristic = h;
   o.device_budget_bytes = budget;
+  o.max_stored = getenv("MAXCLIQUE_STORED") ? strtoull(getenv("MAXCLIQUE_STORED"), NULL, 0) : 0;
+  if (getenv("MAXCLIQUE_ONE") && name.compare(0, 4, "rmat") == 0) o.mode = GCLQ_MODE_ONE;
   gclq_maxclique_result r;
   std::string oom; /* the log's out-of-memory line */
   struct logger {
@@ -76,10 +85,12 @@ static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heur
   double ms = bench_mc_ms_since(t0);
   gclq__no_budget_split = 0;
   char variant[96];
+  const char *sname = search == GCLQ_SEARCH_LIST ? " list" : o.mode == GCLQ_MODE_ONE ? " one" : "";
   if (budget)
-    snprintf(variant, sizeof variant, "%s %s %zuMiB%s", name.c_str(), hname, budget >> 20, no_split ? " nosplit" : "");
+    snprintf(variant, sizeof variant, "%s %s %zuMiB%s%s", name.c_str(), hname, budget >> 20, no_split ? " nosplit" : "",
+             sname);
   else
-    snprintf(variant, sizeof variant, "%s %s%s", name.c_str(), hname, no_split ? " nosplit" : "");
+    snprintf(variant, sizeof variant, "%s %s%s%s", name.c_str(), hname, no_split ? " nosplit" : "", sname);
   if (st != GCLQ_SUCCESS) {
     printf("mc,%s: CUDA failed after %.1f ms: %s (%s)\n", variant, ms, gclq_status_string(st), oom.c_str());
     return;
@@ -125,8 +136,13 @@ static void bench_mc_graph(const std::string &name, const gclq_graph *g, bool ru
     }
   }
   size_t nh = all_heuristics ? sizeof bench_mc_heuristics / sizeof bench_mc_heuristics[0] : 1;
-  for (size_t i = 0; i < nh; ++i)
+  const char *which = getenv("MAXCLIQUE_SEARCH") ? getenv("MAXCLIQUE_SEARCH") : "bitset";
+  const bool bits = strcmp(which, "list") != 0, list = strcmp(which, "list") == 0 || strcmp(which, "both") == 0;
+  for (size_t i = 0; bits && i < nh; ++i)
     bench_mc_run(name, g, bench_mc_heuristics[i].h, bench_mc_heuristics[i].name, 0, host_ms, omega, count);
+  if (list)
+    bench_mc_run(name, g, bench_mc_heuristics[0].h, bench_mc_heuristics[0].name, 0, host_ms, omega, count, false,
+                 GCLQ_SEARCH_LIST);
   /* the budget mechanism on and off (gclq__no_budget_split): under the
      same budget, off runs out of memory where on gives HOST's answer */
   for (size_t b : {budget_demo, budget_demo / 8})

@@ -3,7 +3,8 @@
      maxclique FILE [--format snap|dimacs|mtx|auto] [--heuristic H] [--seeds N]
                [--orientation degree|index] [--prune degree|core]
                [--window N] [--window-order O] [--budget MB] [--one]
-               [--backend auto|cuda|host] [--show N] [--quiet]
+               [--backend auto|cuda|host] [--search bitset|list] [--max-stored N]
+               [--show N] [--quiet]
      maxclique --rmat SCALE [--edge-factor F] ...      (a generated graph instead of FILE)
      maxclique --planted N P K ...                     (G(N, P) with a clique of K planted)
 
@@ -45,7 +46,8 @@ static int usage(const char *why) {
           "         [--heuristic none|single-degree|single-core|multi-degree|multi-core] [--seeds N]\n"
           "         [--orientation degree|index] [--prune degree|core] [--window N]\n"
           "         [--window-order index|degree-asc|degree-desc|core-asc|core-desc]\n"
-          "         [--budget MB] [--one] [--backend auto|cuda|host] [--show N] [--quiet]\n");
+          "         [--budget MB] [--one] [--backend auto|cuda|host] [--search bitset|list]\n"
+          "         [--max-stored N] [--show N] [--quiet]\n");
   return 1;
 }
 
@@ -57,6 +59,7 @@ int main(int argc, char **argv) {
   static const char *const prunes[] = {"default", "degree", "core"};
   static const char *const orders[] = {"default", "index", "degree-asc", "degree-desc", "core-asc", "core-desc"};
   static const char *const backends[] = {"auto", "cuda", "host"};
+  static const char *const searches[] = {"default", "bitset", "list"};
   gclq_maxclique_options opt;
   gclq_maxclique_result res;
   gclq_graph g;
@@ -101,6 +104,11 @@ int main(int argc, char **argv) {
     } else if (strcmp(a, "--backend") == 0) {
       if (!pick(argv[++i], backends, 3, &v)) return usage("unknown backend");
       opt.backend = (gclq_backend)v;
+    } else if (strcmp(a, "--search") == 0) {
+      if (!pick(argv[++i], searches, 3, &v)) return usage("unknown search");
+      opt.search = (gclq_search)v;
+    } else if (strcmp(a, "--max-stored") == 0) {
+      opt.max_stored = strtoull(argv[++i], NULL, 10);
     } else if (strcmp(a, "--show") == 0) {
       show = strtoull(argv[++i], NULL, 10);
     } else if (strcmp(a, "--rmat") == 0) {
@@ -155,20 +163,22 @@ int main(int argc, char **argv) {
   }
   printf("omega %u, %llu maximum clique%s%s\n", res.omega, (unsigned long long)res.count, res.count == 1 ? "" : "s",
          opt.mode == GCLQ_MODE_ONE ? " (one asked for)" : "");
-  for (c = 0; c < res.count && c < show; ++c) {
+  for (c = 0; c < res.stored && c < show; ++c) {
     printf("  clique %llu:", c + 1);
     for (k = 0; k < res.omega; ++k) printf(" %llu", (unsigned long long)res.h_cliques[c * res.omega + k]);
     printf("\n");
   }
-  if (res.count > show) printf("  ... %llu more\n", (unsigned long long)(res.count - show));
+  if (res.count > show)
+    printf("  ... %llu more (%llu stored)\n", (unsigned long long)(res.count - show), (unsigned long long)res.stored);
   printf("backend %s%s; %.2f ms total: upload %.2f, cores %.2f, heuristic %.2f, setup %.2f, search %.2f "
          "(readout %.2f)\n",
          gclq_backend_name(res.stats.backend), res.stats.fell_back ? " (fell back)" : "", res.stats.total_ms,
          res.stats.upload_ms, res.stats.cores_ms, res.stats.heuristic_ms, res.stats.setup_ms, res.stats.search_ms,
          res.stats.readout_ms);
   if (res.stats.backend == GCLQ_BACKEND_CUDA) {
-    printf("lower bound %u, max core %u, 2-cliques %llu, windows %u, budget splits %u, peak %.1f MiB of %.1f\n",
-           res.stats.lower_bound, res.stats.max_core, (unsigned long long)res.stats.two_cliques, res.stats.windows,
+    printf("search %s; lower bound %u, max core %u, 2-cliques %llu, windows %u, budget splits %u, peak %.1f MiB of %.1f\n",
+           res.stats.search == GCLQ_SEARCH_LIST ? "list" : "bitset", res.stats.lower_bound, res.stats.max_core,
+           (unsigned long long)res.stats.two_cliques, res.stats.windows,
            res.stats.budget_splits, (double)res.stats.peak_device_bytes / 1048576.0,
            (double)res.stats.budget_bytes / 1048576.0);
     printf("candidates per level:");

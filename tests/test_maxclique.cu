@@ -143,6 +143,7 @@ TEST(maxclique, options_defaults_and_bad_arguments) {
   CHECK(o.heuristic == GCLQ_HEURISTIC_MULTI_DEGREE && o.prune == GCLQ_PRUNE_CORE);
   CHECK(o.orientation == GCLQ_ORIENT_DEGREE && o.window_order == GCLQ_WINDOW_ORDER_DEGREE_DESC);
   CHECK(o.mode == GCLQ_MODE_ALL && o.window_size == 0 && o.device_budget_bytes == 0);
+  CHECK(o.search == GCLQ_SEARCH_BITSET && o.bound == GCLQ_BOUND_COLOUR);
   gclq_maxclique_options_defaults(NULL); /* harmless */
 
   mc_graph k4;
@@ -167,6 +168,8 @@ TEST(maxclique, options_defaults_and_bad_arguments) {
   bad = o, bad.window_order = (gclq_window_order)6;
   CHECK(gclq_max_cliques(&k4.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   bad = o, bad.backend = (gclq_backend)3;
+  CHECK(gclq_max_cliques(&k4.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
+  bad = o, bad.search = (gclq_search)3;
   CHECK(gclq_max_cliques(&k4.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   /* a malformed graph: an edge stored one way out of order */
   mc_graph broken = k4;
@@ -440,6 +443,52 @@ TEST(maxclique, host_no_leaks_and_allocation_failures) {
   gclq_graph_free(&g);
 }
 
+/* max_stored: count stays exact, at most that many cliques come back, each
+   one of the full list (and, sorted, in its order). */
+static void mc_check_stored(gclq_backend backend, gclq_search search) {
+  gclq_graph g;
+  CHECK(gclq_graph_rmat(14, 16, 1, &g) == GCLQ_SUCCESS); /* omega 48, 340 maximum cliques */
+  gclq_maxclique_options o = mc_opts(GCLQ_BACKEND_HOST);
+  gclq_maxclique_result all, some;
+  CHECK(gclq_max_cliques(&g, &o, &all) == GCLQ_SUCCESS);
+  CHECK(all.count > 20 && all.stored == all.count);
+  o.backend = backend;
+  o.search = search;
+  const uint64_t limits[3] = {1, 17, all.count + 5};
+  for (int t = 0; t < 3 && !g_test.failed; ++t) {
+    o.max_stored = limits[t];
+    CHECK(gclq_max_cliques(&g, &o, &some) == GCLQ_SUCCESS);
+    const uint64_t want = limits[t] < all.count ? limits[t] : all.count;
+    CHECK_MSG(some.omega == all.omega && some.count == all.count && some.stored == want,
+              "max_stored %llu: omega %u count %llu stored %llu", (unsigned long long)limits[t], some.omega,
+              (unsigned long long)some.count, (unsigned long long)some.stored);
+    /* each stored clique is in the full list, and they are in its order */
+    uint64_t j = 0;
+    for (uint64_t i = 0; i < some.stored && !g_test.failed; ++i) {
+      while (j < all.count &&
+             memcmp(all.h_cliques + j * all.omega, some.h_cliques + i * all.omega, all.omega * sizeof(uint64_t)) != 0)
+        ++j;
+      CHECK_MSG(j < all.count, "stored clique %llu is not a maximum clique", (unsigned long long)i);
+      ++j;
+    }
+    gclq_maxclique_result_free(&some);
+  }
+  gclq_maxclique_result_free(&all);
+  gclq_graph_free(&g);
+  /* no edges: every vertex is a maximum clique */
+  mc_graph empty;
+  empty.build(30, std::vector<std::pair<uint32_t, uint32_t> >());
+  o.max_stored = 7;
+  CHECK(gclq_max_cliques(&empty.g, &o, &some) == GCLQ_SUCCESS);
+  CHECK(some.omega == 1 && some.count == 30 && some.stored == 7 && some.h_cliques[6] == 160);
+  gclq_maxclique_result_free(&some);
+}
+TEST(maxclique, host_max_stored) { mc_check_stored(GCLQ_BACKEND_HOST, GCLQ_SEARCH_DEFAULT); }
+GPU_TEST(maxclique, cuda_max_stored) {
+  mc_check_stored(GCLQ_BACKEND_CUDA, GCLQ_SEARCH_BITSET);
+  mc_check_stored(GCLQ_BACKEND_CUDA, GCLQ_SEARCH_LIST);
+}
+
 /* ---- CUDA backend against the HOST backend ------------------------------- */
 
 /* Device bytes of the graph as the CUDA search holds it: offsets,
@@ -531,6 +580,7 @@ struct mc_config {
   gclq_window_order order;
   size_t budget;
   int one;
+  gclq_search search; /* 0: the default (BITSET) */
 };
 static const size_t MC_TINY = (size_t)6 << 20;
 /* HEURISTIC_NONE leaves the search without a bound (every clique of the
@@ -559,10 +609,23 @@ static const mc_config mc_configs[] = {
      GCLQ_WINDOW_ORDER_INDEX, MC_TINY, 0},
     {"one window 100 budget 6 MiB", GCLQ_HEURISTIC_SINGLE_DEGREE, GCLQ_ORIENT_DEGREE, GCLQ_PRUNE_CORE, 100,
      GCLQ_WINDOW_ORDER_DEGREE_DESC, MC_TINY, 1},
+    /* the paper's list search (the default above is the bitset search) */
+    {"list", GCLQ_HEURISTIC_DEFAULT, GCLQ_ORIENT_DEFAULT, GCLQ_PRUNE_DEFAULT, 0, GCLQ_WINDOW_ORDER_DEFAULT, 0, 0,
+     GCLQ_SEARCH_LIST},
+    {"list one", GCLQ_HEURISTIC_DEFAULT, GCLQ_ORIENT_DEFAULT, GCLQ_PRUNE_DEFAULT, 0, GCLQ_WINDOW_ORDER_DEFAULT, 0, 1,
+     GCLQ_SEARCH_LIST},
+    {"list budget 6 MiB window 500 index", GCLQ_HEURISTIC_MULTI_CORE, GCLQ_ORIENT_INDEX, GCLQ_PRUNE_DEGREE, 500,
+     GCLQ_WINDOW_ORDER_INDEX, MC_TINY, 0, GCLQ_SEARCH_LIST},
+    {"list single-core", GCLQ_HEURISTIC_SINGLE_CORE, GCLQ_ORIENT_DEGREE, GCLQ_PRUNE_CORE, 0,
+     GCLQ_WINDOW_ORDER_CORE_DESC, 0, 0, GCLQ_SEARCH_LIST},
+    {"length bound", GCLQ_HEURISTIC_DEFAULT, GCLQ_ORIENT_DEFAULT, GCLQ_PRUNE_DEFAULT, 0, GCLQ_WINDOW_ORDER_DEFAULT, 0,
+     0},
     {"none", GCLQ_HEURISTIC_NONE, GCLQ_ORIENT_DEGREE, GCLQ_PRUNE_DEGREE, 0, GCLQ_WINDOW_ORDER_INDEX, 0, 0},
 };
 static const size_t MC_LIGHT = 4;            /* configurations of the light matrix */
-static const size_t MC_DATA_CONFIGS = 12;    /* all but NONE */
+static const size_t MC_LIST_FIRST = 12;      /* the list search's configurations */
+static const size_t MC_DATA_CONFIGS = 17;    /* all but NONE */
+static const size_t MC_LENGTH = 16;          /* the length bound (cheap graphs only) */
 
 /* Graphs the device tests skip (the sublist-length bound alone left > 3e9
    candidates on facebook_combined, c-fat500-10, san200_0.7_1: notes/clique_status.md). */
@@ -587,6 +650,8 @@ static gclq_maxclique_options mc_config_opts(const mc_config &c) {
   o.window_order = c.order;
   o.device_budget_bytes = c.budget;
   o.mode = c.one ? GCLQ_MODE_ONE : GCLQ_MODE_ALL;
+  o.search = c.search;
+  if (&c == &mc_configs[MC_LENGTH]) o.bound = GCLQ_BOUND_LENGTH;
   return o;
 }
 
@@ -618,15 +683,19 @@ static void mc_gpu_data(const char *which) {
     printf("    %-20s omega %3u count %6llu host %8.1f ms | cuda ms:", name.c_str(), want.omega,
            (unsigned long long)want.count, host_ms);
     size_t default_peak = 0;
-    for (size_t c = 0; c < nconf; ++c) {
+    for (size_t c = 0; c < MC_DATA_CONFIGS; ++c) {
+      /* heavy graphs: the light matrix and the list search's default */
+      if (c >= nconf && c != MC_LIST_FIRST) continue;
+      if (c == MC_LENGTH && mc_heavy(name)) continue;
       std::string what = name + " [" + mc_configs[c].name + "]";
       gclq_maxclique_stats s;
       memset(&s, 0, sizeof s);
       double ms = mc_cuda_vs(&g, mc_config_opts(mc_configs[c]), want, what.c_str(), &s);
-      if (c == 0) {
-        default_peak = s.peak_device_bytes;
+      CHECK_MSG(s.search == (mc_configs[c].search ? mc_configs[c].search : GCLQ_SEARCH_BITSET), "%s: search %d ran",
+                what.c_str(), (int)s.search);
+      if (c == 0) default_peak = s.peak_device_bytes;
+      if (c == MC_LIST_FIRST)
         mc_check_against_simulation(&g, mc_config_opts(mc_configs[c]), s, name, mc_heavy(name));
-      }
       GCLQ_FREE(s.candidates_per_level);
       /* Under the budget (mc_cuda_vs checks peak <= budget and the result):
          the search shrinks its count buffer first and splits steps only if
@@ -754,12 +823,11 @@ GPU_TEST(maxclique, cuda_budget_builds_windows) {
         gclq_maxclique_stats s;
         memset(&s, 0, sizeof s);
         mc_cuda_vs(&g, o, want, what, &s);
-        /* a list may be whole when it fits a quarter of the room at 32 bytes
-           an entry: one of more than budget / 128 entries cannot be */
-        if (s.two_cliques * 128 > o.device_budget_bytes) {
-          CHECK(seen.chunked);
-          CHECK(s.windows > 1);
-        }
+        /* the bitset search's local graphs take at least 8 bytes a 2-clique
+           and may hold a quarter of the room: more than budget / 32 2-cliques
+           need several windows */
+        CHECK(s.search == GCLQ_SEARCH_BITSET);
+        if (s.two_cliques * 32 > o.device_budget_bytes) CHECK(s.windows > 1);
         if (t == 0 && b == 0 && k == 0)
           printf("    n 383 p 0.243, graph + 128 KiB: %llu 2-cliques, %u windows, %u budget splits, peak %zu\n",
                  (unsigned long long)s.two_cliques, s.windows, s.budget_splits, s.peak_device_bytes);
@@ -768,6 +836,85 @@ GPU_TEST(maxclique, cuda_budget_builds_windows) {
     gclq_maxclique_result_free(&want);
     gclq_graph_free(&g);
   }
+  CHECK(g_alloc_live == 0);
+}
+
+/* The list search under the same budgets: its 2-clique list is built window
+   by window when it does not fit a quarter of the room at 32 bytes an entry. */
+GPU_TEST(maxclique, cuda_list_budget_builds_windows) {
+  test_rng rng = test_rng_for("maxclique.list_windows");
+  for (int t = 0; t < 3 && !g_test.failed; ++t) {
+    gclq_graph g;
+    uint32_t n = t == 0 ? 383 : 100 + (uint32_t)(rng.next() % 500);
+    double p = t == 0 ? 0.243 : 0.05 + (double)(rng.next() % 1000) / 1000.0 * 0.3;
+    uint64_t seed = rng.next();
+    CHECK(gclq_graph_erdos_renyi(n, p, seed, &g) == GCLQ_SUCCESS);
+    gclq_maxclique_result want;
+    gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
+    CHECK(gclq_max_cliques(&g, &ho, &want) == GCLQ_SUCCESS);
+    struct lines {
+      int chunked = 0;
+      static void fn(void *user, const char *line) {
+        if (strstr(line, "built window by window")) ((lines *)user)->chunked = 1;
+      }
+    } seen;
+    gclq_maxclique_options o = mc_config_opts(mc_configs[MC_LIST_FIRST]);
+    o.device_budget_bytes = mc_graph_bytes(&g) + ((size_t)128 << 10);
+    o.log = lines::fn;
+    o.log_user = &seen;
+    gclq_maxclique_stats s;
+    memset(&s, 0, sizeof s);
+    char what[160];
+    snprintf(what, sizeof what, "list budget %d (n %u, p %.3f, seed %llu)", t, n, p, (unsigned long long)seed);
+    mc_cuda_vs(&g, o, want, what, &s);
+    CHECK(s.search == GCLQ_SEARCH_LIST);
+    if (s.two_cliques * 128 > o.device_budget_bytes) {
+      CHECK(seen.chunked);
+      CHECK(s.windows > 1);
+    }
+    GCLQ_FREE(s.candidates_per_level);
+    gclq_maxclique_result_free(&want);
+    gclq_graph_free(&g);
+  }
+  CHECK(g_alloc_live == 0);
+}
+
+/* Local graphs of more than 1024 and 2048 vertices (2 and 4 words a lane),
+   and the fallback to the list search above gclq__bits_max. */
+GPU_TEST(maxclique, cuda_bitset_wide_and_fallback) {
+  const uint32_t sizes[2] = {1100, 2100};
+  for (int t = 0; t < 2 && !g_test.failed; ++t) {
+    gclq_graph g;
+    std::vector<uint32_t> planted(sizes[t]);
+    CHECK(gclq_graph_planted_clique(sizes[t] + 700, 0.01, sizes[t], 77 + t, &g, planted.data()) == GCLQ_SUCCESS);
+    gclq_maxclique_result want;
+    gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
+    CHECK(gclq_max_cliques(&g, &ho, &want) == GCLQ_SUCCESS);
+    CHECK(want.omega == sizes[t] && want.count == 1);
+    gclq_maxclique_stats s;
+    memset(&s, 0, sizeof s);
+    mc_cuda_vs(&g, mc_config_opts(mc_configs[0]), want, t ? "planted 2100" : "planted 1100", &s);
+    CHECK(s.search == GCLQ_SEARCH_BITSET);
+    GCLQ_FREE(s.candidates_per_level);
+    mc_cuda_vs(&g, mc_config_opts(mc_configs[1]), want, "planted, one");
+    gclq_maxclique_result_free(&want);
+    gclq_graph_free(&g);
+  }
+  gclq_graph g;
+  CHECK(gclq_graph_erdos_renyi(300, 0.3, 5, &g) == GCLQ_SUCCESS);
+  gclq_maxclique_result want;
+  gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
+  CHECK(gclq_max_cliques(&g, &ho, &want) == GCLQ_SUCCESS);
+  uint32_t keep = gclq__bits_max;
+  gclq__bits_max = 16;
+  gclq_maxclique_stats s;
+  memset(&s, 0, sizeof s);
+  mc_cuda_vs(&g, mc_config_opts(mc_configs[0]), want, "fallback", &s);
+  gclq__bits_max = keep;
+  CHECK(s.search == GCLQ_SEARCH_LIST && strstr(s.notes, "list search") != NULL);
+  GCLQ_FREE(s.candidates_per_level);
+  gclq_maxclique_result_free(&want);
+  gclq_graph_free(&g);
   CHECK(g_alloc_live == 0);
 }
 

@@ -45,6 +45,8 @@
             (loaders, from edges, generators); host reference algorithms.
      0.2.0  maximum cliques: gclq_max_cliques on HOST; the CUDA search is
             experimental (AUTO runs HOST).
+     0.3.0  the CUDA bitset search (options.search), AUTO runs CUDA;
+            options.max_stored, result.stored.
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H
@@ -57,9 +59,9 @@
    1. version, linkage, stream type
    ------------------------------------------------------------------------- */
 #define GCLQ_VERSION_MAJOR 0
-#define GCLQ_VERSION_MINOR 2
+#define GCLQ_VERSION_MINOR 3
 #define GCLQ_VERSION_PATCH 0
-#define GCLQ_VERSION_STRING "0.2.0"
+#define GCLQ_VERSION_STRING "0.3.0"
 
 #ifndef GCLQ_DEF
 #ifdef GPUCLIQUE_STATIC
@@ -205,13 +207,14 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
    branch and bound); it ignores the tuning fields below. Both return the same
    omega, count and (mode ALL) the same clique list, byte for byte.
 
-   STATUS (v0.3): the CUDA backend is EXPERIMENTAL and AUTO runs HOST. On an
-   H200 it gives the reference omega and cliques on every data graph in
-   every configuration, under budgets down to just above the graph itself
-   (the 2-clique list is then built window by window), and is 1.3-5x faster
-   than HOST on R-MAT 13-16, brock, sanr, p_hat and MANN, about even on
-   san200 and facebook_combined, slower on small sparse graphs and c-fat;
-   R-MAT 18 and above take minutes (bench/results/maxclique_h200.md). Ask for GCLQ_BACKEND_CUDA by name to use it.
+   The CUDA search is the bitset search by default (gclq_search below: the
+   same levels, windows and budget, each partial clique carrying its
+   candidates as a bitset over its source's local graph); the paper's list
+   search remains as GCLQ_SEARCH_LIST. Measured on an H200 (bench/results/
+   maxclique_h200.md): 43-60x HOST on R-MAT 15-17, R-MAT 22 (4.2M vertices,
+   64M edges: omega 227, 6,291,456 maximum cliques) in 1.2 s; slower than
+   HOST only on graphs HOST solves in about a millisecond. AUTO runs CUDA
+   when a device is present.
 
      gclq_graph g;
      gclq_maxclique_options opt;
@@ -298,7 +301,7 @@ typedef enum gclq_window_order {
 /* Options of gclq_max_cliques. The zero value means "defaults" (a NULL
    options pointer too); gclq_maxclique_options_defaults writes them out. */
 typedef struct gclq_maxclique_options {
-  gclq_backend backend;            /* AUTO: HOST for now (CUDA is experimental, see above) */
+  gclq_backend backend;            /* AUTO: CUDA when a device is present, else HOST */
   gclq_maxclique_mode mode;        /* ALL */
   gclq_heuristic heuristic;        /* MULTI_DEGREE */
   uint32_t seeds;                  /* multi-run seeds h; 0: 5% of the vertices (at least 1) */
@@ -2581,10 +2584,6 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
   if (requested == GCLQ_BACKEND_AUTO && backend == GCLQ_BACKEND_HOST) {
     result->stats.fell_back = 1;
     strcpy(result->stats.notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
-  } else if (requested == GCLQ_BACKEND_AUTO) {
-    /* The CUDA search is not finished (see the section comment): AUTO stays on HOST. */
-    backend = GCLQ_BACKEND_HOST;
-    strcpy(result->stats.notes, "AUTO: ran the host backend (the CUDA search is experimental; ask for it by name)");
   }
   result->stats.backend = backend;
   if (graph->num_vertices == 0) return GCLQ_SUCCESS;

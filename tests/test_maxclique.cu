@@ -179,7 +179,8 @@ TEST(maxclique, options_defaults_and_bad_arguments) {
   std::swap(broken.nbr[0], broken.nbr[1]);
   CHECK(gclq_max_cliques(&broken.g, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   /* NULL options = defaults; the zero struct = defaults */
-  CHECK(gclq_max_cliques(&k4.g, NULL, &r) == GCLQ_SUCCESS && r.omega == 4 && r.count == 1);
+  CHECK(gclq_max_cliques(&k4.g, NULL, &r) == GCLQ_SUCCESS && r.omega == 4 && r.count == 1 && r.stored == 1);
+  CHECK(r.stats.backend == (g_test.have_gpu ? GCLQ_BACKEND_CUDA : GCLQ_BACKEND_HOST)); /* AUTO */
   gclq_maxclique_result_free(&r);
   CHECK(gclq_max_cliques(&k4.g, &zero, &r) == GCLQ_SUCCESS && r.omega == 4 && r.count == 1);
   gclq_maxclique_result_free(&r);

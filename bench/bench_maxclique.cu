@@ -108,8 +108,9 @@ static void bench_mc_run(const std::string &name, const gclq_graph *g, gclq_heur
          r.stats.readout_ms, r.stats.lower_bound, (unsigned long long)cand, r.stats.num_levels,
          (double)r.stats.peak_device_bytes / 1048576.0, r.stats.windows, r.stats.budget_splits,
          host_ms < 0 ? "(not run) " : "", host_ms < 0 ? 0.0 : host_ms, (double)g->num_edges / (ms * 1e-3), agree);
-  printf("csv,%s,%u,%llu,%.2f,%s,%.0f,%u,%llu,%.3f,%.3f,%llu,%u,%.2f,%u,%u,%.4g\n", name.c_str(), g->num_vertices,
-         (unsigned long long)g->num_edges, avg, hname, (double)budget / 1048576.0, r.omega,
+  printf("csv,%s,%u,%llu,%.2f,%s%s,%.0f,%u,%llu,%.3f,%.3f,%llu,%u,%.2f,%u,%u,%.4g\n", name.c_str(), g->num_vertices,
+         (unsigned long long)g->num_edges, avg, hname, search == GCLQ_SEARCH_LIST ? "-list" : "",
+         (double)budget / 1048576.0, r.omega,
          (unsigned long long)r.count, ms, host_ms, (unsigned long long)cand, r.stats.num_levels,
          (double)r.stats.peak_device_bytes / 1048576.0, r.stats.windows, r.stats.budget_splits,
          (double)g->num_edges / (ms * 1e-3));

@@ -555,7 +555,7 @@ static __device__ __forceinline__ uint32_t gclq__bits_or(const uint32_t (&x)[WPL
    its local index, the same on every lane. */
 template <int WPL, bool HIGH>
 static __device__ __forceinline__ uint32_t gclq__bits_pick(const uint32_t (&x)[WPL], uint32_t ballot) {
-  const uint32_t lane = threadIdx.x & 31, at = HIGH ? 31 - __clz(ballot) : __ffs(ballot) - 1;
+  const uint32_t at = HIGH ? 31 - __clz(ballot) : __ffs(ballot) - 1;
   uint32_t idx = 0;
   if (HIGH) {
 #pragma unroll
@@ -566,7 +566,6 @@ static __device__ __forceinline__ uint32_t gclq__bits_pick(const uint32_t (&x)[W
     for (int j = WPL - 1; j >= 0; --j)
       if (x[j]) idx = 32 * j + __ffs(x[j]) - 1;
   }
-  (void)lane;
   return 32 * WPL * at + __shfl_sync(GCLQ__FULL, idx, at);
 }
 template <int WPL>

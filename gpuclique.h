@@ -436,6 +436,7 @@ typedef struct gclq__mc_plan {
   int prune_core;           /* 0: by degree */
   gclq_bound bound;         /* never DEFAULT */
   gclq_search search;       /* never DEFAULT */
+  uint32_t bits_max;        /* gclq__bits_max at the call */
   uint64_t max_stored;      /* 0: every clique */
   uint64_t window;          /* 0: one window */
   gclq_window_order order;  /* never DEFAULT */
@@ -2515,6 +2516,7 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   p->bound = o->bound == GCLQ_BOUND_DEFAULT ? GCLQ_BOUND_COLOUR : o->bound;
   p->search = o->search == GCLQ_SEARCH_DEFAULT ? GCLQ_SEARCH_BITSET : o->search;
   p->max_stored = o->max_stored;
+  p->bits_max = gclq__bits_max;
   p->window = o->window_size;
   p->order = o->window_order == GCLQ_WINDOW_ORDER_DEFAULT ? GCLQ_WINDOW_ORDER_DEGREE_DESC : o->window_order;
   p->budget = o->device_budget_bytes;

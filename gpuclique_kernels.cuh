@@ -1414,10 +1414,10 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
       if (hd[i] > maxd) maxd = hd[i];
     }
   GCLQ_FREE(ho);
-  if (st != GCLQ_SUCCESS || maxd > gclq__bits_max) {
+  if (st != GCLQ_SUCCESS || maxd > p->bits_max) {
     if (st == GCLQ_SUCCESS) {
       snprintf(c->stats->notes, sizeof c->stats->notes,
-               "a local graph of %u vertices (> %u): the list search ran", maxd, gclq__bits_max);
+               "a local graph of %u vertices (> %u): the list search ran", maxd, p->bits_max);
       gclq__mc_log(c, c->stats->notes);
     }
     GCLQ_FREE(hd);

@@ -746,12 +746,7 @@ static __global__ void gclq__bits_record_kernel(gclq__bits_args a, uint32_t *row
   uint32_t *row = rows + r * a.k;
 #pragma unroll
   for (int j = 0; j < WPL; ++j) mine += __popc(R[j]);
-  uint32_t at = mine; /* inclusive scan over the lanes */
-  for (uint32_t d = 1; d < 32; d *= 2) {
-    uint32_t x = __shfl_up_sync(GCLQ__FULL, at, d);
-    if (lane >= d) at += x;
-  }
-  at = at - mine + 1;
+  uint32_t at = gprim__warp_inclusive_sum_u32(mine) - mine + 1; /* after the source */
   if (lane == 0) row[0] = nd.s.v;
 #pragma unroll
   for (int j = 0; j < WPL; ++j)
@@ -1054,29 +1049,69 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
   return GCLQ_SUCCESS;
 }
 
+/* The step rule of both searches. A step counts the children of `span`
+   parents (into c->d_pos, at most pc) and takes the prefix of them whose
+   children fit in `width` entries and in a fair share of the budget's room
+   left (at least one parent); the rest is counted again in the next step,
+   against a target that may have risen. width starts at the plan's first
+   width (GCLQ__FIRST_WIDTH) and doubles per step up to the step size
+   (GCLQ__STEP_ENTRIES; a narrow first descent finds large cliques early);
+   span is twice the last step's take. The fair share is room / (the levels
+   that may still come, at least 2; omega <= max core + 1), so the levels
+   below always have theirs (the levels are nested: a take-everything level 3
+   left nothing for level 6 of a dense graph under 6 MiB, and halving alone
+   starved the 60 levels of facebook under 32 MiB into one-parent steps).
+   gclq__no_budget_split: every counted parent, pc at a time. */
+struct gclq__steps {
+  gclq__mc_ctx *c;
+  uint64_t pc, width, span;
+  int split;
+  gclq__steps(gclq__mc_ctx *ctx, uint64_t parents) : c(ctx), pc(parents), split(!ctx->plan->no_split) {
+    width = split ? c->plan->first_width : ~(uint64_t)0;
+    span = split ? width : pc;
+  }
+  /* the parents the next step counts, of [a, b) */
+  uint64_t parents(uint64_t a, uint64_t b) const {
+    uint64_t n = b - a < span ? b - a : span;
+    return n < pc ? n : pc;
+  }
+  /* After the count kernel wrote the children of n parents of level k into
+     c->d_pos[0, n] (d_pos[n] = 0): scan them into positions (000 Alg. 4
+     lines 28-31), size the step and read `words` numbers of c->d_step (the
+     step kernel's three, then what the count kernel left there). One
+     synchronisation. */
+  gclq_status size(uint32_t k, uint64_t n, size_t child_bytes, uint64_t *step, size_t words) {
+    const size_t slack = (size_t)64 << 10;
+    const uint64_t share = c->max_levels > k + 4 ? c->max_levels - 2 - k : 2;
+    const uint64_t room = c->used <= c->budget && c->budget - c->used > slack
+                              ? (c->budget - c->used - slack) / child_bytes / share : 0;
+    const uint64_t cap = !split ? ~(uint64_t)0 : room < width ? room : width;
+    size_t tb = c->scan_temp_bytes;
+    GCLQ__CUDA_TRY(gprim_scan_exclusive(c->d_scan_temp, &tb, (const uint64_t *)c->d_pos, c->d_pos, (size_t)(n + 1),
+                                        gprim_op_sum(), (uint64_t)0, c->stream));
+    gclq__step_kernel<<<1, 1, 0, c->stream>>>(c->d_pos, n, cap, c->d_step);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__mc_read(c, step, c->d_step, words * sizeof(uint64_t)));
+    if (split) {
+      const uint64_t m = step[1];
+      span = gclq__next_span(m, c->plan->step);
+      if (m < n && room < width) c->stats->budget_splits++; /* the budget, not the step width, cut it */
+      width = width * 2 < c->plan->step ? width * 2 : c->plan->step;
+    }
+    return GCLQ_SUCCESS;
+  }
+};
+
 /* Expand the parents [a, b) of level k, then every level below them: depth
-   first over steps, breadth first inside one. A step counts the children of
-   `span` parents (into c->d_pos, scanned with c->d_scan_temp: both allocated
-   once per run, pos_cap + 1 entries) and takes the prefix of them
-   whose children fit in `width` entries and in a fair share of the
-   budget's room left (at least one parent); the rest is counted again in the next step, against a target that
-   may have risen. width starts at GCLQ__FIRST_WIDTH and doubles per step up
-   to the step size (GCLQ__STEP_ENTRIES; a narrow first descent finds large cliques early);
-   span is twice the last step's take. Candidate-only entries (GCLQ__DEAD)
-   count no children. One synchronisation per step (the step kernel's three
-   numbers).
-   A single parent whose children cannot fit is out of memory. Splitting
-   changes the order of the work, never its result. */
+   first over steps (gclq__steps), breadth first inside one. Candidate-only
+   entries (GCLQ__DEAD) count no children. A single parent whose children
+   cannot fit is out of memory. Splitting changes the order of the work,
+   never its result. */
 static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t a, uint64_t b) {
-  const size_t slack = (size_t)64 << 10;
   cudaStream_t stream = c->stream;
-  /* children per step: narrow first, doubling (gclq__first_width); parents
-     counted per step: twice the last step's take (gclq__next_span) */
-  const int split = !c->plan->no_split;
-  uint64_t width = split ? c->plan->first_width : ~(uint64_t)0, span = split ? width : c->pos_cap;
+  gclq__steps steps(c, c->pos_cap);
   while (a < b) {
-    uint64_t n = b - a < span ? b - a : span, step[3];
-    if (n > c->pos_cap) n = c->pos_cap;
+    uint64_t n = steps.parents(a, b), step[3];
     gclq__level_args la;
     la.vid = c->levels[k].vid;
     la.sid = c->levels[k].sid;
@@ -1090,31 +1125,11 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     la.nbr = c->d_nbr;
     if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
 
-    /* count, scan the counts into positions (Alg. 4 lines 28-31), size the step */
-    /* a step takes at most a fair share of the room left: room / (the
-       levels that may still come, at least 2; omega <= max core + 1), so
-       the levels below it always have theirs (the levels are nested: a
-       take-everything level 3 left nothing for level 6 of a dense graph
-       under 6 MiB, and halving alone starved the 60 levels of facebook
-       under 32 MiB into one-parent steps) */
-    const uint64_t share = c->max_levels > k + 4 ? c->max_levels - 2 - k : 2;
-    uint64_t *d = c->d_pos, room = c->used <= c->budget && c->budget - c->used > slack
-                                       ? (c->budget - c->used - slack) / 8 / share : 0;
-    uint64_t cap = !split ? ~(uint64_t)0 : room < width ? room : width;
+    uint64_t *d = c->d_pos;
     gclq__level_count_kernel<<<gclq__grid_warps(n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(la, d);
     GCLQ__CUDA_TRY(cudaGetLastError());
-    size_t tb = c->scan_temp_bytes;
-    GCLQ__CUDA_TRY(gprim_scan_exclusive(c->d_scan_temp, &tb, (const uint64_t *)d, d, (size_t)(n + 1), gprim_op_sum(),
-                                        (uint64_t)0, stream));
-    gclq__step_kernel<<<1, 1, 0, stream>>>(d, n, cap, c->d_step);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, step, c->d_step, sizeof step));
+    GCLQ__TRY(steps.size(k, n, 2 * sizeof(uint32_t), step, 3)); /* children: vid + sid */
     uint64_t m = step[1], total = step[2];
-    if (split) {
-      span = gclq__next_span(m, c->plan->step);
-      if (m < n && room < width) c->stats->budget_splits++; /* the budget, not the step width, cut it */
-      width = width * 2 < c->plan->step ? width * 2 : c->plan->step;
-    }
     if (step[0] == 0) { /* no parent of this step extends: these k-cliques are final */
       GCLQ__TRY(gclq__mc_record(c, k, a, a + n));
       a += n;
@@ -1179,6 +1194,10 @@ static inline void gclq__bits_launch_record(gclq__mc_ctx *c, const gclq__bits_ar
                                             unsigned long long *num, uint64_t cap) {
   gclq__bits_record_kernel<WPL><<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, c->stream>>>(a, rows, num, cap);
 }
+template <int WPL>
+static inline void gclq__bits_launch_ub(gclq__mc_ctx *c, const gclq__bits_win &w, uint32_t *ub) {
+  gclq__bits_ub_kernel<WPL><<<gclq__grid_warps(w.ns), 32 * GCLQ__CWARPS, 0, c->stream>>>(w.src, w.ns, w.adj, ub);
+}
 #define GCLQ__BITS_WPL(w, call) \
   ((w).wpl == 1 ? call<1> : (w).wpl == 2 ? call<2> : call<4>)
 
@@ -1236,19 +1255,16 @@ static inline gclq_status gclq__bits_record(gclq__mc_ctx *c, const gclq__bits_ar
 }
 
 /* Expand the nodes [a, b) of level k (nodes: its buffer), then every level
-   below them: the steps of gclq__mc_expand (count, scan, the prefix that fits
-   the width and a fair share of the room, write, recurse), with nodes of
+   below them, in the steps of gclq__mc_expand (gclq__steps), with nodes of
    2 nw + 1 words. */
 static inline gclq_status gclq__bits_expand(gclq__mc_ctx *c, const gclq__bits_win &w, uint32_t k,
                                             const uint32_t *nodes, uint64_t a, uint64_t b) {
-  const size_t slack = (size_t)64 << 10, node_bytes = (2 * (size_t)w.nw + 1) * sizeof(uint32_t);
+  const size_t node_bytes = (2 * (size_t)w.nw + 1) * sizeof(uint32_t);
   cudaStream_t stream = c->stream;
-  const int split = !c->plan->no_split;
-  uint64_t width = split ? c->plan->first_width : ~(uint64_t)0, span = split ? width : w.pc;
+  gclq__steps steps(c, w.pc);
   if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
   while (a < b) {
-    uint64_t n = b - a < span ? b - a : span, step[4];
-    if (n > w.pc) n = w.pc;
+    uint64_t n = steps.parents(a, b), step[4];
     gclq__bits_args ba;
     ba.src = w.src;
     ba.L = w.L;
@@ -1260,25 +1276,11 @@ static inline gclq_status gclq__bits_expand(gclq__mc_ctx *c, const gclq__bits_wi
     ba.k = k;
     ba.target = c->target;
     ba.colour = c->plan->bound != GCLQ_BOUND_LENGTH;
-    const uint64_t share = c->max_levels > k + 4 ? c->max_levels - 2 - k : 2;
-    uint64_t room = c->used <= c->budget && c->budget - c->used > slack
-                        ? (c->budget - c->used - slack) / node_bytes / share : 0;
-    uint64_t cap = !split ? ~(uint64_t)0 : room < width ? room : width;
     GCLQ__CUDA_TRY(cudaMemsetAsync(c->d_step + 3, 0, sizeof(uint64_t), stream));
     GCLQ__BITS_WPL(w, gclq__bits_launch_count)(c, ba, w);
     GCLQ__CUDA_TRY(cudaGetLastError());
-    size_t tb = c->scan_temp_bytes;
-    GCLQ__CUDA_TRY(gprim_scan_exclusive(c->d_scan_temp, &tb, (const uint64_t *)c->d_pos, c->d_pos, (size_t)(n + 1),
-                                        gprim_op_sum(), (uint64_t)0, stream));
-    gclq__step_kernel<<<1, 1, 0, stream>>>(c->d_pos, n, cap, c->d_step);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, step, c->d_step, sizeof step));
+    GCLQ__TRY(steps.size(k, n, node_bytes, step, 4)); /* step[3]: the parents with P empty */
     uint64_t m = step[1], total = step[2];
-    if (split) {
-      span = gclq__next_span(m, c->plan->step);
-      if (m < n && room < width) c->stats->budget_splits++;
-      width = width * 2 < c->plan->step ? width * 2 : c->plan->step;
-    }
     if (step[3] > 0 && k >= c->target) GCLQ__TRY(gclq__bits_record(c, ba, w, a, m, step[3]));
     if (total > 0) {
       gclq__dmem next(c);
@@ -1301,6 +1303,16 @@ static inline gclq_status gclq__bits_expand(gclq__mc_ctx *c, const gclq__bits_wi
   return GCLQ_SUCCESS;
 }
 
+/* The local graph sizes of the sources sa.order[0, sa.n) against sa.target
+   (gclq__bits_size_kernel) into h_d (host, sa.n entries). */
+static inline gclq_status gclq__bits_sizes(gclq__mc_ctx *c, const gclq__setup_args &sa, uint32_t *h_d) {
+  gclq__dmem d(c);
+  GCLQ__TRY(d.get((size_t)sa.n * sizeof(uint32_t)));
+  gclq__bits_size_kernel<<<gclq__grid_warps(sa.n), 32 * GCLQ__CWARPS, 0, c->stream>>>(sa, d.as<uint32_t>());
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return gclq__mc_read(c, h_d, d.p, (size_t)sa.n * sizeof(uint32_t));
+}
+
 /* Build the local graphs of the sources sa.order[0, sa.n) against sa.target
    into src / L / adj (scoped by the caller); *w gets the window's shape, *ub
    its colour bound (0 when no source is left). */
@@ -1314,16 +1326,9 @@ static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_ar
   gclq_status st = GCLQ_SUCCESS;
   *ub = 0;
   memset(w, 0, sizeof *w);
-  {
-    gclq__dmem d(c);
-    GCLQ__TRY(d.get((size_t)sa.n * sizeof(uint32_t)));
-    gclq__bits_size_kernel<<<gclq__grid_warps(sa.n), 32 * GCLQ__CWARPS, 0, stream>>>(sa, d.as<uint32_t>());
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    hd = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
-    tab = (gclq__bsrc *)GCLQ_MALLOC((size_t)sa.n * sizeof(gclq__bsrc) + 1);
-    if (hd == NULL || tab == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, hd, d.p, (size_t)sa.n * sizeof(uint32_t));
-  }
+  hd = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+  tab = (gclq__bsrc *)GCLQ_MALLOC((size_t)sa.n * sizeof(gclq__bsrc) + 1);
+  st = hd == NULL || tab == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : gclq__bits_sizes(c, sa, hd);
   if (st == GCLQ_SUCCESS) {
     for (uint32_t p = 0; p < sa.n; ++p) {
       if (hd[p] == 0) continue;
@@ -1359,15 +1364,7 @@ static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_ar
                                                                                        L->as<uint32_t>());
       gclq__bits_rows_kernel<<<gclq__grid_warps(sum_d), 32 * GCLQ__CWARPS, 0, stream>>>(
           w->src, w->ns, sum_d, w->L, sa.off, sa.nbr, adj->as<uint32_t>());
-      if (w->wpl == 1)
-        gclq__bits_ub_kernel<1><<<gclq__grid_warps(w->ns), 32 * GCLQ__CWARPS, 0, stream>>>(w->src, w->ns, w->adj,
-                                                                                         d_ub.as<uint32_t>());
-      else if (w->wpl == 2)
-        gclq__bits_ub_kernel<2><<<gclq__grid_warps(w->ns), 32 * GCLQ__CWARPS, 0, stream>>>(w->src, w->ns, w->adj,
-                                                                                         d_ub.as<uint32_t>());
-      else
-        gclq__bits_ub_kernel<4><<<gclq__grid_warps(w->ns), 32 * GCLQ__CWARPS, 0, stream>>>(w->src, w->ns, w->adj,
-                                                                                         d_ub.as<uint32_t>());
+      GCLQ__BITS_WPL(*w, gclq__bits_launch_ub)(c, *w, d_ub.as<uint32_t>());
       if (cudaGetLastError() != cudaSuccess) st = GCLQ_ERROR_CUDA;
     }
     if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ub, d_ub.p, sizeof *ub); /* also: tab is copied */
@@ -1395,18 +1392,11 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
   char line[200];
   *ran = 0;
   /* the sources that survive the bound, with their sizes */
-  {
-    gclq__dmem d(c);
-    GCLQ__TRY(d.get((size_t)sa.n * sizeof(uint32_t)));
-    gclq__bits_size_kernel<<<gclq__grid_warps(sa.n), 32 * GCLQ__CWARPS, 0, stream>>>(sa, d.as<uint32_t>());
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    hd = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
-    ho = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
-    kv = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
-    if (hd == NULL || ho == NULL || kv == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, hd, d.p, (size_t)sa.n * sizeof(uint32_t));
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ho, sa.order, (size_t)sa.n * sizeof(uint32_t));
-  }
+  hd = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+  ho = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+  kv = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+  st = hd == NULL || ho == NULL || kv == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : gclq__bits_sizes(c, sa, hd);
+  if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ho, sa.order, (size_t)sa.n * sizeof(uint32_t));
   for (uint32_t i = 0; st == GCLQ_SUCCESS && i < sa.n; ++i)
     if (hd[i] > 0) {
       kv[nk] = ho[i];

@@ -142,6 +142,16 @@ __device__ __forceinline__ T gprim__shfl_down(T v, int d) {
   memcpy(&v, w, sizeof(T));
   return v;
 }
+/* Inclusive sum of v over the lanes 0 .. lane of a full warp. */
+__device__ __forceinline__ uint32_t gprim__warp_inclusive_sum_u32(uint32_t v) {
+  const int lane = threadIdx.x & 31;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) {
+    uint32_t o = __shfl_up_sync(0xffffffffu, v, d);
+    if (lane >= d) v += o;
+  }
+  return v;
+}
 __device__ __forceinline__ uint32_t gprim__warp_max_u32(uint32_t v) {
 #if __CUDA_ARCH__ >= 800
   return __reduce_max_sync(0xffffffffu, v);

@@ -164,12 +164,7 @@ __device__ __forceinline__ unsigned long long gprim__segsort_load_word(const uns
 __device__ __forceinline__ uint32_t gprim__segsort_scan256(uint32_t x, uint32_t *s_warp /* [8] */,
                                                            uint32_t *total) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  uint32_t inc = x;
-#pragma unroll
-  for (int o = 1; o < 32; o <<= 1) {
-    uint32_t y = __shfl_up_sync(0xffffffffu, inc, o);
-    if (lane >= o) inc += y;
-  }
+  const uint32_t inc = gprim__warp_inclusive_sum_u32(x);
   if (lane == 31) s_warp[warp] = inc;
   __syncthreads();
   uint32_t before = 0, sum = 0;
@@ -340,13 +335,7 @@ gprim__segsort_small_kernel(const K *keys_in, K *keys_out, const V *vals_in, V *
       begin = (size_t)offsets[seg];
       len = (uint32_t)((size_t)offsets[seg + 1] - begin);
     }
-    uint32_t incl = len;
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-      uint32_t y = __shfl_up_sync(0xffffffffu, incl, o);
-      if (lane >= o) incl += y;
-    }
-    const uint32_t excl = incl - len;
+    const uint32_t incl = gprim__warp_inclusive_sum_u32(len), excl = incl - len;
     int first = 0;
     while (first < 32) { /* batches of whole segments, lanes [first, last] */
       const uint32_t base = __shfl_sync(0xffffffffu, excl, first);

@@ -787,6 +787,18 @@ GPU_TEST(maxclique, cuda_random_and_planted) {
   }
 }
 
+/* The budget tests' graphs: the first (t == 0) is n 383, p 0.243, then
+   random dense G(n, p); *want = HOST's answer. */
+static void mc_budget_graph(test_rng &rng, int t, gclq_graph *g, gclq_maxclique_result *want, uint32_t *n, double *p,
+                            uint64_t *seed) {
+  *n = t == 0 ? 383 : 100 + (uint32_t)(rng.next() % 500);
+  *p = t == 0 ? 0.243 : 0.05 + (double)(rng.next() % 1000) / 1000.0 * 0.3;
+  *seed = rng.next();
+  CHECK(gclq_graph_erdos_renyi(*n, *p, *seed, g) == GCLQ_SUCCESS);
+  gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
+  CHECK(gclq_max_cliques(g, &ho, want) == GCLQ_SUCCESS);
+}
+
 /* Budgets just above the graph: the 2-clique list does not fit whole, so
    it is built window by window (log line, windows > 1), and the nested levels
    of dense graphs split; the result equals HOST's in every configuration.
@@ -796,21 +808,17 @@ GPU_TEST(maxclique, cuda_budget_builds_windows) {
   test_rng rng = test_rng_for("maxclique.budget_windows");
   for (int t = 0; t < 6 && !g_test.failed; ++t) {
     gclq_graph g;
-    uint32_t n = t == 0 ? 383 : 100 + (uint32_t)(rng.next() % 500);
-    double p = t == 0 ? 0.243 : 0.05 + (double)(rng.next() % 1000) / 1000.0 * 0.3;
-    uint64_t seed = rng.next();
-    CHECK(gclq_graph_erdos_renyi(n, p, seed, &g) == GCLQ_SUCCESS);
     gclq_maxclique_result want;
-    gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
-    CHECK(gclq_max_cliques(&g, &ho, &want) == GCLQ_SUCCESS);
+    uint32_t n;
+    double p;
+    uint64_t seed;
+    mc_budget_graph(rng, t, &g, &want, &n, &p, &seed);
     const size_t extra[3] = {(size_t)128 << 10, (size_t)384 << 10, (size_t)2 << 20};
     const int cfgs[3] = {0, 1, 11}; /* default, one, one window 100 */
     for (int b = 0; b < 3 && !g_test.failed; ++b)
       for (int k = 0; k < 3 && !g_test.failed; ++k) {
         struct lines {
-          int chunked = 0;
-          static void fn(void *user, const char *line) {
-            if (strstr(line, "built window by window")) ((lines *)user)->chunked = 1;
+          static void fn(void *, const char *line) {
             if (strstr(line, "out of memory")) fprintf(stderr, "      %s\n", line);
           }
         } seen;
@@ -846,13 +854,11 @@ GPU_TEST(maxclique, cuda_list_budget_builds_windows) {
   test_rng rng = test_rng_for("maxclique.list_windows");
   for (int t = 0; t < 3 && !g_test.failed; ++t) {
     gclq_graph g;
-    uint32_t n = t == 0 ? 383 : 100 + (uint32_t)(rng.next() % 500);
-    double p = t == 0 ? 0.243 : 0.05 + (double)(rng.next() % 1000) / 1000.0 * 0.3;
-    uint64_t seed = rng.next();
-    CHECK(gclq_graph_erdos_renyi(n, p, seed, &g) == GCLQ_SUCCESS);
     gclq_maxclique_result want;
-    gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
-    CHECK(gclq_max_cliques(&g, &ho, &want) == GCLQ_SUCCESS);
+    uint32_t n;
+    double p;
+    uint64_t seed;
+    mc_budget_graph(rng, t, &g, &want, &n, &p, &seed);
     struct lines {
       int chunked = 0;
       static void fn(void *user, const char *line) {

@@ -6,9 +6,15 @@
 #   tests/run_gpu.sh [--bin=DIR] [--max-log2=28] [--no-sanitize] [--no-bench]
 #                    [--bench-sizes=20,24,28] [--filter=SUBSTR] [--bench-filter=SUBSTR]
 #                    [--commit=SHA] [--no-tests] [--no-memcheck]
+#                    [--repeat=N [--jobs=J] [--deadline=S]]
 # Environment: race_suites="scan merge" limits racecheck to those suites;
 # MEMCHECK_LOG2 / RACECHECK_LOG2 set their largest sizes (16 / 11), and
 # MEMCHECK_TIMEOUT / RACECHECK_TIMEOUT (s) bound each sanitizer run.
+#
+# --repeat=N runs the GPU tests (gpuamq_tests --gpu-only, host tests belong in CI)
+# N more times, each run split over J processes (--shard=K/J, default J=8) that run
+# at once with fresh seeds, and counts the runs that failed; no new run starts after
+# S seconds (--deadline, default 480), so that the call ends inside the device's limit.
 #
 # --bin=DIR runs gpuamq_tests and gpuamq_bench from DIR (built elsewhere, e.g.
 # on a machine without a GPU, and carried along) instead of building here.
@@ -18,6 +24,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
 bin= maxlog=28 sanitize=1 bench=1 tests=1 memcheck=1 sizes=20,24,28 filter= bfilter= commit=unknown
+repeat=0 jobs=8 deadline=480
 for a in "$@"; do
   case $a in
     --bin=*) bin=${a#*=} ;;
@@ -30,6 +37,9 @@ for a in "$@"; do
     --filter=*) filter=${a#*=} ;;
     --bench-filter=*) bfilter=${a#*=} ;;
     --commit=*) commit=${a#*=} ;;
+    --repeat=*) repeat=${a#*=} ;;
+    --jobs=*) jobs=${a#*=} ;;
+    --deadline=*) deadline=${a#*=} ;;
     *) echo "unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -64,6 +74,32 @@ if [ $bench = 1 ]; then
   done
 fi
 
+repeat_line="not run"
+if [ "$repeat" -gt 0 ]; then
+  echo "== GPU tests, $repeat runs of $jobs shards each (sizes up to 2^$maxlog)"
+  start=$(date +%s) runs=0 bad=0
+  : > "$OUT/repeat.log"
+  while [ $runs -lt "$repeat" ] && [ $(( $(date +%s) - start )) -lt "$deadline" ]; do
+    runs=$((runs + 1)) run_rc=0 pids=
+    for k in $(seq 0 $((jobs - 1))); do
+      seed=$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
+      timeout 400 "$bin/gpuamq_tests" --gpu-only --shard=$k/$jobs --seed=0x$seed --max-log2="$maxlog" $tf \
+        > "$OUT/repeat_$k.log" 2>&1 &
+      pids="$pids $!"
+    done
+    for p in $pids; do wait $p || run_rc=1; done
+    summary=$(for k in $(seq 0 $((jobs - 1))); do tail -n 1 "$OUT/repeat_$k.log"; done |
+              awk '{p += $1; f += $3} END {printf "%d passed, %d failed", p, f}')
+    echo "run $runs ($(( $(date +%s) - start )) s): $summary" | tee -a "$OUT/repeat.log"
+    if [ $run_rc != 0 ]; then
+      bad=$((bad + 1))
+      grep -hE "FAIL|^seed|reproduce" "$OUT"/repeat_*.log | tee -a "$OUT/repeat.log" | head -n 20
+    fi
+  done
+  repeat_line="$runs runs, $bad failed ($(( $(date +%s) - start )) s, $jobs shards a run, sizes up to 2^$maxlog)"
+  [ $bad = 0 ] || test_rc=1
+fi
+
 mem_line="not run" race_line="not run"
 if [ $sanitize = 1 ]; then
   echo "== compute-sanitizer (memcheck up to 2^${MEMCHECK_LOG2:-16}, racecheck per suite up to 2^${RACECHECK_LOG2:-11})"
@@ -88,6 +124,7 @@ echo
 echo "== summary"
 echo "device:    $(cat "$OUT/device.txt")"
 echo "tests:     $tests_line (exit $test_rc)"
+echo "repeat:    $repeat_line"
 echo "memcheck:  $mem_line"
 echo "racecheck: $race_line"
 # the largest size of each benchmark row (all sizes are in $OUT/bench.md)

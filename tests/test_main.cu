@@ -22,7 +22,8 @@ static int has_device(void) {
 
 int main(int argc, char **argv) {
   const char *filter = NULL;
-  int list = 0;
+  int list = 0, gpu_only = 0;
+  unsigned shard = 0, shards = 1;
   g_test.seed = (uint64_t)time(NULL) * 2654435761ull ^ (uint64_t)clock();
   g_test.max_log2 = 24;
   for (int i = 1; i < argc; ++i) {
@@ -30,8 +31,16 @@ int main(int argc, char **argv) {
     else if (!strncmp(argv[i], "--seed=", 7)) g_test.seed = strtoull(argv[i] + 7, NULL, 0);
     else if (!strncmp(argv[i], "--max-log2=", 11)) g_test.max_log2 = atoi(argv[i] + 11);
     else if (!strcmp(argv[i], "--list")) list = 1;
-    else {
-      fprintf(stderr, "usage: %s [--filter=SUBSTR] [--seed=N] [--max-log2=K] [--list]\n", argv[0]);
+    else if (!strcmp(argv[i], "--gpu-only")) gpu_only = 1;
+    else if (!strncmp(argv[i], "--shard=", 8) && sscanf(argv[i] + 8, "%u/%u", &shard, &shards) == 2 && shards > 0 &&
+             shard < shards) {
+    } else {
+      fprintf(stderr,
+              "usage: %s [--filter=SUBSTR] [--seed=N] [--max-log2=K] [--list] [--gpu-only] [--shard=K/N]\n"
+              "  --gpu-only   run only the GPU tests (the host tests run in CI)\n"
+              "  --shard=K/N  run every N-th selected test, starting at the K-th (0-based), so that\n"
+              "               N processes with K = 0..N-1 run the selection once between them\n",
+              argv[0]);
       return 100;
     }
   }
@@ -48,11 +57,14 @@ int main(int argc, char **argv) {
   printf("seed: --seed=0x%llx, sizes up to 2^%d\n", (unsigned long long)g_test.seed, g_test.max_log2);
 
   int passed = 0, failed = 0, skipped = 0;
+  unsigned selected = 0;
   std::vector<std::string> failures;
   std::vector<test_case> &reg = test_registry();
   for (size_t i = 0; i < reg.size(); ++i) {
     std::string full = std::string(reg[i].suite) + "." + reg[i].name;
     if (filter && full.find(filter) == std::string::npos) continue;
+    if (gpu_only && !reg[i].needs_gpu) continue;
+    if (selected++ % shards != shard) continue;
     if (list) { printf("%s%s\n", full.c_str(), reg[i].needs_gpu ? " [gpu]" : ""); continue; }
     if (reg[i].needs_gpu && !g_test.have_gpu) {
       printf("[ SKIP ] %s (skipped: no CUDA device)\n", full.c_str());

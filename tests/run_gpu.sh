@@ -11,9 +11,9 @@
 # MEMCHECK_LOG2 / RACECHECK_LOG2 set their largest sizes (16 / 11), and
 # MEMCHECK_TIMEOUT / RACECHECK_TIMEOUT (s) bound each sanitizer run.
 #
-# --repeat=N runs the GPU tests (gpuamq_tests --gpu-only, host tests belong in CI)
-# N more times, each run split over J processes (--shard=K/J, default J=8) that run
-# at once with fresh seeds, and counts the runs that failed; no new run starts after
+# --repeat=N runs every GPU test (gpuamq_tests --gpu-only; host tests belong in CI)
+# N more times, each test in a process of its own with a fresh seed, J at once
+# (default 8), and counts the runs in which any test failed; no new run starts after
 # S seconds (--deadline, default 480), so that the call ends inside the device's limit.
 #
 # --bin=DIR runs gpuamq_tests and gpuamq_bench from DIR (built elsewhere, e.g.
@@ -76,27 +76,34 @@ fi
 
 repeat_line="not run"
 if [ "$repeat" -gt 0 ]; then
-  echo "== GPU tests, $repeat runs of $jobs shards each (sizes up to 2^$maxlog)"
+  echo "== GPU tests, $repeat runs, each test its own process, $jobs at once (sizes up to 2^$maxlog)"
+  "$bin/gpuamq_tests" --list --gpu-only $tf | sed -n 's/ \[gpu\]$//p' > "$OUT/repeat_tests.txt"
   start=$(date +%s) runs=0 bad=0
   : > "$OUT/repeat.log"
+  mkdir -p "$OUT/rep"
   while [ $runs -lt "$repeat" ] && [ $(( $(date +%s) - start )) -lt "$deadline" ]; do
-    runs=$((runs + 1)) run_rc=0 pids=
-    for k in $(seq 0 $((jobs - 1))); do
-      seed=$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')
-      timeout 400 "$bin/gpuamq_tests" --gpu-only --shard=$k/$jobs --seed=0x$seed --max-log2="$maxlog" $tf \
-        > "$OUT/repeat_$k.log" 2>&1 &
-      pids="$pids $!"
-    done
-    for p in $pids; do wait $p || run_rc=1; done
-    summary=$(for k in $(seq 0 $((jobs - 1))); do tail -n 1 "$OUT/repeat_$k.log"; done |
-              awk '{p += $1; f += $3} END {printf "%d passed, %d failed", p, f}')
+    runs=$((runs + 1))
+    rm -f "$OUT"/rep/*.log
+    # longest first (times from the runs so far), each with a fresh seed
+    if [ -s "$OUT/repeat_times.txt" ]; then
+      sort -k2 -nr "$OUT/repeat_times.txt" | awk '{print $1}'
+    else
+      cat "$OUT/repeat_tests.txt"
+    fi | xargs -P "$jobs" -I{} sh -c 'timeout 400 "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
+           --max-log2="$1" > "$2/rep/{}.log" 2>&1' "$bin/gpuamq_tests" "$maxlog" "$OUT"
+    cat "$OUT"/rep/*.log | sed -nE 's/^\[  OK  \] ([^ ]+) \(([0-9]+) ms\)$/\1 \2/p' > "$OUT/repeat_times.txt"
+    summary=$(tail -q -n 1 "$OUT"/rep/*.log | awk '{p += $1; f += $3} END {printf "%d passed, %d failed", p, f}')
     echo "run $runs ($(( $(date +%s) - start )) s): $summary" | tee -a "$OUT/repeat.log"
-    if [ $run_rc != 0 ]; then
+    if [ "$(ls "$OUT"/rep/*.log | wc -l)" != "$(wc -l < "$OUT/repeat_tests.txt")" ] ||
+       ! echo "$summary" | grep -q "$(wc -l < "$OUT/repeat_tests.txt") passed, 0 failed"; then
       bad=$((bad + 1))
-      grep -hE "FAIL|^seed|reproduce" "$OUT"/repeat_*.log | tee -a "$OUT/repeat.log" | head -n 20
+      grep -lE "FAIL|pending CUDA error" "$OUT"/rep/*.log | while read -r f; do
+        grep -hE "FAIL|^seed|CHECK|mismatch|differs|error" "$f" | head -n 8
+      done | tee -a "$OUT/repeat.log" | head -n 30
     fi
   done
-  repeat_line="$runs runs, $bad failed ($(( $(date +%s) - start )) s, $jobs shards a run, sizes up to 2^$maxlog)"
+  rm -rf "$OUT/rep"
+  repeat_line="$runs runs, $bad failed ($(( $(date +%s) - start )) s, $jobs tests at once, sizes up to 2^$maxlog)"
   [ $bad = 0 ] || test_rc=1
 fi
 

@@ -36,7 +36,8 @@ int main(int argc, char **argv) {
              shard < shards) {
     } else {
       fprintf(stderr,
-              "usage: %s [--filter=SUBSTR] [--seed=N] [--max-log2=K] [--list] [--gpu-only] [--shard=K/N]\n"
+              "usage: %s [--filter=SUBSTR|=NAME] [--seed=N] [--max-log2=K] [--list] [--gpu-only] [--shard=K/N]\n"
+              "  --filter     run the tests whose suite.name contains SUBSTR, or the one named NAME\n"
               "  --gpu-only   run only the GPU tests (the host tests run in CI)\n"
               "  --shard=K/N  run every N-th selected test, starting at the K-th (0-based), so that\n"
               "               N processes with K = 0..N-1 run the selection once between them\n",
@@ -62,7 +63,7 @@ int main(int argc, char **argv) {
   std::vector<test_case> &reg = test_registry();
   for (size_t i = 0; i < reg.size(); ++i) {
     std::string full = std::string(reg[i].suite) + "." + reg[i].name;
-    if (filter && full.find(filter) == std::string::npos) continue;
+    if (filter && (filter[0] == '=' ? full != filter + 1 : full.find(filter) == std::string::npos)) continue;
     if (gpu_only && !reg[i].needs_gpu) continue;
     if (selected++ % shards != shard) continue;
     if (list) { printf("%s%s\n", full.c_str(), reg[i].needs_gpu ? " [gpu]" : ""); continue; }

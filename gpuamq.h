@@ -38,7 +38,7 @@
        present" (false positives at about n / 2^(q+r)) or "absent", and
        extract returns fingerprints, not keys;
      - grow: q and r are fixed at create; an insert that does not fit returns
-       GAMQ_ERROR_FULL and leaves the filter as it was (rebuild a larger one);
+       GAMQ_ERROR_FULL and leaves the filter unchanged (rebuild a larger one);
      - hash strings or structs: keys are u32 or u64 (hash your own data first);
      - count per key, or delete from the Bloom filter;
      - lock: calls on one filter from several host threads at once must be

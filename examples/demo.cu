@@ -12,7 +12,7 @@
      3. finds the maximum clique of a generated graph with a planted clique
         and checks it is the planted one.
    Each step prints its time and the backend it ran on; the last line says
-   "every check held" when every answer was right. */
+   "every check held" when every answer is right. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -36,7 +36,7 @@ static uint64_t demo_rand(uint64_t *s) { /* xorshift64*, fixed seed: the same da
 }
 
 /* 1. A quotient filter: build, look up present and absent keys. Returns 1 when
-   every present key was found. */
+   every present key is found. */
 static int demo_filter(size_t n, uint64_t *seed) {
   const int q = 21, r = 8; /* 2^21 home slots for 2^20 keys; 8-bit remainders */
   std::vector<uint64_t> keys(n), others(n);

@@ -1,5 +1,6 @@
-/* gpuamq.h - approximate membership queries on the GPU: quotient filters and
-   non-associative scans. Single-header CUDA C library, v0.2.0.
+/* gpuamq.h - approximate membership queries on the GPU: quotient filters, a
+   blocked Bloom filter and non-associative scans. Single-header CUDA C
+   library, v0.4.0.
 
    Do this:
       #define GPUAMQ_IMPLEMENTATION
@@ -11,8 +12,38 @@
       #define GPUAMQ_IMPLEMENTATION
       #include "gpuamq.h"
 
-   The source form needs gpuamq_kernels.cuh and gpuprim.cuh beside this file;
-   dist/gpuamq.h is the same library as one file.
+      nvcc -arch=native -c gpuamq_impl.cu      (or -arch=sm_90: sm_80 or newer)
+
+   The device code needs sm_80 or newer; a device pass for an older
+   architecture (nvcc's default with CUDA 13 is sm_75) stops with an #error that
+   says so. Compiling the implementation takes tens of seconds. The source form
+   needs gpuamq_kernels.cuh, gpuprim.cuh and prim/ beside this file;
+   dist/gpuamq.h is the same library as one file. gpuprim.cuh holds the
+   primitives both libraries are built on: internal, not part of this API.
+
+   First use (any file, C or C++; AUTO runs CUDA when a GPU is present, else
+   the host backend, with the same answers):
+
+      gamq_qf *f = NULL;
+      uint64_t keys[3] = {5, 9, 12};
+      uint8_t found[3];
+      if (gamq_qf_create(NULL, GAMQ_QF_RSQF, 20, 8, &f) == GAMQ_SUCCESS &&  // 2^20 slots, 8-bit remainders
+          gamq_qf_build_u64(f, keys, 3) == GAMQ_SUCCESS &&
+          gamq_qf_lookup_u64(f, keys, 3, found) == GAMQ_SUCCESS)
+        printf("%d %d %d\n", found[0], found[1], found[2]);             // 1 1 1: no false negatives
+      gamq_qf_destroy(f);
+
+   What it does not do
+     - store keys: a filter holds fingerprints; a lookup answers "maybe
+       present" (false positives at about n / 2^(q+r)) or "absent", and
+       extract returns fingerprints, not keys;
+     - grow: q and r are fixed at create; an insert that does not fit returns
+       GAMQ_ERROR_FULL and leaves the filter unchanged (rebuild a larger one);
+     - hash strings or structs: keys are u32 or u64 (hash your own data first);
+     - count per key, or delete from the Bloom filter;
+     - lock: calls on one filter from several host threads at once must be
+       ordered by the caller;
+     - span GPUs: a filter lives on one device.
 
    Options (define before the implementation include)
      GPUAMQ_STATIC              all functions static (private to that file)
@@ -43,17 +74,25 @@
        the convenience calls on host arrays (no suffix) are synchronous.
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
+   The quotient filters and the non-associative scans follow Geil,
+   Farach-Colton, Owens, "Quotient Filters: Approximate Membership Queries on
+   the GPU" (IPDPS 2018).
+
    Version history
-     0.1.0  status codes, backends, allocator hook; gpuprim primitives; host
-            references of the non-associative scans (private).
-     0.2.0  non-associative scans: public API, four methods on CUDA and HOST.
-     next   quotient filters (issue 4, in progress): public API on HOST and
-            CUDA; builds, lookups (unsorted, sorted, gamq_qf_ref in your
-            kernels), extracts, in-place inserts and deletes (window
-            re-layout; supercluster bidding and growing regions) or
-            rebuilds, merges, save / load, deduplicated builds; the
-            blocked Bloom filter (section 7); an optional PACKED RSQF
-            layout (gamq_qf_desc.layout: paper 001 Table I memory).
+     0.1.0  2026-11-21  status codes, backends, allocator hook; the gpuprim
+                        primitives; host references of the non-associative
+                        scans (private).
+     0.2.0  2026-11-21  non-associative scans: public API, four methods on CUDA
+                        and HOST.
+     0.3.0  2026-11-22  quotient filters (SQF, RSQF) on HOST and CUDA: builds,
+                        lookups (unsorted, sorted, gamq_qf_ref in your kernels),
+                        extracts, in-place inserts and deletes or rebuilds,
+                        merges, save / load, deduplicated builds, an optional
+                        PACKED RSQF layout (the paper's Table I memory); the
+                        blocked Bloom filter (section 7).
+     0.4.0  2026-11-24  a library to drop in: CMake targets gpuamq::gpuamq and
+                        gpuclique::gpuclique (add_subdirectory, FetchContent,
+                        find_package), an #error below sm_80, a LICENSE file.
 
    License: MIT, at the end of this file. */
 #ifndef GPUAMQ_H
@@ -66,9 +105,9 @@
    1. version, linkage, stream type
    ------------------------------------------------------------------------- */
 #define GAMQ_VERSION_MAJOR 0
-#define GAMQ_VERSION_MINOR 2
+#define GAMQ_VERSION_MINOR 4
 #define GAMQ_VERSION_PATCH 0
-#define GAMQ_VERSION_STRING "0.2.0"
+#define GAMQ_VERSION_STRING "0.4.0"
 
 #ifndef GAMQ_DEF
 #ifdef GPUAMQ_STATIC
@@ -4424,14 +4463,25 @@ GAMQ_DEF gamq_status gamq_bloom_copy_bytes(const gamq_bloom *F, void *h_out, siz
 #endif /* GPUAMQ_IMPLEMENTATION */
 
 /* ---------------------------------------------------------------------------
-   MIT License. Copyright (c) 2026 the gpuamq + gpuclique authors.
+   MIT License
+
+   Copyright (c) 2026 the gpuamq and gpuclique authors
+
    Permission is hereby granted, free of charge, to any person obtaining a copy
    of this software and associated documentation files (the "Software"), to deal
    in the Software without restriction, including without limitation the rights
    to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
    copies of the Software, and to permit persons to whom the Software is
-   furnished to do so, subject to the following conditions: the above copyright
-   notice and this permission notice shall be included in all copies or
-   substantial portions of the Software. THE SOFTWARE IS PROVIDED "AS IS",
-   WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED.
+   furnished to do so, subject to the following conditions:
+
+   The above copyright notice and this permission notice shall be included in all
+   copies or substantial portions of the Software.
+
+   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+   IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+   FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+   AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+   LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+   OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+   SOFTWARE.
    ------------------------------------------------------------------------- */

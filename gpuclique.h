@@ -1,6 +1,6 @@
-/* gpuclique.h - cliques on the GPU: graphs, k-cores, maximum clique
-   enumeration, k-clique counting and set intersection. Single-header CUDA C
-   library, v0.1.0.
+/* gpuclique.h - graphs and maximum cliques on the GPU: graphs from files,
+   edge lists and generators, and every maximum clique of a graph.
+   Single-header CUDA C library, v0.4.0.
 
    Do this:
       #define GPUCLIQUE_IMPLEMENTATION
@@ -12,8 +12,34 @@
       #define GPUCLIQUE_IMPLEMENTATION
       #include "gpuclique.h"
 
-   The source form needs gpuclique_kernels.cuh and gpuprim.cuh beside this file;
-   dist/gpuclique.h is the same library as one file.
+      nvcc -arch=native -c gpuclique_impl.cu   (or -arch=sm_90: sm_80 or newer)
+
+   The device code needs sm_80 or newer; a device pass for an older
+   architecture (nvcc's default with CUDA 13 is sm_75) stops with an #error that
+   says so. Compiling the implementation takes tens of seconds. The source form
+   needs gpuclique_kernels.cuh, gpuprim.cuh and prim/ beside this file;
+   dist/gpuclique.h is the same library as one file. gpuprim.cuh holds the
+   primitives both libraries are built on: internal, not part of this API.
+
+   First use (any file, C or C++; AUTO runs CUDA when a GPU is present, else
+   the host backend, with the same answers):
+
+      gclq_graph g;
+      gclq_maxclique_result r;
+      if (gclq_graph_planted_clique(2000, 0.01, 25, 42, &g, NULL) == GCLQ_SUCCESS) {  // G(2000, 0.01) + a 25-clique
+        if (gclq_max_cliques(&g, NULL, &r) == GCLQ_SUCCESS)                           // NULL: default options
+          printf("omega %u, %llu maximum cliques\n", r.omega, (unsigned long long)r.count);  // omega 25, 1
+        gclq_maxclique_result_free(&r);
+        gclq_graph_free(&g);
+      }
+
+   What it does not do
+     - count k-cliques, intersect sets, or list maximal (not maximum) cliques;
+     - weighted or directed graphs: edges are made undirected, loops and
+       repeated edges dropped, weights in Matrix Market files ignored;
+     - graphs of more than 2^32 - 1 vertices (ids are compacted to uint32_t);
+     - change a graph in place: build a new one;
+     - span GPUs: a search runs on one device.
 
    Options (define before the implementation include)
      GPUCLIQUE_STATIC              all functions static (private to that file)
@@ -29,8 +55,6 @@
      5. graphs                  gclq_graph: load (SNAP, DIMACS, Matrix Market),
                                 from edges, generators, free
      6. maximum cliques         gclq_max_cliques, options, result, stats
-   (k-clique counts and set intersection arrive with their issues; this
-   header declares only what works.)
 
    Conventions
      - Every function returns a gclq_status; results go out through pointers.
@@ -40,13 +64,20 @@
        data (graphs, gclq_max_cliques), which return when done.
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
+   The CUDA maximum-clique search follows Geil, "Tackling GPU Memory Size
+   Limitations" (dissertation), chapter 2.
+
    Version history
-     0.1.0  status codes, backends, allocator hook; gpuprim primitives; graphs
-            (loaders, from edges, generators); host reference algorithms.
-     0.2.0  maximum cliques: gclq_max_cliques on HOST; the CUDA search is
-            experimental (AUTO runs HOST).
-     0.3.0  the CUDA bitset search (options.search), AUTO runs CUDA;
-            options.max_stored, result.stored.
+     0.1.0  2026-11-21  status codes, backends, allocator hook; the gpuprim
+                        primitives; graphs (loaders, from edges, generators);
+                        host reference algorithms.
+     0.2.0  2026-11-21  maximum cliques: gclq_max_cliques on HOST, and a first
+                        CUDA search that AUTO did not pick.
+     0.3.0  2026-11-22  the CUDA bitset search (options.search), AUTO runs
+                        CUDA; options.max_stored, result.stored.
+     0.4.0  2026-11-24  a library to drop in: CMake targets gpuamq::gpuamq and
+                        gpuclique::gpuclique (add_subdirectory, FetchContent,
+                        find_package), an #error below sm_80, a LICENSE file.
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H
@@ -59,9 +90,9 @@
    1. version, linkage, stream type
    ------------------------------------------------------------------------- */
 #define GCLQ_VERSION_MAJOR 0
-#define GCLQ_VERSION_MINOR 3
+#define GCLQ_VERSION_MINOR 4
 #define GCLQ_VERSION_PATCH 0
-#define GCLQ_VERSION_STRING "0.3.0"
+#define GCLQ_VERSION_STRING "0.4.0"
 
 #ifndef GCLQ_DEF
 #ifdef GPUCLIQUE_STATIC
@@ -2684,14 +2715,25 @@ static inline void gclq__device_free(const gclq_device_allocator *a, void *d_ptr
 #endif /* GPUCLIQUE_IMPLEMENTATION */
 
 /* ---------------------------------------------------------------------------
-   MIT License. Copyright (c) 2026 the gpuamq + gpuclique authors.
+   MIT License
+
+   Copyright (c) 2026 the gpuamq and gpuclique authors
+
    Permission is hereby granted, free of charge, to any person obtaining a copy
    of this software and associated documentation files (the "Software"), to deal
    in the Software without restriction, including without limitation the rights
    to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
    copies of the Software, and to permit persons to whom the Software is
-   furnished to do so, subject to the following conditions: the above copyright
-   notice and this permission notice shall be included in all copies or
-   substantial portions of the Software. THE SOFTWARE IS PROVIDED "AS IS",
-   WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED.
+   furnished to do so, subject to the following conditions:
+
+   The above copyright notice and this permission notice shall be included in all
+   copies or substantial portions of the Software.
+
+   THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+   IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+   FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+   AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+   LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+   OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+   SOFTWARE.
    ------------------------------------------------------------------------- */

@@ -28,6 +28,13 @@
 #ifndef GPRIM_CUH
 #define GPRIM_CUH
 
+/* The device code needs sm_80 or newer (warp reductions such as __reduce_add_sync,
+   cp.async). Stop the device pass of an older architecture here, with one clear
+   message, before any device code is seen. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#error "gpuamq/gpuclique need sm_80 or newer: compile with -arch=sm_80 or newer (e.g. -arch=native or -arch=sm_90)"
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>

@@ -466,7 +466,7 @@ cudaError_t gprim_load_balance_search(void *d_temp, size_t *temp_bytes, const O 
 
 /* ---- segmented reduce: merge path over (segment ends, items), persistent blocks ---- */
 
-/* A partial reduction on its way through the scans: f = a segment was closed inside the range
+/* A partial reduction on its way through the scans: f = a segment closes inside the range
    (v then covers only what follows the last close), h = v holds a value. */
 template <typename A> struct gprim__merge_carry {
   A v;

@@ -203,8 +203,8 @@ __device__ __forceinline__ void gprim__st_relaxed_u64(uint64_t *p, uint64_t v) {
      lb.publish(tile, GPRIM__TILE_PREFIX, op(before, agg));
    Tile 0 publishes GPRIM__TILE_PREFIX directly. Tiles must be numbered by
    take_ticket, never by blockIdx, and a block must work on its tickets in the
-   order it took them: then a tile only waits on tiles whose ticket was taken
-   earlier by a running block, and the smallest unfinished ticket can always
+   order it took them: then a tile only waits on tiles with smaller tickets,
+   held by running blocks, and the smallest unfinished ticket can always
    finish, so the wait always ends (also for persistent blocks that hold the
    ticket of their next tile while they finish the current one).
 
@@ -213,7 +213,7 @@ __device__ __forceinline__ void gprim__st_relaxed_u64(uint64_t *p, uint64_t v) {
    aligned 64-bit relaxed accesses (single-copy atomic). Each (word, flag) pair
    is written at most once (the aggregate once, the inclusive prefix once), so
    a reader that sees the same flag in all W words holds all pieces of one
-   write; mixed flags (a publish in progress) read as INVALID and are re-read.
+   write; mixed flags (a publish under way) read as INVALID and are re-read.
    No fences, one round trip per window, correct by the PTX memory model for
    any W (4-byte T: one word; 64-bit keys and pairs: two). A single 128-bit
    word would need 16-byte single-copy atomicity, which PTX does not promise.
@@ -266,7 +266,7 @@ struct gprim__lookback {
      WIDTH consecutive tiles; lane 31's last one is tile - 1). It waits until
      every status newer than the newest PREFIX is valid (or, with no PREFIX,
      all of them), reduces in order back to that PREFIX, and moves the window
-     back if there was none. Positions before tile 0 re-read tile 0, a PREFIX
+     back if it holds none. Positions before tile 0 re-read tile 0, a PREFIX
      that sits after them, so they never count. */
   template <int WIDTH, int SPIN_NS, typename Op>
   __device__ __forceinline__ T exclusive_prefix(uint32_t tile, Op op) const {
@@ -333,7 +333,7 @@ struct gprim__tiles {
 
 /* A tile shape whose tile is staged in shared memory. On sm_90 and newer one
    thread starts a bulk copy of a full tile (cp.async.bulk, the copy engine,
-   completing on an mbarrier), so the bytes in flight no longer depend on the
+   completing on an mbarrier), so the bytes in flight do not depend on the
    registers the loads would need; threads then read their chunks from shared
    memory. MIN_BLOCKS goes to __launch_bounds__ (blocks per SM to fit). */
 template <int BLOCK_, int ROWS_, int CHUNK_, int MIN_BLOCKS_>

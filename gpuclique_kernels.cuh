@@ -3,7 +3,8 @@
    gpuclique.h's implementation only, when it is compiled by nvcc, after
    gpuprim.cuh and the private plan types (gclq__mc_plan).
 
-   Maximum cliques (paper 000 ch. 2), the CUDA backend:
+   Maximum cliques (ch. 2 of Geil, "Tackling GPU Memory Size Limitations",
+   the dissertation below), the CUDA backend:
      upload      CSR to the device, degrees
      cores       k-core numbers by parallel peeling (Alg. 1)
      heuristic   greedy lower bound, single run (select) or multi-run
@@ -62,7 +63,7 @@ static __global__ void gclq__degree_kernel(const uint64_t *off, uint32_t n, uint
 }
 
 /* ---------------------------------------------------------------------------
-   k-core decomposition (000 Alg. 1): parallel peeling. With k the current
+   k-core decomposition (the dissertation, Alg. 1): parallel peeling. With k the current
    level, every vertex still present whose degree is at most k leaves with
    core number k (filter); the neighbours it leaves behind lose one degree
    each (advance); repeat until no vertex leaves, then k jumps to the
@@ -100,7 +101,7 @@ static __global__ void gclq__core_advance_kernel(const uint32_t *frontier, uint3
 }
 
 /* ---------------------------------------------------------------------------
-   heuristic helpers (000 sec. 2.4.3, Alg. 2)
+   heuristic helpers (the dissertation, sec. 2.4.3, Alg. 2)
    ------------------------------------------------------------------------- */
 
 /* select predicate: is x a neighbour of v? */
@@ -161,9 +162,9 @@ static __global__ void gclq__keep_kernel(const uint32_t *cv, const uint32_t *cs,
 }
 
 /* ---------------------------------------------------------------------------
-   colour bound, a warp per candidate list (gclq__host_bfs_simulate is the
-   serial twin: the same lists, colours and order, so its figures predict the
-   device's). The children of a parent (its later siblings adjacent to it, or
+   colour bound, a warp per candidate list (gclq__host_bfs_simulate in
+   tests/clique_testing.h is the serial twin: the same lists, colours and
+   order, so its figures predict the device's). The children of a parent (its later siblings adjacent to it, or
    a source's kept out-neighbours) are gathered into shared memory in list
    order; with at most GCLQ__COLOUR_CAP of them, their adjacency matrix is
    built (one bit per pair) and coloured greedily class by class in list
@@ -280,7 +281,7 @@ struct gclq__keep_all {
 };
 
 /* ---------------------------------------------------------------------------
-   2-clique setup (000 Alg. 3), a warp per source vertex
+   2-clique setup (the dissertation, Alg. 3), a warp per source vertex
    ------------------------------------------------------------------------- */
 struct gclq__setup_args {
   const uint32_t *order;  /* source vertices in window order */
@@ -331,7 +332,7 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__two_count_kern
 
 /* Alg. 3 OUTPUTTWOCLIQUES: the kept out-neighbours of order[p] as sort keys
    (rank << 32 | vertex) and source ids; the rank is the colour order for a
-   coloured list, the degree otherwise (000 Alg. 3: by degree), so the
+   coloured list, the degree otherwise (the dissertation, Alg. 3: by degree), so the
    segmented sort that follows puts every sublist in its order. */
 static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__two_write_kernel(gclq__setup_args a, const uint64_t *pos,
                                                                                uint64_t *key, uint32_t *sid) {
@@ -375,7 +376,7 @@ static __global__ void gclq__low_word_kernel(const uint64_t *key, uint64_t n, ui
 }
 
 /* ---------------------------------------------------------------------------
-   breadth-first expansion (000 Alg. 4): level k holds k-cliques as
+   breadth-first expansion (the dissertation, Alg. 4): level k holds k-cliques as
    (vertexID, sublistID); entries with the same sublistID form the candidate
    list of their parent. Entry i extends by every later entry j of its sublist
    whose vertex is adjacent to vertexID[i]; the children form a new sublist of
@@ -485,7 +486,7 @@ struct gclq__level_ptrs {
   const uint32_t *vid, *sid;
 };
 
-/* Readout (000 sec. 2.4.4): clique of entry a + t of level k, by following
+/* Readout (the dissertation, sec. 2.4.4): clique of entry a + t of level k, by following
    sublistIDs back to the 2-clique list, whose sublistID is the source. */
 static __global__ void gclq__readout_kernel(const gclq__level_ptrs *lv, uint32_t k, uint64_t a, uint64_t n,
                                             uint32_t *out) {
@@ -1061,7 +1062,7 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
    below always have theirs (the levels are nested: a take-everything level 3
    left nothing for level 6 of a dense graph under 6 MiB, and halving alone
    starved the 60 levels of facebook under 32 MiB into one-parent steps).
-   gclq__no_budget_split: every counted parent, pc at a time. */
+   plan.no_split: every counted parent, pc at a time. */
 struct gclq__steps {
   gclq__mc_ctx *c;
   uint64_t pc, width, span;
@@ -1076,7 +1077,7 @@ struct gclq__steps {
     return n < pc ? n : pc;
   }
   /* After the count kernel wrote the children of n parents of level k into
-     c->d_pos[0, n] (d_pos[n] = 0): scan them into positions (000 Alg. 4
+     c->d_pos[0, n] (d_pos[n] = 0): scan them into positions (the dissertation, Alg. 4
      lines 28-31), size the step and read `words` numbers of c->d_step (the
      step kernel's three, then what the count kernel left there). One
      synchronisation. */
@@ -1375,7 +1376,7 @@ static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_ar
 }
 
 /* The bitset search over the sources in window order (sa.order, sa.n = n).
-   *ran = 0 when a local graph would exceed gclq__bits_max vertices (the
+   *ran = 0 when a local graph would exceed plan.bits_max vertices (the
    caller runs the list search then). Windows: sources whose local graphs fit
    a quarter of the room (and the user's window: 2-cliques, whole sources).
    In each window the target descends from the window's colour bound: a run
@@ -1559,7 +1560,7 @@ static inline gclq_status gclq__mc_sort_by(gclq__mc_ctx *c, const uint32_t *d_ke
   });
 }
 
-/* Single-run greedy (000 sec. 2.4.3.1): candidates sorted by key, descending;
+/* Single-run greedy (the dissertation, sec. 2.4.3.1): candidates sorted by key, descending;
    take the first, keep its neighbours (select, order kept), repeat. */
 static inline gclq_status gclq__mc_greedy_single(gclq__mc_ctx *c, const uint32_t *d_key, uint32_t *clique, uint32_t *size) {
   const uint32_t n = c->n;
@@ -1597,7 +1598,7 @@ static inline gclq_status gclq__mc_greedy_single(gclq__mc_ctx *c, const uint32_t
   return GCLQ_SUCCESS;
 }
 
-/* Multi-run greedy (000 Alg. 2): h runs side by side, run s seeded by the
+/* Multi-run greedy (the dissertation, Alg. 2): h runs side by side, run s seeded by the
    vertex of s-th highest key, its candidates the seed's neighbours (one
    segment each). A step: segmented argmax picks each run's candidate of
    highest key; a candidate stays when adjacent to its run's pick (select);
@@ -1750,7 +1751,7 @@ static inline gclq_status gclq__mc_two_count(gclq__mc_ctx *c, const gclq__setup_
 }
 
 /* The 2-clique list of those sources (total > 0 entries at d_pos) into
-   *vid / *sid, candidates sorted by degree within sublists (000 Alg. 3
+   *vid / *sid, candidates sorted by degree within sublists (the dissertation, Alg. 3
    line 40); the sort keys live only for the call. */
 static inline gclq_status gclq__mc_two_write(gclq__mc_ctx *c, const gclq__setup_args &a, const uint64_t *d_pos,
                                              uint64_t total, gclq__dmem *vid, gclq__dmem *sid) {
@@ -1996,7 +1997,7 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     }
     if (!chunked) {
       st = gclq__mc_expand(c, 2, a, b);
-    } else { /* this window's sublists, against today's bound */
+    } else { /* this window's sublists, against the bound so far */
       gclq__dmem pos(c), wv(c), ws(c);
       gclq__setup_args wa = sa;
       uint64_t len = 0;
@@ -2086,44 +2087,4 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
   *rows = c.rows;
   return GCLQ_SUCCESS;
 }
-/* Core numbers on the device (Alg. 1) of a host graph, for the tests:
-   h_core gets n entries, *max_core the largest. */
-static inline gclq_status gclq__cuda_core_numbers(const gclq_graph *g, uint32_t *h_core, uint32_t *max_core) {
-  gclq__mc_plan plan;
-  gclq_maxclique_stats stats;
-  gclq__mc_ctx c;
-  gclq_status st;
-  const uint32_t n = g->num_vertices;
-  memset(&plan, 0, sizeof plan);
-  memset(&stats, 0, sizeof stats);
-  memset(&c, 0, sizeof c);
-  c.plan = &plan;
-  c.stats = &stats;
-  c.budget = ~(size_t)0;
-  c.n = n;
-  *max_core = 0;
-  if (n == 0) return GCLQ_SUCCESS;
-  {
-    gclq__dmem off(&c), nbr(&c), deg(&c), core(&c);
-    GCLQ__TRY(off.get(((size_t)n + 1) * sizeof(uint64_t)));
-    GCLQ__TRY(nbr.get((size_t)(2 * g->num_edges) * sizeof(uint32_t)));
-    GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
-    GCLQ__TRY(core.get((size_t)n * sizeof(uint32_t)));
-    c.d_off = off.as<uint64_t>();
-    c.d_nbr = nbr.as<uint32_t>();
-    c.d_deg = deg.as<uint32_t>();
-    c.d_core = core.as<uint32_t>();
-    GCLQ__CUDA_TRY(cudaMemcpy(c.d_off, g->h_offsets, ((size_t)n + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice));
-    if (g->num_edges)
-      GCLQ__CUDA_TRY(cudaMemcpy(c.d_nbr, g->h_neighbors, (size_t)(2 * g->num_edges) * sizeof(uint32_t),
-                                cudaMemcpyHostToDevice));
-    gclq__degree_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, 0>>>(c.d_off, n, c.d_deg);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    st = gclq__mc_cores(&c, max_core);
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(&c, h_core, c.d_core, (size_t)n * sizeof(uint32_t));
-  }
-  if (cudaDeviceSynchronize() != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
-  return st;
-}
-
 #endif /* GPUCLIQUE_KERNELS_CUH */

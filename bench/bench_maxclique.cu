@@ -37,6 +37,7 @@
 #include <vector>
 
 #define GPUCLIQUE_STATIC
+#define GPUCLIQUE_TESTING
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 #include "bench.h"

@@ -992,13 +992,63 @@ static gclq_status gclq__check_vertices(uint64_t n, uint64_t max_vertices, gclq_
   return gclq__fail(err, GCLQ_ERROR_TOO_LARGE, line, msg);
 }
 
+/* A 1-based edge (u, v) of a file with n vertices: both ids in 1..n, else
+   the error names the line (`what`: "vertex id", "index"). */
+static gclq_status gclq__check_one_based(uint64_t u, uint64_t v, uint64_t n, const char *what, gclq_load_error *err,
+                                         uint64_t line) {
+  char msg[96];
+  if (u >= 1 && u <= n && v >= 1 && v <= n) return GCLQ_SUCCESS;
+  snprintf(msg, sizeof msg, "%s %llu out of range 1..%llu", what, (unsigned long long)(u < 1 || u > n ? u : v),
+           (unsigned long long)n);
+  return gclq__fail(err, GCLQ_ERROR_PARSE, line, msg);
+}
+
+/* A checked 1-based edge into keys as a packed compact edge (self-loops
+   dropped). */
+static gclq_status gclq__push_one_based(gclq__vec64 *keys, uint64_t u, uint64_t v, gclq_load_error *err) {
+  if (u == v) return GCLQ_SUCCESS; /* self-loop */
+  --u;
+  --v;
+  if (!gclq__vec64_push(keys, u < v ? (u << 32 | v) : (v << 32 | u)))
+    return gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+  return GCLQ_SUCCESS;
+}
+
+/* The rest of a DIMACS "p edge N M" line after the "p" (p: the read
+   position): the format word, N (held to the limits) and M. */
+static gclq_status gclq__dimacs_p_line(const char *p, const char *le, uint64_t line, uint64_t max_vertices,
+                                       uint64_t *n, uint64_t *m, gclq_load_error *err) {
+  const char *w, *we;
+  int r;
+  gclq__read_word(&p, le, &w, &we);
+  if (!gclq__word_is(w, we, "edge") && !gclq__word_is(w, we, "col"))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, line, "expected \"p edge N M\" (or \"p col N M\")");
+  r = gclq__read_u64(&p, le, n);
+  if (r != GCLQ__NUM_OK) return gclq__fail_number(err, line, r, "vertex count N of \"p edge N M\"");
+  r = gclq__read_u64(&p, le, m);
+  if (r != GCLQ__NUM_OK) return gclq__fail_number(err, line, r, "edge count M of \"p edge N M\"");
+  if (gclq__skip_space(p, le) != le) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "unexpected text after \"p edge N M\"");
+  return gclq__check_vertices(*n, max_vertices, err, line);
+}
+
+/* The rest of a DIMACS "e u v" line after the "e": the edge into keys. */
+static gclq_status gclq__dimacs_e_line(const char *p, const char *le, uint64_t line, uint64_t n, gclq__vec64 *keys,
+                                       gclq_load_error *err) {
+  uint64_t u, v;
+  gclq_status st = gclq__read_pair(&p, le, &u, &v, err, line, "expected \"e u v\" with two vertex ids", "vertex id");
+  if (st != GCLQ_SUCCESS) return st;
+  if (gclq__skip_space(p, le) != le) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "unexpected text after \"e u v\"");
+  st = gclq__check_one_based(u, v, n, "vertex id", err, line);
+  if (st != GCLQ_SUCCESS) return st;
+  return gclq__push_one_based(keys, u, v, err);
+}
+
 static gclq_status gclq__parse_dimacs(const char *text, size_t len, uint64_t max_vertices, gclq_graph *g,
                                       gclq_load_error *err) {
   gclq__lines it;
   gclq__vec64 keys;
   const char *ls, *le;
   uint64_t n = 0, m = 0, p_line = 0, e_lines = 0;
-  int have_p = 0;
   gclq_status st;
   it.p = text;
   it.end = text + len;
@@ -1009,67 +1059,27 @@ static gclq_status gclq__parse_dimacs(const char *text, size_t len, uint64_t max
     gclq__read_word(&p, le, &w, &we);
     if (w == we || *w == 'c') continue; /* blank or comment */
     if (we - w == 1 && *w == 'p') {
-      int r;
-      if (have_p) {
+      if (p_line != 0) {
         st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "a second p line");
         goto fail;
       }
-      gclq__read_word(&p, le, &w, &we);
-      if (!gclq__word_is(w, we, "edge") && !gclq__word_is(w, we, "col")) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected \"p edge N M\" (or \"p col N M\")");
-        goto fail;
-      }
-      r = gclq__read_u64(&p, le, &n);
-      if (r != GCLQ__NUM_OK) {
-        st = gclq__fail_number(err, it.line, r, "vertex count N of \"p edge N M\"");
-        goto fail;
-      }
-      r = gclq__read_u64(&p, le, &m);
-      if (r != GCLQ__NUM_OK) {
-        st = gclq__fail_number(err, it.line, r, "edge count M of \"p edge N M\"");
-        goto fail;
-      }
-      if (gclq__skip_space(p, le) != le) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"p edge N M\"");
-        goto fail;
-      }
-      st = gclq__check_vertices(n, max_vertices, err, it.line);
+      st = gclq__dimacs_p_line(p, le, it.line, max_vertices, &n, &m, err);
       if (st != GCLQ_SUCCESS) goto fail;
-      have_p = 1;
       p_line = it.line;
     } else if (we - w == 1 && *w == 'e') {
-      uint64_t u, v;
-      char msg[96];
-      if (!have_p) {
+      if (p_line == 0) {
         st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "edge before the p line");
         goto fail;
       }
-      st = gclq__read_pair(&p, le, &u, &v, err, it.line, "expected \"e u v\" with two vertex ids", "vertex id");
+      st = gclq__dimacs_e_line(p, le, it.line, n, &keys, err);
       if (st != GCLQ_SUCCESS) goto fail;
-      if (gclq__skip_space(p, le) != le) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"e u v\"");
-        goto fail;
-      }
-      if (u < 1 || u > n || v < 1 || v > n) {
-        snprintf(msg, sizeof msg, "vertex id %llu out of range 1..%llu", (unsigned long long)(u < 1 || u > n ? u : v),
-                 (unsigned long long)n);
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, msg);
-        goto fail;
-      }
       ++e_lines;
-      if (u == v) continue; /* self-loop */
-      --u;
-      --v;
-      if (!gclq__vec64_push(&keys, u < v ? (u << 32 | v) : (v << 32 | u))) {
-        st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
-        goto fail;
-      }
     } else {
       st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unknown line type (expected c, p or e)");
       goto fail;
     }
   }
-  if (!have_p) {
+  if (p_line == 0) {
     st = gclq__fail(err, GCLQ_ERROR_PARSE, 0, "missing \"p edge N M\" line");
     goto fail;
   }
@@ -1088,22 +1098,10 @@ fail:
   return st;
 }
 
-static gclq_status gclq__parse_mm(const char *text, size_t len, uint64_t max_vertices, gclq_graph *g,
-                                  gclq_load_error *err) {
-  gclq__lines it;
-  gclq__vec64 keys;
-  const char *ls, *le, *p, *w, *we;
-  uint64_t n = 0, nnz = 0, count = 0, size_line = 0;
-  int field, have_size = 0;
-  gclq_status st;
-  it.p = text;
-  it.end = text + len;
-  it.line = 0;
-  gclq__vec64_init(&keys);
-  if (!gclq__next_line(&it, &ls, &le))
-    return gclq__fail(err, GCLQ_ERROR_PARSE, 0, "empty input: missing the %%MatrixMarket header");
-  /* header: %%MatrixMarket matrix coordinate <field> <symmetry> */
-  p = ls;
+/* The Matrix Market header line: "%%MatrixMarket matrix coordinate F S";
+   *field: 0 pattern, 1 integer, 2 real. */
+static gclq_status gclq__mm_header(const char *ls, const char *le, int *field, gclq_load_error *err) {
+  const char *p = ls, *w, *we;
   gclq__read_word(&p, le, &w, &we);
   if (!gclq__word_is(w, we, "%%matrixmarket"))
     return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "expected the %%MatrixMarket header");
@@ -1114,82 +1112,85 @@ static gclq_status gclq__parse_mm(const char *text, size_t len, uint64_t max_ver
   if (!gclq__word_is(w, we, "coordinate"))
     return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "only the coordinate format is supported");
   gclq__read_word(&p, le, &w, &we);
-  if (gclq__word_is(w, we, "pattern")) field = 0;
-  else if (gclq__word_is(w, we, "integer")) field = 1;
-  else if (gclq__word_is(w, we, "real")) field = 2;
+  if (gclq__word_is(w, we, "pattern")) *field = 0;
+  else if (gclq__word_is(w, we, "integer")) *field = 1;
+  else if (gclq__word_is(w, we, "real")) *field = 2;
   else return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "the field must be pattern, integer or real");
   gclq__read_word(&p, le, &w, &we);
   if (!gclq__word_is(w, we, "general") && !gclq__word_is(w, we, "symmetric"))
     return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "the symmetry must be general or symmetric");
   if (gclq__skip_space(p, le) != le)
     return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "unexpected text after the %%MatrixMarket header");
+  return GCLQ_SUCCESS;
+}
+
+/* The size line "rows cols nnz" (square, rows held to the limits). */
+static gclq_status gclq__mm_size_line(const char *p, const char *le, uint64_t line, uint64_t max_vertices, uint64_t *n,
+                                      uint64_t *nnz, gclq_load_error *err) {
+  uint64_t a, b, c;
+  int r = gclq__read_u64(&p, le, &a);
+  if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &b);
+  if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &c);
+  if (r != GCLQ__NUM_OK)
+    return r == GCLQ__NUM_MISSING ? gclq__fail(err, GCLQ_ERROR_PARSE, line, "expected the size line \"rows cols nnz\"")
+                                  : gclq__fail_number(err, line, r, "size");
+  if (gclq__skip_space(p, le) != le)
+    return gclq__fail(err, GCLQ_ERROR_PARSE, line, "unexpected text after \"rows cols nnz\"");
+  if (a != b) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "the matrix is not square (rows != cols)");
+  *n = a;
+  *nnz = c;
+  return gclq__check_vertices(a, max_vertices, err, line);
+}
+
+/* An entry "i j" (pattern) or "i j value": the edge into keys, counted in
+   *count against nnz. */
+static gclq_status gclq__mm_entry(const char *p, const char *le, uint64_t line, int field, uint64_t n, uint64_t nnz,
+                                  uint64_t *count, gclq__vec64 *keys, gclq_load_error *err) {
+  const char *w, *we;
+  uint64_t a, b;
+  gclq_status st = gclq__read_pair(&p, le, &a, &b, err, line, "expected an entry \"i j\" with two indices", "index");
+  if (st != GCLQ_SUCCESS) return st;
+  if (field != 0) {
+    gclq__read_word(&p, le, &w, &we);
+    if (w == we) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "missing the entry's value");
+    if (!gclq__mm_value_ok(w, we, field == 1))
+      return gclq__fail(err, GCLQ_ERROR_PARSE, line, "the entry's value is not a number");
+  }
+  if (gclq__skip_space(p, le) != le) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "unexpected text after the entry");
+  st = gclq__check_one_based(a, b, n, "index", err, line);
+  if (st != GCLQ_SUCCESS) return st;
+  if (++*count > nnz) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "more entries than the size line's nnz");
+  return gclq__push_one_based(keys, a, b, err);
+}
+
+static gclq_status gclq__parse_mm(const char *text, size_t len, uint64_t max_vertices, gclq_graph *g,
+                                  gclq_load_error *err) {
+  gclq__lines it;
+  gclq__vec64 keys;
+  const char *ls, *le, *p;
+  uint64_t n = 0, nnz = 0, count = 0, size_line = 0;
+  int field = 0;
+  gclq_status st;
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  gclq__vec64_init(&keys);
+  if (!gclq__next_line(&it, &ls, &le))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, 0, "empty input: missing the %%MatrixMarket header");
+  st = gclq__mm_header(ls, le, &field, err);
+  if (st != GCLQ_SUCCESS) return st;
   while (gclq__next_line(&it, &ls, &le)) {
-    uint64_t a, b, c;
-    int r;
     p = gclq__skip_space(ls, le);
     if (p == le || *p == '%') continue;
-    if (!have_size) {
-      r = gclq__read_u64(&p, le, &a);
-      if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &b);
-      if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &c);
-      if (r != GCLQ__NUM_OK) {
-        st = r == GCLQ__NUM_MISSING ? gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected the size line \"rows cols nnz\"")
-                                    : gclq__fail_number(err, it.line, r, "size");
-        goto fail;
-      }
-      if (gclq__skip_space(p, le) != le) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"rows cols nnz\"");
-        goto fail;
-      }
-      if (a != b) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "the matrix is not square (rows != cols)");
-        goto fail;
-      }
-      st = gclq__check_vertices(a, max_vertices, err, it.line);
-      if (st != GCLQ_SUCCESS) goto fail;
-      n = a;
-      nnz = c;
-      have_size = 1;
+    if (size_line == 0) {
+      st = gclq__mm_size_line(p, le, it.line, max_vertices, &n, &nnz, err);
       size_line = it.line;
-      continue;
+    } else {
+      st = gclq__mm_entry(p, le, it.line, field, n, nnz, &count, &keys, err);
     }
-    st = gclq__read_pair(&p, le, &a, &b, err, it.line, "expected an entry \"i j\" with two indices", "index");
     if (st != GCLQ_SUCCESS) goto fail;
-    if (field != 0) {
-      gclq__read_word(&p, le, &w, &we);
-      if (w == we) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "missing the entry's value");
-        goto fail;
-      }
-      if (!gclq__mm_value_ok(w, we, field == 1)) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "the entry's value is not a number");
-        goto fail;
-      }
-    }
-    if (gclq__skip_space(p, le) != le) {
-      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after the entry");
-      goto fail;
-    }
-    if (a < 1 || a > n || b < 1 || b > n) {
-      char msg[96];
-      snprintf(msg, sizeof msg, "index %llu out of range 1..%llu", (unsigned long long)(a < 1 || a > n ? a : b),
-               (unsigned long long)n);
-      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, msg);
-      goto fail;
-    }
-    if (++count > nnz) {
-      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "more entries than the size line's nnz");
-      goto fail;
-    }
-    if (a == b) continue;
-    --a;
-    --b;
-    if (!gclq__vec64_push(&keys, a < b ? (a << 32 | b) : (b << 32 | a))) {
-      st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
-      goto fail;
-    }
   }
-  if (!have_size) {
+  if (size_line == 0) {
     st = gclq__fail(err, GCLQ_ERROR_PARSE, 0, "missing the size line \"rows cols nnz\"");
     goto fail;
   }
@@ -1994,6 +1995,70 @@ static inline int gclq__host_sort_rows(uint32_t *rows, size_t count, uint32_t wi
   return 1;
 }
 
+/* 1. The later neighbourhoods (rank: the position of each vertex in the
+   degeneracy order) and the search's buffers, sized by the largest of them
+   (mc->capacity <= max core) and the largest degree. Returns 0 when out of
+   memory. */
+static inline int gclq__host_mc_buffers(gclq__host_mc *mc, const uint32_t *order, uint32_t *rank) {
+  const gclq_graph *g = mc->g;
+  uint32_t n = g->num_vertices, v, i, max_degree = 0;
+  size_t words_cap;
+  for (i = 0; i < n; ++i) rank[order[i]] = i;
+  for (v = 0; v < n; ++v) {
+    uint32_t later = 0;
+    uint64_t e;
+    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) later += rank[g->h_neighbors[e]] > rank[v];
+    if (later > mc->capacity) mc->capacity = later; /* <= max_core */
+    if (gclq__host_degree(g, v) > max_degree) max_degree = gclq__host_degree(g, v);
+  }
+  words_cap = ((size_t)mc->capacity + 63) / 64 + 1;
+  mc->local_to_global = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 1) * sizeof(uint32_t));
+  mc->clique = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 2) * sizeof(uint32_t));
+  mc->adj = (uint64_t *)GCLQ_MALLOC(((size_t)mc->capacity + 1) * words_cap * sizeof(uint64_t));
+  mc->pbits = (uint64_t *)GCLQ_MALLOC(((size_t)mc->capacity + 3) * words_cap * sizeof(uint64_t));
+  mc->scratch = (uint64_t *)GCLQ_MALLOC(2 * words_cap * sizeof(uint64_t));
+  return mc->local_to_global && mc->clique && mc->adj && mc->pbits && mc->scratch;
+}
+
+/* 2. The greedy lower bound from every vertex that could still beat it
+   (the greedy clique is a clique: "find one" keeps it as its first answer;
+   "enumerate all" only takes its size and finds it again in step 3); sets
+   mc->best. Returns 0 when out of memory. */
+static inline int gclq__host_mc_bound(gclq__host_mc *mc, const uint32_t *order) {
+  uint32_t i, v, greedy_size = 0;
+  for (i = mc->g->num_vertices; i-- > 0;) {
+    uint32_t s = order[i]; /* highest core first */
+    if (mc->core[s] + 1 <= greedy_size) continue;
+    v = gclq__host_mc_greedy(mc, s, mc->local_to_global);
+    if (v > greedy_size) {
+      greedy_size = v;
+      if (mc->find_one) {
+        mc->best = 0;
+        gclq__host_mc_record(mc, v);
+        if (mc->out_of_memory) return 0;
+      }
+    }
+  }
+  mc->best = greedy_size; /* >= 1: there is a vertex */
+  return 1;
+}
+
+/* 3. The exact search: one subproblem per vertex that might be in a clique
+   of size best, in degeneracy order. Returns 0 when out of memory. */
+static inline int gclq__host_mc_search(gclq__host_mc *mc, const uint32_t *order, const uint32_t *rank, uint32_t *slot) {
+  uint32_t i, v, n = mc->g->num_vertices;
+  memset(slot, 0, (size_t)n * sizeof(uint32_t));
+  mc->last_log = clock();
+  for (i = 0; i < n; ++i) {
+    gclq__host_mc_progress(mc, i, n);
+    v = order[i];
+    if (mc->find_one ? mc->core[v] + 1 <= mc->best : mc->core[v] + 1 < mc->best) continue;
+    gclq__host_mc_seed(mc, v, rank, slot);
+    if (mc->out_of_memory) return 0;
+  }
+  return 1;
+}
+
 /* All maximum cliques of g (find_one == 0), or one of them (find_one != 0),
    with progress lines through log (may be NULL): one after the cores, one
    after the greedy bound, one every GCLQ__HOST_LOG_SECONDS of the search and
@@ -2019,7 +2084,7 @@ static inline gclq_status gclq__host_max_cliques_kept(const gclq_graph *g, int f
                                                       uint32_t **cliques) {
   gclq__host_mc mc;
   char line[160];
-  uint32_t n, v, i, max_core = 0, max_degree = 0, greedy_size = 0;
+  uint32_t n, max_core = 0;
   uint32_t *order = NULL, *rank = NULL, *slot = NULL, *core = NULL;
   gclq_status status = GCLQ_SUCCESS;
   if (omega) *omega = 0;
@@ -2043,62 +2108,20 @@ static inline gclq_status gclq__host_max_cliques_kept(const gclq_graph *g, int f
   slot = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
   if (core == NULL || order == NULL || rank == NULL || slot == NULL) goto out_of_memory;
 
-  /* 1. core numbers, degeneracy order, and the largest later neighbourhood */
+  /* 1. core numbers, degeneracy order, the buffers */
   status = gclq__host_core_order(g, core, order, &max_core);
   if (status != GCLQ_SUCCESS) goto done;
   mc.core = core;
   snprintf(line, sizeof line, "cores: max core %u (%u vertices, %llu edges)", max_core, n,
            (unsigned long long)g->num_edges);
   gclq__host_mc_log(&mc, line);
-  for (i = 0; i < n; ++i) rank[order[i]] = i;
-  memset(slot, 0, (size_t)n * sizeof(uint32_t));
-  for (v = 0; v < n; ++v) {
-    uint32_t later = 0;
-    uint64_t e;
-    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) later += rank[g->h_neighbors[e]] > rank[v];
-    if (later > mc.capacity) mc.capacity = later; /* <= max_core */
-    if (gclq__host_degree(g, v) > max_degree) max_degree = gclq__host_degree(g, v);
-  }
-  {
-    size_t words_cap = ((size_t)mc.capacity + 63) / 64 + 1;
-    mc.local_to_global = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 1) * sizeof(uint32_t));
-    mc.clique = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 2) * sizeof(uint32_t));
-    mc.adj = (uint64_t *)GCLQ_MALLOC(((size_t)mc.capacity + 1) * words_cap * sizeof(uint64_t));
-    mc.pbits = (uint64_t *)GCLQ_MALLOC(((size_t)mc.capacity + 3) * words_cap * sizeof(uint64_t));
-    mc.scratch = (uint64_t *)GCLQ_MALLOC(2 * words_cap * sizeof(uint64_t));
-    if (!mc.local_to_global || !mc.clique || !mc.adj || !mc.pbits || !mc.scratch) goto out_of_memory;
-  }
-
-  /* 2. greedy lower bound from every vertex that could still beat it (the
-     greedy clique is a clique: "find one" keeps it as its first answer;
-     "enumerate all" only takes its size and finds it again in step 3) */
-  for (i = n; i-- > 0;) {
-    uint32_t s = order[i]; /* highest core first */
-    if (core[s] + 1 <= greedy_size) continue;
-    v = gclq__host_mc_greedy(&mc, s, mc.local_to_global);
-    if (v > greedy_size) {
-      greedy_size = v;
-      if (mc.find_one) {
-        mc.best = 0;
-        gclq__host_mc_record(&mc, v);
-        if (mc.out_of_memory) goto out_of_memory;
-      }
-    }
-  }
-  mc.best = greedy_size; /* >= 1: there is a vertex */
-  snprintf(line, sizeof line, "heuristic: lower bound %u; max core %u", greedy_size, max_core);
+  if (!gclq__host_mc_buffers(&mc, order, rank)) goto out_of_memory;
+  /* 2. the lower bound */
+  if (!gclq__host_mc_bound(&mc, order)) goto out_of_memory;
+  snprintf(line, sizeof line, "heuristic: lower bound %u; max core %u", mc.best, max_core);
   gclq__host_mc_log(&mc, line);
-
-  /* 3. exact search: one subproblem per vertex that might be in a clique of
-     size best */
-  mc.last_log = clock();
-  for (i = 0; i < n; ++i) {
-    gclq__host_mc_progress(&mc, i, n);
-    v = order[i];
-    if (mc.find_one ? core[v] + 1 <= mc.best : core[v] + 1 < mc.best) continue;
-    gclq__host_mc_seed(&mc, v, rank, slot);
-    if (mc.out_of_memory) goto out_of_memory;
-  }
+  /* 3. the exact search */
+  if (!gclq__host_mc_search(&mc, order, rank, slot)) goto out_of_memory;
   snprintf(line, sizeof line, "search: done: omega %u, %llu maximum cliques", mc.best, (unsigned long long)mc.count);
   gclq__host_mc_log(&mc, line);
 

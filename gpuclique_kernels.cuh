@@ -1,5 +1,5 @@
-/* gpuclique_kernels.cuh - device code of the graph half (graphs, cores,
-   maximum cliques, k-clique counts, set intersection). Included by
+/* gpuclique_kernels.cuh - device code of the graph half (cores and maximum
+   cliques: the CUDA backend of gclq_max_cliques). Included by
    gpuclique.h's implementation only, when it is compiled by nvcc, after
    gpuprim.cuh and the private plan types (gclq__mc_plan).
 
@@ -1059,9 +1059,10 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
    (GCLQ__STEP_ENTRIES; a narrow first descent finds large cliques early);
    span is twice the last step's take. The fair share is room / (the levels
    that may still come, at least 2; omega <= max core + 1), so the levels
-   below always have theirs (the levels are nested: a take-everything level 3
-   left nothing for level 6 of a dense graph under 6 MiB, and halving alone
-   starved the 60 levels of facebook under 32 MiB into one-parent steps).
+   below always have theirs (the levels are nested: a level 3 that takes
+   everything leaves nothing for level 6 of a dense graph under 6 MiB, and
+   halving alone starves the 60 levels of facebook under 32 MiB into
+   one-parent steps).
    plan.no_split: every counted parent, pc at a time. */
 struct gclq__steps {
   gclq__mc_ctx *c;

@@ -123,7 +123,7 @@ typedef struct CUstream_st *gclq_stream;
   X(GCLQ_ERROR_CUDA, -5, "a CUDA runtime call failed")                                       \
   X(GCLQ_ERROR_IO, -6, "the file could not be opened or read")                               \
   X(GCLQ_ERROR_PARSE, -7, "malformed input (the load error names the line)")                 \
-  X(GCLQ_ERROR_TOO_LARGE, -8, "the graph is too large (more than 2^32 - 1 vertices)")
+  X(GCLQ_ERROR_TOO_LARGE, -8, "the graph is too large (more than 2^32 - 1 vertices, or over a load limit)")
 
 typedef enum gclq_status {
 #define GCLQ__STATUS_ENUM(name, value, text) name = value,
@@ -197,19 +197,44 @@ typedef struct gclq_load_error {
   char message[128];  /* e.g. "expected two vertex ids" */
 } gclq_load_error;
 
+/* Limits of a load, for files that may be hostile. The zero value means the
+   defaults; a limit that is exceeded gives GCLQ_ERROR_TOO_LARGE and the load
+   error names the line (or line 0 for the file's size).
+     max_vertices: the most vertices a DIMACS "p edge N M" or Matrix Market
+       size line may declare. 0: what the input's size justifies,
+       GCLQ_LOAD_MIN_VERTICES + GCLQ_LOAD_VERTICES_PER_BYTE * (input bytes):
+       vertices that no edge names are isolated and cost 16 bytes each, so a
+       20-byte header cannot make the loader take gigabytes. Raise it for
+       files that declare many isolated vertices.
+     max_bytes: the largest file gclq_graph_load_opts reads (the whole file
+       is held in memory while it is parsed). 0: no limit. */
+#define GCLQ_LOAD_MIN_VERTICES 4096u
+#define GCLQ_LOAD_VERTICES_PER_BYTE 16u
+typedef struct gclq_load_options {
+  gclq_format format;     /* AUTO: by the path's extension (SNAP for text in memory) */
+  uint64_t max_vertices;  /* 0: GCLQ_LOAD_MIN_VERTICES + GCLQ_LOAD_VERTICES_PER_BYTE * bytes */
+  uint64_t max_bytes;     /* 0: no limit */
+} gclq_load_options;
+
 /* Read a graph file. Self-loops and repeated edges are dropped, edges made
    undirected, ids compacted. err may be NULL. On failure *graph is zeroed.
+   The default limits of gclq_load_options apply.
      gclq_graph g;
      gclq_load_error e;
      if (gclq_graph_load("ca-GrQc.txt", GCLQ_FORMAT_AUTO, &g, &e) != GCLQ_SUCCESS)
        printf("line %llu: %s\n", (unsigned long long)e.line, e.message);  */
 GCLQ_DEF gclq_status gclq_graph_load(const char *path, gclq_format format, gclq_graph *graph, gclq_load_error *err);
+/* The same with explicit limits (options may be NULL: the defaults). */
+GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_options *options, gclq_graph *graph,
+                                          gclq_load_error *err);
 /* The same from text in memory (len bytes; need not end in NUL). AUTO means SNAP here. */
 GCLQ_DEF gclq_status gclq_graph_parse(const char *text, size_t len, gclq_format format, gclq_graph *graph,
                                       gclq_load_error *err);
+GCLQ_DEF gclq_status gclq_graph_parse_opts(const char *text, size_t len, const gclq_load_options *options,
+                                           gclq_graph *graph, gclq_load_error *err);
 /* From an edge list of any 64-bit ids (h_src[i], h_dst[i]); loops and repeats
-   dropped, made undirected, ids compacted as above. num_edges may be 0 (an
-   empty graph). */
+   dropped, made undirected, ids compacted as above (an id whose only edge is
+   a self-loop is an isolated vertex). num_edges may be 0 (an empty graph). */
 GCLQ_DEF gclq_status gclq_graph_from_edges(const uint64_t *h_src, const uint64_t *h_dst, size_t num_edges,
                                            gclq_graph *graph);
 /* Generators (deterministic for a seed):
@@ -230,10 +255,11 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
    6. maximum cliques
    ------------------------------------------------------------------------- */
 /* Every clique of maximum size (the clique number omega), or one of them.
-   The CUDA backend follows paper 000 ch. 2: k-core numbers by parallel
-   peeling, a greedy lower bound, the oriented 2-clique list, then a
-   breadth-first expansion over the clique list (vertexID / sublistID levels)
-   with pruning against the bound, in windows, inside a device memory budget.
+   The CUDA backend follows ch. 2 of Geil, "Tackling GPU Memory Size
+   Limitations" (dissertation): k-core numbers by parallel peeling, a greedy
+   lower bound, the oriented 2-clique list, then a breadth-first expansion
+   over the clique list (vertexID / sublistID levels) with pruning against
+   the bound, in windows, inside a device memory budget.
    The HOST backend is the serial reference (greedy bound plus a colour-bound
    branch and bound); it ignores the tuning fields below. Both return the same
    omega, count and (mode ALL) the same clique list, byte for byte.
@@ -241,11 +267,14 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
    The CUDA search is the bitset search by default (gclq_search below: the
    same levels, windows and budget, each partial clique carrying its
    candidates as a bitset over its source's local graph); the paper's list
-   search remains as GCLQ_SEARCH_LIST. Measured on an H200 (bench/results/
+   search is GCLQ_SEARCH_LIST. Measured on an H200 (bench/results/
    maxclique_h200.md): 43-60x HOST on R-MAT 15-17, R-MAT 22 (4.2M vertices,
    64M edges: omega 227, 6,291,456 maximum cliques) in 1.2 s; slower than
    HOST only on graphs HOST solves in about a millisecond. AUTO runs CUDA
-   when a device is present.
+   when a device is present and the graph is not small: a graph of at most
+   GCLQ_AUTO_HOST_MAX_EDGES edges whose largest core number is at most
+   GCLQ_AUTO_HOST_MAX_CORE runs on HOST, which finishes before the CUDA
+   start-up would (stats.backend says which ran, stats.notes why).
 
      gclq_graph g;
      gclq_maxclique_options opt;
@@ -264,9 +293,10 @@ typedef enum gclq_maxclique_mode {
   GCLQ_MODE_ONE = 1  /* one maximum clique (count 1); which one depends on the search order */
 } gclq_maxclique_mode;
 
-/* The greedy lower bound (000 sec. 2.4.3). Single: one greedy run from the
-   vertex of highest degree / core number. Multi: h runs at once, seeded by the
-   h vertices of highest degree / core number; the best run is the bound. */
+/* The greedy lower bound (the dissertation, sec. 2.4.3). Single: one greedy
+   run from the vertex of highest degree / core number. Multi: h runs at once,
+   seeded by the h vertices of highest degree / core number; the best run is
+   the bound. */
 typedef enum gclq_heuristic {
   GCLQ_HEURISTIC_DEFAULT = 0, /* = MULTI_DEGREE */
   GCLQ_HEURISTIC_NONE = 1,    /* bound 1 */
@@ -276,7 +306,7 @@ typedef enum gclq_heuristic {
   GCLQ_HEURISTIC_MULTI_CORE = 5
 } gclq_heuristic;
 
-/* Which endpoint of an edge owns the 2-clique (000 sec. 2.4.5). */
+/* Which endpoint of an edge owns the 2-clique (the dissertation, sec. 2.4.5). */
 typedef enum gclq_orientation {
   GCLQ_ORIENT_DEFAULT = 0, /* = DEGREE */
   GCLQ_ORIENT_DEGREE = 1,  /* from the lower (degree, id) to the higher */
@@ -296,7 +326,7 @@ typedef enum gclq_prune {
    ALL, best + 1 in mode ONE). Both are exact; COLOUR prunes far more. */
 typedef enum gclq_bound {
   GCLQ_BOUND_DEFAULT = 0, /* = COLOUR */
-  GCLQ_BOUND_LENGTH = 1,  /* the paper's: size + candidates (000 Alg. 4) */
+  GCLQ_BOUND_LENGTH = 1,  /* the paper's: size + candidates (the dissertation, Alg. 4) */
   GCLQ_BOUND_COLOUR = 2   /* size + colours of a greedy colouring of the candidates, which are
                              then stored highest colour first (Tomita's MCQ order); candidate
                              lists longer than 256 fall back to the length bound */
@@ -319,7 +349,7 @@ typedef enum gclq_search {
 } gclq_search;
 
 /* The order of the source vertices in the 2-clique list, and so the order in
-   which windows visit them (000 sec. 2.4.7). */
+   which windows visit them (the dissertation, sec. 2.4.7). */
 typedef enum gclq_window_order {
   GCLQ_WINDOW_ORDER_DEFAULT = 0, /* = DEGREE_DESC */
   GCLQ_WINDOW_ORDER_INDEX = 1,
@@ -332,7 +362,8 @@ typedef enum gclq_window_order {
 /* Options of gclq_max_cliques. The zero value means "defaults" (a NULL
    options pointer too); gclq_maxclique_options_defaults writes them out. */
 typedef struct gclq_maxclique_options {
-  gclq_backend backend;            /* AUTO: CUDA when a device is present, else HOST */
+  gclq_backend backend;            /* AUTO: CUDA when a device is present and the graph is not
+                                      small (above), else HOST */
   gclq_maxclique_mode mode;        /* ALL */
   gclq_heuristic heuristic;        /* MULTI_DEGREE */
   uint32_t seeds;                  /* multi-run seeds h; 0: 5% of the vertices (at least 1) */
@@ -352,7 +383,9 @@ typedef struct gclq_maxclique_options {
                                       the same); only the graph itself (about 28n + 8m bytes for
                                       n vertices, m edges) must fit, else OUT_OF_MEMORY (the log
                                       says what did not fit). */
-  void (*log)(void *user, const char *line); /* progress, one line per level; NULL: silent */
+  void (*log)(void *user, const char *line); /* progress lines (CUDA: one per level and window;
+                                                HOST: one per phase and one a second of the
+                                                search); NULL: silent */
   void *log_user;
   gclq_device_allocator allocator; /* zero: cudaMallocAsync / cudaFreeAsync */
   gclq_stream stream;              /* the work runs on it; the call still returns when done */
@@ -362,6 +395,7 @@ typedef struct gclq_maxclique_options {
 typedef struct gclq_maxclique_stats {
   gclq_backend backend;           /* the backend that ran */
   int fell_back;                  /* 1: AUTO found no device and ran HOST */
+  int auto_small;                 /* 1: AUTO ran HOST because the graph is small (GCLQ_AUTO_HOST_*) */
   gclq_search search;             /* the CUDA search that ran (0 for HOST) */
   double total_ms, upload_ms, cores_ms, heuristic_ms, setup_ms, search_ms, readout_ms;
   uint32_t lower_bound;           /* the heuristic's clique size (0 when no heuristic ran) */
@@ -384,6 +418,21 @@ typedef struct gclq_maxclique_result {
                             each clique ascending, the cliques in lexicographic order */
   gclq_maxclique_stats stats;
 } gclq_maxclique_result;
+
+/* AUTO's crossover for maximum cliques: with a CUDA device present, AUTO
+   still runs HOST on a graph of at most GCLQ_AUTO_HOST_MAX_EDGES edges
+   whose largest core number is at most GCLQ_AUTO_HOST_MAX_CORE (the core
+   numbers are computed on the host only for graphs under the edge limit).
+   Measurement: PLACEHOLDER values, to be set from one run of
+   `MAXCLIQUE_CROSSOVER=1 bench_maxclique` on an H200 (HOST ms against CUDA ms
+   with the CUDA start-up, per edges and max core). Define either before the
+   implementation include to move the crossover. */
+#ifndef GCLQ_AUTO_HOST_MAX_EDGES
+#define GCLQ_AUTO_HOST_MAX_EDGES 20000u
+#endif
+#ifndef GCLQ_AUTO_HOST_MAX_CORE
+#define GCLQ_AUTO_HOST_MAX_CORE 40u
+#endif
 
 /* The defaults, written out (the same as a zeroed struct). */
 GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options);
@@ -428,8 +477,6 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
 #endif
 
 #include "gpuprim.cuh"
-/* A maximum-clique run's options with every default filled in (private;
-   gclq__mc_resolve writes it, both backends read it). */
 /* Candidate lists longer than this are not coloured (length bound only). */
 #define GCLQ__COLOUR_CAP 256u
 /* The most parents, and children, one step of a level takes (the device and
@@ -444,21 +491,23 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
    class bounds every clique it starts below the target). Vertex ids stay
    below it (graphs of at most 2^31 - 1 vertices on the CUDA backend). */
 #define GCLQ__DEAD 0x80000000u
-/* A step counts the children of `span` parents but takes only the prefix
-   whose children fit: the parents after it are counted again by the next
-   step. Counting twice as many as the last step took keeps that recount
-   small (the device and the simulation share this rule). */
 /* The children one step of a level may write: GCLQ__FIRST_WIDTH at first,
    doubling with every step up to the chunk (GCLQ__STEP_ENTRIES). The first
    descent is narrower than the rest, so large cliques (and a higher target)
-   are found before the levels widen; 4096 wrote 10-20x fewer candidates than
-   full-width steps on R-MAT graphs but took 8-17x longer (many steps). */
+   are found before the levels widen. Measured on R-MAT graphs: a first width
+   of 4096 writes 10-20x fewer candidates than full-width steps but takes
+   8-17x longer (many steps). */
 #define GCLQ__FIRST_WIDTH ((uint64_t)1 << 17)
-static inline uint64_t gclq__first_width(uint64_t chunk) { return GCLQ__FIRST_WIDTH < chunk ? GCLQ__FIRST_WIDTH : chunk; }
+/* A step counts the children of `span` parents but takes only the prefix
+   whose children fit: the parents after it are counted again by the next
+   step. Counting twice as many as the last step took keeps that recount
+   small (the device and the tests' simulation share this rule). */
 static inline uint64_t gclq__next_span(uint64_t taken, uint64_t chunk) {
   uint64_t s = 2 * taken;
   return s < 32 ? 32 : s > chunk ? chunk : s;
 }
+/* A maximum-clique run's options with every default filled in (private;
+   gclq__mc_resolve writes it, both backends read it). */
 typedef struct gclq__mc_plan {
   int find_one;
   gclq_heuristic heuristic; /* never DEFAULT */
@@ -467,7 +516,7 @@ typedef struct gclq__mc_plan {
   int prune_core;           /* 0: by degree */
   gclq_bound bound;         /* never DEFAULT */
   gclq_search search;       /* never DEFAULT */
-  uint32_t bits_max;        /* gclq__bits_max at the call */
+  uint32_t bits_max;        /* GCLQ__BITS_MAX (tests: gclq__bits_max) */
   uint64_t max_stored;      /* 0: every clique */
   uint64_t window;          /* 0: one window */
   gclq_window_order order;  /* never DEFAULT */
@@ -476,24 +525,44 @@ typedef struct gclq__mc_plan {
   void *log_user;
   gclq_device_allocator allocator;
   gclq_stream stream;
-  int no_split; /* gclq__no_budget_split at the call */
+  int no_split; /* 0 (bench: gclq__no_budget_split) */
   uint64_t first_width, step; /* GCLQ__FIRST_WIDTH, GCLQ__STEP_ENTRIES unless the bench tunes them */
 } gclq__mc_plan;
 
-/* The bench's tuning of the CUDA search's steps (0: the defaults above). */
-static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
-
-/* The bench's demonstration of what the budget mechanism does: nonzero
-   turns it off in the CUDA search (the 2-clique list is built whole, a step
-   takes every parent it counted, no narrow first steps), so a level that does
-   not fit the budget is out of memory, as in the paper's scheme. Not an
-   option: nothing but bench/bench_maxclique.cu sets it. */
-static int gclq__no_budget_split = 0;
-
-/* The largest local graph of the bitset search (GCLQ__BITS_MAX; the tests
-   lower it to see the fallback to the list search). */
+/* The largest local graph of the bitset search. */
 #define GCLQ__BITS_MAX 4096u
+
+/* Test and bench hooks, compiled only with GPUCLIQUE_TESTING (the tests and
+   bench/bench_maxclique.cu define it; the library reads the constants above):
+     gclq__tune_first_width, gclq__tune_step  the CUDA search's first width and
+                     step (0: GCLQ__FIRST_WIDTH, GCLQ__STEP_ENTRIES)
+     gclq__no_budget_split  nonzero turns the budget mechanism off in the CUDA
+                     search (the 2-clique list is built whole, a step takes
+                     every parent it counted, no narrow first steps), so a
+                     level that does not fit the budget is out of memory, as
+                     in the paper's scheme
+     gclq__bits_max  the largest local graph of the bitset search (lowered
+                     to see the fallback to the list search) */
+#ifdef GPUCLIQUE_TESTING
+static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
+static int gclq__no_budget_split = 0;
 static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
+/* The plan's tuning fields from the hooks. */
+static inline void gclq__mc_tuning(gclq__mc_plan *p) {
+  p->bits_max = gclq__bits_max;
+  p->no_split = gclq__no_budget_split;
+  p->step = gclq__tune_step ? gclq__tune_step : GCLQ__STEP_ENTRIES;
+  p->first_width = gclq__tune_first_width ? gclq__tune_first_width : GCLQ__FIRST_WIDTH;
+}
+#else
+/* The plan's tuning fields: the constants. */
+static inline void gclq__mc_tuning(gclq__mc_plan *p) {
+  p->bits_max = GCLQ__BITS_MAX;
+  p->no_split = 0;
+  p->step = GCLQ__STEP_ENTRIES;
+  p->first_width = GCLQ__FIRST_WIDTH;
+}
+#endif
 
 #if defined(__CUDACC__)
 #include <stdio.h>
@@ -509,30 +578,34 @@ static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
    come out sorted because the edges are visited in (lo, hi) order.
 
    Input formats, as this loader reads them (decisions documented here):
-   - Lines end in LF or CRLF; a last line without a newline is read too.
-     Blank lines (spaces and tabs only) are skipped in every format.
+   - Lines end in LF, CRLF or a lone CR (old Mac files are read line by line,
+     not as one long line); a last line without an end is read too. Blank
+     lines (spaces and tabs only) are skipped in every format.
    - Numbers are unsigned 64-bit decimal: a '-' sign, any other character
      inside the token, or a value above 2^64 - 1 is GCLQ_ERROR_PARSE.
    - SNAP: "u v" per line, separated by spaces or tabs; '#' starts a comment
-     line. Columns after the two ids (a weight, a timestamp) are ignored; a line
-     with one id is an error. Only ids that appear in an edge that is not a
-     self-loop exist: a vertex whose only edge is a self-loop is not a vertex
-     (this matches counting the non-isolated vertices of the simple graph).
+     line. At most two more columns may follow the ids (a weight, a sign, a
+     timestamp: integer or real numbers) and are ignored; a line with one id,
+     a column that is not a number, or more than four columns is an error
+     naming the line. Every id that appears in the file is a vertex: a vertex
+     whose only edge is a self-loop is an isolated vertex.
      Empty input (or comments only) is a valid graph with no vertices.
    - DIMACS: 'c' lines are comments; exactly one "p edge N M" (or "p col N M")
      before any "e u v", ids 1 <= u, v <= N; any other line type, or text after
-     the numbers, is an error. M is informational only (files differ on whether
-     they count each edge once or twice), so a mismatch is accepted. All N
-     vertices exist, isolated ones too (original ids 1 .. N). Empty input has
-     no p line and is an error (line 0).
+     the numbers, is an error. M must be the number of "e" lines, or twice or
+     half of it (files differ on whether they list and count each edge once or
+     in both directions); otherwise the error names the p line. All N vertices
+     exist, isolated ones too (original ids 1 .. N), so N is held to the load
+     limit (gclq_load_options.max_vertices). Empty input has no p line and is
+     an error (line 0).
    - Matrix Market: the first line is "%%MatrixMarket matrix coordinate F S"
      (case-insensitive) with F pattern|real|integer and S general|symmetric;
      '%' lines are comments; a size line "rows cols nnz" with rows == cols,
      then exactly nnz entries "i j" (pattern) or "i j value" (real, integer),
      1 <= i, j <= rows. Every stored entry is an edge, whatever its value. All
-     rows vertices exist (original ids 1 .. rows). Empty input is an error
-     (line 0), as are a missing size line and too few entries (line 0: not
-     about one line); an extra entry names its own line.
+     rows vertices exist (original ids 1 .. rows; held to the load limit).
+     Empty input is an error (line 0), as is a missing size line; too few
+     entries name the size line, an extra entry its own line.
    Errors at the end of the input (nothing missing on a particular line)
    report line 0. */
 
@@ -693,9 +766,11 @@ fail:
 }
 
 /* Arbitrary 64-bit ids: edge i is (src[i * stride], dst[i * stride]). Finds
-   the distinct ids of the endpoints of non-loop edges (sorted: *ids_out, n of
-   them) and the packed compact edges (*keys_out, *m_out). The caller owns
-   both on success; on failure nothing is left allocated. */
+   the distinct ids of the endpoints of every edge, self-loops included
+   (sorted: *ids_out, n of them; a loop's vertex is kept, isolated if it has
+   no other edge) and the packed compact edges without the loops (*keys_out,
+   *m_out). The caller owns both on success; on failure nothing is left
+   allocated. */
 static gclq_status gclq__compact_ids(const uint64_t *src, const uint64_t *dst, size_t stride, size_t num_edges,
                                      uint64_t **ids_out, uint64_t *n_out, uint64_t **keys_out, size_t *m_out) {
   size_t i, m = 0, n = 0, k = 0;
@@ -705,14 +780,12 @@ static gclq_status gclq__compact_ids(const uint64_t *src, const uint64_t *dst, s
   *keys_out = NULL;
   for (i = 0; i < num_edges; ++i)
     if (src[i * stride] != dst[i * stride]) ++m;
-  if (m > ((size_t)-1) / 2) return GCLQ_ERROR_OUT_OF_MEMORY;
-  ids = (uint64_t *)gclq__alloc_array(2 * (uint64_t)m, sizeof(uint64_t));
+  if (num_edges > ((size_t)-1) / 2) return GCLQ_ERROR_OUT_OF_MEMORY;
+  ids = (uint64_t *)gclq__alloc_array(2 * (uint64_t)num_edges, sizeof(uint64_t));
   if (ids == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
   for (i = 0; i < num_edges; ++i) {
-    uint64_t a = src[i * stride], b = dst[i * stride];
-    if (a == b) continue;
-    ids[n++] = a;
-    ids[n++] = b;
+    ids[n++] = src[i * stride];
+    ids[n++] = dst[i * stride];
   }
   st = gclq__sort_unique_u64(ids, n, &n);
   if (st != GCLQ_SUCCESS) {
@@ -840,25 +913,58 @@ static gclq_status gclq__read_pair(const char **p, const char *le, uint64_t *a, 
   return GCLQ_SUCCESS;
 }
 
-/* Line iteration: [*ls, *le) is the next line without its LF or CRLF. */
+/* Line iteration: [*ls, *le) is the next line without its LF, CRLF or CR. */
 typedef struct gclq__lines {
   const char *p, *end;
   uint64_t line; /* 1-based number of the line last returned */
 } gclq__lines;
 
 static int gclq__next_line(gclq__lines *it, const char **ls, const char **le) {
-  const char *nl;
-  if (it->p >= it->end) return 0;
-  nl = (const char *)memchr(it->p, '\n', (size_t)(it->end - it->p));
+  const char *q = it->p;
+  if (q >= it->end) return 0;
+  while (q < it->end && *q != '\n' && *q != '\r') ++q;
   *ls = it->p;
-  *le = nl ? nl : it->end;
-  if (*le > *ls && (*le)[-1] == '\r') --*le;
-  it->p = nl ? nl + 1 : it->end;
+  *le = q;
+  if (q < it->end && *q == '\r') ++q;
+  if (q < it->end && *q == '\n' && (q == *le || q[-1] == '\r')) ++q;
+  it->p = q;
   it->line++;
   return 1;
 }
 
 /* ---- the three parsers (one core for files and text) ---- */
+
+/* a value token (Matrix Market values, SNAP extra columns): integer "[+-]digits", real any of [0-9+-.eE]
+   starting with a digit, sign or point */
+static int gclq__mm_value_ok(const char *t, const char *te, int integer) {
+  const char *p = t;
+  if (p < te && (*p == '+' || *p == '-')) ++p;
+  if (p == te) return 0;
+  for (; p < te; ++p) {
+    char c = *p;
+    if (c >= '0' && c <= '9') continue;
+    if (!integer && (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) continue;
+    return 0;
+  }
+  return 1;
+}
+
+/* The columns after a SNAP line's two ids: at most GCLQ__SNAP_EXTRA of them,
+   each a number (a weight, a sign, a timestamp), ignored. */
+#define GCLQ__SNAP_EXTRA 2
+static gclq_status gclq__snap_extra_columns(const char *p, const char *le, gclq_load_error *err, uint64_t line) {
+  const char *w, *we;
+  int extra = 0;
+  for (;;) {
+    gclq__read_word(&p, le, &w, &we);
+    if (w == we) return GCLQ_SUCCESS;
+    if (!gclq__mm_value_ok(w, we, 0))
+      return gclq__fail(err, GCLQ_ERROR_PARSE, line, "a column after the two vertex ids is not a number");
+    if (++extra > GCLQ__SNAP_EXTRA)
+      return gclq__fail(err, GCLQ_ERROR_PARSE, line, "more than four columns (expected \"u v\", a weight, a time)");
+  }
+}
+
 static gclq_status gclq__parse_snap(const char *text, size_t len, gclq_graph *g, gclq_load_error *err) {
   gclq__lines it;
   gclq__vec64 pairs;
@@ -889,7 +995,8 @@ static gclq_status gclq__parse_snap(const char *text, size_t len, gclq_graph *g,
       st = gclq__fail_number(err, it.line, r, "vertex id");
       goto fail;
     }
-    /* any further columns (weights, timestamps) are ignored */
+    st = gclq__snap_extra_columns(p, le, err, it.line);
+    if (st != GCLQ_SUCCESS) goto fail;
     if (!gclq__vec64_push(&pairs, a) || !gclq__vec64_push(&pairs, b)) {
       st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
       goto fail;
@@ -906,12 +1013,74 @@ fail:
   return st;
 }
 
-static gclq_status gclq__parse_dimacs(const char *text, size_t len, gclq_graph *g, gclq_load_error *err) {
+/* A declared vertex count (DIMACS N, Matrix Market rows) against the limits:
+   2^32 - 1 and max_vertices. */
+static gclq_status gclq__check_vertices(uint64_t n, uint64_t max_vertices, gclq_load_error *err, uint64_t line) {
+  char msg[128];
+  if (n > 0xffffffffull) return gclq__fail(err, GCLQ_ERROR_TOO_LARGE, line, "more than 2^32 - 1 vertices");
+  if (n <= max_vertices) return GCLQ_SUCCESS;
+  snprintf(msg, sizeof msg, "%llu vertices declared, over the load limit of %llu (gclq_load_options.max_vertices)",
+           (unsigned long long)n, (unsigned long long)max_vertices);
+  return gclq__fail(err, GCLQ_ERROR_TOO_LARGE, line, msg);
+}
+
+/* A 1-based edge (u, v) of a file with n vertices: both ids in 1..n, else
+   the error names the line (`what`: "vertex id", "index"). */
+static gclq_status gclq__check_one_based(uint64_t u, uint64_t v, uint64_t n, const char *what, gclq_load_error *err,
+                                         uint64_t line) {
+  char msg[96];
+  if (u >= 1 && u <= n && v >= 1 && v <= n) return GCLQ_SUCCESS;
+  snprintf(msg, sizeof msg, "%s %llu out of range 1..%llu", what, (unsigned long long)(u < 1 || u > n ? u : v),
+           (unsigned long long)n);
+  return gclq__fail(err, GCLQ_ERROR_PARSE, line, msg);
+}
+
+/* A checked 1-based edge into keys as a packed compact edge (self-loops
+   dropped). */
+static gclq_status gclq__push_one_based(gclq__vec64 *keys, uint64_t u, uint64_t v, gclq_load_error *err) {
+  if (u == v) return GCLQ_SUCCESS; /* self-loop */
+  --u;
+  --v;
+  if (!gclq__vec64_push(keys, u < v ? (u << 32 | v) : (v << 32 | u)))
+    return gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+  return GCLQ_SUCCESS;
+}
+
+/* The rest of a DIMACS "p edge N M" line after the "p" (p: the read
+   position): the format word, N (held to the limits) and M. */
+static gclq_status gclq__dimacs_p_line(const char *p, const char *le, uint64_t line, uint64_t max_vertices,
+                                       uint64_t *n, uint64_t *m, gclq_load_error *err) {
+  const char *w, *we;
+  int r;
+  gclq__read_word(&p, le, &w, &we);
+  if (!gclq__word_is(w, we, "edge") && !gclq__word_is(w, we, "col"))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, line, "expected \"p edge N M\" (or \"p col N M\")");
+  r = gclq__read_u64(&p, le, n);
+  if (r != GCLQ__NUM_OK) return gclq__fail_number(err, line, r, "vertex count N of \"p edge N M\"");
+  r = gclq__read_u64(&p, le, m);
+  if (r != GCLQ__NUM_OK) return gclq__fail_number(err, line, r, "edge count M of \"p edge N M\"");
+  if (gclq__skip_space(p, le) != le) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "unexpected text after \"p edge N M\"");
+  return gclq__check_vertices(*n, max_vertices, err, line);
+}
+
+/* The rest of a DIMACS "e u v" line after the "e": the edge into keys. */
+static gclq_status gclq__dimacs_e_line(const char *p, const char *le, uint64_t line, uint64_t n, gclq__vec64 *keys,
+                                       gclq_load_error *err) {
+  uint64_t u, v;
+  gclq_status st = gclq__read_pair(&p, le, &u, &v, err, line, "expected \"e u v\" with two vertex ids", "vertex id");
+  if (st != GCLQ_SUCCESS) return st;
+  if (gclq__skip_space(p, le) != le) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "unexpected text after \"e u v\"");
+  st = gclq__check_one_based(u, v, n, "vertex id", err, line);
+  if (st != GCLQ_SUCCESS) return st;
+  return gclq__push_one_based(keys, u, v, err);
+}
+
+static gclq_status gclq__parse_dimacs(const char *text, size_t len, uint64_t max_vertices, gclq_graph *g,
+                                      gclq_load_error *err) {
   gclq__lines it;
   gclq__vec64 keys;
   const char *ls, *le;
-  uint64_t n = 0;
-  int have_p = 0;
+  uint64_t n = 0, m = 0, p_line = 0, e_lines = 0;
   gclq_status st;
   it.p = text;
   it.end = text + len;
@@ -922,69 +1091,35 @@ static gclq_status gclq__parse_dimacs(const char *text, size_t len, gclq_graph *
     gclq__read_word(&p, le, &w, &we);
     if (w == we || *w == 'c') continue; /* blank or comment */
     if (we - w == 1 && *w == 'p') {
-      uint64_t m;
-      int r;
-      if (have_p) {
+      if (p_line != 0) {
         st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "a second p line");
         goto fail;
       }
-      gclq__read_word(&p, le, &w, &we);
-      if (!gclq__word_is(w, we, "edge") && !gclq__word_is(w, we, "col")) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected \"p edge N M\" (or \"p col N M\")");
-        goto fail;
-      }
-      r = gclq__read_u64(&p, le, &n);
-      if (r != GCLQ__NUM_OK) {
-        st = gclq__fail_number(err, it.line, r, "vertex count N of \"p edge N M\"");
-        goto fail;
-      }
-      r = gclq__read_u64(&p, le, &m);
-      if (r != GCLQ__NUM_OK) {
-        st = gclq__fail_number(err, it.line, r, "edge count M of \"p edge N M\"");
-        goto fail;
-      }
-      if (gclq__skip_space(p, le) != le) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"p edge N M\"");
-        goto fail;
-      }
-      if (n > 0xffffffffull) {
-        st = gclq__fail(err, GCLQ_ERROR_TOO_LARGE, it.line, "more than 2^32 - 1 vertices");
-        goto fail;
-      }
-      have_p = 1;
+      st = gclq__dimacs_p_line(p, le, it.line, max_vertices, &n, &m, err);
+      if (st != GCLQ_SUCCESS) goto fail;
+      p_line = it.line;
     } else if (we - w == 1 && *w == 'e') {
-      uint64_t u, v;
-      char msg[96];
-      if (!have_p) {
+      if (p_line == 0) {
         st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "edge before the p line");
         goto fail;
       }
-      st = gclq__read_pair(&p, le, &u, &v, err, it.line, "expected \"e u v\" with two vertex ids", "vertex id");
+      st = gclq__dimacs_e_line(p, le, it.line, n, &keys, err);
       if (st != GCLQ_SUCCESS) goto fail;
-      if (gclq__skip_space(p, le) != le) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"e u v\"");
-        goto fail;
-      }
-      if (u < 1 || u > n || v < 1 || v > n) {
-        snprintf(msg, sizeof msg, "vertex id %llu out of range 1..%llu", (unsigned long long)(u < 1 || u > n ? u : v),
-                 (unsigned long long)n);
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, msg);
-        goto fail;
-      }
-      if (u == v) continue; /* self-loop */
-      --u;
-      --v;
-      if (!gclq__vec64_push(&keys, u < v ? (u << 32 | v) : (v << 32 | u))) {
-        st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
-        goto fail;
-      }
+      ++e_lines;
     } else {
       st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unknown line type (expected c, p or e)");
       goto fail;
     }
   }
-  if (!have_p) {
+  if (p_line == 0) {
     st = gclq__fail(err, GCLQ_ERROR_PARSE, 0, "missing \"p edge N M\" line");
+    goto fail;
+  }
+  if (m != e_lines && m != 2 * e_lines && 2 * m != e_lines) {
+    char msg[128];
+    snprintf(msg, sizeof msg, "the p line declares M = %llu edges but the file has %llu \"e\" lines",
+             (unsigned long long)m, (unsigned long long)e_lines);
+    st = gclq__fail(err, GCLQ_ERROR_PARSE, p_line, msg);
     goto fail;
   }
   st = gclq__build_csr(keys.a, keys.n, n, NULL, 1, g);
@@ -995,36 +1130,10 @@ fail:
   return st;
 }
 
-/* a Matrix Market value token: integer "[+-]digits", real any of [0-9+-.eE]
-   starting with a digit, sign or point */
-static int gclq__mm_value_ok(const char *t, const char *te, int integer) {
-  const char *p = t;
-  if (p < te && (*p == '+' || *p == '-')) ++p;
-  if (p == te) return 0;
-  for (; p < te; ++p) {
-    char c = *p;
-    if (c >= '0' && c <= '9') continue;
-    if (!integer && (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) continue;
-    return 0;
-  }
-  return 1;
-}
-
-static gclq_status gclq__parse_mm(const char *text, size_t len, gclq_graph *g, gclq_load_error *err) {
-  gclq__lines it;
-  gclq__vec64 keys;
-  const char *ls, *le, *p, *w, *we;
-  uint64_t n = 0, nnz = 0, count = 0;
-  int field, have_size = 0;
-  gclq_status st;
-  it.p = text;
-  it.end = text + len;
-  it.line = 0;
-  gclq__vec64_init(&keys);
-  if (!gclq__next_line(&it, &ls, &le))
-    return gclq__fail(err, GCLQ_ERROR_PARSE, 0, "empty input: missing the %%MatrixMarket header");
-  /* header: %%MatrixMarket matrix coordinate <field> <symmetry> */
-  p = ls;
+/* The Matrix Market header line: "%%MatrixMarket matrix coordinate F S";
+   *field: 0 pattern, 1 integer, 2 real. */
+static gclq_status gclq__mm_header(const char *ls, const char *le, int *field, gclq_load_error *err) {
+  const char *p = ls, *w, *we;
   gclq__read_word(&p, le, &w, &we);
   if (!gclq__word_is(w, we, "%%matrixmarket"))
     return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "expected the %%MatrixMarket header");
@@ -1035,91 +1144,93 @@ static gclq_status gclq__parse_mm(const char *text, size_t len, gclq_graph *g, g
   if (!gclq__word_is(w, we, "coordinate"))
     return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "only the coordinate format is supported");
   gclq__read_word(&p, le, &w, &we);
-  if (gclq__word_is(w, we, "pattern")) field = 0;
-  else if (gclq__word_is(w, we, "integer")) field = 1;
-  else if (gclq__word_is(w, we, "real")) field = 2;
+  if (gclq__word_is(w, we, "pattern")) *field = 0;
+  else if (gclq__word_is(w, we, "integer")) *field = 1;
+  else if (gclq__word_is(w, we, "real")) *field = 2;
   else return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "the field must be pattern, integer or real");
   gclq__read_word(&p, le, &w, &we);
   if (!gclq__word_is(w, we, "general") && !gclq__word_is(w, we, "symmetric"))
     return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "the symmetry must be general or symmetric");
   if (gclq__skip_space(p, le) != le)
     return gclq__fail(err, GCLQ_ERROR_PARSE, 1, "unexpected text after the %%MatrixMarket header");
+  return GCLQ_SUCCESS;
+}
+
+/* The size line "rows cols nnz" (square, rows held to the limits). */
+static gclq_status gclq__mm_size_line(const char *p, const char *le, uint64_t line, uint64_t max_vertices, uint64_t *n,
+                                      uint64_t *nnz, gclq_load_error *err) {
+  uint64_t a, b, c;
+  int r = gclq__read_u64(&p, le, &a);
+  if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &b);
+  if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &c);
+  if (r != GCLQ__NUM_OK)
+    return r == GCLQ__NUM_MISSING ? gclq__fail(err, GCLQ_ERROR_PARSE, line, "expected the size line \"rows cols nnz\"")
+                                  : gclq__fail_number(err, line, r, "size");
+  if (gclq__skip_space(p, le) != le)
+    return gclq__fail(err, GCLQ_ERROR_PARSE, line, "unexpected text after \"rows cols nnz\"");
+  if (a != b) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "the matrix is not square (rows != cols)");
+  *n = a;
+  *nnz = c;
+  return gclq__check_vertices(a, max_vertices, err, line);
+}
+
+/* An entry "i j" (pattern) or "i j value": the edge into keys, counted in
+   *count against nnz. */
+static gclq_status gclq__mm_entry(const char *p, const char *le, uint64_t line, int field, uint64_t n, uint64_t nnz,
+                                  uint64_t *count, gclq__vec64 *keys, gclq_load_error *err) {
+  const char *w, *we;
+  uint64_t a, b;
+  gclq_status st = gclq__read_pair(&p, le, &a, &b, err, line, "expected an entry \"i j\" with two indices", "index");
+  if (st != GCLQ_SUCCESS) return st;
+  if (field != 0) {
+    gclq__read_word(&p, le, &w, &we);
+    if (w == we) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "missing the entry's value");
+    if (!gclq__mm_value_ok(w, we, field == 1))
+      return gclq__fail(err, GCLQ_ERROR_PARSE, line, "the entry's value is not a number");
+  }
+  if (gclq__skip_space(p, le) != le) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "unexpected text after the entry");
+  st = gclq__check_one_based(a, b, n, "index", err, line);
+  if (st != GCLQ_SUCCESS) return st;
+  if (++*count > nnz) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "more entries than the size line's nnz");
+  return gclq__push_one_based(keys, a, b, err);
+}
+
+static gclq_status gclq__parse_mm(const char *text, size_t len, uint64_t max_vertices, gclq_graph *g,
+                                  gclq_load_error *err) {
+  gclq__lines it;
+  gclq__vec64 keys;
+  const char *ls, *le, *p;
+  uint64_t n = 0, nnz = 0, count = 0, size_line = 0;
+  int field = 0;
+  gclq_status st;
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  gclq__vec64_init(&keys);
+  if (!gclq__next_line(&it, &ls, &le))
+    return gclq__fail(err, GCLQ_ERROR_PARSE, 0, "empty input: missing the %%MatrixMarket header");
+  st = gclq__mm_header(ls, le, &field, err);
+  if (st != GCLQ_SUCCESS) return st;
   while (gclq__next_line(&it, &ls, &le)) {
-    uint64_t a, b, c;
-    int r;
     p = gclq__skip_space(ls, le);
     if (p == le || *p == '%') continue;
-    if (!have_size) {
-      r = gclq__read_u64(&p, le, &a);
-      if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &b);
-      if (r == GCLQ__NUM_OK) r = gclq__read_u64(&p, le, &c);
-      if (r != GCLQ__NUM_OK) {
-        st = r == GCLQ__NUM_MISSING ? gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "expected the size line \"rows cols nnz\"")
-                                    : gclq__fail_number(err, it.line, r, "size");
-        goto fail;
-      }
-      if (gclq__skip_space(p, le) != le) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"rows cols nnz\"");
-        goto fail;
-      }
-      if (a != b) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "the matrix is not square (rows != cols)");
-        goto fail;
-      }
-      if (a > 0xffffffffull) {
-        st = gclq__fail(err, GCLQ_ERROR_TOO_LARGE, it.line, "more than 2^32 - 1 vertices");
-        goto fail;
-      }
-      n = a;
-      nnz = c;
-      have_size = 1;
-      continue;
+    if (size_line == 0) {
+      st = gclq__mm_size_line(p, le, it.line, max_vertices, &n, &nnz, err);
+      size_line = it.line;
+    } else {
+      st = gclq__mm_entry(p, le, it.line, field, n, nnz, &count, &keys, err);
     }
-    st = gclq__read_pair(&p, le, &a, &b, err, it.line, "expected an entry \"i j\" with two indices", "index");
     if (st != GCLQ_SUCCESS) goto fail;
-    if (field != 0) {
-      gclq__read_word(&p, le, &w, &we);
-      if (w == we) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "missing the entry's value");
-        goto fail;
-      }
-      if (!gclq__mm_value_ok(w, we, field == 1)) {
-        st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "the entry's value is not a number");
-        goto fail;
-      }
-    }
-    if (gclq__skip_space(p, le) != le) {
-      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after the entry");
-      goto fail;
-    }
-    if (a < 1 || a > n || b < 1 || b > n) {
-      char msg[96];
-      snprintf(msg, sizeof msg, "index %llu out of range 1..%llu", (unsigned long long)(a < 1 || a > n ? a : b),
-               (unsigned long long)n);
-      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, msg);
-      goto fail;
-    }
-    if (++count > nnz) {
-      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "more entries than the size line's nnz");
-      goto fail;
-    }
-    if (a == b) continue;
-    --a;
-    --b;
-    if (!gclq__vec64_push(&keys, a < b ? (a << 32 | b) : (b << 32 | a))) {
-      st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
-      goto fail;
-    }
   }
-  if (!have_size) {
+  if (size_line == 0) {
     st = gclq__fail(err, GCLQ_ERROR_PARSE, 0, "missing the size line \"rows cols nnz\"");
     goto fail;
   }
   if (count < nnz) {
     char msg[96];
-    snprintf(msg, sizeof msg, "fewer entries than nnz (%llu of %llu)", (unsigned long long)count,
+    snprintf(msg, sizeof msg, "fewer entries than the size line's nnz (%llu of %llu)", (unsigned long long)count,
              (unsigned long long)nnz);
-    st = gclq__fail(err, GCLQ_ERROR_PARSE, 0, msg);
+    st = gclq__fail(err, GCLQ_ERROR_PARSE, size_line, msg);
     goto fail;
   }
   st = gclq__build_csr(keys.a, keys.n, n, NULL, 1, g);
@@ -1130,29 +1241,47 @@ fail:
   return st;
 }
 
-static gclq_status gclq__parse_any(const char *text, size_t len, gclq_format format, gclq_graph *g,
-                                   gclq_load_error *err) {
+/* The vertex limit of a load: the caller's, or what len bytes justify. */
+static uint64_t gclq__max_vertices(const gclq_load_options *o, size_t len) {
+  uint64_t per = GCLQ_LOAD_VERTICES_PER_BYTE, room = (0xffffffffull - GCLQ_LOAD_MIN_VERTICES) / per;
+  if (o != NULL && o->max_vertices != 0) return o->max_vertices;
+  return GCLQ_LOAD_MIN_VERTICES + per * ((uint64_t)len < room ? (uint64_t)len : room);
+}
+
+static gclq_status gclq__parse_any(const char *text, size_t len, gclq_format format, uint64_t max_vertices,
+                                   gclq_graph *g, gclq_load_error *err) {
   switch (format) {
     case GCLQ_FORMAT_AUTO:
     case GCLQ_FORMAT_SNAP: return gclq__parse_snap(text, len, g, err);
-    case GCLQ_FORMAT_DIMACS: return gclq__parse_dimacs(text, len, g, err);
-    case GCLQ_FORMAT_MATRIX_MARKET: return gclq__parse_mm(text, len, g, err);
+    case GCLQ_FORMAT_DIMACS: return gclq__parse_dimacs(text, len, max_vertices, g, err);
+    case GCLQ_FORMAT_MATRIX_MARKET: return gclq__parse_mm(text, len, max_vertices, g, err);
     default: return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "unknown format");
   }
 }
 
-GCLQ_DEF gclq_status gclq_graph_parse(const char *text, size_t len, gclq_format format, gclq_graph *graph,
-                                      gclq_load_error *err) {
+GCLQ_DEF gclq_status gclq_graph_parse_opts(const char *text, size_t len, const gclq_load_options *options,
+                                           gclq_graph *graph, gclq_load_error *err) {
   gclq_status st;
+  gclq_format format = options ? options->format : GCLQ_FORMAT_AUTO;
   if (err != NULL) {
     err->line = 0;
     err->message[0] = '\0';
   }
   if (graph != NULL) memset(graph, 0, sizeof *graph);
   if (text == NULL || graph == NULL) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
-  st = gclq__parse_any(text, len, format, graph, err);
+  if (options != NULL && options->max_bytes != 0 && (uint64_t)len > options->max_bytes)
+    return gclq__fail(err, GCLQ_ERROR_TOO_LARGE, 0, "the input is larger than gclq_load_options.max_bytes");
+  st = gclq__parse_any(text, len, format, gclq__max_vertices(options, len), graph, err);
   if (st != GCLQ_SUCCESS) memset(graph, 0, sizeof *graph);
   return st;
+}
+
+GCLQ_DEF gclq_status gclq_graph_parse(const char *text, size_t len, gclq_format format, gclq_graph *graph,
+                                      gclq_load_error *err) {
+  gclq_load_options o;
+  memset(&o, 0, sizeof o);
+  o.format = format;
+  return gclq_graph_parse_opts(text, len, &o, graph, err);
 }
 
 /* the format a path's extension names: .clq/.dimacs DIMACS, .mtx Matrix
@@ -1166,10 +1295,13 @@ static gclq_format gclq__format_of_path(const char *path) {
   return GCLQ_FORMAT_SNAP;
 }
 
-GCLQ_DEF gclq_status gclq_graph_load(const char *path, gclq_format format, gclq_graph *graph, gclq_load_error *err) {
+GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_options *options, gclq_graph *graph,
+                                          gclq_load_error *err) {
   FILE *f;
   char *buf = NULL;
   size_t len = 0, cap = 0;
+  uint64_t max_bytes = options ? options->max_bytes : 0;
+  gclq_format format = options ? options->format : GCLQ_FORMAT_AUTO;
   gclq_status st;
   if (err != NULL) {
     err->line = 0;
@@ -1182,9 +1314,23 @@ GCLQ_DEF gclq_status gclq_graph_load(const char *path, gclq_format format, gclq_
   if (format == GCLQ_FORMAT_AUTO) format = gclq__format_of_path(path);
   f = fopen(path, "rb");
   if (f == NULL) return gclq__fail(err, GCLQ_ERROR_IO, 0, "cannot open the file");
-  /* read it whole, doubling the buffer */
+  /* read it whole, doubling the buffer, never past max_bytes (a size known
+     from the file system fails before anything is read) */
+  if (max_bytes != 0 && fseek(f, 0, SEEK_END) == 0) {
+    long size = ftell(f);
+    if (size > 0 && (uint64_t)size > max_bytes) {
+      fclose(f);
+      return gclq__fail(err, GCLQ_ERROR_TOO_LARGE, 0, "the file is larger than gclq_load_options.max_bytes");
+    }
+    rewind(f);
+  }
   for (;;) {
     size_t got;
+    if (max_bytes != 0 && (uint64_t)len > max_bytes) {
+      fclose(f);
+      GCLQ_FREE(buf);
+      return gclq__fail(err, GCLQ_ERROR_TOO_LARGE, 0, "the file is larger than gclq_load_options.max_bytes");
+    }
     if (len == cap) {
       size_t ncap = cap ? cap * 2 : (size_t)1 << 16;
       char *nbuf = ncap > cap ? (char *)GCLQ_REALLOC(buf, ncap) : NULL;
@@ -1206,10 +1352,17 @@ GCLQ_DEF gclq_status gclq_graph_load(const char *path, gclq_format format, gclq_
     return gclq__fail(err, GCLQ_ERROR_IO, 0, "cannot read the file");
   }
   fclose(f);
-  st = gclq__parse_any(buf, len, format, graph, err);
+  st = gclq__parse_any(buf, len, format, gclq__max_vertices(options, len), graph, err);
   GCLQ_FREE(buf);
   if (st != GCLQ_SUCCESS) memset(graph, 0, sizeof *graph);
   return st;
+}
+
+GCLQ_DEF gclq_status gclq_graph_load(const char *path, gclq_format format, gclq_graph *graph, gclq_load_error *err) {
+  gclq_load_options o;
+  memset(&o, 0, sizeof o);
+  o.format = format;
+  return gclq_graph_load_opts(path, &o, graph, err);
 }
 
 GCLQ_DEF gclq_status gclq_graph_from_edges(const uint64_t *h_src, const uint64_t *h_dst, size_t num_edges,
@@ -1407,8 +1560,7 @@ oom:
   return GCLQ_ERROR_OUT_OF_MEMORY;
 }
 /* ---------------------------------------------------------------------------
-   Host references: k-core numbers, triangle and 4-clique counts, maximum
-   cliques.
+   Host backend: k-core numbers and maximum cliques.
 
    Serial, plain C in the common subset of C99 and C++. These are the answers
    the CUDA backend is tested against, so they are written to be read: each
@@ -1420,23 +1572,22 @@ oom:
    GCLQ_ERROR_INVALID_ARGUMENT, a failed allocation GCLQ_ERROR_OUT_OF_MEMORY,
    and nothing is leaked on either path.
 
-   Private for now (static, gclq__host_ prefix): the public calls arrive with
-   the GPU implementation. They are `static inline` so that a translation unit
-   that includes the implementation but calls none of them compiles cleanly
-   under -Wall -Wextra -Werror (gcc and clang do not warn about unused static
-   inline functions); the recursive ones are simply never inlined.
+   Private (static, gclq__host_ prefix): gclq_max_cliques calls them. They are
+   `static inline` so that a translation unit that includes the
+   implementation but calls none of them compiles cleanly under -Wall -Wextra
+   -Werror (gcc and clang do not warn about unused static inline functions);
+   the recursive ones are simply never inlined. The tests' references
+   (triangle and 4-clique counts) are in tests/clique_testing.h.
 
-     gclq__host_core_numbers    k-core decomposition, Batagelj-Zaversnik bucket
-                                peeling, O(n + m)
-     gclq__host_count_triangles orient low -> high by (degree, id), merge-
-                                intersect the out-lists of each oriented edge
-     gclq__host_count_4cliques  the same orientation, one level deeper
-     gclq__host_max_cliques     all maximum cliques (or one): greedy lower
-                                bound, then branch and bound with a greedy-
-                                colouring bound over the degeneracy order
+     gclq__host_core_order        k-core decomposition, Batagelj-Zaversnik
+                                  bucket peeling, O(n + m)
+     gclq__host_max_cliques_kept  all maximum cliques (or one): greedy lower
+                                  bound, then branch and bound with a greedy-
+                                  colouring bound over the degeneracy order
    ------------------------------------------------------------------------- */
 #include <stdlib.h> /* qsort */
 #include <string.h> /* memset, memcpy */
+#include <time.h>   /* clock: the progress lines' throttle */
 
 /* ---- small helpers ------------------------------------------------------ */
 
@@ -1585,107 +1736,6 @@ static inline gclq_status gclq__host_core_order(const gclq_graph *g, uint32_t *c
   return GCLQ_SUCCESS;
 }
 
-/* Core numbers of every vertex (core: n entries) and the largest of them
-   (max_core may be NULL). An empty graph gives max_core 0. */
-static inline gclq_status gclq__host_core_numbers(const gclq_graph *g, uint32_t *core, uint32_t *max_core) {
-  return gclq__host_core_order(g, core, NULL, max_core);
-}
-
-/* ---- triangles and 4-cliques -------------------------------------------- */
-
-/* The degree orientation: keep each edge once, from the endpoint that is
-   lower by (degree, id) to the higher. Out-lists stay ascending by id (they
-   are filtered from sorted lists), so they can be merge-intersected, and no
-   vertex has more than sqrt(2m) out-neighbours. Every clique has one order
-   along this orientation, so counting oriented cliques counts each once.
-   *out_offsets (n + 1) and *out_neighbors (m) are GCLQ_MALLOC'd. */
-static inline int gclq__host_before(const gclq_graph *g, uint32_t u, uint32_t v) {
-  uint32_t du = gclq__host_degree(g, u), dv = gclq__host_degree(g, v);
-  return du < dv || (du == dv && u < v);
-}
-static inline gclq_status gclq__host_orient(const gclq_graph *g, uint64_t **out_offsets, uint32_t **out_neighbors,
-                                            uint32_t *max_out_degree) {
-  uint32_t n = g->num_vertices, v;
-  uint64_t e, k = 0;
-  uint64_t *off = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
-  uint32_t *nbr = (uint32_t *)GCLQ_MALLOC((size_t)(g->num_edges ? g->num_edges : 1) * sizeof(uint32_t));
-  *max_out_degree = 0;
-  if (off == NULL || nbr == NULL) {
-    GCLQ_FREE(off);
-    GCLQ_FREE(nbr);
-    return GCLQ_ERROR_OUT_OF_MEMORY;
-  }
-  for (v = 0; v < n; ++v) {
-    off[v] = k;
-    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e)
-      if (gclq__host_before(g, v, g->h_neighbors[e])) nbr[k++] = g->h_neighbors[e];
-    if (k - off[v] > *max_out_degree) *max_out_degree = (uint32_t)(k - off[v]);
-  }
-  off[n] = k;
-  *out_offsets = off;
-  *out_neighbors = nbr;
-  return GCLQ_SUCCESS;
-}
-
-/* Triangles: for each oriented edge u -> v, every w in out(u) & out(v)
-   closes the triangle u -> v -> w, and each triangle is seen exactly once.
-     K4: 4 triangles; path 0-1-2: 0; facebook_combined: 1,612,010 */
-static inline gclq_status gclq__host_count_triangles(const gclq_graph *g, uint64_t *count) {
-  uint64_t *off, e, total = 0;
-  uint32_t *nbr, u, max_out;
-  gclq_status s;
-  if (!gclq__host_graph_ok(g) || count == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
-  *count = 0;
-  s = gclq__host_orient(g, &off, &nbr, &max_out);
-  if (s != GCLQ_SUCCESS) return s;
-  for (u = 0; u < g->num_vertices; ++u) {
-    for (e = off[u]; e < off[u + 1]; ++e) {
-      uint32_t v = nbr[e];
-      total += gclq__host_intersect(nbr + off[u], (uint32_t)(off[u + 1] - off[u]), nbr + off[v],
-                                    (uint32_t)(off[v + 1] - off[v]), NULL);
-    }
-  }
-  GCLQ_FREE(off);
-  GCLQ_FREE(nbr);
-  *count = total;
-  return GCLQ_SUCCESS;
-}
-
-/* 4-cliques: for each oriented edge u -> v, S = out(u) & out(v) holds the
-   third vertices; each w in S and each x in S & out(w) make u -> v -> w -> x.
-     K5: 5 four-cliques; facebook_combined: 30,004,668 */
-static inline gclq_status gclq__host_count_4cliques(const gclq_graph *g, uint64_t *count) {
-  uint64_t *off, e, total = 0;
-  uint32_t *nbr, *common, u, max_out;
-  gclq_status s;
-  if (!gclq__host_graph_ok(g) || count == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
-  *count = 0;
-  s = gclq__host_orient(g, &off, &nbr, &max_out);
-  if (s != GCLQ_SUCCESS) return s;
-  common = (uint32_t *)GCLQ_MALLOC(((size_t)max_out + 1) * sizeof(uint32_t));
-  if (common == NULL) {
-    GCLQ_FREE(off);
-    GCLQ_FREE(nbr);
-    return GCLQ_ERROR_OUT_OF_MEMORY;
-  }
-  for (u = 0; u < g->num_vertices; ++u) {
-    for (e = off[u]; e < off[u + 1]; ++e) {
-      uint32_t v = nbr[e], i;
-      uint32_t ns = gclq__host_intersect(nbr + off[u], (uint32_t)(off[u + 1] - off[u]), nbr + off[v],
-                                         (uint32_t)(off[v + 1] - off[v]), common);
-      for (i = 0; i < ns; ++i) {
-        uint32_t w = common[i];
-        total += gclq__host_intersect(common, ns, nbr + off[w], (uint32_t)(off[w + 1] - off[w]), NULL);
-      }
-    }
-  }
-  GCLQ_FREE(common);
-  GCLQ_FREE(off);
-  GCLQ_FREE(nbr);
-  *count = total;
-  return GCLQ_SUCCESS;
-}
-
 /* ---- maximum cliques ---------------------------------------------------- */
 
 /* The search, in three steps:
@@ -1694,7 +1744,7 @@ static inline gclq_status gclq__host_count_4cliques(const gclq_graph *g, uint64_
       every member to have core number >= s - 1, so with a lower bound `best`
       every vertex of core < best - 1 is out.
 
-   2. A greedy lower bound (the paper's multi-run heuristic, 000 sec. 2.4.3.2,
+   2. A greedy lower bound (the paper's multi-run heuristic, the dissertation, sec. 2.4.3.2,
       by core number): from each vertex, repeatedly add the candidate of
       highest core number and keep only its neighbours. best = the largest
       clique any run finds.
@@ -1748,7 +1798,36 @@ typedef struct gclq__host_mc {
   uint32_t *clique;    /* R, in global ids: capacity + 1 entries */
   uint32_t *stack;     /* order and colour of P at each depth */
   size_t stack_cap;
+
+  /* progress lines (options.log; NULL: silent) */
+  void (*log)(void *user, const char *line);
+  void *log_user;
+  clock_t last_log; /* processor time of the last search line */
 } gclq__host_mc;
+
+/* The search's progress lines come at most this often (seconds of
+   processor time), checked every GCLQ__HOST_LOG_EVERY sources. */
+#define GCLQ__HOST_LOG_SECONDS 1.0
+#define GCLQ__HOST_LOG_EVERY 64u
+
+/* A progress line through the log callback (nothing when there is none). */
+static inline void gclq__host_mc_log(const gclq__host_mc *mc, const char *line) {
+  if (mc->log != NULL) mc->log(mc->log_user, line);
+}
+
+/* The search's line after source i of n, when GCLQ__HOST_LOG_SECONDS have
+   passed since the last one. */
+static inline void gclq__host_mc_progress(gclq__host_mc *mc, uint32_t i, uint32_t n) {
+  char line[160];
+  clock_t now;
+  if (mc->log == NULL || i % GCLQ__HOST_LOG_EVERY != 0) return;
+  now = clock();
+  if ((double)(now - mc->last_log) < GCLQ__HOST_LOG_SECONDS * CLOCKS_PER_SEC) return;
+  mc->last_log = now;
+  snprintf(line, sizeof line, "search: source %u of %u (%.0f%%), best %u, %llu cliques of that size", i, n,
+           100.0 * i / n, mc->best, (unsigned long long)mc->count);
+  gclq__host_mc_log(mc, line);
+}
 
 /* Record R (mc->clique[0 .. size)) when it ties or beats the best ("all"),
    or beats it ("find one"). A larger R empties the list first. */
@@ -1883,7 +1962,7 @@ static inline void gclq__host_mc_seed(gclq__host_mc *mc, uint32_t v, const uint3
   gclq__host_mc_expand(mc, 1, 0);
 }
 
-/* Greedy lower bound from seed s (000 sec. 2.4.3): add the candidate of
+/* Greedy lower bound from seed s (the dissertation, sec. 2.4.3): add the candidate of
    highest core number (then highest degree, then lowest id), keep only its
    neighbours, repeat. The clique goes to mc->clique; returns its size.
    cand: scratch of deg(s) entries. */
@@ -1948,10 +2027,78 @@ static inline int gclq__host_sort_rows(uint32_t *rows, size_t count, uint32_t wi
   return 1;
 }
 
-/* All maximum cliques of g (find_one == 0), or one of them (find_one != 0).
+/* 1. The later neighbourhoods (rank: the position of each vertex in the
+   degeneracy order) and the search's buffers, sized by the largest of them
+   (mc->capacity <= max core) and the largest degree. Returns 0 when out of
+   memory. */
+static inline int gclq__host_mc_buffers(gclq__host_mc *mc, const uint32_t *order, uint32_t *rank) {
+  const gclq_graph *g = mc->g;
+  uint32_t n = g->num_vertices, v, i, max_degree = 0;
+  size_t words_cap;
+  for (i = 0; i < n; ++i) rank[order[i]] = i;
+  for (v = 0; v < n; ++v) {
+    uint32_t later = 0;
+    uint64_t e;
+    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) later += rank[g->h_neighbors[e]] > rank[v];
+    if (later > mc->capacity) mc->capacity = later; /* <= max_core */
+    if (gclq__host_degree(g, v) > max_degree) max_degree = gclq__host_degree(g, v);
+  }
+  words_cap = ((size_t)mc->capacity + 63) / 64 + 1;
+  mc->local_to_global = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 1) * sizeof(uint32_t));
+  mc->clique = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 2) * sizeof(uint32_t));
+  mc->adj = (uint64_t *)GCLQ_MALLOC(((size_t)mc->capacity + 1) * words_cap * sizeof(uint64_t));
+  mc->pbits = (uint64_t *)GCLQ_MALLOC(((size_t)mc->capacity + 3) * words_cap * sizeof(uint64_t));
+  mc->scratch = (uint64_t *)GCLQ_MALLOC(2 * words_cap * sizeof(uint64_t));
+  return mc->local_to_global && mc->clique && mc->adj && mc->pbits && mc->scratch;
+}
+
+/* 2. The greedy lower bound from every vertex that could still beat it
+   (the greedy clique is a clique: "find one" keeps it as its first answer;
+   "enumerate all" only takes its size and finds it again in step 3); sets
+   mc->best. Returns 0 when out of memory. */
+static inline int gclq__host_mc_bound(gclq__host_mc *mc, const uint32_t *order) {
+  uint32_t i, v, greedy_size = 0;
+  for (i = mc->g->num_vertices; i-- > 0;) {
+    uint32_t s = order[i]; /* highest core first */
+    if (mc->core[s] + 1 <= greedy_size) continue;
+    v = gclq__host_mc_greedy(mc, s, mc->local_to_global);
+    if (v > greedy_size) {
+      greedy_size = v;
+      if (mc->find_one) {
+        mc->best = 0;
+        gclq__host_mc_record(mc, v);
+        if (mc->out_of_memory) return 0;
+      }
+    }
+  }
+  mc->best = greedy_size; /* >= 1: there is a vertex */
+  return 1;
+}
+
+/* 3. The exact search: one subproblem per vertex that might be in a clique
+   of size best, in degeneracy order. Returns 0 when out of memory. */
+static inline int gclq__host_mc_search(gclq__host_mc *mc, const uint32_t *order, const uint32_t *rank, uint32_t *slot) {
+  uint32_t i, v, n = mc->g->num_vertices;
+  memset(slot, 0, (size_t)n * sizeof(uint32_t));
+  mc->last_log = clock();
+  for (i = 0; i < n; ++i) {
+    gclq__host_mc_progress(mc, i, n);
+    v = order[i];
+    if (mc->find_one ? mc->core[v] + 1 <= mc->best : mc->core[v] + 1 < mc->best) continue;
+    gclq__host_mc_seed(mc, v, rank, slot);
+    if (mc->out_of_memory) return 0;
+  }
+  return 1;
+}
+
+/* All maximum cliques of g (find_one == 0), or one of them (find_one != 0),
+   with progress lines through log (may be NULL): one after the cores, one
+   after the greedy bound, one every GCLQ__HOST_LOG_SECONDS of the search and
+   one at its end.
      *omega    the clique number
      *count    how many maximum cliques (1 with find_one)
-     *cliques  (may be NULL: count only) GCLQ_MALLOC'd, count * omega
+     *stored   how many of them are in *cliques: at most `limit` (0: all)
+     *cliques  (may be NULL: count only) GCLQ_MALLOC'd, stored * omega
                compacted vertex ids (map with h_original_ids); each clique
                ascending, the cliques in lexicographic order, so two correct
                answers compare byte for byte. The caller frees it with
@@ -1964,19 +2111,12 @@ static inline int gclq__host_sort_rows(uint32_t *rows, size_t count, uint32_t wi
      K4 plus an isolated vertex:   omega 4, count 1, cliques [0 1 2 3]
      two triangles 0-1-2, 3-4-5:   omega 3, count 2, cliques [0 1 2, 3 4 5] */
 static inline gclq_status gclq__host_max_cliques_kept(const gclq_graph *g, int find_one, uint64_t limit,
-                                                      uint32_t *omega, uint64_t *count, uint64_t *stored,
-                                                      uint32_t **cliques);
-static inline gclq_status gclq__host_max_cliques(const gclq_graph *g, int find_one, uint32_t *omega, uint64_t *count,
-                                                 uint32_t **cliques) {
-  uint64_t stored;
-  return gclq__host_max_cliques_kept(g, find_one, 0, omega, count, &stored, cliques);
-}
-/* The same, storing at most `limit` cliques (0: all; *stored of them). */
-static inline gclq_status gclq__host_max_cliques_kept(const gclq_graph *g, int find_one, uint64_t limit,
+                                                      void (*log)(void *user, const char *line), void *log_user,
                                                       uint32_t *omega, uint64_t *count, uint64_t *stored,
                                                       uint32_t **cliques) {
   gclq__host_mc mc;
-  uint32_t n, v, i, max_core = 0, max_degree = 0, greedy_size = 0;
+  char line[160];
+  uint32_t n, max_core = 0;
   uint32_t *order = NULL, *rank = NULL, *slot = NULL, *core = NULL;
   gclq_status status = GCLQ_SUCCESS;
   if (omega) *omega = 0;
@@ -1992,61 +2132,30 @@ static inline gclq_status gclq__host_max_cliques_kept(const gclq_graph *g, int f
   mc.find_one = find_one != 0;
   mc.keep_cliques = cliques != NULL;
   mc.limit = limit;
+  mc.log = log;
+  mc.log_user = log_user;
   core = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
   order = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
   rank = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
   slot = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
   if (core == NULL || order == NULL || rank == NULL || slot == NULL) goto out_of_memory;
 
-  /* 1. core numbers, degeneracy order, and the largest later neighbourhood */
+  /* 1. core numbers, degeneracy order, the buffers */
   status = gclq__host_core_order(g, core, order, &max_core);
   if (status != GCLQ_SUCCESS) goto done;
   mc.core = core;
-  for (i = 0; i < n; ++i) rank[order[i]] = i;
-  memset(slot, 0, (size_t)n * sizeof(uint32_t));
-  for (v = 0; v < n; ++v) {
-    uint32_t later = 0;
-    uint64_t e;
-    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) later += rank[g->h_neighbors[e]] > rank[v];
-    if (later > mc.capacity) mc.capacity = later; /* <= max_core */
-    if (gclq__host_degree(g, v) > max_degree) max_degree = gclq__host_degree(g, v);
-  }
-  {
-    size_t words_cap = ((size_t)mc.capacity + 63) / 64 + 1;
-    mc.local_to_global = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 1) * sizeof(uint32_t));
-    mc.clique = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 2) * sizeof(uint32_t));
-    mc.adj = (uint64_t *)GCLQ_MALLOC(((size_t)mc.capacity + 1) * words_cap * sizeof(uint64_t));
-    mc.pbits = (uint64_t *)GCLQ_MALLOC(((size_t)mc.capacity + 3) * words_cap * sizeof(uint64_t));
-    mc.scratch = (uint64_t *)GCLQ_MALLOC(2 * words_cap * sizeof(uint64_t));
-    if (!mc.local_to_global || !mc.clique || !mc.adj || !mc.pbits || !mc.scratch) goto out_of_memory;
-  }
-
-  /* 2. greedy lower bound from every vertex that could still beat it (the
-     greedy clique is a clique: "find one" keeps it as its first answer;
-     "enumerate all" only takes its size and finds it again in step 3) */
-  for (i = n; i-- > 0;) {
-    uint32_t s = order[i]; /* highest core first */
-    if (core[s] + 1 <= greedy_size) continue;
-    v = gclq__host_mc_greedy(&mc, s, mc.local_to_global);
-    if (v > greedy_size) {
-      greedy_size = v;
-      if (mc.find_one) {
-        mc.best = 0;
-        gclq__host_mc_record(&mc, v);
-        if (mc.out_of_memory) goto out_of_memory;
-      }
-    }
-  }
-  mc.best = greedy_size; /* >= 1: there is a vertex */
-
-  /* 3. exact search: one subproblem per vertex that might be in a clique of
-     size best */
-  for (i = 0; i < n; ++i) {
-    v = order[i];
-    if (mc.find_one ? core[v] + 1 <= mc.best : core[v] + 1 < mc.best) continue;
-    gclq__host_mc_seed(&mc, v, rank, slot);
-    if (mc.out_of_memory) goto out_of_memory;
-  }
+  snprintf(line, sizeof line, "cores: max core %u (%u vertices, %llu edges)", max_core, n,
+           (unsigned long long)g->num_edges);
+  gclq__host_mc_log(&mc, line);
+  if (!gclq__host_mc_buffers(&mc, order, rank)) goto out_of_memory;
+  /* 2. the lower bound */
+  if (!gclq__host_mc_bound(&mc, order)) goto out_of_memory;
+  snprintf(line, sizeof line, "heuristic: lower bound %u; max core %u", mc.best, max_core);
+  gclq__host_mc_log(&mc, line);
+  /* 3. the exact search */
+  if (!gclq__host_mc_search(&mc, order, rank, slot)) goto out_of_memory;
+  snprintf(line, sizeof line, "search: done: omega %u, %llu maximum cliques", mc.best, (unsigned long long)mc.count);
+  gclq__host_mc_log(&mc, line);
 
   if (mc.keep_cliques && !gclq__host_sort_rows(mc.cliques, (size_t)mc.stored, mc.best)) goto out_of_memory;
   *omega = mc.best;
@@ -2073,427 +2182,6 @@ done:
   GCLQ_FREE(mc.stack);
   GCLQ_FREE(mc.cliques);
   return status;
-}
-
-/* ---------------------------------------------------------------------------
-   Host simulation of the CUDA breadth-first search (private; tests, bench and
-   the design notes use it). It runs exactly what gclq__cuda_max_cliques does,
-   serially: core numbers, the greedy heuristic of the plan (ties to the lowest
-   id, as the device's stable sorts and first-index argmax give), the oriented
-   and pre-pruned 2-clique list in the plan's source order, then the levels,
-   depth first over ranges and breadth first inside one (no budget splits:
-   they change the order of the work only). It reports omega, the number of
-   maximum cliques, the candidates written per level and the most entries
-   held at once, so that a bound can be measured on graphs that the device
-   cannot finish, and checked for exactness where it is cheap.
-
-   The bound (plan.bound):
-   - LENGTH (paper 000, Alg. 4): a parent of size k with c children is
-     dropped when k + c < target; sublists sorted by (degree, id).
-   - COLOUR: the children of a parent (and the out-list of a source) are
-     coloured greedily (class by class, in list order: colour classes are
-     independent sets, so a clique takes one vertex of each at most); the
-     parent is dropped when k + colours < target; the children are written
-     highest colour first. A child's own children then lie in lower colour
-     classes only, as in Tomita's MCQ, so a child of colour class x starts no
-     clique larger than k + x: when k + x < target it is written as a
-     candidate only (GCLQ__DEAD: its earlier siblings still take it, it is
-     never expanded), MCQ's per-branch prune. Lists longer than
-     GCLQ__COLOUR_CAP are not coloured (length bound, list order).
-   The target: best (mode ALL: a branch that can still tie survives) or
-   best + 1 (mode ONE); it rises when a larger clique is recorded. */
-
-typedef struct gclq__bfs_sim {
-  uint64_t limit;       /* in: stop once this many candidates were written (0: no limit) */
-  uint64_t chunk;       /* in: the most parents, and children, per step (0: GCLQ__STEP_ENTRIES) */
-  int aborted;          /* out: 1 when the limit stopped it (the figures are then lower bounds) */
-  uint32_t lower_bound; /* the heuristic's size */
-  uint32_t omega;
-  uint64_t count;       /* maximum cliques (mode ONE: 1) */
-  uint64_t candidates[GCLQ__COLOUR_CAP + 8]; /* [k]: k-cliques written, k >= 2 */
-  uint32_t num_levels;  /* highest k written + 1 */
-  uint64_t total;       /* sum of candidates[] */
-  uint64_t peak_level;  /* the largest single level (one range) */
-  uint64_t peak_held;   /* the most entries of all levels held at once */
-  uint64_t max_list;    /* the longest candidate list seen */
-  uint64_t pair_checks; /* adjacency tests (intersections + colourings): the work */
-  uint64_t steps;       /* count steps (one count, scan and total read each on the device) */
-} gclq__bfs_sim;
-
-typedef struct gclq__sim_state {
-  const gclq_graph *g;
-  const gclq__mc_plan *p;
-  gclq__bfs_sim *out;
-  const uint32_t *filter, *core;
-  uint32_t best, target;
-  uint64_t held;
-  uint32_t **vid, **sid; /* per level */
-  uint64_t *len;
-  uint32_t max_levels;
-  uint32_t *list, *seq, *tmp, *slot; /* list, seq, tmp: cap entries; slot: n entries, zero */
-  uint32_t live; /* gclq__sim_children: how many of the children may be expanded */
-  uint64_t *adj, *uncol, *open; /* cap * words, words, words */
-  int oom;
-} gclq__sim_state;
-
-static inline int gclq__sim_adjacent(const gclq_graph *g, uint32_t v, uint32_t u) {
-  uint64_t lo = g->h_offsets[v], hi = g->h_offsets[v + 1];
-  while (lo < hi) {
-    uint64_t mid = (lo + hi) / 2;
-    if (g->h_neighbors[mid] < u) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < g->h_offsets[v + 1] && g->h_neighbors[lo] == u;
-}
-
-/* Greedy colouring of s->list[0 .. c) (c <= cap), class by class in list
-   order. s->seq gets the list positions in the order they were coloured
-   (class 1 first); *low = how many of them are in classes below need.
-   Returns the number of colours. */
-static inline uint32_t gclq__sim_colour(gclq__sim_state *s, uint32_t c, uint32_t need, uint32_t *low) {
-  const gclq_graph *g = s->g;
-  uint32_t words = (c + 63) / 64, i, w, colours = 0, n = 0;
-  uint64_t e;
-  for (i = 0; i < c; ++i) s->slot[s->list[i]] = i + 1;
-  memset(s->adj, 0, (size_t)c * words * sizeof(uint64_t));
-  for (i = 0; i < c; ++i) { /* the device tests pairs; here a marker walk: the same matrix */
-    for (e = g->h_offsets[s->list[i]]; e < g->h_offsets[s->list[i] + 1]; ++e) {
-      uint32_t j = s->slot[g->h_neighbors[e]];
-      if (j) s->adj[(size_t)i * words + (j - 1) / 64] |= (uint64_t)1 << ((j - 1) % 64);
-    }
-  }
-  for (i = 0; i < c; ++i) s->slot[s->list[i]] = 0;
-  s->out->pair_checks += (uint64_t)c * (c - 1) / 2;
-  for (w = 0; w < words; ++w) s->uncol[w] = 0;
-  for (i = 0; i < c; ++i) s->uncol[i / 64] |= (uint64_t)1 << (i % 64);
-  *low = 0;
-  while (n < c) {
-    if (++colours == need) *low = n;
-    memcpy(s->open, s->uncol, words * sizeof(uint64_t));
-    for (w = 0; w < words; ++w) {
-      while (s->open[w]) {
-        uint32_t v = 64 * w + gclq__host_ctz64(s->open[w]), x;
-        for (x = 0; x < words; ++x) s->open[x] &= ~s->adj[(size_t)v * words + x];
-        s->open[w] &= ~((uint64_t)1 << (v % 64));
-        s->uncol[w] &= ~((uint64_t)1 << (v % 64));
-        s->seq[n++] = v;
-      }
-    }
-  }
-  if (colours < need) *low = c; /* every class is below need */
-  return colours;
-}
-
-/* The children of a parent of size k: the candidates cand[0 .. nc) adjacent
-   to v (v == ~0: all of them, a source's out-list, k = 1). Returns their
-   number c, 0 when the parent is pruned; when c <= GCLQ__COLOUR_CAP they are in
-   s->list[0 .. c) in output order (highest colour first under COLOUR), and
-   s->live of them (a prefix) may be expanded; the rest are GCLQ__DEAD. cand
-   entries may carry GCLQ__DEAD (a sibling list). */
-static inline uint32_t gclq__sim_children(gclq__sim_state *s, uint32_t k, uint32_t v, const uint32_t *cand,
-                                          uint64_t nc) {
-  uint64_t j;
-  uint32_t c = 0, i;
-  for (j = 0; j < nc; ++j) {
-    uint32_t u = cand[j] & ~GCLQ__DEAD;
-    if ((uint64_t)k + c + (nc - j) < s->target) return 0; /* the device's early exit */
-    if (v != 0xffffffffu) ++s->out->pair_checks;
-    if (v == 0xffffffffu || gclq__sim_adjacent(s->g, v, u)) {
-      if (c < GCLQ__COLOUR_CAP) s->list[c] = u;
-      ++c;
-    }
-  }
-  if ((uint64_t)k + c < s->target) return 0;
-  if (c > s->out->max_list) s->out->max_list = c;
-  s->live = c;
-  if (s->p->bound != GCLQ_BOUND_LENGTH && c <= GCLQ__COLOUR_CAP) {
-    uint32_t low, colours = gclq__sim_colour(s, c, s->target > k ? s->target - k : 0, &low);
-    if ((uint64_t)k + colours < s->target) return 0;
-    s->live = c - low;
-    for (i = 0; i < c; ++i) s->tmp[i] = s->list[s->seq[c - 1 - i]]; /* highest colour first */
-    memcpy(s->list, s->tmp, (size_t)c * sizeof(uint32_t));
-  }
-  return c;
-}
-
-/* Write the children found by gclq__sim_children (c of them) at out. */
-static inline void gclq__sim_write(gclq__sim_state *s, uint32_t v, const uint32_t *cand, uint64_t nc, uint32_t c,
-                                   uint32_t *out) {
-  uint64_t j;
-  uint32_t w = 0;
-  if (c <= GCLQ__COLOUR_CAP) {
-    for (w = 0; w < c; ++w) out[w] = s->list[w] | (w < s->live ? 0u : GCLQ__DEAD);
-    return;
-  }
-  for (j = 0; j < nc && w < c; ++j)
-    if (v == 0xffffffffu || gclq__sim_adjacent(s->g, v, cand[j] & ~GCLQ__DEAD)) out[w++] = cand[j] & ~GCLQ__DEAD;
-}
-
-static inline void gclq__sim_record(gclq__sim_state *s, uint32_t k, uint64_t entries) {
-  int one = s->p->find_one;
-  if (one ? k <= s->best : k < s->best) return;
-  if (one) s->out->count = 1;
-  else if (k > s->best) s->out->count = entries;
-  else s->out->count += entries;
-  s->best = k;
-  s->target = one ? k + 1 : k;
-}
-
-static inline void gclq__sim_note(gclq__sim_state *s, uint32_t k, uint64_t total) {
-  gclq__bfs_sim *o = s->out;
-  if (k < sizeof o->candidates / sizeof o->candidates[0]) o->candidates[k] += total;
-  if (k + 1 > o->num_levels) o->num_levels = k + 1;
-  o->total += total;
-  if (total > o->peak_level) o->peak_level = total;
-  s->held += total;
-  if (s->held > o->peak_held) o->peak_held = s->held;
-  if (o->limit && o->total > o->limit) o->aborted = 1;
-}
-
-/* Parents [a, b) of level k, then their descendants: gclq__mc_expand with an
-   unlimited budget. A step takes at most `chunk` parents, and of those the
-   prefix whose children fit in `chunk` entries (at least one parent), so the
-   search reaches the deep levels early and raises the target there. */
-static inline void gclq__sim_expand(gclq__sim_state *s, uint32_t k, uint64_t a, uint64_t b) {
-  const uint32_t *vid = s->vid[k], *sid = s->sid[k];
-  const uint64_t len = s->len[k], chunk = s->out->chunk ? s->out->chunk : GCLQ__STEP_ENTRIES;
-  if (k + 1 >= s->max_levels) { /* cannot happen: omega <= max core + 1 */
-    s->oom = 1;
-    return;
-  }
-  uint64_t width = gclq__first_width(chunk); /* children per step: narrow first, then doubling */
-  uint64_t span = width; /* parents counted per step: twice the last step's take */
-  while (a < b && !s->oom && !s->out->aborted) {
-    uint64_t n = b - a < span ? b - a : span, i, m, total = 0, at = 0;
-    uint32_t *cnt, *nv, *ns;
-    ++s->out->steps;
-    cnt = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
-    if (cnt == NULL) {
-      s->oom = 1;
-      return;
-    }
-    s->held += n; /* the counts (8 bytes each on the device: one entry) */
-    if (s->held > s->out->peak_held) s->out->peak_held = s->held;
-    for (i = 0; i < n; ++i) {
-      uint64_t p = a + i, e = p + 1;
-      while (e < len && sid[e] == sid[p]) ++e;
-      cnt[i] = vid[p] & GCLQ__DEAD ? 0 : gclq__sim_children(s, k, vid[p], vid + p + 1, e - p - 1);
-    }
-    for (m = 0; m < n && (m == 0 || total + cnt[m] <= width); ++m) total += cnt[m];
-    span = gclq__next_span(m, chunk);
-    width = width * 2 < chunk ? width * 2 : chunk;
-    if (total == 0 && m == n) { /* nothing in these parents extends: final k-cliques */
-      s->held -= n;
-      GCLQ_FREE(cnt);
-      gclq__sim_record(s, k, n);
-      a += n;
-      continue;
-    }
-    if (total == 0) { /* zero-count prefix: its parents end here, but others in this step extend */
-      s->held -= n;
-      GCLQ_FREE(cnt);
-      a += m;
-      continue;
-    }
-    nv = (uint32_t *)GCLQ_MALLOC((size_t)total * sizeof(uint32_t));
-    ns = (uint32_t *)GCLQ_MALLOC((size_t)total * sizeof(uint32_t));
-    if (nv == NULL || ns == NULL) {
-      GCLQ_FREE(nv);
-      GCLQ_FREE(ns);
-      GCLQ_FREE(cnt);
-      s->oom = 1;
-      return;
-    }
-    for (i = 0; i < m; ++i) {
-      uint64_t p = a + i, e = p + 1, j;
-      if (cnt[i] == 0) continue;
-      while (e < len && sid[e] == sid[p]) ++e;
-      gclq__sim_children(s, k, vid[p], vid + p + 1, e - p - 1); /* the write kernel recolours */
-      gclq__sim_write(s, vid[p], vid + p + 1, e - p - 1, cnt[i], nv + at);
-      for (j = 0; j < cnt[i]; ++j) ns[at + j] = (uint32_t)p;
-      at += cnt[i];
-    }
-    s->held -= n;
-    GCLQ_FREE(cnt);
-    gclq__sim_note(s, k + 1, total);
-    s->vid[k + 1] = nv;
-    s->sid[k + 1] = ns;
-    s->len[k + 1] = total;
-    gclq__sim_expand(s, k + 1, 0, total);
-    s->held -= total;
-    s->vid[k + 1] = s->sid[k + 1] = NULL;
-    GCLQ_FREE(nv);
-    GCLQ_FREE(ns);
-    a += m;
-  }
-}
-
-/* The device heuristic, serially: greedy from seed, the candidate of highest
-   key first (ties: lowest id). Returns the clique size. cand: n scratch. */
-static inline uint32_t gclq__sim_greedy(const gclq_graph *g, const uint32_t *key, uint32_t seed, uint32_t *cand) {
-  uint32_t size = 1, nc = gclq__host_degree(g, seed), i;
-  memcpy(cand, g->h_neighbors + g->h_offsets[seed], (size_t)nc * sizeof(uint32_t));
-  while (nc > 0) {
-    uint32_t pick = cand[0];
-    for (i = 1; i < nc; ++i)
-      if (key[cand[i]] > key[pick]) pick = cand[i];
-    ++size;
-    nc = gclq__host_intersect(cand, nc, g->h_neighbors + g->h_offsets[pick], gclq__host_degree(g, pick), cand);
-  }
-  return size;
-}
-
-/* Vertices by key, descending or ascending, ties by id (the device's stable
-   radix sort of (key, id) pairs): a counting sort, keys < n here (degrees,
-   core numbers). key NULL: by id. Returns 0 when out of memory. */
-static inline int gclq__sim_sort_by(uint32_t n, const uint32_t *key, int desc, uint32_t *out) {
-  uint32_t v, *start;
-  if (key == NULL) {
-    for (v = 0; v < n; ++v) out[v] = v;
-    return 1;
-  }
-  start = (uint32_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint32_t));
-  if (start == NULL) return 0;
-  memset(start, 0, ((size_t)n + 1) * sizeof(uint32_t));
-  for (v = 0; v < n; ++v) ++start[desc ? n - 1 - key[v] : key[v]];
-  for (v = 0; v < n; ++v) start[v + 1] += start[v]; /* start[b]: the end of bucket b */
-  for (v = n; v-- > 0;) out[--start[desc ? n - 1 - key[v] : key[v]]] = v;
-  GCLQ_FREE(start);
-  return 1;
-}
-
-/* Simulate gclq__cuda_max_cliques on g (at least one edge) with plan p.
-   out->limit is read; everything else in *out is written. */
-static inline gclq_status gclq__host_bfs_simulate(const gclq_graph *g, const gclq__mc_plan *p, gclq__bfs_sim *out) {
-  gclq__sim_state s;
-  uint32_t n = g->num_vertices, v, i, max_core = 0, lb = 1, *core = NULL, *deg = NULL, *order = NULL,
-           *cand = NULL;
-  uint64_t limit = out->limit, chunk = out->chunk, t2 = 0, e;
-  gclq_status st = GCLQ_SUCCESS;
-  memset(out, 0, sizeof *out);
-  out->limit = limit;
-  out->chunk = chunk;
-  memset(&s, 0, sizeof s);
-  if (!gclq__host_graph_ok(g) || g->num_edges == 0) return GCLQ_ERROR_INVALID_ARGUMENT;
-  s.g = g;
-  s.p = p;
-  s.out = out;
-  core = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
-  deg = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
-  order = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
-  cand = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
-  s.slot = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
-  s.list = (uint32_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP * sizeof(uint32_t));
-  s.seq = (uint32_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP * sizeof(uint32_t));
-  s.tmp = (uint32_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP * sizeof(uint32_t));
-  s.adj = (uint64_t *)GCLQ_MALLOC((size_t)GCLQ__COLOUR_CAP * (GCLQ__COLOUR_CAP / 64) * sizeof(uint64_t));
-  s.uncol = (uint64_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP / 64 * sizeof(uint64_t));
-  s.open = (uint64_t *)GCLQ_MALLOC(GCLQ__COLOUR_CAP / 64 * sizeof(uint64_t));
-  if (!core || !deg || !order || !cand || !s.slot || !s.list || !s.seq || !s.tmp || !s.adj || !s.uncol || !s.open)
-    goto out_of_memory;
-  memset(s.slot, 0, (size_t)n * sizeof(uint32_t));
-  st = gclq__host_core_order(g, core, NULL, &max_core);
-  if (st != GCLQ_SUCCESS) goto done;
-  for (v = 0; v < n; ++v) deg[v] = gclq__host_degree(g, v);
-  s.core = core;
-  s.filter = p->prune_core ? core : deg;
-
-  /* heuristic */
-  if (p->heuristic != GCLQ_HEURISTIC_NONE) {
-    const uint32_t *key = p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE
-                              ? core : deg;
-    uint32_t h = 1;
-    if (p->heuristic == GCLQ_HEURISTIC_MULTI_DEGREE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE)
-      h = p->seeds ? (p->seeds < n ? p->seeds : n) : (n + 19) / 20;
-    if (!gclq__sim_sort_by(n, key, 1, order)) goto out_of_memory;
-    for (i = 0; i < h; ++i) {
-      uint32_t size = gclq__sim_greedy(g, key, order[i], cand);
-      if (size > lb) lb = size;
-    }
-  }
-  out->lower_bound = lb;
-  s.best = lb;
-  s.target = p->find_one ? lb + 1 : lb;
-  if (p->find_one) out->count = 1;
-
-  /* the 2-clique list, sources in window order */
-  {
-    int by_core = p->order == GCLQ_WINDOW_ORDER_CORE_ASC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
-    int desc = p->order == GCLQ_WINDOW_ORDER_DEGREE_DESC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
-    if (!gclq__sim_sort_by(n, p->order == GCLQ_WINDOW_ORDER_INDEX ? NULL : by_core ? core : deg, desc, order))
-      goto out_of_memory;
-  }
-  s.max_levels = max_core + 3;
-  s.vid = (uint32_t **)GCLQ_MALLOC(s.max_levels * sizeof(uint32_t *));
-  s.sid = (uint32_t **)GCLQ_MALLOC(s.max_levels * sizeof(uint32_t *));
-  s.len = (uint64_t *)GCLQ_MALLOC(s.max_levels * sizeof(uint64_t));
-  if (!s.vid || !s.sid || !s.len) goto out_of_memory;
-  memset(s.vid, 0, s.max_levels * sizeof(uint32_t *));
-  memset(s.sid, 0, s.max_levels * sizeof(uint32_t *));
-  for (i = 0; i < 2; ++i) {    /* pass 0 counts, pass 1 writes */
-    uint64_t at = 0;
-    for (v = 0; v < n; ++v) {
-      uint32_t src = order[v], nc = 0, c;
-      if ((uint64_t)s.filter[src] + 1 < s.target) continue;
-      for (e = g->h_offsets[src]; e < g->h_offsets[src + 1]; ++e) {
-        uint32_t u = g->h_neighbors[e];
-        int owned = p->orient_index ? src < u : deg[src] < deg[u] || (deg[src] == deg[u] && src < u);
-        if (owned && (uint64_t)s.filter[u] + 1 >= s.target) cand[nc++] = u;
-      }
-      if (p->bound == GCLQ_BOUND_LENGTH || nc > GCLQ__COLOUR_CAP) { /* by (degree, id), as the segmented sort */
-        uint32_t x, y;
-        for (x = 1; x < nc; ++x) {
-          uint32_t u = cand[x];
-          for (y = x; y > 0 && (deg[cand[y - 1]] > deg[u] || (deg[cand[y - 1]] == deg[u] && cand[y - 1] > u)); --y)
-            cand[y] = cand[y - 1];
-          cand[y] = u;
-        }
-      }
-      c = gclq__sim_children(&s, 1, 0xffffffffu, cand, nc);
-      if (c == 0) continue;
-      if (i == 0) {
-        t2 += c;
-      } else {
-        uint32_t x;
-        gclq__sim_write(&s, 0xffffffffu, cand, nc, c, s.vid[2] + at);
-        for (x = 0; x < c; ++x) s.sid[2][at + x] = src;
-        at += c;
-      }
-    }
-    if (i == 0) {
-      if (t2 == 0) break;
-      s.vid[2] = (uint32_t *)GCLQ_MALLOC((size_t)t2 * sizeof(uint32_t));
-      s.sid[2] = (uint32_t *)GCLQ_MALLOC((size_t)t2 * sizeof(uint32_t));
-      if (!s.vid[2] || !s.sid[2]) goto out_of_memory;
-    }
-  }
-  s.len[2] = t2;
-  gclq__sim_note(&s, 2, t2);
-  gclq__sim_expand(&s, 2, 0, t2);
-  if (s.oom) goto out_of_memory;
-  out->omega = s.best;
-  goto done;
-
-out_of_memory:
-  st = GCLQ_ERROR_OUT_OF_MEMORY;
-done:
-  if (s.vid) GCLQ_FREE(s.vid[2]);
-  if (s.sid) GCLQ_FREE(s.sid[2]);
-  GCLQ_FREE(s.vid);
-  GCLQ_FREE(s.sid);
-  GCLQ_FREE(s.len);
-  GCLQ_FREE(core);
-  GCLQ_FREE(deg);
-  GCLQ_FREE(order);
-  GCLQ_FREE(cand);
-  GCLQ_FREE(s.slot);
-  GCLQ_FREE(s.list);
-  GCLQ_FREE(s.seq);
-  GCLQ_FREE(s.tmp);
-  GCLQ_FREE(s.adj);
-  GCLQ_FREE(s.uncol);
-  GCLQ_FREE(s.open);
-  return st;
 }
 
 /* ---------------------------------------------------------------------------
@@ -2547,7 +2235,6 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   p->bound = o->bound == GCLQ_BOUND_DEFAULT ? GCLQ_BOUND_COLOUR : o->bound;
   p->search = o->search == GCLQ_SEARCH_DEFAULT ? GCLQ_SEARCH_BITSET : o->search;
   p->max_stored = o->max_stored;
-  p->bits_max = gclq__bits_max;
   p->window = o->window_size;
   p->order = o->window_order == GCLQ_WINDOW_ORDER_DEFAULT ? GCLQ_WINDOW_ORDER_DEGREE_DESC : o->window_order;
   p->budget = o->device_budget_bytes;
@@ -2555,9 +2242,7 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   p->log_user = o->log_user;
   p->allocator = o->allocator;
   p->stream = o->stream;
-  p->no_split = gclq__no_budget_split;
-  p->step = gclq__tune_step ? gclq__tune_step : GCLQ__STEP_ENTRIES;
-  p->first_width = gclq__tune_first_width ? gclq__tune_first_width : GCLQ__FIRST_WIDTH;
+  gclq__mc_tuning(p);
   if (p->first_width > p->step) p->first_width = p->step;
   *backend = o->backend;
   return GCLQ_SUCCESS;
@@ -2596,12 +2281,27 @@ static inline gclq_status gclq__mc_finish(const gclq_graph *g, uint32_t omega, u
   return GCLQ_SUCCESS;
 }
 
+/* Is g small work for AUTO (GCLQ_AUTO_HOST_MAX_EDGES, _MAX_CORE)? The
+   core numbers are computed only under the edge limit; *max_core gets the
+   largest (0 when not computed). A failed allocation answers "not small". */
+static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core) {
+  uint32_t *core;
+  int small = 0;
+  *max_core = 0;
+  if (g->num_edges > GCLQ_AUTO_HOST_MAX_EDGES) return 0;
+  core = (uint32_t *)gclq__alloc_array(g->num_vertices, sizeof(uint32_t));
+  if (core == NULL) return 0;
+  if (gclq__host_core_order(g, core, NULL, max_core) == GCLQ_SUCCESS) small = *max_core <= GCLQ_AUTO_HOST_MAX_CORE;
+  GCLQ_FREE(core);
+  return small;
+}
+
 GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxclique_options *options,
                                       gclq_maxclique_result *result) {
   gclq__mc_plan plan;
   gclq_backend requested = GCLQ_BACKEND_AUTO, backend = GCLQ_BACKEND_HOST;
   gclq_status st;
-  uint32_t omega = 0, *rows = NULL;
+  uint32_t omega = 0, *rows = NULL, small_core = 0;
   uint64_t count = 0, stored = 0, i;
   clock_t t0 = clock();
 #if defined(__CUDACC__)
@@ -2612,11 +2312,19 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
   st = gclq__mc_resolve(options, &plan, &requested);
   if (st != GCLQ_SUCCESS) return st;
   if (!gclq__host_graph_ok(graph)) return GCLQ_ERROR_INVALID_ARGUMENT;
-  st = gclq_backend_resolve(requested, &backend);
-  if (st != GCLQ_SUCCESS) return st;
-  if (requested == GCLQ_BACKEND_AUTO && backend == GCLQ_BACKEND_HOST) {
-    result->stats.fell_back = 1;
-    strcpy(result->stats.notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
+  if (requested == GCLQ_BACKEND_AUTO && gclq__mc_small(graph, &small_core)) {
+    backend = GCLQ_BACKEND_HOST; /* decided before anything touches CUDA */
+    result->stats.auto_small = 1;
+    snprintf(result->stats.notes, sizeof result->stats.notes,
+             "AUTO: a small graph (%llu edges, max core %u): ran the host backend", (unsigned long long)graph->num_edges,
+             small_core);
+  } else {
+    st = gclq_backend_resolve(requested, &backend);
+    if (st != GCLQ_SUCCESS) return st;
+    if (requested == GCLQ_BACKEND_AUTO && backend == GCLQ_BACKEND_HOST) {
+      result->stats.fell_back = 1;
+      strcpy(result->stats.notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
+    }
   }
   result->stats.backend = backend;
   if (graph->num_vertices == 0) return GCLQ_SUCCESS;
@@ -2628,7 +2336,8 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
     if (rows == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
     for (i = 0; i < stored; ++i) rows[i] = (uint32_t)i;
   } else if (backend == GCLQ_BACKEND_HOST) {
-    st = gclq__host_max_cliques_kept(graph, plan.find_one, plan.max_stored, &omega, &count, &stored, &rows);
+    st = gclq__host_max_cliques_kept(graph, plan.find_one, plan.max_stored, plan.log, plan.log_user, &omega, &count,
+                                     &stored, &rows);
   } else {
 #if defined(__CUDACC__)
     st = gclq__cuda_max_cliques(graph, &plan, &omega, &count, &stored, &rows, &result->stats);

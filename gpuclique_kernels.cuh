@@ -1,9 +1,10 @@
-/* gpuclique_kernels.cuh - device code of the graph half (graphs, cores,
-   maximum cliques, k-clique counts, set intersection). Included by
+/* gpuclique_kernels.cuh - device code of the graph half (cores and maximum
+   cliques: the CUDA backend of gclq_max_cliques). Included by
    gpuclique.h's implementation only, when it is compiled by nvcc, after
    gpuprim.cuh and the private plan types (gclq__mc_plan).
 
-   Maximum cliques (paper 000 ch. 2), the CUDA backend:
+   Maximum cliques (ch. 2 of Geil, "Tackling GPU Memory Size Limitations",
+   the dissertation below), the CUDA backend:
      upload      CSR to the device, degrees
      cores       k-core numbers by parallel peeling (Alg. 1)
      heuristic   greedy lower bound, single run (select) or multi-run
@@ -62,7 +63,7 @@ static __global__ void gclq__degree_kernel(const uint64_t *off, uint32_t n, uint
 }
 
 /* ---------------------------------------------------------------------------
-   k-core decomposition (000 Alg. 1): parallel peeling. With k the current
+   k-core decomposition (the dissertation, Alg. 1): parallel peeling. With k the current
    level, every vertex still present whose degree is at most k leaves with
    core number k (filter); the neighbours it leaves behind lose one degree
    each (advance); repeat until no vertex leaves, then k jumps to the
@@ -100,7 +101,7 @@ static __global__ void gclq__core_advance_kernel(const uint32_t *frontier, uint3
 }
 
 /* ---------------------------------------------------------------------------
-   heuristic helpers (000 sec. 2.4.3, Alg. 2)
+   heuristic helpers (the dissertation, sec. 2.4.3, Alg. 2)
    ------------------------------------------------------------------------- */
 
 /* select predicate: is x a neighbour of v? */
@@ -161,9 +162,9 @@ static __global__ void gclq__keep_kernel(const uint32_t *cv, const uint32_t *cs,
 }
 
 /* ---------------------------------------------------------------------------
-   colour bound, a warp per candidate list (gclq__host_bfs_simulate is the
-   serial twin: the same lists, colours and order, so its figures predict the
-   device's). The children of a parent (its later siblings adjacent to it, or
+   colour bound, a warp per candidate list (gclq__host_bfs_simulate in
+   tests/clique_testing.h is the serial twin: the same lists, colours and
+   order, so its figures predict the device's). The children of a parent (its later siblings adjacent to it, or
    a source's kept out-neighbours) are gathered into shared memory in list
    order; with at most GCLQ__COLOUR_CAP of them, their adjacency matrix is
    built (one bit per pair) and coloured greedily class by class in list
@@ -280,7 +281,7 @@ struct gclq__keep_all {
 };
 
 /* ---------------------------------------------------------------------------
-   2-clique setup (000 Alg. 3), a warp per source vertex
+   2-clique setup (the dissertation, Alg. 3), a warp per source vertex
    ------------------------------------------------------------------------- */
 struct gclq__setup_args {
   const uint32_t *order;  /* source vertices in window order */
@@ -331,7 +332,7 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__two_count_kern
 
 /* Alg. 3 OUTPUTTWOCLIQUES: the kept out-neighbours of order[p] as sort keys
    (rank << 32 | vertex) and source ids; the rank is the colour order for a
-   coloured list, the degree otherwise (000 Alg. 3: by degree), so the
+   coloured list, the degree otherwise (the dissertation, Alg. 3: by degree), so the
    segmented sort that follows puts every sublist in its order. */
 static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__two_write_kernel(gclq__setup_args a, const uint64_t *pos,
                                                                                uint64_t *key, uint32_t *sid) {
@@ -375,7 +376,7 @@ static __global__ void gclq__low_word_kernel(const uint64_t *key, uint64_t n, ui
 }
 
 /* ---------------------------------------------------------------------------
-   breadth-first expansion (000 Alg. 4): level k holds k-cliques as
+   breadth-first expansion (the dissertation, Alg. 4): level k holds k-cliques as
    (vertexID, sublistID); entries with the same sublistID form the candidate
    list of their parent. Entry i extends by every later entry j of its sublist
    whose vertex is adjacent to vertexID[i]; the children form a new sublist of
@@ -485,7 +486,7 @@ struct gclq__level_ptrs {
   const uint32_t *vid, *sid;
 };
 
-/* Readout (000 sec. 2.4.4): clique of entry a + t of level k, by following
+/* Readout (the dissertation, sec. 2.4.4): clique of entry a + t of level k, by following
    sublistIDs back to the 2-clique list, whose sublistID is the source. */
 static __global__ void gclq__readout_kernel(const gclq__level_ptrs *lv, uint32_t k, uint64_t a, uint64_t n,
                                             uint32_t *out) {
@@ -1058,10 +1059,11 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
    (GCLQ__STEP_ENTRIES; a narrow first descent finds large cliques early);
    span is twice the last step's take. The fair share is room / (the levels
    that may still come, at least 2; omega <= max core + 1), so the levels
-   below always have theirs (the levels are nested: a take-everything level 3
-   left nothing for level 6 of a dense graph under 6 MiB, and halving alone
-   starved the 60 levels of facebook under 32 MiB into one-parent steps).
-   gclq__no_budget_split: every counted parent, pc at a time. */
+   below always have theirs (the levels are nested: a level 3 that takes
+   everything leaves nothing for level 6 of a dense graph under 6 MiB, and
+   halving alone starves the 60 levels of facebook under 32 MiB into
+   one-parent steps).
+   plan.no_split: every counted parent, pc at a time. */
 struct gclq__steps {
   gclq__mc_ctx *c;
   uint64_t pc, width, span;
@@ -1076,7 +1078,7 @@ struct gclq__steps {
     return n < pc ? n : pc;
   }
   /* After the count kernel wrote the children of n parents of level k into
-     c->d_pos[0, n] (d_pos[n] = 0): scan them into positions (000 Alg. 4
+     c->d_pos[0, n] (d_pos[n] = 0): scan them into positions (the dissertation, Alg. 4
      lines 28-31), size the step and read `words` numbers of c->d_step (the
      step kernel's three, then what the count kernel left there). One
      synchronisation. */
@@ -1374,8 +1376,158 @@ static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_ar
   return st;
 }
 
+/* The sources that survive the bound: kv[0, *nk) their ids in window
+   order, hd[0, *nk) their local graph sizes, *maxd the largest (hd and kv
+   GCLQ_MALLOC'd, sa.n + 1 entries, the caller frees them either way). */
+static inline gclq_status gclq__bits_sources(gclq__mc_ctx *c, const gclq__setup_args &sa, uint32_t **hd_out,
+                                             uint32_t **kv_out, uint32_t *nk, uint32_t *maxd) {
+  uint32_t *hd, *ho, *kv;
+  gclq_status st;
+  hd = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+  ho = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+  kv = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
+  *hd_out = hd;
+  *kv_out = kv;
+  st = hd == NULL || ho == NULL || kv == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : gclq__bits_sizes(c, sa, hd);
+  if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ho, sa.order, (size_t)sa.n * sizeof(uint32_t));
+  for (uint32_t i = 0; st == GCLQ_SUCCESS && i < sa.n; ++i)
+    if (hd[i] > 0) {
+      kv[*nk] = ho[i];
+      hd[(*nk)++] = hd[i];
+      if (hd[i] > *maxd) *maxd = hd[i];
+    }
+  GCLQ_FREE(ho);
+  return st;
+}
+
+/* The search's per-step counts, allocated once: c->pos_cap = pc parents,
+   their counts / positions (d_pos, pc + 1) and the scan's temp storage
+   (d_scan). */
+static inline gclq_status gclq__mc_step_counts(gclq__mc_ctx *c, uint64_t pc, gclq__dmem *d_pos, gclq__dmem *d_scan) {
+  gclq_status st = GCLQ_SUCCESS;
+  size_t tb = 0;
+  c->pos_cap = pc;
+  if (gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL, (size_t)pc + 1,
+                           gprim_op_sum(), (uint64_t)0, c->stream) != cudaSuccess)
+    st = GCLQ_ERROR_CUDA;
+  if (st == GCLQ_SUCCESS) st = d_pos->get(((size_t)pc + 1) * sizeof(uint64_t));
+  if (st == GCLQ_SUCCESS) st = d_scan->get(tb);
+  c->d_pos = d_pos->as<uint64_t>();
+  c->d_scan_temp = d_scan->p;
+  c->scan_temp_bytes = tb;
+  return st;
+}
+
+/* The kept sources on the device (ksrc, from kv) and the per-step buffers
+   (d_step, d_scan, d_pos). Parents counted per step: GCLQ__STEP_ENTRIES,
+   fewer under a small budget (counts and B sets take at most an eighth of
+   what is left). */
+static inline gclq_status gclq__bits_buffers(gclq__mc_ctx *c, const uint32_t *kv, uint32_t nk, uint32_t maxd,
+                                             gclq__dmem *ksrc, gclq__dmem *d_step, gclq__dmem *d_scan,
+                                             gclq__dmem *d_pos) {
+  const gclq__mc_plan *p = c->plan;
+  cudaStream_t stream = c->stream;
+  gclq_status st = ksrc->get((size_t)nk * sizeof(uint32_t) + 4);
+  if (st == GCLQ_SUCCESS && nk > 0 &&
+      cudaMemcpyAsync(ksrc->p, kv, (size_t)nk * sizeof(uint32_t), cudaMemcpyHostToDevice, stream) != cudaSuccess)
+    st = GCLQ_ERROR_CUDA;
+  if (st == GCLQ_SUCCESS) st = d_step->get(4 * sizeof(uint64_t));
+  c->d_step = d_step->as<uint64_t>();
+  uint64_t pc = p->step, left = c->budget > c->used ? c->budget - c->used : 0;
+  const uint64_t per = 2 * sizeof(uint64_t) + gclq__bwords(maxd) * sizeof(uint32_t);
+  while (pc > 32 && (pc + 1) * per > left / 8) pc /= 2;
+  if (st == GCLQ_SUCCESS) st = gclq__mc_step_counts(c, pc, d_pos, d_scan);
+  return st;
+}
+
+/* The runs of one window (its local graphs built in w, colour bound ub): the
+   target descends from ub; a run that finds a clique, or the run at the
+   floor (the best so far), ends the window. */
+static inline gclq_status gclq__bits_runs(gclq__mc_ctx *c, gclq__bits_win &w, uint32_t ub) {
+  const gclq__mc_plan *p = c->plan;
+  cudaStream_t stream = c->stream;
+  gclq_status st = GCLQ_SUCCESS;
+  char line[200];
+  for (uint32_t T = ub; st == GCLQ_SUCCESS; --T) {
+    const uint32_t fl = p->find_one ? c->best + 1 : c->best;
+    if (T < fl) T = fl;
+    c->target = T;
+    c->bits_found = 0;
+    if (p->log) {
+      snprintf(line, sizeof line, "run: target %u", T);
+      gclq__mc_log(c, line);
+    }
+    gclq__dmem roots(c);
+    const uint64_t words = (uint64_t)w.ns * (2 * w.nw + 1);
+    st = roots.get((size_t)words * sizeof(uint32_t));
+    if (st != GCLQ_SUCCESS) break;
+    gclq__bits_root_kernel<<<gclq__grid(words), GCLQ__BLOCK, 0, stream>>>(w.src, w.ns, w.nw, roots.as<uint32_t>());
+    if (cudaGetLastError() != cudaSuccess) {
+      st = GCLQ_ERROR_CUDA;
+      break;
+    }
+    st = gclq__bits_expand(c, w, 1, roots.as<uint32_t>(), 0, w.ns);
+    c->target = p->find_one ? c->best + 1 : c->best;
+    if (c->bits_found || T <= fl) break;
+  }
+  return st;
+}
+
+/* One window from kept source ka: whole sources, local graphs within a
+   quarter of the room (at least one source), at least `window` 2-cliques
+   when the user asked for windows (*kb: the source after it). Its local
+   graphs are built, then searched unless the colour bound is below the
+   floor. */
+static inline gclq_status gclq__bits_window(gclq__mc_ctx *c, const gclq__setup_args &sa, const gclq__dmem &ksrc,
+                                            uint32_t *kv, const uint32_t *hd, uint32_t nk, uint32_t ka, uint32_t *kb_out) {
+  const gclq__mc_plan *p = c->plan;
+  const uint64_t room = c->used < c->budget ? (uint64_t)(c->budget - c->used) / 4 : 0;
+  uint64_t bytes = 0, twos = 0;
+  uint32_t kb = ka;
+  gclq_status st;
+  char line[200];
+  while (kb < nk) {
+    const uint64_t d = hd[kb], more = 4 * d * (1 + gclq__bwords((uint32_t)d)) + sizeof(gclq__bsrc) + 8;
+    if (kb > ka && !p->no_split && bytes + more > room) break;
+    bytes += more;
+    twos += d;
+    ++kb;
+    if (p->window > 0 && twos >= p->window) break;
+  }
+  *kb_out = kb;
+  gclq__setup_args wa = sa;
+  wa.order = ksrc.as<uint32_t>() + ka;
+  wa.n = kb - ka;
+  wa.target = c->target;
+  c->phase = "a window's local graphs";
+  gclq__dmem src(c), L(c), adj(c), bset(c);
+  gclq__bits_win w;
+  uint32_t ub = 0;
+  gclq__clock::time_point t0 = gclq__clock::now();
+  st = gclq__bits_build(c, wa, kv + ka, &src, &L, &adj, &w, &ub);
+  c->stats->setup_ms += gclq__ms_since(t0);
+  c->stats->windows++;
+  const uint32_t lowest = p->find_one ? c->best + 1 : c->best;
+  if (p->log && st == GCLQ_SUCCESS) {
+    snprintf(line, sizeof line, "window %u: sources %u..%u of %u, %u with local graphs (%u words), colour bound %u, "
+             "best %u", c->stats->windows, ka, kb, nk, w.ns, w.nw, ub, c->best);
+    gclq__mc_log(c, line);
+  }
+  if (st != GCLQ_SUCCESS || w.ns == 0 || ub < lowest) return st;
+  w.pc = c->pos_cap;
+  {
+    const uint64_t left = c->budget > c->used ? c->budget - c->used : 0;
+    while (w.pc > 32 && w.pc * w.nw * sizeof(uint32_t) > left / 8) w.pc /= 2;
+  }
+  c->phase = "search";
+  st = bset.get((size_t)w.pc * w.nw * sizeof(uint32_t));
+  w.bset = bset.as<uint32_t>();
+  if (st != GCLQ_SUCCESS) return st;
+  return gclq__bits_runs(c, w, ub);
+}
+
 /* The bitset search over the sources in window order (sa.order, sa.n = n).
-   *ran = 0 when a local graph would exceed gclq__bits_max vertices (the
+   *ran = 0 when a local graph would exceed plan.bits_max vertices (the
    caller runs the list search then). Windows: sources whose local graphs fit
    a quarter of the room (and the user's window: 2-cliques, whole sources).
    In each window the target descends from the window's colour bound: a run
@@ -1386,24 +1538,10 @@ static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_ar
    lower bound (R-MAT 15: 1.5M nodes against 4.3M). */
 static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, int *ran) {
   const gclq__mc_plan *p = c->plan;
-  cudaStream_t stream = c->stream;
-  uint32_t *hd = NULL, *ho = NULL, *kv = NULL, nk = 0, maxd = 0;
-  gclq_status st = GCLQ_SUCCESS;
-  char line[200];
+  uint32_t *hd = NULL, *kv = NULL, nk = 0, maxd = 0;
+  gclq_status st;
   *ran = 0;
-  /* the sources that survive the bound, with their sizes */
-  hd = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
-  ho = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
-  kv = (uint32_t *)GCLQ_MALLOC((size_t)sa.n * sizeof(uint32_t) + 1);
-  st = hd == NULL || ho == NULL || kv == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : gclq__bits_sizes(c, sa, hd);
-  if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ho, sa.order, (size_t)sa.n * sizeof(uint32_t));
-  for (uint32_t i = 0; st == GCLQ_SUCCESS && i < sa.n; ++i)
-    if (hd[i] > 0) {
-      kv[nk] = ho[i];
-      hd[nk++] = hd[i];
-      if (hd[i] > maxd) maxd = hd[i];
-    }
-  GCLQ_FREE(ho);
+  st = gclq__bits_sources(c, sa, &hd, &kv, &nk, &maxd);
   if (st != GCLQ_SUCCESS || maxd > p->bits_max) {
     if (st == GCLQ_SUCCESS) {
       snprintf(c->stats->notes, sizeof c->stats->notes,
@@ -1417,95 +1555,9 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
   *ran = 1;
   c->stats->search = GCLQ_SEARCH_BITSET;
   gclq__dmem ksrc(c), d_step(c), d_scan(c), d_pos(c);
-  st = ksrc.get((size_t)nk * sizeof(uint32_t) + 4);
-  if (st == GCLQ_SUCCESS && nk > 0 &&
-      cudaMemcpyAsync(ksrc.p, kv, (size_t)nk * sizeof(uint32_t), cudaMemcpyHostToDevice, stream) != cudaSuccess)
-    st = GCLQ_ERROR_CUDA;
-  if (st == GCLQ_SUCCESS) st = d_step.get(4 * sizeof(uint64_t));
-  {
-    /* parents counted per step: GCLQ__STEP_ENTRIES, fewer under a small
-       budget (counts and B sets take at most an eighth of what is left) */
-    uint64_t pc = p->step, left = c->budget > c->used ? c->budget - c->used : 0;
-    const uint64_t per = 2 * sizeof(uint64_t) + gclq__bwords(maxd) * sizeof(uint32_t);
-    size_t tb = 0;
-    while (pc > 32 && (pc + 1) * per > left / 8) pc /= 2;
-    c->pos_cap = pc;
-    if (st == GCLQ_SUCCESS && gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL,
-                                                   (size_t)pc + 1, gprim_op_sum(), (uint64_t)0, stream) != cudaSuccess)
-      st = GCLQ_ERROR_CUDA;
-    if (st == GCLQ_SUCCESS) st = d_pos.get(((size_t)pc + 1) * sizeof(uint64_t));
-    if (st == GCLQ_SUCCESS) st = d_scan.get(tb);
-    c->d_pos = d_pos.as<uint64_t>();
-    c->d_step = d_step.as<uint64_t>();
-    c->d_scan_temp = d_scan.p;
-    c->scan_temp_bytes = tb;
-  }
-  for (uint32_t ka = 0; st == GCLQ_SUCCESS && ka < nk;) {
-    /* the window: whole sources, local graphs within a quarter of the room
-       (at least one source), at least `window` 2-cliques when the user
-       asked for windows */
-    const uint64_t room = c->used < c->budget ? (uint64_t)(c->budget - c->used) / 4 : 0;
-    uint64_t bytes = 0, twos = 0;
-    uint32_t kb = ka;
-    while (kb < nk) {
-      const uint64_t d = hd[kb], more = 4 * d * (1 + gclq__bwords((uint32_t)d)) + sizeof(gclq__bsrc) + 8;
-      if (kb > ka && !p->no_split && bytes + more > room) break;
-      bytes += more;
-      twos += d;
-      ++kb;
-      if (p->window > 0 && twos >= p->window) break;
-    }
-    gclq__setup_args wa = sa;
-    wa.order = ksrc.as<uint32_t>() + ka;
-    wa.n = kb - ka;
-    wa.target = c->target;
-    c->phase = "a window's local graphs";
-    gclq__dmem src(c), L(c), adj(c), bset(c);
-    gclq__bits_win w;
-    uint32_t ub = 0;
-    gclq__clock::time_point t0 = gclq__clock::now();
-    st = gclq__bits_build(c, wa, kv + ka, &src, &L, &adj, &w, &ub);
-    c->stats->setup_ms += gclq__ms_since(t0);
-    c->stats->windows++;
-    const uint32_t lowest = p->find_one ? c->best + 1 : c->best;
-    if (p->log && st == GCLQ_SUCCESS) {
-      snprintf(line, sizeof line, "window %u: sources %u..%u of %u, %u with local graphs (%u words), colour bound %u, "
-               "best %u", c->stats->windows, ka, kb, nk, w.ns, w.nw, ub, c->best);
-      gclq__mc_log(c, line);
-    }
-    ka = kb;
-    if (st != GCLQ_SUCCESS || w.ns == 0 || ub < lowest) continue;
-    w.pc = c->pos_cap;
-    {
-      const uint64_t left = c->budget > c->used ? c->budget - c->used : 0;
-      while (w.pc > 32 && w.pc * w.nw * sizeof(uint32_t) > left / 8) w.pc /= 2;
-    }
-    c->phase = "search";
-    st = bset.get((size_t)w.pc * w.nw * sizeof(uint32_t));
-    w.bset = bset.as<uint32_t>();
-    for (uint32_t T = ub; st == GCLQ_SUCCESS; --T) {
-      const uint32_t fl = p->find_one ? c->best + 1 : c->best;
-      if (T < fl) T = fl;
-      c->target = T;
-      c->bits_found = 0;
-      if (p->log) {
-        snprintf(line, sizeof line, "run: target %u", T);
-        gclq__mc_log(c, line);
-      }
-      gclq__dmem roots(c);
-      const uint64_t words = (uint64_t)w.ns * (2 * w.nw + 1);
-      st = roots.get((size_t)words * sizeof(uint32_t));
-      if (st != GCLQ_SUCCESS) break;
-      gclq__bits_root_kernel<<<gclq__grid(words), GCLQ__BLOCK, 0, stream>>>(w.src, w.ns, w.nw, roots.as<uint32_t>());
-      if (cudaGetLastError() != cudaSuccess) {
-        st = GCLQ_ERROR_CUDA;
-        break;
-      }
-      st = gclq__bits_expand(c, w, 1, roots.as<uint32_t>(), 0, w.ns);
-      c->target = p->find_one ? c->best + 1 : c->best;
-      if (c->bits_found || T <= fl) break;
-    }
-  }
+  st = gclq__bits_buffers(c, kv, nk, maxd, &ksrc, &d_step, &d_scan, &d_pos);
+  for (uint32_t ka = 0, kb = 0; st == GCLQ_SUCCESS && ka < nk; ka = kb)
+    st = gclq__bits_window(c, sa, ksrc, kv, hd, nk, ka, &kb);
   GCLQ_FREE(hd);
   GCLQ_FREE(kv);
   return st;
@@ -1559,7 +1611,7 @@ static inline gclq_status gclq__mc_sort_by(gclq__mc_ctx *c, const uint32_t *d_ke
   });
 }
 
-/* Single-run greedy (000 sec. 2.4.3.1): candidates sorted by key, descending;
+/* Single-run greedy (the dissertation, sec. 2.4.3.1): candidates sorted by key, descending;
    take the first, keep its neighbours (select, order kept), repeat. */
 static inline gclq_status gclq__mc_greedy_single(gclq__mc_ctx *c, const uint32_t *d_key, uint32_t *clique, uint32_t *size) {
   const uint32_t n = c->n;
@@ -1597,30 +1649,138 @@ static inline gclq_status gclq__mc_greedy_single(gclq__mc_ctx *c, const uint32_t
   return GCLQ_SUCCESS;
 }
 
-/* Multi-run greedy (000 Alg. 2): h runs side by side, run s seeded by the
-   vertex of s-th highest key, its candidates the seed's neighbours (one
-   segment each). A step: segmented argmax picks each run's candidate of
-   highest key; a candidate stays when adjacent to its run's pick (select);
-   the segments are found again by sorted search. The best run is the bound. */
+/* The multi-run greedy's device buffers: the vertices sorted by key, the
+   runs' candidate segments (vertex, key, run: cv / ck / cs, double-buffered
+   with cv2 / ck2 / cs2), their keep flags, segment offsets (cnt), and per
+   run the size, pick, argmax index and key, the segment needles, and the
+   select's count. */
+struct gclq__greedy_bufs {
+  gclq__dmem sorted, cnt, cv, ck, cs, cv2, ck2, cs2, flag, sizes, pick, idx, mx, needles, num;
+  explicit gclq__greedy_bufs(gclq__mc_ctx *c)
+      : sorted(c), cnt(c), cv(c), ck(c), cs(c), cv2(c), ck2(c), cs2(c), flag(c), sizes(c), pick(c), idx(c), mx(c),
+        needles(c), num(c) {}
+};
+
+/* Fill: run s's candidates are the neighbours of seed s (sorted[s]), segment
+   s of cv / ck / cs (offsets in cnt, total in all); every run has size 1. */
+static inline gclq_status gclq__greedy_fill(gclq__mc_ctx *c, const uint32_t *d_key, uint32_t h, uint64_t total,
+                                            gclq__greedy_bufs &b) {
+  cudaStream_t stream = c->stream;
+  uint32_t *sd = b.sorted.as<uint32_t>();
+  uint64_t *co;
+  gclq_status st;
+  GCLQ__TRY(b.cnt.get(((size_t)h + 1) * sizeof(uint64_t)));
+  co = b.cnt.as<uint64_t>();
+  gclq__seed_degree_kernel<<<gclq__grid((uint64_t)h + 1), GCLQ__BLOCK, 0, stream>>>(sd, h, c->d_deg, co);
+  if (cudaGetLastError() != cudaSuccess) return GCLQ_ERROR_CUDA;
+  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    return gprim_scan_exclusive(t, tb, (const uint64_t *)co, co, (size_t)h + 1, gprim_op_sum(), (uint64_t)0, stream);
+  }));
+  if ((st = b.cv.get(total * 4)) || (st = b.ck.get(total * 4)) || (st = b.cs.get(total * 4)) ||
+      (st = b.cv2.get(total * 4)) || (st = b.ck2.get(total * 4)) || (st = b.cs2.get(total * 4)) ||
+      (st = b.flag.get(total)) || (st = b.sizes.get((size_t)h * 4)) || (st = b.pick.get((size_t)h * 4)) ||
+      (st = b.idx.get((size_t)h * 8)) || (st = b.mx.get((size_t)h * 4)) || (st = b.needles.get(((size_t)h + 1) * 4)) ||
+      (st = b.num.get(sizeof(size_t))))
+    return st;
+  if (total > 0) { /* expand the segments: load-balancing search */
+    gclq__dmem parent(c), rank(c);
+    uint64_t *pa, *ra;
+    if ((st = parent.get(total * 8)) || (st = rank.get(total * 8))) return st;
+    pa = parent.as<uint64_t>();
+    ra = rank.as<uint64_t>();
+    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_load_balance_search(t, tb, (const uint64_t *)co, (size_t)h, (size_t)total, pa, ra, stream);
+    }));
+    gclq__seed_fill_kernel<<<gclq__grid(total), GCLQ__BLOCK, 0, stream>>>(
+        pa, ra, total, sd, c->d_off, c->d_nbr, d_key, b.cv.as<uint32_t>(), b.ck.as<uint32_t>(), b.cs.as<uint32_t>());
+    if (cudaGetLastError() != cudaSuccess) return GCLQ_ERROR_CUDA;
+  }
+  gclq__fill_kernel<<<gclq__grid(h), GCLQ__BLOCK, 0, stream>>>(b.sizes.as<uint32_t>(), h, 1);
+  gclq__iota_kernel<<<gclq__grid((uint64_t)h + 1), GCLQ__BLOCK, 0, stream>>>(b.needles.as<uint32_t>(), (uint64_t)h + 1);
+  if (cudaGetLastError() != cudaSuccess) return GCLQ_ERROR_CUDA;
+  return GCLQ_SUCCESS;
+}
+
+/* Step: segmented argmax picks each run's candidate of highest key (the
+   picks go to (*hpicks)[iter * h ..], grown as needed); a candidate stays
+   when adjacent to its run's pick (select); the segments are found again by
+   sorted search. *total: the candidates left. */
+static inline gclq_status gclq__greedy_step(gclq__mc_ctx *c, uint32_t h, uint32_t iter, uint64_t *total,
+                                            uint32_t **hpicks, uint64_t *picks_cap, gclq__greedy_bufs &b) {
+  cudaStream_t stream = c->stream;
+  uint32_t *a_v = b.cv.as<uint32_t>(), *a_k = b.ck.as<uint32_t>(), *a_s = b.cs.as<uint32_t>();
+  uint32_t *b_v = b.cv2.as<uint32_t>(), *b_k = b.ck2.as<uint32_t>(), *b_s = b.cs2.as<uint32_t>();
+  uint64_t *co = b.cnt.as<uint64_t>(), *ix = b.idx.as<uint64_t>();
+  uint32_t *mo = b.mx.as<uint32_t>(), *ne = b.needles.as<uint32_t>();
+  uint8_t *fl = b.flag.as<uint8_t>();
+  size_t *d_num = b.num.as<size_t>(), ntot = (size_t)*total, got = 0;
+  gclq_status st;
+  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    return gprim_segmented_argmax(t, tb, (const uint32_t *)a_k, mo, ix, (size_t)h, (const uint64_t *)co, stream);
+  }));
+  gclq__pick_kernel<<<gclq__grid(h), GCLQ__BLOCK, 0, stream>>>(ix, h, a_v, b.pick.as<uint32_t>(), b.sizes.as<uint32_t>());
+  gclq__keep_kernel<<<gclq__grid(*total), GCLQ__BLOCK, 0, stream>>>(a_v, a_s, *total, b.pick.as<uint32_t>(), c->d_off,
+                                                                    c->d_nbr, fl);
+  if (cudaGetLastError() != cudaSuccess) return GCLQ_ERROR_CUDA;
+  if ((uint64_t)(iter + 1) * h > *picks_cap) {
+    uint64_t cap = *picks_cap ? 2 * *picks_cap : 8 * (uint64_t)h;
+    uint32_t *grown = (uint32_t *)GCLQ_REALLOC(*hpicks, (size_t)cap * sizeof(uint32_t));
+    if (grown == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    *hpicks = grown;
+    *picks_cap = cap;
+  }
+  GCLQ__TRY(gclq__mc_read(c, *hpicks + (size_t)iter * h, b.pick.p, (size_t)h * sizeof(uint32_t)));
+  st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    return gprim_select_flagged(t, tb, (const uint32_t *)a_v, (const uint8_t *)fl, b_v, d_num, ntot, stream);
+  });
+  if (st == GCLQ_SUCCESS)
+    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_select_flagged(t, tb, (const uint32_t *)a_k, (const uint8_t *)fl, b_k, d_num, ntot, stream);
+    });
+  if (st == GCLQ_SUCCESS)
+    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_select_flagged(t, tb, (const uint32_t *)a_s, (const uint8_t *)fl, b_s, d_num, ntot, stream);
+    });
+  if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, &got, d_num, sizeof got);
+  if (st != GCLQ_SUCCESS) return st;
+  *total = got;
+  if (*total > 0) {
+    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+      return gprim_sorted_search(t, tb, (const uint32_t *)ne, (size_t)h + 1, (const uint32_t *)b_s, (size_t)*total,
+                                 co, GPRIM_LOWER_BOUND, stream);
+    }));
+  }
+  { /* the kept candidates become the current ones */
+    void *t = b.cv.p;
+    b.cv.p = b.cv2.p, b.cv2.p = t;
+    t = b.ck.p, b.ck.p = b.ck2.p, b.ck2.p = t;
+    t = b.cs.p, b.cs.p = b.cs2.p, b.cs2.p = t;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* Multi-run greedy (the dissertation, Alg. 2): h runs side by side, run s
+   seeded by the vertex of s-th highest key, its candidates the seed's
+   neighbours (one segment each): seeds, fill, then steps until no run has
+   a candidate left. The best run is the bound. */
 static inline gclq_status gclq__mc_greedy_multi(gclq__mc_ctx *c, const gclq_graph *g, const uint32_t *d_key, uint32_t seeds,
                                          uint32_t *clique, uint32_t *size) {
   const uint32_t n = c->n;
-  cudaStream_t stream = c->stream;
   uint32_t h = seeds < n ? seeds : n, s, best_s = 0, it, iters = 0;
   uint32_t *hseeds = NULL, *hpicks = NULL, *hsizes = NULL;
   uint64_t total = 0, picks_cap = 0;
   gclq_status st = GCLQ_SUCCESS;
-  gclq__dmem sorted(c), cnt(c), cv(c), ck(c), cs(c), cv2(c), ck2(c), cs2(c), flag(c), sizes(c), pick(c), idx(c),
-      mx(c), needles(c), num(c);
-  GCLQ__TRY(sorted.get((size_t)n * sizeof(uint32_t)));
-  GCLQ__TRY(gclq__mc_sort_by(c, d_key, 1, sorted.as<uint32_t>()));
+  gclq__greedy_bufs b(c);
+  /* seeds: the h vertices of highest key */
+  GCLQ__TRY(b.sorted.get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(gclq__mc_sort_by(c, d_key, 1, b.sorted.as<uint32_t>()));
   hseeds = (uint32_t *)GCLQ_MALLOC((size_t)h * sizeof(uint32_t));
   hsizes = (uint32_t *)GCLQ_MALLOC((size_t)h * sizeof(uint32_t));
   if (hseeds == NULL || hsizes == NULL) {
     st = GCLQ_ERROR_OUT_OF_MEMORY;
     goto done;
   }
-  st = gclq__mc_read(c, hseeds, sorted.p, (size_t)h * sizeof(uint32_t));
+  st = gclq__mc_read(c, hseeds, b.sorted.p, (size_t)h * sizeof(uint32_t));
   if (st != GCLQ_SUCCESS) goto done;
   /* the candidates of every run must fit 32-bit select sizes: fewer seeds if not */
   for (;;) {
@@ -1629,102 +1789,21 @@ static inline gclq_status gclq__mc_greedy_multi(gclq__mc_ctx *c, const gclq_grap
     if (total < 0xffffffffull || h == 1) break;
     h /= 2;
   }
-  {
-    uint32_t *sd = sorted.as<uint32_t>();
-    uint64_t *co;
-    if ((st = cnt.get(((size_t)h + 1) * sizeof(uint64_t))) != GCLQ_SUCCESS) goto done;
-    co = cnt.as<uint64_t>();
-    gclq__seed_degree_kernel<<<gclq__grid((uint64_t)h + 1), GCLQ__BLOCK, 0, stream>>>(sd, h, c->d_deg, co);
-    if (cudaGetLastError() != cudaSuccess) goto cuda_error;
-    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
-      return gprim_scan_exclusive(t, tb, (const uint64_t *)co, co, (size_t)h + 1, gprim_op_sum(), (uint64_t)0, stream);
-    });
-    if (st != GCLQ_SUCCESS) goto done;
-    if ((st = cv.get(total * 4)) || (st = ck.get(total * 4)) || (st = cs.get(total * 4)) ||
-        (st = cv2.get(total * 4)) || (st = ck2.get(total * 4)) || (st = cs2.get(total * 4)) ||
-        (st = flag.get(total)) || (st = sizes.get((size_t)h * 4)) || (st = pick.get((size_t)h * 4)) ||
-        (st = idx.get((size_t)h * 8)) || (st = mx.get((size_t)h * 4)) || (st = needles.get(((size_t)h + 1) * 4)) ||
-        (st = num.get(sizeof(size_t))))
-      goto done;
-    if (total > 0) { /* expand the segments: load-balancing search */
-      gclq__dmem parent(c), rank(c);
-      uint64_t *pa, *ra;
-      if ((st = parent.get(total * 8)) || (st = rank.get(total * 8))) goto done;
-      pa = parent.as<uint64_t>();
-      ra = rank.as<uint64_t>();
-      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
-        return gprim_load_balance_search(t, tb, (const uint64_t *)co, (size_t)h, (size_t)total, pa, ra, stream);
-      });
-      if (st != GCLQ_SUCCESS) goto done;
-      gclq__seed_fill_kernel<<<gclq__grid(total), GCLQ__BLOCK, 0, stream>>>(
-          pa, ra, total, sd, c->d_off, c->d_nbr, d_key, cv.as<uint32_t>(), ck.as<uint32_t>(), cs.as<uint32_t>());
-      if (cudaGetLastError() != cudaSuccess) goto cuda_error;
-    }
-    gclq__fill_kernel<<<gclq__grid(h), GCLQ__BLOCK, 0, stream>>>(sizes.as<uint32_t>(), h, 1);
-    gclq__iota_kernel<<<gclq__grid((uint64_t)h + 1), GCLQ__BLOCK, 0, stream>>>(needles.as<uint32_t>(), (uint64_t)h + 1);
-    if (cudaGetLastError() != cudaSuccess) goto cuda_error;
-  }
+  st = gclq__greedy_fill(c, d_key, h, total, b);
+  if (st != GCLQ_SUCCESS) goto done;
   while (total > 0) {
-    uint32_t *a_v = cv.as<uint32_t>(), *a_k = ck.as<uint32_t>(), *a_s = cs.as<uint32_t>();
-    uint32_t *b_v = cv2.as<uint32_t>(), *b_k = ck2.as<uint32_t>(), *b_s = cs2.as<uint32_t>();
-    uint64_t *co = cnt.as<uint64_t>(), *ix = idx.as<uint64_t>();
-    uint32_t *mo = mx.as<uint32_t>(), *ne = needles.as<uint32_t>();
-    uint8_t *fl = flag.as<uint8_t>();
-    size_t *d_num = num.as<size_t>(), ntot = (size_t)total, got = 0;
-    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
-      return gprim_segmented_argmax(t, tb, (const uint32_t *)a_k, mo, ix, (size_t)h, (const uint64_t *)co, stream);
-    });
+    st = gclq__greedy_step(c, h, iters, &total, &hpicks, &picks_cap, b);
     if (st != GCLQ_SUCCESS) goto done;
-    gclq__pick_kernel<<<gclq__grid(h), GCLQ__BLOCK, 0, stream>>>(ix, h, a_v, pick.as<uint32_t>(), sizes.as<uint32_t>());
-    gclq__keep_kernel<<<gclq__grid(total), GCLQ__BLOCK, 0, stream>>>(a_v, a_s, total, pick.as<uint32_t>(), c->d_off,
-                                                                     c->d_nbr, fl);
-    if (cudaGetLastError() != cudaSuccess) goto cuda_error;
-    if ((uint64_t)(iters + 1) * h > picks_cap) {
-      uint64_t cap = picks_cap ? 2 * picks_cap : 8 * (uint64_t)h;
-      uint32_t *grown = (uint32_t *)GCLQ_REALLOC(hpicks, (size_t)cap * sizeof(uint32_t));
-      if (grown == NULL) {
-        st = GCLQ_ERROR_OUT_OF_MEMORY;
-        goto done;
-      }
-      hpicks = grown;
-      picks_cap = cap;
-    }
-    if ((st = gclq__mc_read(c, hpicks + (size_t)iters * h, pick.p, (size_t)h * sizeof(uint32_t))) != GCLQ_SUCCESS)
-      goto done;
     ++iters;
-    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
-      return gprim_select_flagged(t, tb, (const uint32_t *)a_v, (const uint8_t *)fl, b_v, d_num, ntot, stream);
-    });
-    if (st == GCLQ_SUCCESS)
-      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
-        return gprim_select_flagged(t, tb, (const uint32_t *)a_k, (const uint8_t *)fl, b_k, d_num, ntot, stream);
-      });
-    if (st == GCLQ_SUCCESS)
-      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
-        return gprim_select_flagged(t, tb, (const uint32_t *)a_s, (const uint8_t *)fl, b_s, d_num, ntot, stream);
-      });
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, &got, d_num, sizeof got);
-    if (st != GCLQ_SUCCESS) goto done;
-    total = got;
-    if (total > 0) {
-      st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
-        return gprim_sorted_search(t, tb, (const uint32_t *)ne, (size_t)h + 1, (const uint32_t *)b_s, (size_t)total,
-                                   co, GPRIM_LOWER_BOUND, stream);
-      });
-      if (st != GCLQ_SUCCESS) goto done;
-    }
-    { void *t = cv.p; cv.p = cv2.p; cv2.p = t; t = ck.p; ck.p = ck2.p; ck2.p = t; t = cs.p; cs.p = cs2.p; cs2.p = t; }
   }
-  if ((st = gclq__mc_read(c, hsizes, sizes.p, (size_t)h * sizeof(uint32_t))) != GCLQ_SUCCESS) goto done;
+  /* the best run */
+  if ((st = gclq__mc_read(c, hsizes, b.sizes.p, (size_t)h * sizeof(uint32_t))) != GCLQ_SUCCESS) goto done;
   for (s = 1; s < h; ++s)
     if (hsizes[s] > hsizes[best_s]) best_s = s;
   *size = 0;
   clique[(*size)++] = hseeds[best_s];
   for (it = 0; it < iters && hpicks[(size_t)it * h + best_s] != 0xffffffffu; ++it)
     clique[(*size)++] = hpicks[(size_t)it * h + best_s];
-  goto done;
-cuda_error:
-  st = GCLQ_ERROR_CUDA;
 done:
   GCLQ_FREE(hseeds);
   GCLQ_FREE(hpicks);
@@ -1750,7 +1829,7 @@ static inline gclq_status gclq__mc_two_count(gclq__mc_ctx *c, const gclq__setup_
 }
 
 /* The 2-clique list of those sources (total > 0 entries at d_pos) into
-   *vid / *sid, candidates sorted by degree within sublists (000 Alg. 3
+   *vid / *sid, candidates sorted by degree within sublists (the dissertation, Alg. 3
    line 40); the sort keys live only for the call. */
 static inline gclq_status gclq__mc_two_write(gclq__mc_ctx *c, const gclq__setup_args &a, const uint64_t *d_pos,
                                              uint64_t total, gclq__dmem *vid, gclq__dmem *sid) {
@@ -1787,63 +1866,68 @@ static inline uint64_t gclq__first_at_least(const uint64_t *h, uint64_t n, uint6
   return lo;
 }
 
-/* The whole CUDA run on a graph with at least one edge. Rows (compact ids,
-   unsorted) stay in c->rows, c->num_rows of c->best ids each. */
-static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
-  const gclq__mc_plan *p = c->plan;
+/* upload: the CSR to the device (off, nbr) and the degrees (deg); core is
+   taken for the cores phase. */
+static inline gclq_status gclq__mc_run_upload(gclq__mc_ctx *c, const gclq_graph *g, gclq__dmem *off, gclq__dmem *nbr,
+                                              gclq__dmem *deg, gclq__dmem *core) {
   const uint32_t n = g->num_vertices;
   const uint64_t m2 = 2 * g->num_edges;
   cudaStream_t stream = c->stream;
-  gclq_maxclique_stats *stats = c->stats;
-  uint32_t max_core = 0, lb = 1, *hclique = NULL;
-  uint64_t t2 = 0, *hpos = NULL;
-  gclq_status st;
   gclq__clock::time_point t0 = gclq__clock::now();
-  char line[160];
-  c->n = n;
-
-  /* upload */
-  gclq__dmem off(c), nbr(c), deg(c), core(c), d_levels(c);
-  GCLQ__TRY(off.get(((size_t)n + 1) * sizeof(uint64_t)));
-  GCLQ__TRY(nbr.get((size_t)m2 * sizeof(uint32_t)));
-  GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
-  GCLQ__TRY(core.get((size_t)n * sizeof(uint32_t)));
-  c->d_off = off.as<uint64_t>();
-  c->d_nbr = nbr.as<uint32_t>();
-  c->d_deg = deg.as<uint32_t>();
-  c->d_core = core.as<uint32_t>();
+  GCLQ__TRY(off->get(((size_t)n + 1) * sizeof(uint64_t)));
+  GCLQ__TRY(nbr->get((size_t)m2 * sizeof(uint32_t)));
+  GCLQ__TRY(deg->get((size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(core->get((size_t)n * sizeof(uint32_t)));
+  c->d_off = off->as<uint64_t>();
+  c->d_nbr = nbr->as<uint32_t>();
+  c->d_deg = deg->as<uint32_t>();
+  c->d_core = core->as<uint32_t>();
   GCLQ__CUDA_TRY(cudaMemcpyAsync(c->d_off, g->h_offsets, ((size_t)n + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice, stream));
   GCLQ__CUDA_TRY(cudaMemcpyAsync(c->d_nbr, g->h_neighbors, (size_t)m2 * sizeof(uint32_t), cudaMemcpyHostToDevice, stream));
   gclq__degree_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(c->d_off, n, c->d_deg);
   GCLQ__CUDA_TRY(cudaGetLastError());
   GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
-  stats->upload_ms = gclq__ms_since(t0);
+  c->stats->upload_ms = gclq__ms_since(t0);
+  return GCLQ_SUCCESS;
+}
 
-  /* cores (always: they bound the clique size, so the level table) */
+/* cores: k-core numbers (always: they bound the clique size, so the level
+   table), then the level tables on the host and the device (d_levels). */
+static inline gclq_status gclq__mc_run_cores(gclq__mc_ctx *c, gclq__dmem *d_levels, uint32_t *max_core) {
+  gclq_maxclique_stats *stats = c->stats;
+  gclq__clock::time_point t0 = gclq__clock::now();
   c->phase = "cores";
-  t0 = gclq__clock::now();
-  GCLQ__TRY(gclq__mc_cores(c, &max_core));
-  stats->max_core = max_core;
+  GCLQ__TRY(gclq__mc_cores(c, max_core));
+  stats->max_core = *max_core;
   stats->cores_ms = gclq__ms_since(t0);
-  c->d_filter = p->prune_core ? c->d_core : c->d_deg;
-  c->max_levels = max_core + 3;
+  c->d_filter = c->plan->prune_core ? c->d_core : c->d_deg;
+  c->max_levels = *max_core + 3;
   c->levels = (gclq__level_ptrs *)GCLQ_MALLOC(c->max_levels * sizeof(gclq__level_ptrs));
   c->level_len = (uint64_t *)GCLQ_MALLOC(c->max_levels * sizeof(uint64_t));
-  hclique = (uint32_t *)GCLQ_MALLOC(((size_t)max_core + 2) * sizeof(uint32_t));
-  if (c->levels == NULL || c->level_len == NULL || hclique == NULL) {
-    GCLQ_FREE(hclique);
-    return GCLQ_ERROR_OUT_OF_MEMORY;
-  }
+  if (c->levels == NULL || c->level_len == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
   memset(c->levels, 0, c->max_levels * sizeof(gclq__level_ptrs));
   memset(c->level_len, 0, c->max_levels * sizeof(uint64_t));
-  st = d_levels.get(c->max_levels * sizeof(gclq__level_ptrs));
-  c->d_levels = d_levels.as<gclq__level_ptrs>();
+  GCLQ__TRY(d_levels->get(c->max_levels * sizeof(gclq__level_ptrs)));
+  c->d_levels = d_levels->as<gclq__level_ptrs>();
+  return GCLQ_SUCCESS;
+}
 
-  /* heuristic: the lower bound and a clique of that size */
+/* heuristic: the lower bound and a clique of that size (kept in mode ONE);
+   sets c->best and c->target. */
+static inline gclq_status gclq__mc_run_heuristic(gclq__mc_ctx *c, const gclq_graph *g, uint32_t max_core) {
+  const gclq__mc_plan *p = c->plan;
+  const uint32_t n = g->num_vertices;
+  gclq_maxclique_stats *stats = c->stats;
+  uint32_t lb = 1, *hclique;
+  gclq_status st = GCLQ_SUCCESS;
+  gclq__clock::time_point t0;
+  char line[160];
+  hclique = (uint32_t *)GCLQ_MALLOC(((size_t)max_core + 2) * sizeof(uint32_t));
+  if (hclique == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
   c->phase = "heuristic";
   t0 = gclq__clock::now();
   hclique[0] = 0;
-  if (st == GCLQ_SUCCESS && p->heuristic != GCLQ_HEURISTIC_NONE) {
+  if (p->heuristic != GCLQ_HEURISTIC_NONE) {
     const uint32_t *key = p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE
                               ? c->d_core : c->d_deg;
     uint32_t h = p->seeds ? p->seeds : (n + 19) / 20;
@@ -1873,108 +1957,93 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     snprintf(line, sizeof line, "heuristic: lower bound %u; max core %u", lb, max_core);
     gclq__mc_log(c, line);
   }
+  return GCLQ_SUCCESS;
+}
 
-  /* setup: the 2-clique list (Alg. 3). Counted for every source; built
-     whole when it fits a quarter of the budget's room, else source window
-     by source window during the search (each window's list built against the
-     bound of that moment), so that only the graph itself must fit. */
-  t0 = gclq__clock::now();
-  c->phase = "the 2-clique list";
-  gclq__dmem vid2(c), sid2(c), order(c);
-  gclq__setup_args sa;
-  int chunked = 0;
-  {
-    gclq__dmem pos(c);
-    GCLQ__TRY(order.get((size_t)n * sizeof(uint32_t)));
-    if (p->order == GCLQ_WINDOW_ORDER_INDEX) {
-      gclq__iota_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(order.as<uint32_t>(), n);
-      GCLQ__CUDA_TRY(cudaGetLastError());
-    } else {
-      int by_core = p->order == GCLQ_WINDOW_ORDER_CORE_ASC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
-      int desc = p->order == GCLQ_WINDOW_ORDER_DEGREE_DESC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
-      GCLQ__TRY(gclq__mc_sort_by(c, by_core ? c->d_core : c->d_deg, desc, order.as<uint32_t>()));
-    }
-    sa.order = order.as<uint32_t>();
-    sa.n = n;
-    sa.off = c->d_off;
-    sa.nbr = c->d_nbr;
-    sa.deg = c->d_deg;
-    sa.filter = c->d_filter;
-    sa.target = c->target;
-    sa.orient_index = p->orient_index;
-    sa.colour = p->bound != GCLQ_BOUND_LENGTH;
-    if (p->search == GCLQ_SEARCH_BITSET) {
-      int ran = 0;
-      st = gclq__mc_bits(c, sa, &ran);
-      if (st != GCLQ_SUCCESS || ran) {
-        stats->search_ms = gclq__ms_since(t0) - stats->setup_ms;
-        stats->readout_ms = c->readout_ms;
-        return st;
-      }
-    }
-    stats->search = GCLQ_SEARCH_LIST;
-    GCLQ__TRY(gclq__mc_two_count(c, sa, &pos, &t2));
-    chunked = !p->no_split && t2 > gclq__two_cap(c);
-    if (t2 > 0 && (p->window > 0 || chunked)) {
-      hpos = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
-      if (hpos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-      st = gclq__mc_read(c, hpos, pos.p, ((size_t)n + 1) * sizeof(uint64_t));
-      if (st != GCLQ_SUCCESS) {
-        GCLQ_FREE(hpos);
-        return st;
-      }
-    }
-    if (t2 > 0 && !chunked) st = gclq__mc_two_write(c, sa, pos.as<uint64_t>(), t2, &vid2, &sid2);
+/* setup: the sources in window order (order) and the arguments of the
+   2-clique kernels over them (sa). */
+static inline gclq_status gclq__mc_run_order(gclq__mc_ctx *c, gclq__dmem *order, gclq__setup_args *sa) {
+  const gclq__mc_plan *p = c->plan;
+  const uint32_t n = c->n;
+  cudaStream_t stream = c->stream;
+  GCLQ__TRY(order->get((size_t)n * sizeof(uint32_t)));
+  if (p->order == GCLQ_WINDOW_ORDER_INDEX) {
+    gclq__iota_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(order->as<uint32_t>(), n);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  } else {
+    int by_core = p->order == GCLQ_WINDOW_ORDER_CORE_ASC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
+    int desc = p->order == GCLQ_WINDOW_ORDER_DEGREE_DESC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
+    GCLQ__TRY(gclq__mc_sort_by(c, by_core ? c->d_core : c->d_deg, desc, order->as<uint32_t>()));
+  }
+  sa->order = order->as<uint32_t>();
+  sa->n = n;
+  sa->off = c->d_off;
+  sa->nbr = c->d_nbr;
+  sa->deg = c->d_deg;
+  sa->filter = c->d_filter;
+  sa->target = c->target;
+  sa->orient_index = p->orient_index;
+  sa->colour = p->bound != GCLQ_BOUND_LENGTH;
+  return GCLQ_SUCCESS;
+}
+
+/* setup of the list search: the 2-clique list counted for every source
+   (*t2 entries); built whole into vid2 / sid2 when it fits a quarter of the
+   budget's room, else left to the windows (*chunked). *hpos gets the host
+   copy of the sources' list positions when windows need it (n + 1 entries,
+   GCLQ_MALLOC'd; NULL otherwise, and on failure). */
+static inline gclq_status gclq__mc_run_two_list(gclq__mc_ctx *c, const gclq__setup_args &sa, gclq__dmem *vid2,
+                                                gclq__dmem *sid2, uint64_t *t2, uint64_t **hpos_out, int *chunked) {
+  const gclq__mc_plan *p = c->plan;
+  const uint32_t n = c->n;
+  gclq__dmem pos(c);
+  uint64_t *hpos = NULL;
+  gclq_status st = GCLQ_SUCCESS;
+  *hpos_out = NULL;
+  GCLQ__TRY(gclq__mc_two_count(c, sa, &pos, t2));
+  *chunked = !p->no_split && *t2 > gclq__two_cap(c);
+  if (*t2 > 0 && (p->window > 0 || *chunked)) {
+    hpos = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
+    if (hpos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    st = gclq__mc_read(c, hpos, pos.p, ((size_t)n + 1) * sizeof(uint64_t));
     if (st != GCLQ_SUCCESS) {
       GCLQ_FREE(hpos);
       return st;
     }
   }
-  if (!chunked) order.release();
-  GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
-  stats->setup_ms = gclq__ms_since(t0);
-  stats->two_cliques = t2;
-  st = chunked ? GCLQ_SUCCESS : gclq__mc_count_level(c, 2, t2);
+  if (*t2 > 0 && !*chunked) st = gclq__mc_two_write(c, sa, pos.as<uint64_t>(), *t2, vid2, sid2);
   if (st != GCLQ_SUCCESS) {
     GCLQ_FREE(hpos);
     return st;
   }
-  if (p->log) {
-    snprintf(line, sizeof line, "level 2: %llu candidates (the 2-clique list%s)", (unsigned long long)t2,
-             chunked ? ", built window by window: the budget holds no more" : "");
-    gclq__mc_log(c, line);
-  }
+  *hpos_out = hpos;
+  return GCLQ_SUCCESS;
+}
 
-  /* search: breadth-first over the clique list, window by window (Alg. 4) */
-  t0 = gclq__clock::now();
-  c->phase = "search";
-  c->levels[2].vid = vid2.as<uint32_t>();
-  c->levels[2].sid = sid2.as<uint32_t>();
-  c->level_len[2] = t2;
-  gclq__dmem d_pos(c), d_step(c), d_scan(c);
-  if (t2 > 0) { /* the per-step buffers, once for the whole search */
-    size_t tb = 0;
-    /* parents counted per step: GCLQ__STEP_ENTRIES, fewer under a small
-       budget (the counts take at most an eighth of what is left) */
-    uint64_t pc = p->step, left = c->budget > c->used ? c->budget - c->used : 0;
-    while (pc > 256 && (pc + 1) * 2 * sizeof(uint64_t) > left / 8) pc /= 2;
-    c->pos_cap = pc;
-    if (gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL, (size_t)pc + 1,
-                             gprim_op_sum(), (uint64_t)0, stream) != cudaSuccess)
-      st = GCLQ_ERROR_CUDA;
-    if (st == GCLQ_SUCCESS) st = d_pos.get(((size_t)pc + 1) * sizeof(uint64_t));
-    if (st == GCLQ_SUCCESS) st = d_step.get(3 * sizeof(uint64_t));
-    if (st == GCLQ_SUCCESS) st = d_scan.get(tb);
-    c->d_pos = d_pos.as<uint64_t>();
-    c->d_step = d_step.as<uint64_t>();
-    c->d_scan_temp = d_scan.p;
-    c->scan_temp_bytes = tb;
-  }
-  if (st == GCLQ_SUCCESS && t2 > 0 && hpos == NULL) { /* one window */
-    stats->windows++;
-    st = gclq__mc_expand(c, 2, 0, t2);
-  }
-  for (uint64_t pa = 0; st == GCLQ_SUCCESS && hpos != NULL && hpos[pa] < t2;) {
+/* search: the per-step buffers, once for the whole search (d_pos, d_step,
+   d_scan). Parents counted per step: GCLQ__STEP_ENTRIES, fewer under a small
+   budget (the counts take at most an eighth of what is left). */
+static inline gclq_status gclq__mc_run_step_buffers(gclq__mc_ctx *c, gclq__dmem *d_pos, gclq__dmem *d_step,
+                                                    gclq__dmem *d_scan) {
+  uint64_t pc = c->plan->step, left = c->budget > c->used ? c->budget - c->used : 0;
+  while (pc > 256 && (pc + 1) * 2 * sizeof(uint64_t) > left / 8) pc /= 2;
+  gclq_status st = d_step->get(3 * sizeof(uint64_t));
+  c->d_step = d_step->as<uint64_t>();
+  if (st == GCLQ_SUCCESS) st = gclq__mc_step_counts(c, pc, d_pos, d_scan);
+  return st;
+}
+
+/* search, window by window over the 2-clique list (hpos: the sources' list
+   positions): the user's window, and when the list is built window by window
+   (chunked), each window's sublists built against the bound so far. */
+static inline gclq_status gclq__mc_run_windows(gclq__mc_ctx *c, const gclq__setup_args &sa, const uint64_t *hpos,
+                                               uint64_t t2, int chunked) {
+  const gclq__mc_plan *p = c->plan;
+  const uint32_t n = c->n;
+  gclq_maxclique_stats *stats = c->stats;
+  gclq_status st = GCLQ_SUCCESS;
+  char line[160];
+  for (uint64_t pa = 0; st == GCLQ_SUCCESS && hpos[pa] < t2;) {
     /* the sources [pa, pb): the user's window (ends at the first sublist end
        at or after a + window), and when the list is built window by window,
        the sublists that fit its share of the budget (at least one) */
@@ -1996,7 +2065,7 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     }
     if (!chunked) {
       st = gclq__mc_expand(c, 2, a, b);
-    } else { /* this window's sublists, against today's bound */
+    } else { /* this window's sublists, against the bound so far */
       gclq__dmem pos(c), wv(c), ws(c);
       gclq__setup_args wa = sa;
       uint64_t len = 0;
@@ -2021,6 +2090,78 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
     }
     pa = pb;
   }
+  return st;
+}
+
+/* The whole CUDA run on a graph with at least one edge, phase by phase
+   (upload, cores, heuristic, setup, search). Rows (compact ids, unsorted)
+   stay in c->rows, c->num_rows of c->best ids each. */
+static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
+  const gclq__mc_plan *p = c->plan;
+  cudaStream_t stream = c->stream;
+  gclq_maxclique_stats *stats = c->stats;
+  uint32_t max_core = 0;
+  uint64_t t2 = 0, *hpos = NULL;
+  gclq_status st = GCLQ_SUCCESS;
+  gclq__clock::time_point t0;
+  char line[160];
+  c->n = g->num_vertices;
+
+  gclq__dmem off(c), nbr(c), deg(c), core(c), d_levels(c);
+  GCLQ__TRY(gclq__mc_run_upload(c, g, &off, &nbr, &deg, &core));
+  GCLQ__TRY(gclq__mc_run_cores(c, &d_levels, &max_core));
+  GCLQ__TRY(gclq__mc_run_heuristic(c, g, max_core));
+
+  /* setup: the 2-clique list (Alg. 3). Counted for every source; built
+     whole when it fits a quarter of the budget's room, else source window
+     by source window during the search (each window's list built against the
+     bound of that moment), so that only the graph itself must fit. The
+     bitset search, when it runs, is the whole rest of the run. */
+  t0 = gclq__clock::now();
+  c->phase = "the 2-clique list";
+  gclq__dmem vid2(c), sid2(c), order(c);
+  gclq__setup_args sa;
+  int chunked = 0;
+  GCLQ__TRY(gclq__mc_run_order(c, &order, &sa));
+  if (p->search == GCLQ_SEARCH_BITSET) {
+    int ran = 0;
+    st = gclq__mc_bits(c, sa, &ran);
+    if (st != GCLQ_SUCCESS || ran) {
+      stats->search_ms = gclq__ms_since(t0) - stats->setup_ms;
+      stats->readout_ms = c->readout_ms;
+      return st;
+    }
+  }
+  stats->search = GCLQ_SEARCH_LIST;
+  GCLQ__TRY(gclq__mc_run_two_list(c, sa, &vid2, &sid2, &t2, &hpos, &chunked));
+  if (!chunked) order.release();
+  GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
+  stats->setup_ms = gclq__ms_since(t0);
+  stats->two_cliques = t2;
+  st = chunked ? GCLQ_SUCCESS : gclq__mc_count_level(c, 2, t2);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(hpos);
+    return st;
+  }
+  if (p->log) {
+    snprintf(line, sizeof line, "level 2: %llu candidates (the 2-clique list%s)", (unsigned long long)t2,
+             chunked ? ", built window by window: the budget holds no more" : "");
+    gclq__mc_log(c, line);
+  }
+
+  /* search: breadth-first over the clique list, window by window (Alg. 4) */
+  t0 = gclq__clock::now();
+  c->phase = "search";
+  c->levels[2].vid = vid2.as<uint32_t>();
+  c->levels[2].sid = sid2.as<uint32_t>();
+  c->level_len[2] = t2;
+  gclq__dmem d_pos(c), d_step(c), d_scan(c);
+  if (t2 > 0) st = gclq__mc_run_step_buffers(c, &d_pos, &d_step, &d_scan);
+  if (st == GCLQ_SUCCESS && t2 > 0 && hpos == NULL) { /* one window */
+    stats->windows++;
+    st = gclq__mc_expand(c, 2, 0, t2);
+  }
+  if (st == GCLQ_SUCCESS && hpos != NULL) st = gclq__mc_run_windows(c, sa, hpos, t2, chunked);
   GCLQ_FREE(hpos);
   stats->search_ms = gclq__ms_since(t0);
   stats->readout_ms = c->readout_ms;
@@ -2086,44 +2227,4 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
   *rows = c.rows;
   return GCLQ_SUCCESS;
 }
-/* Core numbers on the device (Alg. 1) of a host graph, for the tests:
-   h_core gets n entries, *max_core the largest. */
-static inline gclq_status gclq__cuda_core_numbers(const gclq_graph *g, uint32_t *h_core, uint32_t *max_core) {
-  gclq__mc_plan plan;
-  gclq_maxclique_stats stats;
-  gclq__mc_ctx c;
-  gclq_status st;
-  const uint32_t n = g->num_vertices;
-  memset(&plan, 0, sizeof plan);
-  memset(&stats, 0, sizeof stats);
-  memset(&c, 0, sizeof c);
-  c.plan = &plan;
-  c.stats = &stats;
-  c.budget = ~(size_t)0;
-  c.n = n;
-  *max_core = 0;
-  if (n == 0) return GCLQ_SUCCESS;
-  {
-    gclq__dmem off(&c), nbr(&c), deg(&c), core(&c);
-    GCLQ__TRY(off.get(((size_t)n + 1) * sizeof(uint64_t)));
-    GCLQ__TRY(nbr.get((size_t)(2 * g->num_edges) * sizeof(uint32_t)));
-    GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
-    GCLQ__TRY(core.get((size_t)n * sizeof(uint32_t)));
-    c.d_off = off.as<uint64_t>();
-    c.d_nbr = nbr.as<uint32_t>();
-    c.d_deg = deg.as<uint32_t>();
-    c.d_core = core.as<uint32_t>();
-    GCLQ__CUDA_TRY(cudaMemcpy(c.d_off, g->h_offsets, ((size_t)n + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice));
-    if (g->num_edges)
-      GCLQ__CUDA_TRY(cudaMemcpy(c.d_nbr, g->h_neighbors, (size_t)(2 * g->num_edges) * sizeof(uint32_t),
-                                cudaMemcpyHostToDevice));
-    gclq__degree_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, 0>>>(c.d_off, n, c.d_deg);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    st = gclq__mc_cores(&c, max_core);
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(&c, h_core, c.d_core, (size_t)n * sizeof(uint32_t));
-  }
-  if (cudaDeviceSynchronize() != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
-  return st;
-}
-
 #endif /* GPUCLIQUE_KERNELS_CUH */

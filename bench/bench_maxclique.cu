@@ -31,12 +31,30 @@
                             GCLQ__FIRST_WIDTH / GCLQ__STEP_ENTRIES)
    facebook_combined also runs under budgets of 256 and 32 MiB with the
    budget mechanism off ("nosplit": gclq__no_budget_split, the paper's
-   whole-level scheme) and on: off runs out of memory, on gives HOST's answer. */
+   whole-level scheme) and on: off runs out of memory, on gives HOST's answer.
+
+   The crossover of AUTO (GCLQ_AUTO_HOST_MAX_EDGES / _MAX_CORE in
+   gpuclique.h) comes from a second benchmark, clique_crossover, which runs
+   only when MAXCLIQUE_CROSSOVER is set (about a minute on an H200):
+     MAXCLIQUE_CROSSOVER=1 ./gpuamq_bench --filter=clique_crossover
+   For a sweep of generated graphs (G(n, p), R-MAT scales 8..16, planted
+   cliques) and the data graphs it prints one row each, prefixed "cx,":
+     graph, edges, max core, omega, HOST ms, CUDA ms fresh, CUDA ms warm, AUTO
+   "fresh" is the first CUDA call of a new process (this binary run again
+   with MAXCLIQUE_CROSSOVER_CHILD set, which measures before main() makes a
+   context), so it includes the CUDA start-up a one-shot CLI run pays; "warm"
+   is the median of three calls in this process. HOST is the median of three
+   (one above 200 ms); MAXCLIQUE_CROSSOVER_HOST_MAX (default 15) is the
+   largest R-MAT scale HOST runs on. AUTO is the backend AUTO picks with the
+   constants compiled in. */
 #include <chrono>
 #include <string>
 #include <vector>
 
+#include <unistd.h> /* readlink, _exit: the crossover's child process */
+
 #define GPUCLIQUE_STATIC
+#define GPUCLIQUE_TESTING
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 #include "bench.h"
@@ -210,5 +228,155 @@ BENCH(maxclique) {
     /* R-MAT: the default heuristic; from scale 20 the budget demonstration at 1 GiB */
     bench_mc_graph(name, &g, s <= host_max, false, s >= 20 ? (size_t)1 << 30 : 0);
     gclq_graph_free(&g);
+  }
+}
+
+/* ---------------------------------------------------------------------------
+   clique_crossover: HOST against CUDA with and without its start-up, for
+   AUTO's small-work constants (see the opening comment)
+   ------------------------------------------------------------------------- */
+
+/* A graph from a spec: "gnp,N,P,SEED", "rmat,SCALE,SEED",
+   "planted,N,P,K,SEED" or "file,PATH". */
+static gclq_status bench_cx_build(const char *spec, gclq_graph *g) {
+  unsigned long n = 0, k = 0, scale = 0;
+  unsigned long long seed = 1;
+  double p = 0.0;
+  if (sscanf(spec, "gnp,%lu,%lf,%llu", &n, &p, &seed) == 3) return gclq_graph_erdos_renyi((uint32_t)n, p, seed, g);
+  if (sscanf(spec, "rmat,%lu,%llu", &scale, &seed) == 2) return gclq_graph_rmat((int)scale, 16, seed, g);
+  if (sscanf(spec, "planted,%lu,%lf,%lu,%llu", &n, &p, &k, &seed) == 4)
+    return gclq_graph_planted_clique((uint32_t)n, p, (uint32_t)k, seed, g, NULL);
+  if (strncmp(spec, "file,", 5) == 0) return gclq_graph_load(spec + 5, GCLQ_FORMAT_AUTO, g, NULL);
+  return GCLQ_ERROR_INVALID_ARGUMENT;
+}
+
+/* One gclq_max_cliques call on backend; its wall ms (negative on failure). */
+static double bench_cx_time(const gclq_graph *g, gclq_backend backend, uint32_t *omega) {
+  gclq_maxclique_options o;
+  gclq_maxclique_result r;
+  gclq_maxclique_options_defaults(&o);
+  o.backend = backend;
+  auto t0 = std::chrono::steady_clock::now();
+  gclq_status st = gclq_max_cliques(g, &o, &r);
+  double ms = bench_mc_ms_since(t0);
+  if (st != GCLQ_SUCCESS) return -1.0;
+  *omega = r.omega;
+  gclq_maxclique_result_free(&r);
+  return ms;
+}
+
+/* The child: when MAXCLIQUE_CROSSOVER_CHILD names a graph, build it, time
+   the process's first CUDA call (the context is created inside it), print
+   "fresh MS OMEGA" and exit, all before main() touches CUDA. */
+static int bench_cx_child(void) {
+  const char *spec = getenv("MAXCLIQUE_CROSSOVER_CHILD");
+  gclq_graph g;
+  uint32_t omega = 0;
+  if (spec == NULL) return 0;
+  if (bench_cx_build(spec, &g) != GCLQ_SUCCESS) {
+    printf("fresh -1 0\n");
+  } else {
+    double ms = bench_cx_time(&g, GCLQ_BACKEND_CUDA, &omega);
+    printf("fresh %.3f %u\n", ms, omega);
+    gclq_graph_free(&g);
+  }
+  fflush(stdout);
+  _exit(0);
+}
+static const int bench_cx_child_ran = bench_cx_child();
+
+/* The fresh CUDA ms of a spec, from a child process (negative on failure). */
+static double bench_cx_fresh_ms(const char *spec) {
+  char exe[4096], cmd[8192];
+  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (len <= 0 || strchr(spec, '\'') != NULL) return -1.0;
+  exe[len] = '\0';
+  snprintf(cmd, sizeof cmd, "MAXCLIQUE_CROSSOVER_CHILD='%s' '%s'", spec, exe);
+  FILE *f = popen(cmd, "r");
+  if (f == NULL) return -1.0;
+  double ms = -1.0;
+  unsigned omega = 0;
+  if (fscanf(f, "fresh %lf %u", &ms, &omega) != 2) ms = -1.0;
+  pclose(f);
+  return ms;
+}
+
+/* The median of three timings of backend (one when the first exceeds 200 ms). */
+static double bench_cx_median(const gclq_graph *g, gclq_backend backend, uint32_t *omega) {
+  double t[3];
+  t[0] = bench_cx_time(g, backend, omega);
+  if (t[0] < 0 || t[0] > 200.0) return t[0];
+  t[1] = bench_cx_time(g, backend, omega);
+  t[2] = bench_cx_time(g, backend, omega);
+  std::sort(t, t + 3);
+  return t[1];
+}
+
+static void bench_cx_row(const std::string &name, const std::string &spec, bool run_host) {
+  gclq_graph g;
+  if (bench_cx_build(spec.c_str(), &g) != GCLQ_SUCCESS) {
+    printf("cx,%s: cannot build\n", name.c_str());
+    return;
+  }
+  uint32_t max_core = 0, small_core = 0, host_omega = 0, cuda_omega = 0;
+  std::vector<uint32_t> core(g.num_vertices + 1);
+  gclq__host_core_order(&g, core.data(), NULL, &max_core);
+  const bool small = gclq__mc_small(&g, &small_core);
+  double host = run_host ? bench_cx_median(&g, GCLQ_BACKEND_HOST, &host_omega) : -1.0;
+  double fresh = bench_cx_fresh_ms(spec.c_str());
+  double warm = bench_cx_median(&g, GCLQ_BACKEND_CUDA, &cuda_omega);
+  const char *differs = run_host && host >= 0 && warm >= 0 && host_omega != cuda_omega ? " !!! omega differs" : "";
+  printf("cx,%-26s %10llu %6u %5u %10.3f %10.3f %10.3f   %s%s\n", name.c_str(), (unsigned long long)g.num_edges,
+         max_core, cuda_omega ? cuda_omega : host_omega, host, fresh, warm, small ? "host" : "cuda", differs);
+  fflush(stdout);
+  gclq_graph_free(&g);
+}
+
+BENCH(clique_crossover) {
+  (void)bench_cx_child_ran;
+  if (getenv("MAXCLIQUE_CROSSOVER") == NULL) {
+    printf("cx,skipped: set MAXCLIQUE_CROSSOVER=1 to run the AUTO crossover sweep\n");
+    return;
+  }
+  const char *dir = getenv("GPUAMQ_DATA_DIR") ? getenv("GPUAMQ_DATA_DIR") : "../shared/data";
+  int host_max = getenv("MAXCLIQUE_CROSSOVER_HOST_MAX") ? atoi(getenv("MAXCLIQUE_CROSSOVER_HOST_MAX")) : 15;
+  printf("cx,AUTO now: HOST when edges <= %u and max core <= %u; -1: not run or failed\n",
+         (unsigned)GCLQ_AUTO_HOST_MAX_EDGES, (unsigned)GCLQ_AUTO_HOST_MAX_CORE);
+  printf("cx,%-26s %10s %6s %5s %10s %10s %10s   %s\n", "graph", "edges", "core", "omega", "host ms", "cuda fresh",
+         "cuda warm", "AUTO");
+  static const struct {
+    unsigned n;
+    double p;
+  } gnp[] = {{300, 0.05}, {500, 0.1}, {500, 0.3}, {2000, 0.005}, {2000, 0.02}, {2000, 0.05},
+             {10000, 0.001}, {10000, 0.004}, {30000, 0.0005}, {30000, 0.002}};
+  char spec[256], name[64];
+  for (const auto &x : gnp) {
+    snprintf(spec, sizeof spec, "gnp,%u,%g,1", x.n, x.p);
+    snprintf(name, sizeof name, "G(%u, %g)", x.n, x.p);
+    bench_cx_row(name, spec, true);
+  }
+  for (int s = 8; s <= 16; ++s) {
+    snprintf(spec, sizeof spec, "rmat,%d,1", s);
+    snprintf(name, sizeof name, "rmat%d", s);
+    bench_cx_row(name, spec, s <= host_max);
+  }
+  static const struct {
+    unsigned n;
+    double p;
+    unsigned k;
+  } planted[] = {{1000, 0.01, 10}, {3000, 0.01, 20}, {10000, 0.001, 30}, {5000, 0.01, 60}, {20000, 0.001, 100}};
+  for (const auto &x : planted) {
+    snprintf(spec, sizeof spec, "planted,%u,%g,%u,1", x.n, x.p, x.k);
+    snprintf(name, sizeof name, "K%u in G(%u, %g)", x.k, x.n, x.p);
+    bench_cx_row(name, spec, true);
+  }
+  const char *files[] = {"dimacs/MANN_a9.clq",     "dimacs/brock200_2.clq",   "dimacs/brock200_4.clq",
+                         "dimacs/c-fat200-1.clq",  "dimacs/c-fat500-10.clq",  "dimacs/hamming6-2.clq",
+                         "dimacs/hamming6-4.clq",  "dimacs/johnson8-2-4.clq", "dimacs/johnson8-4-4.clq",
+                         "dimacs/p_hat300-1.clq",  "dimacs/san200_0.7_1.clq", "dimacs/sanr200_0.7.clq",
+                         "snap/ca-GrQc.txt",       "snap/ca-HepTh.txt",       "snap/facebook_combined.txt"};
+  for (const char *f : files) {
+    snprintf(spec, sizeof spec, "file,%s/%s", dir, f);
+    bench_cx_row(strrchr(f, '/') + 1, spec, true);
   }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Plot bench_maxclique's results: edges per second against average degree
-(paper 000 Figs. 2.2-2.3), dependency-free (plot_qf.py's raster and PNG layer).
+(Geil, "Tackling GPU Memory Size Limitations", Figs. 2.2-2.3), dependency-free (plot_qf.py's raster and PNG layer).
 
   python3 bench/plot_maxclique.py LOG [OUT.png]
 

@@ -1,32 +1,98 @@
 /* maxclique - every maximum clique of a graph file (or one of them).
 
-     maxclique FILE [--format snap|dimacs|mtx|auto] [--heuristic H] [--seeds N]
-               [--orientation degree|index] [--prune degree|core]
-               [--window N] [--window-order O] [--budget MB] [--one]
-               [--backend auto|cuda|host] [--search bitset|list] [--max-stored N]
-               [--show N] [--quiet]
-     maxclique --rmat SCALE [--edge-factor F] ...      (a generated graph instead of FILE)
-     maxclique --planted N P K ...                     (G(N, P) with a clique of K planted)
+     maxclique FILE [options]              a graph file (SNAP, DIMACS, Matrix Market)
+     maxclique --rmat SCALE [--edge-factor F] [--seed S] [options]
+     maxclique --planted N P K [--seed S] [options]   G(N, P) with a clique of K planted
+     maxclique --er N P [--seed S] [options]          G(N, P)
+     maxclique --help
 
-   H: none, single-degree, single-core, multi-degree (default), multi-core.
-   O: index, degree-asc, degree-desc (default), core-asc, core-desc.
-   Prints omega, the number of maximum cliques, the first N cliques (file ids,
-   default 5) and the run's statistics; a progress line per level goes to
-   stderr (--quiet drops it). Exit status: 0 on success, 1 on a usage error,
-   2 when the library reports an error.
+   Prints omega, the number of maximum cliques, the first cliques (file ids)
+   and the run's statistics, or with --json one JSON object on stdout.
+   Progress lines go to stderr: with --progress every line the library
+   writes, by default only once a run has taken a second (then at most one a
+   second), never with --quiet. Numbers are parsed strictly: an option whose
+   value is not a whole number (or, for --budget and P, a number) in its
+   range is a usage error that names the option.
+   Exit status: 0 on success, 1 when the file or the library reports an
+   error, 2 on a usage error.
 
    Plain C: compiled by gcc against the header it gets the host backend;
    compiled by nvcc (as a .cu, or with -x cu) it gets CUDA too. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 
-static void progress(void *user, const char *line) {
-  (void)user;
-  fprintf(stderr, "  %s\n", line);
+static const char usage_text[] =
+    "usage: maxclique FILE|--rmat SCALE|--planted N P K|--er N P [options]\n"
+    "  graph:   --format snap|dimacs|mtx|auto   --edge-factor F (R-MAT, 1..1024, default 16)\n"
+    "           --seed S (generated graphs, default 1)   --max-vertices N (files: the load limit)\n"
+    "  search:  --heuristic none|single-degree|single-core|multi-degree|multi-core   --seeds N\n"
+    "           --orientation degree|index   --prune degree|core   --window N\n"
+    "           --window-order index|degree-asc|degree-desc|core-asc|core-desc\n"
+    "           --budget MB   --one   --backend auto|cuda|host   --search bitset|list\n"
+    "  output:  --max-stored N   --show N (cliques printed, default 5)   --json\n"
+    "           --progress (every progress line)   --quiet (none)   --help, -h\n"
+    "exit status: 0 success, 1 file or library error, 2 usage error\n";
+
+/* ---- usage errors: exit 2, naming the option ---- */
+
+static int usage(const char *why, const char *option) {
+  if (option) fprintf(stderr, "maxclique: %s: %s\n", option, why);
+  else fprintf(stderr, "maxclique: %s\n", why);
+  fputs(usage_text, stderr);
+  return 2;
+}
+
+/* A whole number in [lo, hi]: decimal digits only (no sign, no blanks, no
+   trailing text). Returns 1, or prints why not and returns 0. */
+static int parse_u64(const char *option, const char *s, unsigned long long lo, unsigned long long hi,
+                     unsigned long long *out) {
+  char *end;
+  unsigned long long x;
+  if (s[0] < '0' || s[0] > '9') {
+    fprintf(stderr, "maxclique: %s: \"%s\" is not a whole number (expected %llu..%llu)\n", option, s, lo, hi);
+    return 0;
+  }
+  errno = 0;
+  x = strtoull(s, &end, 10);
+  if (*end != '\0') {
+    fprintf(stderr, "maxclique: %s: \"%s\" is not a whole number (expected %llu..%llu)\n", option, s, lo, hi);
+    return 0;
+  }
+  if (errno == ERANGE || x < lo || x > hi) {
+    fprintf(stderr, "maxclique: %s: %s is out of range %llu..%llu\n", option, s, lo, hi);
+    return 0;
+  }
+  *out = x;
+  return 1;
+}
+
+/* A number in [lo, hi] (decimal, optional fraction and exponent; no blanks,
+   no trailing text, not NaN). */
+static int parse_double(const char *option, const char *s, double lo, double hi, double *out) {
+  char *end;
+  double x;
+  if (!((s[0] >= '0' && s[0] <= '9') || s[0] == '.' || s[0] == '-' || s[0] == '+')) {
+    fprintf(stderr, "maxclique: %s: \"%s\" is not a number (expected %g..%g)\n", option, s, lo, hi);
+    return 0;
+  }
+  errno = 0;
+  x = strtod(s, &end);
+  if (*end != '\0' || end == s) {
+    fprintf(stderr, "maxclique: %s: \"%s\" is not a number (expected %g..%g)\n", option, s, lo, hi);
+    return 0;
+  }
+  if (errno == ERANGE || !(x >= lo && x <= hi)) {
+    fprintf(stderr, "maxclique: %s: %s is out of range %g..%g\n", option, s, lo, hi);
+    return 0;
+  }
+  *out = x;
+  return 1;
 }
 
 static int pick(const char *s, const char *const *names, int count, int *out) {
@@ -39,19 +105,121 @@ static int pick(const char *s, const char *const *names, int count, int *out) {
   return 0;
 }
 
-static int usage(const char *why) {
-  fprintf(stderr, "maxclique: %s\n", why);
-  fprintf(stderr,
-          "usage: maxclique FILE|--rmat SCALE|--planted N P K [--format snap|dimacs|mtx|auto]\n"
-          "         [--heuristic none|single-degree|single-core|multi-degree|multi-core] [--seeds N]\n"
-          "         [--orientation degree|index] [--prune degree|core] [--window N]\n"
-          "         [--window-order index|degree-asc|degree-desc|core-asc|core-desc]\n"
-          "         [--budget MB] [--one] [--backend auto|cuda|host] [--search bitset|list]\n"
-          "         [--max-stored N] [--show N] [--quiet]\n");
-  return 1;
+/* ---- progress lines on stderr ---- */
+
+typedef struct progress_state {
+  int every;          /* --progress: every line */
+  time_t start, last; /* wall clock of the start and of the last line printed */
+} progress_state;
+
+/* Every line with --progress; else a line only once the run has taken a
+   second, then at most one a second. */
+static void progress(void *user, const char *line) {
+  progress_state *p = (progress_state *)user;
+  time_t now = time(NULL);
+  if (!p->every) {
+    if (difftime(now, p->start) < 1.0 || difftime(now, p->last) < 1.0) return;
+    p->last = now;
+  }
+  fprintf(stderr, "  %s\n", line);
 }
 
-int main(int argc, char **argv) {
+/* ---- JSON output ---- */
+
+static void json_string(const char *s) {
+  putchar('"');
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') printf("\\%c", c);
+    else if (c < 0x20) printf("\\u%04x", c);
+    else putchar(c);
+  }
+  putchar('"');
+}
+
+static void print_json(const char *name, const gclq_graph *g, const gclq_maxclique_result *r) {
+  const gclq_maxclique_stats *s = &r->stats;
+  unsigned long long c;
+  uint32_t k;
+  printf("{\"graph\": ");
+  json_string(name);
+  printf(", \"vertices\": %u, \"edges\": %llu, \"omega\": %u, \"count\": %llu, \"stored\": %llu, \"backend\": ",
+         g->num_vertices, (unsigned long long)g->num_edges, r->omega, (unsigned long long)r->count,
+         (unsigned long long)r->stored);
+  json_string(gclq_backend_name(s->backend));
+  printf(", \"cliques\": [");
+  for (c = 0; c < r->stored; ++c) {
+    printf("%s[", c ? ", " : "");
+    for (k = 0; k < r->omega; ++k)
+      printf("%s%llu", k ? ", " : "", (unsigned long long)r->h_cliques[c * r->omega + k]);
+    printf("]");
+  }
+  printf("], \"stats\": {\"backend\": ");
+  json_string(gclq_backend_name(s->backend));
+  printf(", \"fell_back\": %d, \"auto_small\": %d, \"search\": ", s->fell_back, s->auto_small);
+  json_string(s->backend != GCLQ_BACKEND_CUDA ? "none" : s->search == GCLQ_SEARCH_LIST ? "list" : "bitset");
+  printf(", \"total_ms\": %.3f, \"upload_ms\": %.3f, \"cores_ms\": %.3f, \"heuristic_ms\": %.3f, "
+         "\"setup_ms\": %.3f, \"search_ms\": %.3f, \"readout_ms\": %.3f",
+         s->total_ms, s->upload_ms, s->cores_ms, s->heuristic_ms, s->setup_ms, s->search_ms, s->readout_ms);
+  printf(", \"lower_bound\": %u, \"max_core\": %u, \"two_cliques\": %llu, \"windows\": %u, \"budget_splits\": %u",
+         s->lower_bound, s->max_core, (unsigned long long)s->two_cliques, s->windows, s->budget_splits);
+  printf(", \"peak_device_bytes\": %llu, \"budget_bytes\": %llu, \"candidates_per_level\": [",
+         (unsigned long long)s->peak_device_bytes, (unsigned long long)s->budget_bytes);
+  for (k = 0; k < s->num_levels; ++k)
+    printf("%s%llu", k ? ", " : "", (unsigned long long)s->candidates_per_level[k]);
+  printf("], \"notes\": ");
+  json_string(s->notes);
+  printf("}}\n");
+}
+
+/* ---- text output ---- */
+
+static void print_text(const gclq_maxclique_options *opt, const gclq_maxclique_result *res,
+                       unsigned long long show) {
+  unsigned long long c;
+  uint32_t k;
+  printf("omega %u, %llu maximum clique%s%s\n", res->omega, (unsigned long long)res->count, res->count == 1 ? "" : "s",
+         opt->mode == GCLQ_MODE_ONE ? " (one asked for)" : "");
+  for (c = 0; c < res->stored && c < show; ++c) {
+    printf("  clique %llu:", c + 1);
+    for (k = 0; k < res->omega; ++k) printf(" %llu", (unsigned long long)res->h_cliques[c * res->omega + k]);
+    printf("\n");
+  }
+  if (res->count > show)
+    printf("  ... %llu more (%llu stored)\n", (unsigned long long)(res->count - show), (unsigned long long)res->stored);
+  printf("backend %s%s; %.2f ms total: upload %.2f, cores %.2f, heuristic %.2f, setup %.2f, search %.2f "
+         "(readout %.2f)\n",
+         gclq_backend_name(res->stats.backend), res->stats.fell_back ? " (fell back)" : "", res->stats.total_ms,
+         res->stats.upload_ms, res->stats.cores_ms, res->stats.heuristic_ms, res->stats.setup_ms,
+         res->stats.search_ms, res->stats.readout_ms);
+  if (res->stats.backend == GCLQ_BACKEND_CUDA) {
+    printf("search %s; lower bound %u, max core %u, 2-cliques %llu, windows %u, budget splits %u, peak %.1f MiB of %.1f\n",
+           res->stats.search == GCLQ_SEARCH_LIST ? "list" : "bitset", res->stats.lower_bound, res->stats.max_core,
+           (unsigned long long)res->stats.two_cliques, res->stats.windows, res->stats.budget_splits,
+           (double)res->stats.peak_device_bytes / 1048576.0, (double)res->stats.budget_bytes / 1048576.0);
+    printf("candidates per level:");
+    for (k = 2; k < res->stats.num_levels; ++k)
+      printf(" %u:%llu", k, (unsigned long long)res->stats.candidates_per_level[k]);
+    printf("\n");
+  }
+  if (res->stats.notes[0]) printf("note: %s\n", res->stats.notes);
+}
+
+/* ---- the command line ---- */
+
+enum { GRAPH_NONE, GRAPH_FILE, GRAPH_RMAT, GRAPH_PLANTED, GRAPH_ER };
+
+typedef struct cli {
+  gclq_maxclique_options opt;
+  gclq_load_options load;
+  const char *path;
+  int graph, json, quiet, every;
+  unsigned long long show, seed, rmat_scale, edge_factor, n, k;
+  double p;
+} cli;
+
+/* Parse argv into c. Returns -1 to go on, or the exit status (0 for --help). */
+static int parse_args(int argc, char **argv, cli *c) {
   static const char *const formats[] = {"auto", "snap", "dimacs", "mtx"};
   static const char *const heuristics[] = {"default", "none", "single-degree", "single-core", "multi-degree",
                                            "multi-core"};
@@ -60,133 +228,165 @@ int main(int argc, char **argv) {
   static const char *const orders[] = {"default", "index", "degree-asc", "degree-desc", "core-asc", "core-desc"};
   static const char *const backends[] = {"auto", "cuda", "host"};
   static const char *const searches[] = {"default", "bitset", "list"};
-  gclq_maxclique_options opt;
-  gclq_maxclique_result res;
-  gclq_graph g;
+  const unsigned long long u32 = 0xffffffffull, u64 = ~0ull;
+  unsigned long long x;
+  double mb;
+  int i, v;
+  for (i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    /* options without a value */
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage_text, stdout);
+      return 0;
+    } else if (strcmp(a, "--one") == 0) {
+      c->opt.mode = GCLQ_MODE_ONE;
+      continue;
+    } else if (strcmp(a, "--quiet") == 0) {
+      c->quiet = 1;
+      continue;
+    } else if (strcmp(a, "--progress") == 0) {
+      c->every = 1;
+      continue;
+    } else if (strcmp(a, "--json") == 0) {
+      c->json = 1;
+      continue;
+    } else if (a[0] != '-' || a[1] == '\0') {
+      if (c->graph != GRAPH_NONE) return usage("give one FILE, --rmat, --planted or --er", a);
+      c->graph = GRAPH_FILE;
+      c->path = a;
+      continue;
+    }
+    /* options with values */
+    if (strcmp(a, "--planted") == 0 || strcmp(a, "--er") == 0) {
+      int planted = a[2] == 'p';
+      if (i + (planted ? 3 : 2) >= argc) return usage(planted ? "takes N P K" : "takes N P", a);
+      if (c->graph != GRAPH_NONE) return usage("give one FILE, --rmat, --planted or --er", a);
+      c->graph = planted ? GRAPH_PLANTED : GRAPH_ER;
+      if (!parse_u64(a, argv[++i], 1, u32, &c->n) || !parse_double(a, argv[++i], 0.0, 1.0, &c->p)) return 2;
+      if (planted && !parse_u64(a, argv[++i], 0, c->n, &c->k)) return 2;
+      continue;
+    }
+    if (i + 1 >= argc) return usage("missing its value (or an unknown option)", a);
+    ++i;
+    if (strcmp(a, "--format") == 0) {
+      if (!pick(argv[i], formats, 4, &v)) return usage("unknown format", a);
+      c->load.format = (gclq_format)v;
+    } else if (strcmp(a, "--heuristic") == 0) {
+      if (!pick(argv[i], heuristics, 6, &v)) return usage("unknown heuristic", a);
+      c->opt.heuristic = (gclq_heuristic)v;
+    } else if (strcmp(a, "--orientation") == 0) {
+      if (!pick(argv[i], orientations, 3, &v)) return usage("unknown orientation", a);
+      c->opt.orientation = (gclq_orientation)v;
+    } else if (strcmp(a, "--prune") == 0) {
+      if (!pick(argv[i], prunes, 3, &v)) return usage("unknown pruning", a);
+      c->opt.prune = (gclq_prune)v;
+    } else if (strcmp(a, "--window-order") == 0) {
+      if (!pick(argv[i], orders, 6, &v)) return usage("unknown window order", a);
+      c->opt.window_order = (gclq_window_order)v;
+    } else if (strcmp(a, "--backend") == 0) {
+      if (!pick(argv[i], backends, 3, &v)) return usage("unknown backend", a);
+      c->opt.backend = (gclq_backend)v;
+    } else if (strcmp(a, "--search") == 0) {
+      if (!pick(argv[i], searches, 3, &v)) return usage("unknown search", a);
+      c->opt.search = (gclq_search)v;
+    } else if (strcmp(a, "--seeds") == 0) {
+      if (!parse_u64(a, argv[i], 0, u32, &x)) return 2;
+      c->opt.seeds = (uint32_t)x;
+    } else if (strcmp(a, "--window") == 0) {
+      if (!parse_u64(a, argv[i], 0, u64, &x)) return 2;
+      c->opt.window_size = x;
+    } else if (strcmp(a, "--budget") == 0) {
+      if (!parse_double(a, argv[i], 0.0, (double)((size_t)-1 >> 21), &mb)) return 2;
+      c->opt.device_budget_bytes = (size_t)(mb * 1048576.0);
+    } else if (strcmp(a, "--max-stored") == 0) {
+      if (!parse_u64(a, argv[i], 0, u64, &x)) return 2;
+      c->opt.max_stored = x;
+    } else if (strcmp(a, "--max-vertices") == 0) {
+      if (!parse_u64(a, argv[i], 1, u32, &x)) return 2;
+      c->load.max_vertices = x;
+    } else if (strcmp(a, "--show") == 0) {
+      if (!parse_u64(a, argv[i], 0, u64, &c->show)) return 2;
+    } else if (strcmp(a, "--seed") == 0) {
+      if (!parse_u64(a, argv[i], 0, u64, &c->seed)) return 2;
+    } else if (strcmp(a, "--rmat") == 0) {
+      if (c->graph != GRAPH_NONE) return usage("give one FILE, --rmat, --planted or --er", a);
+      c->graph = GRAPH_RMAT;
+      if (!parse_u64(a, argv[i], 1, 30, &c->rmat_scale)) return 2;
+    } else if (strcmp(a, "--edge-factor") == 0) {
+      if (!parse_u64(a, argv[i], 1, 1024, &c->edge_factor)) return 2;
+    } else {
+      return usage("unknown option", a);
+    }
+  }
+  if (c->graph == GRAPH_NONE) return usage("give one FILE, --rmat, --planted or --er", NULL);
+  return -1;
+}
+
+/* The graph the command line names; name gets a label for it. Returns 0,
+   or prints why not and returns 1. */
+static int build_graph(const cli *c, gclq_graph *g, const char **name) {
   gclq_load_error err;
   gclq_status st;
-  const char *path = NULL;
-  int format = 0, v, i, quiet = 0, rmat_scale = 0, edge_factor = 16, planted = 0;
-  unsigned long planted_n = 0, planted_k = 0;
-  double planted_p = 0.0;
-  unsigned long long show = 5, c;
-  uint32_t k;
-
-  gclq_maxclique_options_defaults(&opt);
-  for (i = 1; i < argc; ++i) {
-    const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(a, "--one") == 0) {
-      opt.mode = GCLQ_MODE_ONE;
-    } else if (strcmp(a, "--quiet") == 0) {
-      quiet = 1;
-    } else if (strncmp(a, "--", 2) == 0 && next == NULL) {
-      return usage("unknown option, or an option missing its value");
-    } else if (strcmp(a, "--format") == 0) {
-      if (!pick(argv[++i], formats, 4, &format)) return usage("unknown format");
-    } else if (strcmp(a, "--heuristic") == 0) {
-      if (!pick(argv[++i], heuristics, 6, &v)) return usage("unknown heuristic");
-      opt.heuristic = (gclq_heuristic)v;
-    } else if (strcmp(a, "--seeds") == 0) {
-      opt.seeds = (uint32_t)strtoul(argv[++i], NULL, 10);
-    } else if (strcmp(a, "--orientation") == 0) {
-      if (!pick(argv[++i], orientations, 3, &v)) return usage("unknown orientation");
-      opt.orientation = (gclq_orientation)v;
-    } else if (strcmp(a, "--prune") == 0) {
-      if (!pick(argv[++i], prunes, 3, &v)) return usage("unknown pruning");
-      opt.prune = (gclq_prune)v;
-    } else if (strcmp(a, "--window") == 0) {
-      opt.window_size = strtoull(argv[++i], NULL, 10);
-    } else if (strcmp(a, "--window-order") == 0) {
-      if (!pick(argv[++i], orders, 6, &v)) return usage("unknown window order");
-      opt.window_order = (gclq_window_order)v;
-    } else if (strcmp(a, "--budget") == 0) {
-      opt.device_budget_bytes = (size_t)(strtod(argv[++i], NULL) * 1048576.0);
-    } else if (strcmp(a, "--backend") == 0) {
-      if (!pick(argv[++i], backends, 3, &v)) return usage("unknown backend");
-      opt.backend = (gclq_backend)v;
-    } else if (strcmp(a, "--search") == 0) {
-      if (!pick(argv[++i], searches, 3, &v)) return usage("unknown search");
-      opt.search = (gclq_search)v;
-    } else if (strcmp(a, "--max-stored") == 0) {
-      opt.max_stored = strtoull(argv[++i], NULL, 10);
-    } else if (strcmp(a, "--show") == 0) {
-      show = strtoull(argv[++i], NULL, 10);
-    } else if (strcmp(a, "--rmat") == 0) {
-      rmat_scale = atoi(argv[++i]);
-    } else if (strcmp(a, "--edge-factor") == 0) {
-      edge_factor = atoi(argv[++i]);
-    } else if (strcmp(a, "--planted") == 0) {
-      if (i + 3 >= argc) return usage("--planted takes N P K");
-      planted = 1;
-      planted_n = strtoul(argv[++i], NULL, 10);
-      planted_p = strtod(argv[++i], NULL);
-      planted_k = strtoul(argv[++i], NULL, 10);
-    } else if (a[0] == '-' && a[1] == '-') {
-      return usage("unknown option");
-    } else if (path == NULL) {
-      path = a;
-    } else {
-      return usage("more than one file");
-    }
-  }
-  if ((path != NULL) + (rmat_scale > 0) + planted != 1) return usage("give one FILE, --rmat or --planted");
-  if (!quiet) {
-    opt.log = progress;
-    opt.log_user = NULL;
-  }
-
-  if (rmat_scale > 0) {
-    st = gclq_graph_rmat(rmat_scale, edge_factor, 1, &g);
-    path = "R-MAT";
-  } else if (planted) {
-    st = gclq_graph_planted_clique((uint32_t)planted_n, planted_p, (uint32_t)planted_k, 1, &g, NULL);
-    path = "planted clique";
-  } else {
-    st = gclq_graph_load(path, (gclq_format)format, &g, &err);
+  if (c->graph == GRAPH_FILE) {
+    *name = c->path;
+    st = gclq_graph_load_opts(c->path, &c->load, g, &err);
     if (st != GCLQ_SUCCESS) {
-      fprintf(stderr, "maxclique: %s: %s (line %llu: %s)\n", path, gclq_status_string(st),
-              (unsigned long long)err.line, err.message);
-      return 2;
+      fprintf(stderr, "maxclique: %s: line %llu: %s (%s)\n", c->path, (unsigned long long)err.line, err.message,
+              gclq_status_string(st));
+      return 1;
     }
+    return 0;
+  }
+  if (c->graph == GRAPH_RMAT) {
+    *name = "R-MAT";
+    st = gclq_graph_rmat((int)c->rmat_scale, (int)c->edge_factor, c->seed, g);
+  } else if (c->graph == GRAPH_PLANTED) {
+    *name = "planted clique";
+    st = gclq_graph_planted_clique((uint32_t)c->n, c->p, (uint32_t)c->k, c->seed, g, NULL);
+  } else {
+    *name = "G(n, p)";
+    st = gclq_graph_erdos_renyi((uint32_t)c->n, c->p, c->seed, g);
   }
   if (st != GCLQ_SUCCESS) {
     fprintf(stderr, "maxclique: cannot build the graph: %s\n", gclq_status_string(st));
-    return 2;
+    return 1;
   }
-  printf("%s: %u vertices, %llu edges\n", path, g.num_vertices, (unsigned long long)g.num_edges);
+  return 0;
+}
 
-  st = gclq_max_cliques(&g, &opt, &res);
+int main(int argc, char **argv) {
+  cli c;
+  progress_state prog;
+  gclq_maxclique_result res;
+  gclq_graph g;
+  gclq_status st;
+  const char *name = "";
+  int done;
+
+  memset(&c, 0, sizeof c);
+  gclq_maxclique_options_defaults(&c.opt);
+  c.show = 5;
+  c.seed = 1;
+  c.edge_factor = 16;
+  done = parse_args(argc, argv, &c);
+  if (done >= 0) return done;
+  prog.every = c.every;
+  prog.start = prog.last = time(NULL);
+  if (!c.quiet) {
+    c.opt.log = progress;
+    c.opt.log_user = &prog;
+  }
+
+  if (build_graph(&c, &g, &name) != 0) return 1;
+  if (!c.json) printf("%s: %u vertices, %llu edges\n", name, g.num_vertices, (unsigned long long)g.num_edges);
+  st = gclq_max_cliques(&g, &c.opt, &res);
   if (st != GCLQ_SUCCESS) {
     fprintf(stderr, "maxclique: %s\n", gclq_status_string(st));
     gclq_graph_free(&g);
-    return 2;
+    return 1;
   }
-  printf("omega %u, %llu maximum clique%s%s\n", res.omega, (unsigned long long)res.count, res.count == 1 ? "" : "s",
-         opt.mode == GCLQ_MODE_ONE ? " (one asked for)" : "");
-  for (c = 0; c < res.stored && c < show; ++c) {
-    printf("  clique %llu:", c + 1);
-    for (k = 0; k < res.omega; ++k) printf(" %llu", (unsigned long long)res.h_cliques[c * res.omega + k]);
-    printf("\n");
-  }
-  if (res.count > show)
-    printf("  ... %llu more (%llu stored)\n", (unsigned long long)(res.count - show), (unsigned long long)res.stored);
-  printf("backend %s%s; %.2f ms total: upload %.2f, cores %.2f, heuristic %.2f, setup %.2f, search %.2f "
-         "(readout %.2f)\n",
-         gclq_backend_name(res.stats.backend), res.stats.fell_back ? " (fell back)" : "", res.stats.total_ms,
-         res.stats.upload_ms, res.stats.cores_ms, res.stats.heuristic_ms, res.stats.setup_ms, res.stats.search_ms,
-         res.stats.readout_ms);
-  if (res.stats.backend == GCLQ_BACKEND_CUDA) {
-    printf("search %s; lower bound %u, max core %u, 2-cliques %llu, windows %u, budget splits %u, peak %.1f MiB of %.1f\n",
-           res.stats.search == GCLQ_SEARCH_LIST ? "list" : "bitset", res.stats.lower_bound, res.stats.max_core,
-           (unsigned long long)res.stats.two_cliques, res.stats.windows,
-           res.stats.budget_splits, (double)res.stats.peak_device_bytes / 1048576.0,
-           (double)res.stats.budget_bytes / 1048576.0);
-    printf("candidates per level:");
-    for (k = 2; k < res.stats.num_levels; ++k)
-      printf(" %u:%llu", k, (unsigned long long)res.stats.candidates_per_level[k]);
-    printf("\n");
-  }
-  if (res.stats.notes[0]) printf("note: %s\n", res.stats.notes);
+  if (c.json) print_json(name, &g, &res);
+  else print_text(&c.opt, &res, c.show);
   gclq_maxclique_result_free(&res);
   gclq_graph_free(&g);
   return 0;

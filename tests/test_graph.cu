@@ -1,6 +1,28 @@
 /* test_graph.cu - gpuclique section 5, graphs: the three loaders against the
-   reference counts of ../shared/data, malformed input of every format, edge
-   lists, the generators. Host code only. */
+   reference counts of ../shared/data, malformed and hostile input of every
+   format, edge lists, the generators. Host code only.
+
+   This file compiles its own private copy of the implementation with an
+   allocator that counts live blocks (counting_alloc.h) and records the
+   largest single request, so the hostile-file tests can show that a header
+   declaring billions of vertices makes the loader take nothing large. */
+#include <stdlib.h>
+
+#include "counting_alloc.h"
+static size_t g_alloc_largest = 0; /* the largest request since the last reset */
+static void *graph_test_malloc(size_t bytes) {
+  if (bytes > g_alloc_largest) g_alloc_largest = bytes;
+  return counting_malloc(bytes);
+}
+static void *graph_test_realloc(void *p, size_t bytes) {
+  if (bytes > g_alloc_largest) g_alloc_largest = bytes;
+  return counting_realloc(p, bytes);
+}
+#define GCLQ_MALLOC(sz) graph_test_malloc(sz)
+#define GCLQ_FREE(p) counting_free(p)
+#define GCLQ_REALLOC(p, sz) graph_test_realloc(p, sz)
+#define GPUCLIQUE_STATIC
+#define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 
 #include <math.h>
@@ -168,9 +190,14 @@ static void check_reference_folder(const char *sub, const char *ext, bool dense_
     gclq_status st = gclq_graph_load(path.c_str(), GCLQ_FORMAT_AUTO, &g, &e);
     CHECK_MSG(st == GCLQ_SUCCESS, "%s: %s (line %llu: %s)", path.c_str(), gclq_status_string(st),
               (unsigned long long)e.line, e.message);
-    CHECK_MSG(g.num_vertices == rows[i].vertices && g.num_edges == rows[i].edges,
-              "%s: %u vertices %llu edges, want %llu %llu", rows[i].name.c_str(), g.num_vertices,
-              (unsigned long long)g.num_edges, (unsigned long long)rows[i].vertices, (unsigned long long)rows[i].edges);
+    /* REFERENCE.tsv counts the vertices of degree > 0 (a SNAP vertex whose
+       only edge is a self-loop is loaded as an isolated vertex) */
+    uint64_t nonisolated = 0;
+    for (uint32_t v = 0; v < g.num_vertices; ++v) nonisolated += g.h_offsets[v + 1] > g.h_offsets[v];
+    CHECK_MSG(nonisolated == rows[i].vertices && g.num_edges == rows[i].edges,
+              "%s: %llu vertices of degree > 0, %llu edges, want %llu %llu", rows[i].name.c_str(),
+              (unsigned long long)nonisolated, (unsigned long long)g.num_edges,
+              (unsigned long long)rows[i].vertices, (unsigned long long)rows[i].edges);
     std::string why;
     bool ok = graph_valid(g, &why);
     uint64_t tri = ok ? count_triangles(g) : 0;
@@ -221,16 +248,17 @@ TEST(graph, load_explicit_format_and_matrix_market_file) {
 /* ---- SNAP ---- */
 
 TEST(graph, snap_details) {
-  /* comments, blank lines, tabs, CRLF, extra columns, a last line without a
-     newline, repeats and reversed pairs, a self-loop-only vertex (5) that does
-     not exist, the largest 64-bit id */
+  /* comments, blank lines, tabs, CRLF, two extra numeric columns (a weight
+     and a time), a last line without a newline, repeats and reversed pairs,
+     a self-loop-only vertex (5) kept as an isolated vertex, the largest
+     64-bit id */
   const char *text =
       "# comment\n"
       "\n"
       "  \t \n"
       "10 20\r\n"
       "20\t10\n"
-      "10  30 0.5 extra words\n"
+      "10  30 0.5 1234567\n"
       "5 5\n"
       "30 30\n"
       "18446744073709551615 10";
@@ -239,11 +267,12 @@ TEST(graph, snap_details) {
   poison(&g);
   CHECK(parse_str(text, GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_SUCCESS);
   CHECK_GRAPH_VALID(g);
-  CHECK_EQ(g.num_vertices, 4);
+  CHECK_EQ(g.num_vertices, 5);
   CHECK_EQ(g.num_edges, 3);
-  uint64_t want_ids[] = {10, 20, 30, 18446744073709551615ull};
-  CHECK_ARRAYS(want_ids, g.h_original_ids, 4, "original ids");
-  uint32_t want_nb[] = {1, 2, 3, 0, 0, 0};
+  uint64_t want_ids[] = {5, 10, 20, 30, 18446744073709551615ull};
+  CHECK_ARRAYS(want_ids, g.h_original_ids, 5, "original ids");
+  CHECK_EQ(g.h_offsets[1], 0); /* vertex 5: isolated */
+  uint32_t want_nb[] = {2, 3, 4, 1, 1, 1};
   CHECK_ARRAYS(want_nb, g.h_neighbors, 6, "neighbors");
   gclq_graph_free(&g);
   /* AUTO means SNAP for text */
@@ -259,7 +288,7 @@ TEST(graph, empty_inputs) {
   /* SNAP: empty input or comments only is the empty graph */
   gclq_graph g;
   gclq_load_error e;
-  const char *snap_empty[] = {"", "# nothing\n", "\n\n", "1 1\n"};
+  const char *snap_empty[] = {"", "# nothing\n", "\n\n", "\r\r"};
   for (int i = 0; i < 4; ++i) {
     poison(&g);
     CHECK(parse_str(snap_empty[i], GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_SUCCESS);
@@ -286,9 +315,9 @@ TEST(graph, empty_inputs) {
 /* ---- DIMACS and Matrix Market ---- */
 
 TEST(graph, dimacs_details) {
-  /* all N vertices exist, M need not match, "p col", CRLF, repeats both ways,
-     loops dropped, no newline at the end */
-  const char *text = "c a comment\r\nc\r\np col 6 99\r\n\r\ne 1 2\r\ne 2 1\r\ne 3 3\r\ne 2 3\r\ne 3 1\r\ne 4 5";
+  /* all N vertices exist, M counts the e lines, "p col", CRLF, repeats both
+     ways, loops dropped, no newline at the end */
+  const char *text = "c a comment\r\nc\r\np col 6 6\r\n\r\ne 1 2\r\ne 2 1\r\ne 3 3\r\ne 2 3\r\ne 3 1\r\ne 4 5";
   gclq_graph g;
   gclq_load_error e;
   CHECK(parse_str(text, GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS);
@@ -298,6 +327,12 @@ TEST(graph, dimacs_details) {
   CHECK_EQ(count_triangles(g), 1);
   CHECK_EQ(g.h_original_ids[5], 6);
   CHECK_EQ(g.h_offsets[6] - g.h_offsets[5], 0);
+  gclq_graph_free(&g);
+  /* M may count each edge twice or, with both directions listed, half the
+     e lines */
+  CHECK(parse_str("p edge 3 4\ne 1 2\ne 2 3\n", GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS && g.num_edges == 2);
+  gclq_graph_free(&g);
+  CHECK(parse_str("p edge 3 1\ne 1 2\ne 2 1\n", GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS && g.num_edges == 1);
   gclq_graph_free(&g);
   /* one vertex, no edges */
   CHECK(parse_str("p edge 1 0\n", GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS);
@@ -369,6 +404,9 @@ TEST(graph, malformed_inputs) {
       {GCLQ_FORMAT_SNAP, "1 +2\n", 1, "not a decimal"},
       {GCLQ_FORMAT_SNAP, "1 2\r\n# c\r\n1 18446744073709551616\r\n", 3, "64 bits"},
       {GCLQ_FORMAT_SNAP, "99999999999999999999999 1\n", 1, "64 bits"},
+      {GCLQ_FORMAT_SNAP, "1 2\n3 4 0.5 77 9\n", 2, "more than four columns"},
+      {GCLQ_FORMAT_SNAP, "1 2\n3 4 a weight\n", 2, "not a number"},
+      {GCLQ_FORMAT_SNAP, "1 2\r3 4\r5\r", 3, "found one"},
       /* DIMACS */
       {GCLQ_FORMAT_DIMACS, "c only a comment\n", 0, "missing"},
       {GCLQ_FORMAT_DIMACS, "c hi\ne 1 2\np edge 2 1\n", 2, "before the p line"},
@@ -385,6 +423,10 @@ TEST(graph, malformed_inputs) {
       {GCLQ_FORMAT_DIMACS, "p edge x 3\n", 1, "not a decimal"},
       {GCLQ_FORMAT_DIMACS, "p edge 3 1 7\n", 1, "unexpected text"},
       {GCLQ_FORMAT_DIMACS, "p edge 3 1\r\nx 1 2\r\n", 2, "unknown line type"},
+      {GCLQ_FORMAT_DIMACS, "c\np edge 3 3\ne 1 2\ne 2 3\n", 2, "declares M = 3"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 5\ne 1 2\ne 2 3\n", 1, "2 \"e\" lines"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 0\ne 1 2\n", 1, "declares M = 0"},
+      {GCLQ_FORMAT_DIMACS, "p edge 3 2\re 1 2\re 2 3\re 1 3\r", 1, "3 \"e\" lines"},
       /* Matrix Market */
       {GCLQ_FORMAT_MATRIX_MARKET, "\n", 1, "header"},
       {GCLQ_FORMAT_MATRIX_MARKET, "%MatrixMarket matrix coordinate pattern general\n1 1 0\n", 1, "header"},
@@ -398,7 +440,8 @@ TEST(graph, malformed_inputs) {
       {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3\n", 2, "size line"},
       {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n% only comments\n", 0,
        "missing the size line"},
-      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n", 0, "fewer"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n", 2, "fewer"},
+      {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n%\n3 3 9\n", 3, "fewer"},
       {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2\n\n2 3\n", 5,
        "more entries"},
       {GCLQ_FORMAT_MATRIX_MARKET, "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n0 2\n", 3, "out of range"},
@@ -469,6 +512,132 @@ TEST(graph, bad_arguments_and_io) {
   gclq_graph_free(&g);
 }
 
+/* ---- hostile files: limits checked before anything large is taken ---- */
+
+/* Write text to a temporary file, load it with options (NULL: the plain
+   call), and report the status, the error, and the largest allocation. */
+static gclq_status load_text(const char *path, const char *text, size_t len, const gclq_load_options *o,
+                             gclq_graph *g, gclq_load_error *e, size_t *largest) {
+  FILE *f = fopen(path, "wb");
+  if (f == NULL) return GCLQ_ERROR_IO;
+  fwrite(text, 1, len, f);
+  fclose(f);
+  g_alloc_largest = 0;
+  gclq_status st = o ? gclq_graph_load_opts(path, o, g, e) : gclq_graph_load(path, GCLQ_FORMAT_AUTO, g, e);
+  *largest = g_alloc_largest;
+  remove(path);
+  return st;
+}
+
+TEST(graph, hostile_headers_take_nothing_large) {
+  /* headers that declare far more than the file holds: each fails at its
+     line, allocates under 1 MiB, and leaks nothing */
+  struct hostile {
+    const char *path, *text;
+    gclq_status want;
+    uint64_t line;
+    const char *says;
+  } cases[] = {
+      {"graph_hostile.clq", "p edge 4294967295 0\n", GCLQ_ERROR_TOO_LARGE, 1, "load limit"},
+      {"graph_hostile.clq", "c x\np col 100000000 0\n", GCLQ_ERROR_TOO_LARGE, 2, "load limit"},
+      {"graph_hostile.clq", "p edge 4294967296 0\n", GCLQ_ERROR_TOO_LARGE, 1, "2^32 - 1"},
+      {"graph_hostile.clq", "p edge 3 999999999999\ne 1 2\n", GCLQ_ERROR_PARSE, 1, "declares M"},
+      {"graph_hostile.mtx", "%%MatrixMarket matrix coordinate pattern general\n4000000000 4000000000 0\n",
+       GCLQ_ERROR_TOO_LARGE, 2, "load limit"},
+      {"graph_hostile.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 999999999999\n1 2\n",
+       GCLQ_ERROR_PARSE, 2, "fewer entries"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    gclq_graph g;
+    gclq_load_error e;
+    size_t largest = 0;
+    long long live = g_alloc_live;
+    poison(&g);
+    gclq_status st = load_text(cases[i].path, cases[i].text, strlen(cases[i].text), NULL, &g, &e, &largest);
+    CHECK_MSG(st == cases[i].want, "case %zu: %s", i, gclq_status_string(st));
+    CHECK_MSG(e.line == cases[i].line && strstr(e.message, cases[i].says) != NULL, "case %zu: line %llu: %s", i,
+              (unsigned long long)e.line, e.message);
+    CHECK_MSG(largest < ((size_t)1 << 20), "case %zu: allocated %zu bytes at once", i, largest);
+    CHECK(graph_zeroed(g) && g_alloc_live == live);
+  }
+}
+
+TEST(graph, load_limits) {
+  gclq_graph g;
+  gclq_load_error e;
+  gclq_load_options o;
+  size_t largest = 0;
+  /* the default vertex limit: what the input's size justifies */
+  const char *small = "p edge 4000 0\n";
+  CHECK(parse_str(small, GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS && g.num_vertices == 4000);
+  gclq_graph_free(&g);
+  uint64_t justified = GCLQ_LOAD_MIN_VERTICES + GCLQ_LOAD_VERTICES_PER_BYTE * 15; /* "p edge NNNNN 0\n" */
+  char text[64];
+  snprintf(text, sizeof text, "p edge %05llu 0\n", (unsigned long long)justified);
+  CHECK(strlen(text) == 15);
+  CHECK(parse_str(text, GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_SUCCESS && g.num_vertices == justified);
+  gclq_graph_free(&g);
+  snprintf(text, sizeof text, "p edge %05llu 0\n", (unsigned long long)justified + 1);
+  CHECK(parse_str(text, GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_ERROR_TOO_LARGE && e.line == 1 && graph_zeroed(g));
+  /* a caller who expects isolated vertices raises the limit */
+  memset(&o, 0, sizeof o);
+  o.format = GCLQ_FORMAT_DIMACS;
+  o.max_vertices = 200000;
+  const char *wide = "p edge 200000 1\ne 1 200000\n";
+  CHECK(gclq_graph_parse_opts(wide, strlen(wide), &o, &g, &e) == GCLQ_SUCCESS);
+  CHECK(g.num_vertices == 200000 && g.num_edges == 1);
+  gclq_graph_free(&g);
+  CHECK(gclq_graph_parse_opts("p edge 200001 0\n", 16, &o, &g, &e) == GCLQ_ERROR_TOO_LARGE && e.line == 1);
+  /* or lowers it */
+  o.max_vertices = 5;
+  CHECK(gclq_graph_parse_opts("p edge 6 0\n", 11, &o, &g, &e) == GCLQ_ERROR_TOO_LARGE && graph_zeroed(g));
+  o.format = GCLQ_FORMAT_MATRIX_MARKET;
+  const char *mm = "%%MatrixMarket matrix coordinate pattern general\n6 6 0\n";
+  CHECK(gclq_graph_parse_opts(mm, strlen(mm), &o, &g, &e) == GCLQ_ERROR_TOO_LARGE && e.line == 2);
+  /* max_bytes: a file (or text) over it fails before it is parsed */
+  memset(&o, 0, sizeof o);
+  o.max_bytes = 10;
+  const char *snap = "1 2\n2 3\n3 1\n"; /* 12 bytes */
+  CHECK(load_text("graph_limit.txt", snap, strlen(snap), &o, &g, &e, &largest) == GCLQ_ERROR_TOO_LARGE);
+  CHECK(e.line == 0 && strstr(e.message, "max_bytes") != NULL && graph_zeroed(g));
+  CHECK(gclq_graph_parse_opts(snap, strlen(snap), &o, &g, &e) == GCLQ_ERROR_TOO_LARGE && graph_zeroed(g));
+  o.max_bytes = 12;
+  CHECK(load_text("graph_limit.txt", snap, strlen(snap), &o, &g, &e, &largest) == GCLQ_SUCCESS);
+  CHECK(g.num_vertices == 3 && g.num_edges == 3);
+  gclq_graph_free(&g);
+  /* NULL options: the defaults */
+  CHECK(gclq_graph_parse_opts(snap, strlen(snap), NULL, &g, &e) == GCLQ_SUCCESS && g.num_edges == 3);
+  gclq_graph_free(&g);
+}
+
+TEST(graph, cr_only_line_ends) {
+  /* old Mac files (a lone CR ends a line) read line by line in every format,
+     the same graph as with LF */
+  const char *cr[] = {"# c\r1 2\r2 3\r\r3 1\r3 4", "c\rp edge 4 4\re 1 2\re 2 3\re 3 1\re 3 4\r",
+                      "%%MatrixMarket matrix coordinate pattern general\r4 4 4\r1 2\r2 3\r3 1\r3 4\r"};
+  gclq_format f[] = {GCLQ_FORMAT_SNAP, GCLQ_FORMAT_DIMACS, GCLQ_FORMAT_MATRIX_MARKET};
+  for (int i = 0; i < 3; ++i) {
+    std::string lf(cr[i]);
+    for (size_t k = 0; k < lf.size(); ++k)
+      if (lf[k] == '\r') lf[k] = '\n';
+    gclq_graph a, b;
+    gclq_load_error e;
+    CHECK_MSG(parse_str(cr[i], f[i], &a, &e) == GCLQ_SUCCESS, "format %d: line %llu %s", i,
+              (unsigned long long)e.line, e.message);
+    CHECK(parse_str(lf.c_str(), f[i], &b, &e) == GCLQ_SUCCESS);
+    CHECK_GRAPH_VALID(a);
+    CHECK_MSG(a.num_edges == 4 && count_triangles(a) == 1, "format %d: %llu edges", i,
+              (unsigned long long)a.num_edges);
+    CHECK(graphs_equal(a, b));
+    gclq_graph_free(&a);
+    gclq_graph_free(&b);
+  }
+  /* an error in a CR-only file names its line */
+  gclq_graph g;
+  gclq_load_error e;
+  CHECK(parse_str("1 2\r2 3\r4 x\r", GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_ERROR_PARSE && e.line == 3);
+}
+
 /* ---- edge lists ---- */
 
 TEST(graph, from_edges_matches_a_set_reference) {
@@ -487,9 +656,9 @@ TEST(graph, from_edges_matches_a_set_reference) {
     std::set<uint64_t> ids;
     std::set<std::pair<uint64_t, uint64_t> > edges;
     for (size_t i = 0; i < m; ++i) {
-      if (src[i] == dst[i]) continue;
-      ids.insert(src[i]);
+      ids.insert(src[i]); /* a loop's vertex is kept (isolated if it has no other edge) */
       ids.insert(dst[i]);
+      if (src[i] == dst[i]) continue;
       edges.insert(std::make_pair(std::min(src[i], dst[i]), std::max(src[i], dst[i])));
     }
     gclq_graph g;
@@ -515,9 +684,10 @@ TEST(graph, small_shapes) {
   CHECK(gclq_graph_from_edges(NULL, NULL, 0, &g) == GCLQ_SUCCESS);
   CHECK(g.num_vertices == 0 && g.num_edges == 0 && g.h_offsets[0] == 0);
   gclq_graph_free(&g);
-  /* loops only: no vertex survives */
+  /* loops only: each looped id is an isolated vertex */
   uint64_t l[3] = {4, 4, 9};
-  CHECK(gclq_graph_from_edges(l, l, 3, &g) == GCLQ_SUCCESS && g.num_vertices == 0);
+  CHECK(gclq_graph_from_edges(l, l, 3, &g) == GCLQ_SUCCESS && g.num_vertices == 2 && g.num_edges == 0);
+  CHECK(g.h_original_ids[0] == 4 && g.h_original_ids[1] == 9 && g.h_offsets[2] == 0);
   gclq_graph_free(&g);
   /* one vertex (a generator keeps it) */
   CHECK(gclq_graph_erdos_renyi(1, 1.0, 7, &g) == GCLQ_SUCCESS);

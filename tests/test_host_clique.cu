@@ -15,8 +15,10 @@
 #define GCLQ_FREE(p) counting_free(p)
 #define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
+#define GPUCLIQUE_TESTING
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
+#include "clique_testing.h"
 
 #include <map>
 #include <set>
@@ -534,8 +536,9 @@ TEST(host_clique, bad_input_and_allocation_failures) {
 
 /* A small loader of its own (DIMACS "e u v", SNAP "u v" with '#' comments):
    the graphs come from gclq_graph_load, and this one only confirms that the
-   same edges arrived (DIMACS keeps all N vertices; SNAP compacts the ids that
-   appear in an edge that is not a loop, so it compares edge sets by id). */
+   same edges arrived (DIMACS keeps all N vertices; the library's SNAP loader
+   keeps a loop-only id as an isolated vertex, this one drops it, so it
+   compares edge sets by id). */
 static bool load_data_graph(const std::string &path, bool dimacs, hgraph &h) {
   FILE *f = fopen(path.c_str(), "rb");
   if (!f) return false;

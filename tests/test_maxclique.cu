@@ -10,6 +10,7 @@
 
    Like test_host_clique.cu, this file compiles its own static copy of the
    implementation with a counting host allocator. */
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -18,8 +19,10 @@
 #define GCLQ_FREE(p) counting_free(p)
 #define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
+#define GPUCLIQUE_TESTING
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
+#include "clique_testing.h"
 
 #include <chrono>
 #include <map>
@@ -180,7 +183,8 @@ TEST(maxclique, options_defaults_and_bad_arguments) {
   CHECK(gclq_max_cliques(&broken.g, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   /* NULL options = defaults; the zero struct = defaults */
   CHECK(gclq_max_cliques(&k4.g, NULL, &r) == GCLQ_SUCCESS && r.omega == 4 && r.count == 1 && r.stored == 1);
-  CHECK(r.stats.backend == (g_test.have_gpu ? GCLQ_BACKEND_CUDA : GCLQ_BACKEND_HOST)); /* AUTO */
+  CHECK(r.stats.backend == GCLQ_BACKEND_HOST && r.stats.auto_small == 1); /* AUTO: a small graph */
+  CHECK(strstr(r.stats.notes, "small graph") != NULL);
   gclq_maxclique_result_free(&r);
   CHECK(gclq_max_cliques(&k4.g, &zero, &r) == GCLQ_SUCCESS && r.omega == 4 && r.count == 1);
   gclq_maxclique_result_free(&r);
@@ -485,6 +489,105 @@ static void mc_check_stored(gclq_backend backend, gclq_search search) {
   gclq_maxclique_result_free(&some);
 }
 TEST(maxclique, host_max_stored) { mc_check_stored(GCLQ_BACKEND_HOST, GCLQ_SEARCH_DEFAULT); }
+/* ---- self-loops, AUTO for small work, progress lines ---- */
+
+/* A file of self-loops only: every looped id is an isolated vertex, so
+   omega is 1 and each vertex is a maximum clique (mode ONE: one of them). */
+static void mc_self_loops_only(gclq_backend backend) {
+  const char *text = "# loops only\n7 7\n3 3\n7 7\n12 12\n";
+  gclq_graph g;
+  gclq_load_error e;
+  CHECK(gclq_graph_parse(text, strlen(text), GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_SUCCESS);
+  CHECK(g.num_vertices == 3 && g.num_edges == 0);
+  gclq_maxclique_options o = mc_opts(backend);
+  gclq_maxclique_result r;
+  gclq_status st = gclq_max_cliques(&g, &o, &r);
+  CHECK_MSG(st == GCLQ_SUCCESS, "%s", gclq_status_string(st));
+  CHECK(r.omega == 1 && r.count == 3 && r.stored == 3 && r.stats.backend == backend);
+  uint64_t want[3] = {3, 7, 12};
+  CHECK_ARRAYS(want, r.h_cliques, 3, "cliques");
+  gclq_maxclique_result_free(&r);
+  o.mode = GCLQ_MODE_ONE;
+  CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.omega == 1 && r.count == 1 && r.stored == 1);
+  CHECK(r.h_cliques[0] == 3 || r.h_cliques[0] == 7 || r.h_cliques[0] == 12);
+  gclq_maxclique_result_free(&r);
+  /* loops beside an edge: the isolated vertex is not a maximum clique */
+  gclq_graph_free(&g);
+  CHECK(gclq_graph_parse("5 5\n1 2\n", 8, GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_SUCCESS && g.num_vertices == 3);
+  o.mode = GCLQ_MODE_ALL;
+  CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.omega == 2 && r.count == 1);
+  CHECK(r.h_cliques[0] == 1 && r.h_cliques[1] == 2);
+  gclq_maxclique_result_free(&r);
+  gclq_graph_free(&g);
+}
+TEST(maxclique, host_self_loops_only) { mc_self_loops_only(GCLQ_BACKEND_HOST); }
+GPU_TEST(maxclique, cuda_self_loops_only) { mc_self_loops_only(GCLQ_BACKEND_CUDA); }
+
+/* AUTO runs HOST on small work (GCLQ_AUTO_HOST_*) and says so; above the
+   edge limit it runs CUDA when a device is present, else HOST (fell_back). */
+TEST(maxclique, auto_small_work_runs_host) {
+  gclq_graph g;
+  gclq_maxclique_result r;
+  gclq_maxclique_options o = mc_opts(GCLQ_BACKEND_AUTO);
+  CHECK(gclq_graph_planted_clique(300, 0.02, 8, 5, &g, NULL) == GCLQ_SUCCESS);
+  CHECK(g.num_edges <= GCLQ_AUTO_HOST_MAX_EDGES);
+  CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.omega == 8);
+  CHECK(r.stats.backend == GCLQ_BACKEND_HOST && r.stats.auto_small == 1 && r.stats.fell_back == 0);
+  gclq_maxclique_result_free(&r);
+  gclq_graph_free(&g);
+  /* about 1.5x the edge limit, mode ONE (quick on either backend) */
+  double p = 0.05, want_m = 1.5 * GCLQ_AUTO_HOST_MAX_EDGES;
+  uint32_t n = (uint32_t)sqrt(2.0 * want_m / p) + 2;
+  CHECK(gclq_graph_erdos_renyi(n, p, 11, &g) == GCLQ_SUCCESS);
+  CHECK(g.num_edges > GCLQ_AUTO_HOST_MAX_EDGES);
+  o.mode = GCLQ_MODE_ONE;
+  CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.count == 1);
+  CHECK(r.stats.auto_small == 0);
+  if (g_test.have_gpu) CHECK(r.stats.backend == GCLQ_BACKEND_CUDA);
+  else CHECK(r.stats.backend == GCLQ_BACKEND_HOST && r.stats.fell_back == 1);
+  gclq_maxclique_result_free(&r);
+  /* an explicit HOST or CUDA request is never changed */
+  o = mc_opts(GCLQ_BACKEND_HOST);
+  o.mode = GCLQ_MODE_ONE;
+  CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.stats.auto_small == 0);
+  gclq_maxclique_result_free(&r);
+  gclq_graph_free(&g);
+}
+
+/* The log option on every backend: HOST writes a line per phase (and one a
+   second of the search), CUDA one per level. */
+struct mc_log_lines {
+  int lines = 0, cores = 0, done = 0;
+  static void fn(void *user, const char *line) {
+    mc_log_lines *l = (mc_log_lines *)user;
+    ++l->lines;
+    if (strstr(line, "max core")) l->cores = 1;
+    if (strstr(line, "done: omega")) l->done = 1;
+  }
+};
+/* A planted K12 run on backend with a log: at least three lines, one of
+   them naming the max core (HOST, and AUTO on this small graph, also end
+   with a "done" line). */
+static void mc_check_log(gclq_backend backend) {
+  gclq_graph g;
+  gclq_maxclique_result r;
+  CHECK(gclq_graph_planted_clique(2000, 0.01, 12, 9, &g, NULL) == GCLQ_SUCCESS);
+  mc_log_lines seen;
+  gclq_maxclique_options o = mc_opts(backend);
+  o.log = mc_log_lines::fn;
+  o.log_user = &seen;
+  CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.omega == 12);
+  CHECK_MSG(seen.lines >= 3 && seen.cores, "%s: %d lines", gclq_backend_name(backend), seen.lines);
+  if (r.stats.backend == GCLQ_BACKEND_HOST) CHECK(seen.done);
+  gclq_maxclique_result_free(&r);
+  gclq_graph_free(&g);
+}
+TEST(maxclique, host_calls_the_log) {
+  mc_check_log(GCLQ_BACKEND_HOST);
+  mc_check_log(GCLQ_BACKEND_AUTO);
+}
+GPU_TEST(maxclique, cuda_calls_the_log) { mc_check_log(GCLQ_BACKEND_CUDA); }
+
 GPU_TEST(maxclique, cuda_max_stored) {
   mc_check_stored(GCLQ_BACKEND_CUDA, GCLQ_SEARCH_BITSET);
   mc_check_stored(GCLQ_BACKEND_CUDA, GCLQ_SEARCH_LIST);

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""The maxclique CLI, as a user and a script see it.
+
+  python3 tests/cli_maxclique.py MAXCLIQUE_HOST MAXCLIQUE
+
+Runs every check against each binary given (the gcc build, HOST only, and
+the nvcc build, which runs HOST too where there is no GPU): --help, strict
+numbers (each bad value is exit 2 naming the option), --json checked by the
+json module on a planted clique, --seed, a file of self-loops only (omega 1),
+progress lines on stderr, and a hostile DIMACS header that must fail fast
+naming its line. The last line is "N passed, N failed"; the exit status is
+the number of failures (capped at 100)."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+passed = 0
+failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("  FAIL: " + what)
+
+
+def run(binary, args, timeout=120):
+    t0 = time.time()
+    p = subprocess.run([binary] + args, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr, time.time() - t0
+
+
+def parse_json(out):
+    """The one JSON object on stdout, or None."""
+    try:
+        r = json.loads(out)
+    except ValueError:
+        return None
+    return r if isinstance(r, dict) else None
+
+
+def check_help(binary):
+    for flag in ("--help", "-h"):
+        rc, out, err, _ = run(binary, [flag])
+        check(rc == 0 and "usage:" in out and "--json" in out, "%s %s: exit %d, usage on stdout" % (binary, flag, rc))
+
+
+def check_bad_numbers(binary):
+    g = ["--planted", "100", "0.1", "5"]
+    cases = [
+        (g + ["--seeds", "abc"], "--seeds", "not a whole number"),
+        (g + ["--seeds", "12x"], "--seeds", "not a whole number"),
+        (g + ["--seeds", "99999999999"], "--seeds", "out of range 0..4294967295"),
+        (g + ["--budget", "-5"], "--budget", "out of range"),
+        (g + ["--budget", "5MB"], "--budget", "not a number"),
+        (g + ["--show", "-1"], "--show", "not a whole number"),
+        (g + ["--show", ""], "--show", "not a whole number"),
+        (g + ["--max-stored", " 3"], "--max-stored", "not a whole number"),
+        (g + ["--window", "99999999999999999999999"], "--window", "out of range"),
+        (g + ["--seed", "-3"], "--seed", "not a whole number"),
+        (["--rmat", "31"], "--rmat", "out of range 1..30"),
+        (["--rmat", "8", "--edge-factor", "0"], "--edge-factor", "out of range 1..1024"),
+        (["--planted", "100", "1.5", "5"], "--planted", "out of range 0..1"),
+        (["--planted", "100", "0.1", "101"], "--planted", "out of range 0..100"),
+        (["--er", "0", "0.5"], "--er", "out of range 1..4294967295"),
+        (g + ["--seeds"], "--seeds", "missing its value"),
+        (g + ["--frobnicate", "1"], "--frobnicate", "unknown option"),
+        ([], "", "give one FILE"),
+    ]
+    for args, option, says in cases:
+        rc, out, err, _ = run(binary, args)
+        check(rc == 2 and option in err and says in err,
+              "%s %s: exit %d (want 2), stderr %r should name %r and say %r" % (binary, " ".join(args), rc,
+                                                                             err[:200], option, says))
+
+
+def check_json_planted(binary):
+    k = 14
+    args = ["--planted", "300", "0.05", str(k), "--json", "--quiet"]
+    rc, out, err, _ = run(binary, args + ["--seed", "7"])
+    check(rc == 0, "%s planted --json: exit %d (%s)" % (binary, rc, err[:200]))
+    r = parse_json(out)
+    if r is None:
+        check(False, "%s planted --json: not one JSON object: %r" % (binary, out[:200]))
+        return
+    check(r["omega"] == k and r["count"] >= 1, "%s planted: omega %s count %s, want %d" % (binary, r["omega"],
+                                                                                           r["count"], k))
+    check(r["stored"] == len(r["cliques"]) and all(len(c) == k and c == sorted(c) for c in r["cliques"]),
+          "%s planted: stored %s, cliques %r" % (binary, r["stored"], r["cliques"][:2]))
+    check(all(isinstance(v, int) and 0 <= v < 300 for c in r["cliques"] for v in c), "%s planted: ids" % binary)
+    check(r["backend"] in ("host", "cuda") and r["stats"]["backend"] == r["backend"], "%s: backend" % binary)
+    check(isinstance(r["stats"]["total_ms"], float) and r["vertices"] == 300, "%s: stats" % binary)
+    # --seed: the same seed gives the same graph, another seed another one
+    rc2, out2, _, _ = run(binary, args + ["--seed", "7"])
+    rc3, out3, _, _ = run(binary, args + ["--seed", "8"])
+    b, c = parse_json(out2), parse_json(out3)
+    if rc2 == 0 and rc3 == 0 and b is not None and c is not None:
+        a = r
+        check(a["edges"] == b["edges"] and a["cliques"] == b["cliques"], "%s: --seed 7 twice differs" % binary)
+        check((a["edges"], a["cliques"]) != (c["edges"], c["cliques"]), "%s: --seed 7 and 8 give one graph" % binary)
+    else:
+        check(False, "%s: --seed runs failed" % binary)
+    # --er and --rmat take --seed too
+    rc, out, err, _ = run(binary, ["--er", "200", "0.1", "--seed", "3", "--json", "--quiet"])
+    r = parse_json(out)
+    check(rc == 0 and r is not None and r["omega"] >= 2, "%s --er: exit %d" % (binary, rc))
+    rc, out, err, _ = run(binary, ["--rmat", "8", "--seed", "3", "--json", "--quiet", "--backend", "host"])
+    r = parse_json(out)
+    check(rc == 0 and r is not None and r["vertices"] == 256, "%s --rmat: exit %d" % (binary, rc))
+
+
+def check_self_loops(binary, tmp):
+    path = os.path.join(tmp, "loops.txt")
+    with open(path, "w") as f:
+        f.write("# self-loops only\n4 4\n9 9\n4 4\n17 17\n")
+    rc, out, err, _ = run(binary, [path, "--json", "--quiet"])
+    r = parse_json(out)
+    check(rc == 0 and r is not None, "%s loops: exit %d (%s)" % (binary, rc, err[:200]))
+    if rc == 0 and r is not None:
+        check(r["vertices"] == 3 and r["edges"] == 0 and r["omega"] == 1 and r["count"] == 3,
+              "%s loops: %r" % (binary, {k: r[k] for k in ("vertices", "edges", "omega", "count")}))
+        check(r["cliques"] == [[4], [9], [17]], "%s loops: cliques %r" % (binary, r["cliques"]))
+
+
+def check_progress(binary):
+    g = ["--planted", "3000", "0.01", "20", "--seed", "5", "--backend", "host"]
+    rc, out, err, _ = run(binary, g + ["--progress"])
+    check(rc == 0 and "max core" in err and "done" in err and "omega 20" in out,
+          "%s --progress: exit %d, stderr %r" % (binary, rc, err[:300]))
+    rc, out, err, _ = run(binary, g + ["--quiet"])
+    check(rc == 0 and err == "", "%s --quiet: exit %d, stderr %r" % (binary, rc, err[:300]))
+    rc, out, err, _ = run(binary, g + ["--progress", "--json"])
+    r = parse_json(out)
+    check(rc == 0 and r is not None and r["omega"] == 20 and "max core" in err, "%s --progress --json" % binary)
+
+
+def check_hostile(binary, tmp):
+    path = os.path.join(tmp, "hostile.clq")
+    with open(path, "w") as f:
+        f.write("p edge 4294967295 0\n")
+    rc, out, err, secs = run(binary, [path], timeout=30)
+    check(rc == 1 and "line 1" in err and secs < 10, "%s hostile header: exit %d in %.1f s, stderr %r" %
+          (binary, rc, secs, err[:200]))
+    with open(path, "w") as f:
+        f.write("c a comment\np edge 3 7\ne 1 2\ne 2 3\n")
+    rc, out, err, _ = run(binary, [path])
+    check(rc == 1 and "line 2" in err and "M = 7" in err, "%s M mismatch: exit %d, stderr %r" % (binary, rc, err[:200]))
+    rc, out, err, _ = run(binary, [os.path.join(tmp, "no_such_file.txt")])
+    check(rc == 1 and "cannot open" in err, "%s missing file: exit %d" % (binary, rc))
+
+
+def main():
+    binaries = sys.argv[1:]
+    if not binaries:
+        print(__doc__)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        for b in binaries:
+            if not os.path.exists(b):
+                check(False, "%s: no such binary" % b)
+                continue
+            print("%s" % b)
+            check_help(b)
+            check_bad_numbers(b)
+            check_json_planted(b)
+            check_self_loops(b, tmp)
+            check_progress(b)
+            check_hostile(b, tmp)
+    print("%d passed, %d failed" % (passed, failed))
+    return min(failed, 100)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

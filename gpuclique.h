@@ -77,7 +77,13 @@
                         CUDA; options.max_stored, result.stored.
      0.4.0  2026-11-24  a library to drop in: CMake targets gpuamq::gpuamq and
                         gpuclique::gpuclique (add_subdirectory, FetchContent,
-                        find_package), an #error below sm_80, a LICENSE file.
+                        find_package), an #error below sm_80, a LICENSE file;
+                        gclq_graph_load_opts / gclq_graph_parse_opts with load
+                        limits (hostile headers fail before allocating), DIMACS
+                        and Matrix Market counts checked against the body, CR
+                        line ends; a vertex seen only in a self-loop is kept;
+                        AUTO runs HOST for small graphs (stats.auto_small); the
+                        HOST search writes progress lines to options.log.
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H

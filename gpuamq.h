@@ -790,16 +790,27 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size
 GAMQ_DEF gamq_status gamq_qf_serialize(const gamq_qf *filter, void *h_buf, size_t *bytes);
 GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h_buf, size_t bytes,
                                          gamq_qf **filter);
-/* The same through a file (binary, fopen "wb" / "rb").
+/* The same through a file.
      gamq_qf_save(f, "keys.qf");                            the file: 72 + info.bytes bytes
      gamq_qf *g = NULL;
      gamq_qf_load(NULL, "keys.qf", &g);                     g equals f byte for byte
      gamq_qf_load(NULL, "missing.qf", &g);                  GAMQ_ERROR_IO, g untouched
      gamq_qf_load(NULL, "README.md", &g);                   GAMQ_ERROR_BAD_FILE
-   save: a file that cannot be created or fully written is GAMQ_ERROR_IO, and
-   then the file is removed (no partial file is left behind to look valid).
+   save never damages what is at path: it writes a new file beside it (path
+   + ".tmp" + 16 hex digits, created exclusively), lets each write return
+   only once its data is on the disk (POSIX: O_SYNC), then renames the new
+   file over path. A file that cannot be created or fully written is
+   GAMQ_ERROR_IO; then only the temporary file is removed and path is as it
+   was. A symbolic link at path is replaced by the new file (the file it
+   pointed to is left unchanged); the new file gets the mode of any new file
+   (0666 less the umask), not the old file's. Without POSIX open(2)
+   (Windows) the data goes through stdio unsynced, and rename does not
+   replace an existing file there: saving over one is GAMQ_ERROR_IO and the
+   old file stays.
    load: a file that cannot be opened or read is GAMQ_ERROR_IO; the checks
-   and guarantees are deserialize's. */
+   and guarantees are deserialize's. Memory grows with the bytes actually
+   read, so a header that claims more than the file holds costs at most
+   about twice the file's length before GAMQ_ERROR_BAD_FILE. */
 GAMQ_DEF gamq_status gamq_qf_save(const gamq_qf *filter, const char *path);
 GAMQ_DEF gamq_status gamq_qf_load(const gamq_qf_desc *desc, const char *path, gamq_qf **filter);
 
@@ -1696,40 +1707,6 @@ static inline gamq__na_result gamq__host_position_u32(size_t n, const uint32_t *
 }
 
 /* ---------------------------------------------------------------------------
-   The position scan's closed form, u64: inside a segment starting at h,
-       x_i = (i - h) + max( init + 1 (with an init),  max_{h<=j<=i} (v_j - (j - h)) )
-   (unroll (1): x_i is v_j pushed i - j slots on, for the j that pushes
-   furthest, or the init pushed i - h + 1 slots). One segmented prefix max,
-   which the kernel does with gprim's scan. A term v_j - (j - h) < 0 never
-   wins (the j = h term is v_h >= 0), so it is taken as 0 and nothing leaves
-   uint64. The init term init + 1 overflows only for init = UINT64_MAX, and
-   then so does x_h.
-   ------------------------------------------------------------------------- */
-static inline gamq__na_result gamq__host_position_closed_form_u64(size_t n, const uint64_t *v, const uint8_t *heads,
-                                                                 const uint64_t *init, uint64_t *x) {
-  size_t i, h = 0;
-  uint64_t m = 0;
-  if (n > 0 && (v == NULL || x == NULL)) return GAMQ__NA_BAD_ARG;
-  for (i = 0; i < n; ++i) {
-    uint64_t offset, term;
-    if (i == 0 || (heads && heads[i])) { /* segment head: restart the max */
-      h = i;
-      m = 0;
-      if (init) {
-        if (*init == UINT64_MAX) return GAMQ__NA_OVERFLOW;
-        m = *init + 1;
-      }
-    }
-    offset = (uint64_t)(i - h);
-    term = v[i] >= offset ? v[i] - offset : 0;
-    if (term > m) m = term;
-    if (m > UINT64_MAX - offset) return GAMQ__NA_OVERFLOW;
-    x[i] = m + offset;
-  }
-  return GAMQ__NA_OK;
-}
-
-/* ---------------------------------------------------------------------------
    Quotient filters: the host reference (private, issue 4). Paper 001
    sections III-V; pseudocode in paper 000 chapter 3 (Algs. 5-14).
 
@@ -1902,7 +1879,7 @@ static inline GAMQ__HD size_t gamq__rsqf_stride_of(int r, int packed) {
 
 /* The layout of a filter without making one: slots and bytes; 0 on bad
    parameters (packed for an SQF among them) or a size that does not fit
-   size_t. gamq__qf_layout: the ALIGNED (or SQF) layout. */
+   size_t. */
 static inline int gamq__qf_layout_packed(gamq__qf_kind kind, int q, int r, int packed, uint64_t *nslots,
                                          size_t *bytes) {
   uint64_t n, b;
@@ -1916,12 +1893,9 @@ static inline int gamq__qf_layout_packed(gamq__qf_kind kind, int q, int r, int p
   if (bytes) *bytes = (size_t)b;
   return 1;
 }
-static inline int gamq__qf_layout(gamq__qf_kind kind, int q, int r, uint64_t *nslots, size_t *bytes) {
-  return gamq__qf_layout_packed(kind, q, r, 0, nslots, bytes);
-}
 
 /* An empty filter (packed: the PACKED RSQF layout). *f is written only on
-   success. gamq__qf_init: the ALIGNED (or SQF) layout. */
+   success. */
 static inline gamq__qf_result gamq__qf_init_packed(gamq__qf *f, gamq__qf_kind kind, int q, int r, uint64_t seed,
                                                    int packed) {
   gamq__qf g;
@@ -1933,9 +1907,6 @@ static inline gamq__qf_result gamq__qf_init_packed(gamq__qf *f, gamq__qf_kind ki
   *f = g;
   return GAMQ__QF_OK;
 }
-static inline gamq__qf_result gamq__qf_init(gamq__qf *f, gamq__qf_kind kind, int q, int r, uint64_t seed) {
-  return gamq__qf_init_packed(f, kind, q, r, seed, 0);
-}
 /* An empty filter of f's shape (kind, q, r, seed, layout). */
 static inline gamq__qf_result gamq__qf_init_like(gamq__qf *g, const gamq__qf *f) {
   return gamq__qf_init_packed(g, f->kind, f->q, f->r, f->seed, f->packed);
@@ -1945,7 +1916,6 @@ static inline void gamq__qf_free(gamq__qf *f) {
   GAMQ_FREE(f->data);
   memset(f, 0, sizeof *f);
 }
-static inline uint64_t gamq__qf_count(const gamq__qf *f) { return f ? f->nitems : 0; }
 /* Items per home slot (may pass 1 slightly: the slack holds items too). */
 static inline double gamq__qf_load_factor(const gamq__qf *f) {
   return f ? (double)f->nitems / (double)((uint64_t)1 << f->q) : 0.0;
@@ -1975,7 +1945,6 @@ static inline GAMQ__HD void gamq__sqf_put(gamq__qf *f, uint64_t s, uint64_t v) {
 }
 static inline GAMQ__HD int gamq__sqf_occupied(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_OCCUPIED) != 0; }
 static inline GAMQ__HD int gamq__sqf_continuation(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_CONTINUATION) != 0; }
-static inline GAMQ__HD int gamq__sqf_shifted(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_SHIFTED) != 0; }
 static inline GAMQ__HD int gamq__sqf_empty(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & 7u) == 0; }
 static inline GAMQ__HD uint64_t gamq__sqf_rem(const gamq__qf *f, uint64_t s) { return gamq__sqf_get(f, s) >> 3; }
 /* Write what slot s holds (remainder, continuation, shifted); keep its occupied bit. */
@@ -2360,7 +2329,6 @@ static inline GAMQ__HD void gamq__rsqf_fix_offsets(gamq__qf *f, uint64_t from, u
 static inline GAMQ__HD uint64_t gamq__rsqf_runs_end(const gamq__qf *f, uint64_t x) {
   return gamq__rsqf_runs_end_with(f, x, gamq__rsqf_offset(f, x >> 6));
 }
-static inline GAMQ__HD int gamq__rsqf_empty(const gamq__qf *f, uint64_t s) { return gamq__rsqf_runs_end(f, s) <= s; }
 /* Where the run of quotient x starts (or would start). */
 static inline GAMQ__HD uint64_t gamq__rsqf_run_start(const gamq__qf *f, uint64_t x) {
   uint64_t e;
@@ -3839,7 +3807,7 @@ static gamq_status gamq__qf_check_payload(const gamq__qf_header *h, const uint8_
   uint64_t *fps;
   gamq_status s = GAMQ_ERROR_BAD_FILE;
   view.kind = h->kind, view.q = h->q, view.r = h->r, view.packed = h->packed, view.seed = h->seed, view.nitems = h->count;
-  view.nslots = h->nslots, view.bytes = (size_t)h->payload; /* as gamq__qf_layout (checked) */
+  view.nslots = h->nslots, view.bytes = (size_t)h->payload; /* as gamq__qf_layout_packed (checked) */
   view.data = (uint8_t *)payload; /* read only */
   fps = (uint64_t *)GAMQ_MALLOC(((size_t)h->count + 1) * sizeof(uint64_t));
   if (fps == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
@@ -3906,59 +3874,143 @@ GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h
   return GAMQ_SUCCESS;
 }
 
+/* Saving without losing what is at the path: the bytes go to a new file
+   beside it, reach the disk, and only then replace the old one by rename.
+   POSIX systems write through open(2) with O_SYNC (each write returns once
+   its data is on the disk: fsync, hidden from strict C99 compiles, is not
+   needed); elsewhere through stdio, which has no way to sync. */
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <unistd.h>
+#define GAMQ__POSIX_FILES 1
+#else
+#define GAMQ__POSIX_FILES 0
+#endif
+#include <errno.h>
+#include <time.h>
+
+/* Write buf to a new file tmp. 1: written and on the disk; 0: an error (no
+   file left); -1: tmp exists already (try another name). */
+static int gamq__write_new_file(const char *tmp, const uint8_t *buf, size_t n) {
+  size_t done = 0;
+  int ok = 1;
+#if GAMQ__POSIX_FILES
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_SYNC, 0666);
+  if (fd < 0) return errno == EEXIST ? -1 : 0;
+  while (ok && done < n) {
+    const size_t want = n - done < ((size_t)1 << 30) ? n - done : ((size_t)1 << 30);
+    const ssize_t w = write(fd, buf + done, want);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) ok = 0;
+    else done += (size_t)w;
+  }
+  if (close(fd) != 0) ok = 0;
+#else
+  FILE *fp = fopen(tmp, "rb");
+  if (fp != NULL) { /* C99 has no exclusive create: look first */
+    fclose(fp);
+    return -1;
+  }
+  fp = fopen(tmp, "wb");
+  if (fp == NULL) return 0;
+  done = fwrite(buf, 1, n, fp);
+  ok = done == n && fflush(fp) == 0;
+  if (fclose(fp) != 0) ok = 0;
+#endif
+  if (!ok) remove(tmp);
+  return ok;
+}
+
+/* The temporary name for a save to path: path + ".tmp" + 16 hex digits
+   drawn from the time, a stack address, the attempt (and the process id on
+   POSIX), in GAMQ_MALLOC memory; NULL when out of memory. A name in use
+   makes the caller try the next attempt. */
+static char *gamq__temp_name(const char *path, unsigned attempt) {
+  const size_t len = strlen(path);
+  char *tmp = (char *)GAMQ_MALLOC(len + 4 + 16 + 1);
+  uint64_t h = gamq__qf_hash64((uint64_t)time(NULL), (uint64_t)(uintptr_t)&attempt);
+  int i;
+  if (tmp == NULL) return NULL;
+#if GAMQ__POSIX_FILES
+  h = gamq__qf_hash64(h, (uint64_t)getpid());
+#endif
+  h = gamq__qf_hash64(h, attempt);
+  memcpy(tmp, path, len);
+  memcpy(tmp + len, ".tmp", 4);
+  for (i = 0; i < 16; ++i) tmp[len + 4 + i] = "0123456789abcdef"[(h >> (60 - 4 * i)) & 15];
+  tmp[len + 20] = '\0';
+  return tmp;
+}
+
 GAMQ_DEF gamq_status gamq_qf_save(const gamq_qf *F, const char *path) {
   size_t n = 0;
   uint8_t *buf;
-  FILE *fp;
-  int ok;
+  char *tmp = NULL;
+  unsigned attempt;
+  int w = -1;
   gamq_status s;
   if (F == NULL || path == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
   gamq_qf_serialize(F, NULL, &n);
   buf = (uint8_t *)GAMQ_MALLOC(n);
   if (buf == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
   s = gamq_qf_serialize(F, buf, &n);
-  if (s == GAMQ_SUCCESS) {
-    fp = fopen(path, "wb");
-    if (fp == NULL) {
-      s = GAMQ_ERROR_IO;
-    } else {
-      ok = fwrite(buf, 1, n, fp) == n;
-      if (fclose(fp) != 0) ok = 0;
-      if (!ok) {
-        remove(path); /* no partial file that could pass for a filter */
-        s = GAMQ_ERROR_IO;
-      }
-    }
+  for (attempt = 0; s == GAMQ_SUCCESS && w == -1 && attempt < 16; ++attempt) { /* a fresh name, created exclusively */
+    GAMQ_FREE(tmp);
+    tmp = gamq__temp_name(path, attempt);
+    if (tmp == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
+    else w = gamq__write_new_file(tmp, buf, n);
   }
+  if (s == GAMQ_SUCCESS && w != 1) s = GAMQ_ERROR_IO;
+  if (s == GAMQ_SUCCESS && rename(tmp, path) != 0) { /* path is as it was */
+    remove(tmp);
+    s = GAMQ_ERROR_IO;
+  }
+  GAMQ_FREE(tmp);
   GAMQ_FREE(buf);
   return s;
 }
 
 GAMQ_DEF gamq_status gamq_qf_load(const gamq_qf_desc *desc, const char *path, gamq_qf **filter) {
+  const size_t first = (size_t)1 << 20; /* the first piece of the payload read */
   uint8_t head[GAMQ__QF_HEADER_BYTES], *buf = NULL;
   gamq__qf_header h;
-  size_t got, n = 0;
+  size_t got, n = 0, have = 0, cap = 0;
   gamq_status s = GAMQ_SUCCESS;
   FILE *fp;
   if (path == NULL || filter == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
   fp = fopen(path, "rb");
   if (fp == NULL) return GAMQ_ERROR_IO;
-  /* the header says how long the file must be; read that, then expect the end */
+  /* the header says how long the file must be */
   got = fread(head, 1, sizeof head, fp);
   if (ferror(fp)) s = GAMQ_ERROR_IO;
   else if (!gamq__qf_header_read(head, got, &h) || h.payload > (uint64_t)((size_t)-1 - sizeof head)) s = GAMQ_ERROR_BAD_FILE;
   if (s == GAMQ_SUCCESS) {
     n = sizeof head + (size_t)h.payload;
-    buf = (uint8_t *)GAMQ_MALLOC(n);
+    cap = n - sizeof head < first ? n : sizeof head + first;
+    buf = (uint8_t *)GAMQ_MALLOC(cap);
     if (buf == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
+    else memcpy(buf, head, sizeof head), have = sizeof head;
   }
-  if (s == GAMQ_SUCCESS) {
-    memcpy(buf, head, sizeof head);
-    got = fread(buf + sizeof head, 1, n - sizeof head, fp);
+  /* read it in pieces, the buffer doubling only while the file still has
+     bytes: a header that claims more than the file holds costs no more
+     than about twice the bytes that are there */
+  while (s == GAMQ_SUCCESS && have < n) {
+    if (have == cap) {
+      const size_t grown = cap > n - cap ? n : 2 * cap;
+      uint8_t *more = (uint8_t *)GAMQ_REALLOC(buf, grown);
+      if (more == NULL) {
+        s = GAMQ_ERROR_OUT_OF_MEMORY;
+        break;
+      }
+      buf = more, cap = grown;
+    }
+    got = fread(buf + have, 1, cap - have, fp);
+    have += got;
     if (ferror(fp)) s = GAMQ_ERROR_IO;
-    else if (got != n - sizeof head || fgetc(fp) != EOF) s = GAMQ_ERROR_BAD_FILE; /* truncated, or more after it */
-    else if (ferror(fp)) s = GAMQ_ERROR_IO;
+    else if (have < cap) break; /* the end of the file */
   }
+  if (s == GAMQ_SUCCESS && (have != n || fgetc(fp) != EOF)) s = GAMQ_ERROR_BAD_FILE; /* truncated, or more after it */
+  if (s == GAMQ_SUCCESS && ferror(fp)) s = GAMQ_ERROR_IO;
   fclose(fp);
   if (s == GAMQ_SUCCESS) s = gamq_qf_deserialize(desc, buf, n, filter);
   GAMQ_FREE(buf);

@@ -1096,18 +1096,17 @@ static double bench_qf_round2(double x) {
 
 /* ---- LAYOUT HOOK (Table I) ----
    The slots and bytes of a filter of kind, q, r in layout `layout`: 0 =
-   today's ("aligned": gamq__qf_layout, RSQF blocks rounded up to whole
-   64-byte lines), 1 = the packed RSQF layout of branch rsqf-packed (blocks
-   of 16 + 8r bytes, one offset byte a block in a side array: 17 + 8r bytes
-   per 64 slots; gamq_qf_desc.layout = GAMQ_QF_LAYOUT_PACKED), both from the
-   library's own size function. 0: no such layout (SQF has one) or bad
+   ALIGNED (RSQF blocks rounded up to whole 64-byte lines), 1 = the PACKED
+   RSQF layout (blocks of 16 + 8r bytes, one offset byte a block in a side
+   array: 17 + 8r bytes per 64 slots; gamq_qf_desc.layout =
+   GAMQ_QF_LAYOUT_PACKED), both from the library's own size function. 0: no such layout (SQF has one) or bad
    parameters. */
 #define BENCH_QF_LAYOUTS 2
 static int bench_qf_layout_bytes(gamq__qf_kind kind, int q, int r, int layout, uint64_t *nslots, size_t *bytes,
                                  const char **name) {
   if (layout == 0) {
     *name = "aligned";
-    return gamq__qf_layout(kind, q, r, nslots, bytes);
+    return gamq__qf_layout_packed(kind, q, r, 0, nslots, bytes);
   }
   if (layout == 1 && kind == GAMQ__QF_RSQF) {
     *name = "packed";

@@ -5,6 +5,7 @@
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
+#include "amq_testing.h"
 
 #include "testing.h"
 

@@ -515,8 +515,9 @@ GAMQ_DEF gamq_status gamq_qf_lookup_sorted_u64_sync(const gamq_qf *filter, const
                                                     uint8_t *d_found, gamq_stream stream);
 
 /* A filter for your own kernels: a plain struct passed by value, with
-   __device__ lookups (below, compiled wherever nvcc includes this header).
-   gamq_qf_get_ref fills it for a CUDA filter (a HOST filter:
+   lookups (below: __host__ __device__ under nvcc, plain C elsewhere; the
+   HOST backend's lookups run the same walk). gamq_qf_get_ref fills it for a
+   CUDA filter (a HOST filter:
    GAMQ_ERROR_INVALID_ARGUMENT). It points at the filter's device memory: it
    stays valid until the next call that changes or destroys the filter, and
    kernels that use it must not run concurrently with such a call.
@@ -533,118 +534,180 @@ typedef struct gamq_qf_ref {
 } gamq_qf_ref;
 GAMQ_DEF gamq_status gamq_qf_get_ref(const gamq_qf *filter, gamq_qf_ref *ref);
 
+/* The lookup walk: the CUDA backend's lookup kernels and the HOST backend's
+   lookups both run gamq_qf_ref_contains_fp, so the two answer alike by
+   construction. Compiled by nvcc these are __host__ __device__ (word loads
+   and popcounts on the device); by a C or C++ compiler, plain static inline
+   C that reads the bytes one by one. The ref's data must be memory the
+   caller can read: device memory in a kernel. */
 #if defined(__CUDACC__)
-/* The device lookup (the CUDA backend's lookup kernels use it too). Equal
-   answers to the host reference's (tests compare them); word loads instead
-   of byte loads, and a popcount select. */
-static __device__ __forceinline__ uint64_t gamq__ref_hash64(uint64_t key, uint64_t seed) {
+#define GAMQ__REF static __host__ __device__ __forceinline__
+#else
+#define GAMQ__REF static inline
+#endif
+/* splitmix64's finaliser of (key ^ seed) + 0x9e3779b97f4a7c15 (section 6's HASH) */
+GAMQ__REF uint64_t gamq__qf_hash64(uint64_t key, uint64_t seed) {
   uint64_t z = (key ^ seed) + 0x9e3779b97f4a7c15ull;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
 }
+/* The top q + r bits of the hash: quotient (high q) then remainder (low r). */
+GAMQ__REF uint64_t gamq__qf_fingerprint_of(uint64_t key, uint64_t seed, int q, int r) {
+  const int p = q + r;
+  const uint64_t h = gamq__qf_hash64(key, seed);
+  return p >= 64 ? h : h >> (64 - p);
+}
+GAMQ__REF int gamq__popcount32(uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popc(x);
+#else
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+#endif
+}
+GAMQ__REF int gamq__popcount64(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popcll(x);
+#else
+  return gamq__popcount32((uint32_t)x) + gamq__popcount32((uint32_t)(x >> 32));
+#endif
+}
 /* index of the k-th (0-based) set bit of x; x has more than k set bits */
-static __device__ __forceinline__ int gamq__ref_select64(uint64_t x, int k) {
+GAMQ__REF int gamq__ref_select64(uint64_t x, int k) {
   int base = 0, c;
   uint32_t v = (uint32_t)x;
-  c = __popc(v);
+  c = gamq__popcount32(v);
   if (k >= c) k -= c, v = (uint32_t)(x >> 32), base = 32;
-  c = __popc(v & 0xffffu);
+  c = gamq__popcount32(v & 0xffffu);
   if (k >= c) k -= c, v >>= 16, base += 16;
-  c = __popc(v & 0xffu);
+  c = gamq__popcount32(v & 0xffu);
   if (k >= c) k -= c, v >>= 8, base += 8;
-  c = __popc(v & 0xfu);
+  c = gamq__popcount32(v & 0xfu);
   if (k >= c) k -= c, v >>= 4, base += 4;
-  c = __popc(v & 0x3u);
+  c = gamq__popcount32(v & 0x3u);
   if (k >= c) k -= c, v >>= 2, base += 2;
   return base + (k >= (int)(v & 1u));
+}
+/* word i of little-endian 8-byte words at w: one load on the device, byte
+   by byte on the host (whatever its byte order) */
+GAMQ__REF uint64_t gamq__ref_word(const uint64_t *w, uint64_t i) {
+#if defined(__CUDA_ARCH__)
+  return w[i];
+#else
+  const uint8_t *p = (const uint8_t *)(w + i);
+  return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+         (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+#endif
 }
 /* RSQF block b as 8-byte words (both layouts keep them 8-byte aligned):
    0 occupieds, 1 runends, then ALIGNED: 2 the offset (low byte), 3.. the
    remainders; PACKED: 2.. the remainders, the offset in the byte array
    after the blocks. */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_stride(const gamq_qf_ref *f) {
+GAMQ__REF uint64_t gamq__ref_rsqf_stride(const gamq_qf_ref *f) {
   return f->layout == GAMQ_QF_LAYOUT_PACKED ? (uint64_t)(16 + 8 * f->r) : (uint64_t)((24 + 8 * f->r + 63) / 64 * 64);
 }
-static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_words(const gamq_qf_ref *f, uint64_t b) {
+GAMQ__REF const uint64_t *gamq__ref_rsqf_words(const gamq_qf_ref *f, uint64_t b) {
   return (const uint64_t *)(f->data + b * gamq__ref_rsqf_stride(f));
 }
 /* the first remainder word of block words w: w + 3 (ALIGNED), w + 2 (PACKED) */
-static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_rem_words(const uint64_t *w, int packed) {
+GAMQ__REF const uint64_t *gamq__ref_rsqf_rem_words(const uint64_t *w, int packed) {
   return w + (packed ? 2 : 3);
 }
 /* the stored offset (0 .. 255) of block b whose words are w */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_stored_offset(const gamq_qf_ref *f, const uint64_t *w,
-                                                                       uint64_t b) {
+GAMQ__REF uint64_t gamq__ref_rsqf_stored_offset(const gamq_qf_ref *f, const uint64_t *w, uint64_t b) {
   if (f->layout == GAMQ_QF_LAYOUT_PACKED) return f->data[f->nslots / 64 * gamq__ref_rsqf_stride(f) + b];
-  return w[2] & 0xff;
+  return gamq__ref_word(w, 2) & 0xff;
 }
 /* the remainder in slot i (0..63) of a block whose remainder words are rw
-   (gamq__ref_rsqf_rem_words; the build and extract kernels use it too) */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_word_rem(const uint64_t *rw, int r, uint64_t i) {
+   (gamq__ref_rsqf_rem_words; the extract kernel uses it too) */
+GAMQ__REF uint64_t gamq__ref_rsqf_word_rem(const uint64_t *rw, int r, uint64_t i) {
   const uint64_t bit = i * (uint64_t)r;
   const int sh = (int)(bit & 63);
-  uint64_t v = rw[bit / 64] >> sh;
-  if (sh + r > 64) v |= rw[bit / 64 + 1] << (64 - sh);
+  uint64_t v = gamq__ref_word(rw, bit / 64) >> sh;
+  if (sh + r > 64) v |= gamq__ref_word(rw, bit / 64 + 1) << (64 - sh);
   return v & (((uint64_t)1 << r) - 1);
 }
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_rem(const gamq_qf_ref *f, uint64_t s) {
+GAMQ__REF uint64_t gamq__ref_rsqf_rem(const gamq_qf_ref *f, uint64_t s) {
   return gamq__ref_rsqf_word_rem(gamq__ref_rsqf_rem_words(gamq__ref_rsqf_words(f, s >> 6),
                                                           f->layout == GAMQ_QF_LAYOUT_PACKED),
                                  f->r, s & 63);
 }
+GAMQ__REF uint64_t gamq__ref_rsqf_runends(const gamq_qf_ref *f, uint64_t b) {
+  return gamq__ref_word(gamq__ref_rsqf_words(f, b), 1);
+}
 /* slot of the d-th (d >= 1) runend at or after slot pos */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_select(const gamq_qf_ref *f, uint64_t pos, uint64_t d) {
+GAMQ__REF uint64_t gamq__ref_rsqf_select(const gamq_qf_ref *f, uint64_t pos, uint64_t d) {
   while (pos < f->nslots) {
-    const uint64_t b = pos >> 6, e = gamq__ref_rsqf_words(f, b)[1] & (~(uint64_t)0 << (pos & 63));
-    const uint64_t c = (uint64_t)__popcll(e);
+    const uint64_t b = pos >> 6, e = gamq__ref_rsqf_runends(f, b) & (~(uint64_t)0 << (pos & 63));
+    const uint64_t c = (uint64_t)gamq__popcount64(e);
     if (c >= d) return b * 64 + (uint64_t)gamq__ref_select64(e, (int)(d - 1));
     d -= c;
     pos = (b + 1) * 64;
   }
   return f->nslots;
 }
-/* the true offset of block b (a stored 255 means "255 or more": rebuild it
-   from the last block before with a smaller one, as gamq__rsqf_offset does) */
-static __device__ uint64_t gamq__ref_rsqf_offset(const gamq_qf_ref *f, uint64_t b) {
+/* The true offset O_b of block b: the slots of block b that the runs of
+   quotients below 64b spill into. A stored 255 means "255 or more": rebuild
+   it from the last block before with a smaller one (block 0's is 0). */
+#if defined(__CUDACC__)
+static __host__ __device__ uint64_t gamq__ref_rsqf_offset(const gamq_qf_ref *f, uint64_t b) {
+#else
+static inline uint64_t gamq__ref_rsqf_offset(const gamq_qf_ref *f, uint64_t b) {
+#endif
   uint64_t a = b, off;
   while (a > 0 && gamq__ref_rsqf_stored_offset(f, gamq__ref_rsqf_words(f, a), a) == 255) --a;
   off = gamq__ref_rsqf_stored_offset(f, gamq__ref_rsqf_words(f, a), a);
   for (++a; a <= b; ++a) { /* the runs of quotients below 64a end where those <= 64a - 1 do */
-    const uint64_t occ = gamq__ref_rsqf_words(f, a - 1)[0], lo = (a - 1) * 64;
-    const uint64_t end = occ ? gamq__ref_rsqf_select(f, lo + off, (uint64_t)__popcll(occ)) + 1 : lo + off;
+    const uint64_t occ = gamq__ref_word(gamq__ref_rsqf_words(f, a - 1), 0), lo = (a - 1) * 64;
+    const uint64_t end = occ ? gamq__ref_rsqf_select(f, lo + off, (uint64_t)gamq__popcount64(occ)) + 1 : lo + off;
     off = end > a * 64 ? end - a * 64 : 0;
   }
   return off;
 }
-static __device__ __forceinline__ int gamq__ref_rsqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
+/* RSQF (the quotient filter paper's Alg. 2): rank the home bit, select its
+   runend, scan the run backwards (remainders ascend towards the runend). */
+GAMQ__REF int gamq__ref_rsqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
   const uint64_t b = fq >> 6, i = fq & 63;
   const uint64_t *w = gamq__ref_rsqf_words(f, b);
-  const uint64_t occ = w[0];
+  const uint64_t occ = gamq__ref_word(w, 0);
   uint64_t off, s, v;
   if (!((occ >> i) & 1)) return 0;
   off = gamq__ref_rsqf_stored_offset(f, w, b);
   if (off == 255) off = gamq__ref_rsqf_offset(f, b);
-  s = gamq__ref_rsqf_select(f, b * 64 + off, (uint64_t)__popcll(occ & (~(uint64_t)0 >> (63 - i))));
+  s = gamq__ref_rsqf_select(f, b * 64 + off, (uint64_t)gamq__popcount64(occ & (~(uint64_t)0 >> (63 - i))));
   for (;;) { /* the run ends at s; remainders ascend towards it */
     v = gamq__ref_rsqf_rem(f, s);
     if (v == fr) return 1;
     if (v < fr || s == fq) return 0;
     --s;
-    if ((gamq__ref_rsqf_words(f, s >> 6)[1] >> (s & 63)) & 1) return 0; /* the run before */
+    if ((gamq__ref_rsqf_runends(f, s >> 6) >> (s & 63)) & 1) return 0; /* the run before */
   }
 }
-static __device__ __forceinline__ uint32_t gamq__ref_sqf_slot(const gamq_qf_ref *f, uint64_t s) {
-  if (f->r == 21) { /* 3-byte slots, little-endian */
+/* SQF slot s: r + 3 bits in (r + 3) / 8 little-endian bytes */
+GAMQ__REF uint32_t gamq__ref_sqf_slot(const gamq_qf_ref *f, uint64_t s) {
+#if defined(__CUDA_ARCH__)
+  if (f->r == 21) { /* 3-byte slots */
     const uint8_t *p = f->data + 3 * s;
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
   }
   return f->r == 5 ? f->data[s] : f->r == 13 ? ((const uint16_t *)f->data)[s] : ((const uint32_t *)f->data)[s];
+#else
+  const int sb = (f->r + 3) / 8;
+  const uint8_t *p = f->data + s * (uint64_t)sb;
+  uint32_t v = 0;
+  int i;
+  for (i = sb - 1; i >= 0; --i) v = v << 8 | p[i];
+  return v;
+#endif
 }
-static __device__ __forceinline__ int gamq__ref_sqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
+/* SQF (Alg. 1): from the cluster's start, skip a run for each occupied
+   quotient before fq, then scan fq's run (remainders ascend). */
+GAMQ__REF int gamq__ref_sqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
   uint64_t b = fq, s, x;
   uint32_t v = gamq__ref_sqf_slot(f, fq);
-  if (!(v & 1u)) return 0;              /* not occupied */
+  if (!(v & 1u)) return 0;                       /* not occupied */
   while (v & 4u) v = gamq__ref_sqf_slot(f, --b); /* shifted: walk to the cluster's start */
   s = b, x = b;
   while (x != fq) { /* skip the run of quotient x, then find the next occupied quotient */
@@ -660,21 +723,18 @@ static __device__ __forceinline__ int gamq__ref_sqf_contains(const gamq_qf_ref *
   }
 }
 /* the fingerprint of a key (a 32-bit key: pass it zero-extended) */
-static __device__ __forceinline__ uint64_t gamq_qf_ref_fingerprint(const gamq_qf_ref *f, uint64_t key) {
-  const int p = f->q + f->r;
-  const uint64_t h = gamq__ref_hash64(key, f->seed);
-  return p >= 64 ? h : h >> (64 - p);
+GAMQ__REF uint64_t gamq_qf_ref_fingerprint(const gamq_qf_ref *f, uint64_t key) {
+  return gamq__qf_fingerprint_of(key, f->seed, f->q, f->r);
 }
 /* 1 if the fingerprint fp may be in the filter, 0 if it certainly is not */
-static __device__ __forceinline__ int gamq_qf_ref_contains_fp(const gamq_qf_ref *f, uint64_t fp) {
+GAMQ__REF int gamq_qf_ref_contains_fp(const gamq_qf_ref *f, uint64_t fp) {
   const uint64_t fq = fp >> f->r, fr = fp & (((uint64_t)1 << f->r) - 1);
   return f->kind == GAMQ_QF_SQF ? gamq__ref_sqf_contains(f, fq, fr) : gamq__ref_rsqf_contains(f, fq, fr);
 }
 /* 1 if key may be in the filter, 0 if it certainly is not */
-static __device__ __forceinline__ int gamq_qf_ref_contains(const gamq_qf_ref *f, uint64_t key) {
+GAMQ__REF int gamq_qf_ref_contains(const gamq_qf_ref *f, uint64_t key) {
   return gamq_qf_ref_contains_fp(f, gamq_qf_ref_fingerprint(f, key));
 }
-#endif /* __CUDACC__ */
 
 /* Batch insert, all or nothing: every key goes in (a copy per occurrence),
    or the call returns GAMQ_ERROR_FULL / OUT_OF_MEMORY and the filter is
@@ -1793,30 +1853,11 @@ static inline GAMQ__HD void gamq__store_le(uint8_t *p, uint64_t v, int bytes) {
   int i;
   for (i = 0; i < bytes; ++i, v >>= 8) p[i] = (uint8_t)v;
 }
-static inline GAMQ__HD int gamq__popcount64(uint64_t x) {
-#if defined(__CUDA_ARCH__)
-  return __popcll(x);
-#else
-  x = x - ((x >> 1) & 0x5555555555555555ull);
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-  return (int)((x * 0x0101010101010101ull) >> 56);
-#endif
-}
-/* Index of the k-th set bit of x (k = 0 is the lowest); 64 if x has fewer. */
+/* Index of the k-th set bit of x (k = 0 is the lowest); 64 if x has fewer.
+   (gamq__popcount64 and the select are the lookup walk's, beside the ref.) */
 static inline GAMQ__HD int gamq__select64(uint64_t x, int k) {
-#if defined(__CUDA_ARCH__)
-  if (k < 0 || k >= __popcll(x)) return 64;
-  return gamq__ref_select64(x, k); /* the device lookup's popcount select */
-#else
-  int i;
-  for (i = 0; i < 64; ++i)
-    if ((x >> i) & 1) {
-      if (k == 0) return i;
-      --k;
-    }
-  return 64;
-#endif
+  if (k < 0 || k >= gamq__popcount64(x)) return 64;
+  return gamq__ref_select64(x, k);
 }
 static inline uint64_t gamq__isqrt_u64(uint64_t v) {
   uint64_t s = 0, bit;
@@ -1825,20 +1866,9 @@ static inline uint64_t gamq__isqrt_u64(uint64_t v) {
   return s;
 }
 
-/* ---- hashing and fingerprints ---- */
+/* ---- fingerprints (gamq__qf_hash64 and gamq__qf_fingerprint_of are the
+   lookup walk's, beside the ref) ---- */
 
-static inline GAMQ__HD uint64_t gamq__qf_hash64(uint64_t key, uint64_t seed) {
-  uint64_t z = (key ^ seed) + 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-/* The top q + r bits of the hash: quotient (high q) then remainder (low r). */
-static inline GAMQ__HD uint64_t gamq__qf_fingerprint_of(uint64_t key, uint64_t seed, int q, int r) {
-  int p = q + r;
-  uint64_t h = gamq__qf_hash64(key, seed);
-  return p >= 64 ? h : h >> (64 - p);
-}
 static inline GAMQ__HD uint64_t gamq__qf_fingerprint(const gamq__qf *f, uint64_t key) {
   return gamq__qf_fingerprint_of(key, f->seed, f->q, f->r);
 }
@@ -2064,20 +2094,6 @@ static inline GAMQ__HD uint64_t gamq__sqf_run_start(const gamq__qf *f, uint64_t 
       if (u > b && !(v[k] & GAMQ__SQF_CONTINUATION) && ++heads == occ && u >= fq) return u;
     }
   }
-}
-
-/* Alg. 1 / 000 Alg. 5: find the run, scan it (remainders are sorted). */
-static inline GAMQ__HD int gamq__sqf_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr) {
-  uint64_t s, v;
-  if (!gamq__sqf_occupied(f, fq)) return 0;
-  s = gamq__sqf_run_start(f, fq);
-  do {
-    v = gamq__sqf_rem(f, s);
-    if (v == fr) return 1;
-    if (v > fr) return 0;
-    ++s;
-  } while (s < f->nslots && gamq__sqf_continuation(f, s));
-  return 0;
 }
 
 /* Shift slots p .. e-1 one to the right (slot e is empty): each moved
@@ -2337,21 +2353,6 @@ static inline GAMQ__HD uint64_t gamq__rsqf_run_start(const gamq__qf *f, uint64_t
   return e > x ? e : x;
 }
 
-/* Alg. 2 / 000 Alg. 6: rank the home bit, select its runend, scan the run
-   backwards (remainders ascend towards the runend). */
-static inline GAMQ__HD int gamq__rsqf_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr) {
-  uint64_t s, v;
-  if (!gamq__rsqf_occupied(f, fq)) return 0;
-  s = gamq__rsqf_runs_end(f, fq) - 1;
-  for (;;) {
-    v = gamq__rsqf_rem(f, s);
-    if (v == fr) return 1;
-    if (v < fr || s == fq) return 0;
-    --s;
-    if (gamq__rsqf_runend(f, s)) return 0; /* the run before */
-  }
-}
-
 /* Insert one copy (000 Algs. 13-14, serially): the first unused slot e at or
    after the home slot (jump over runs: FINDFIRSTUNUSEDSLOT), the place p in
    the run, shift remainders and runend bits of p .. e-1 right, fix offsets. */
@@ -2427,10 +2428,13 @@ static inline GAMQ__HD gamq__qf_result gamq__rsqf_delete(gamq__qf *f, uint64_t f
    Both filters: point operations on fingerprints, bulk build, extract, merge,
    batches.
    ------------------------------------------------------------------------- */
-static inline GAMQ__HD int gamq__qf_lookup(const gamq__qf *f, uint64_t fp) {
-  if (f == NULL || f->data == NULL || !gamq__qf_fp_ok(f, fp)) return 0;
-  return f->kind == GAMQ__QF_SQF ? gamq__sqf_lookup(f, gamq__qf_quotient(f, fp), gamq__qf_remainder(f, fp))
-                                 : gamq__rsqf_lookup(f, gamq__qf_quotient(f, fp), gamq__qf_remainder(f, fp));
+/* The view of filter f that the lookup walk (gamq_qf_ref_contains_fp) reads. */
+static inline gamq_qf_ref gamq__qf_ref_of(const gamq__qf *f) {
+  gamq_qf_ref ref;
+  ref.kind = f->kind == GAMQ__QF_SQF ? GAMQ_QF_SQF : GAMQ_QF_RSQF;
+  ref.q = f->q, ref.r = f->r, ref.seed = f->seed, ref.nslots = f->nslots, ref.data = f->data;
+  ref.layout = f->packed ? GAMQ_QF_LAYOUT_PACKED : GAMQ_QF_LAYOUT_ALIGNED;
+  return ref;
 }
 static inline gamq__qf_result gamq__qf_insert(gamq__qf *f, uint64_t fp) {
   gamq__qf_result res;
@@ -3259,20 +3263,25 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
 /* In place (gpuamq_kernels.cuh 2b): op INSERT, DELETE, or BUILD (inserts
    into a zeroed buffer that replaces F's data on success). Rounds past the
    cap hand the rest to gamq__qf_cuda_rebuild (or, when it cannot allocate,
-   go on in place). FULL deletes in place what went in: the bytes are back. */
-static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
-                                         uint64_t *deleted, cudaStream_t st) {
+   go on in place). FULL deletes in place what went in: the bytes are back.
+   The phases below share one gamq__qf_inplace. */
+typedef struct gamq__qf_inplace {
   gamq__qf_bufs bufs;
-  size_t bytes[GAMQ__QF_BUFS], t, scratch = 0, kept = 0, left = 0;
-  uint64_t *fp, *pend, *spare, changed = 0, d2 = 0;
-  gamq__qf g = F->f;
+  gamq__qf g;                  /* what the rounds change: F's filter, or a build's new buffer */
+  uint64_t *fp, *pend, *spare; /* the sorted batch; the items left, and a buffer to swap them with */
+  size_t n, left, t;           /* the batch; items left; the scratch bytes */
+  uint64_t changed;            /* items inserted or deleted */
+  int del, build, cap, full, rounds;
+} gamq__qf_inplace;
+
+/* Size every step's scratch and take the buffers: 0 the sorted batch, 1 and
+   2 the items left (in turn), 3 the new filter of a build, 4 a count, 5
+   scratch. */
+static gamq_status gamq__qf_inplace_alloc(gamq_qf *F, gamq__qf_inplace *c, cudaStream_t st) {
+  size_t bytes[GAMQ__QF_BUFS], t, scratch = 0;
   gamq__qf_rounds_out o;
-  const int del = op == GAMQ__QF_OP_DELETE, build = op == GAMQ__QF_OP_BUILD;
-  const int cap = F->max_rounds > 0 ? F->max_rounds : build ? GAMQ__QF_BUILD_ROUNDS : GAMQ__QF_MAX_ROUNDS;
-  int full = 0, rounds = 0;
-  gamq_status s = GAMQ_SUCCESS;
-  cudaError_t e = cudaSuccess;
-  if (!del && (uint64_t)n > F->f.nslots - (build ? 0 : F->f.nitems)) return GAMQ_ERROR_FULL; /* as the host */
+  gamq_status s;
+  const size_t n = c->n;
 #define GAMQ__SCRATCH(call) \
   do {                       \
     t = 0;                   \
@@ -3280,72 +3289,115 @@ static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys,
     if (t > scratch) scratch = t; \
   } while (0)
   GAMQ__SCRATCH(gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st));
-  GAMQ__SCRATCH(gamq__cuda_qf_rounds(&F->f, del, NULL, n, cap, NULL, NULL, &t, &o, st));
-  if (!del && !build) GAMQ__SCRATCH(gamq__cuda_qf_difference(NULL, n, NULL, n, NULL, NULL, NULL, &t, st));
+  GAMQ__SCRATCH(gamq__cuda_qf_rounds(&F->f, c->del, NULL, n, c->cap, NULL, NULL, &t, &o, st));
+  if (!c->del && !c->build) GAMQ__SCRATCH(gamq__cuda_qf_difference(NULL, n, NULL, n, NULL, NULL, NULL, &t, st));
 #undef GAMQ__SCRATCH
-  /* buffers: 0 the sorted batch, 1 and 2 the items left (in turn), 3 the
-     new filter of a build, 4 a count, 5 scratch */
   bytes[0] = bytes[1] = bytes[2] = n * sizeof(uint64_t);
-  bytes[3] = build ? F->f.bytes : 0;
+  bytes[3] = c->build ? F->f.bytes : 0;
   bytes[4] = sizeof(size_t);
   bytes[5] = scratch;
-  s = build ? gamq__qf_bufs_alloc(F, &bufs, bytes, st) : gamq__qf_bufs_keep(F, &bufs, bytes, st);
+  s = c->build ? gamq__qf_bufs_alloc(F, &c->bufs, bytes, st) : gamq__qf_bufs_keep(F, &c->bufs, bytes, st);
   if (s != GAMQ_SUCCESS) return s;
-  fp = (uint64_t *)bufs.p[0], pend = (uint64_t *)bufs.p[1], spare = (uint64_t *)bufs.p[2];
-  t = scratch;
-  e = gamq__cuda_qf_hash(&F->f, d_keys, key_bytes, n, fp, st);
-  if (e == cudaSuccess) e = gamq__cuda_qf_sort(&F->f, fp, n, bufs.p[5], &t, st);
-  if (e == cudaSuccess && build) {
-    g.data = (uint8_t *)bufs.p[3], g.nitems = 0;
-    e = cudaMemsetAsync(g.data, 0, g.bytes, st);
+  c->fp = (uint64_t *)c->bufs.p[0], c->pend = (uint64_t *)c->bufs.p[1], c->spare = (uint64_t *)c->bufs.p[2];
+  c->t = scratch;
+  return GAMQ_SUCCESS;
+}
+
+/* Hash and sort the batch (a build: zero its new filter), then the rounds
+   up to the cap. */
+static cudaError_t gamq__qf_inplace_rounds(const gamq_qf *F, gamq__qf_inplace *c, const void *d_keys, int key_bytes,
+                                           cudaStream_t st) {
+  gamq__qf_rounds_out o;
+  cudaError_t e = gamq__cuda_qf_hash(&F->f, d_keys, key_bytes, c->n, c->fp, st);
+  if (e == cudaSuccess) e = gamq__cuda_qf_sort(&F->f, c->fp, c->n, c->bufs.p[5], &c->t, st);
+  if (e == cudaSuccess && c->build) {
+    c->g.data = (uint8_t *)c->bufs.p[3], c->g.nitems = 0;
+    e = cudaMemsetAsync(c->g.data, 0, c->g.bytes, st);
   }
-  if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&g, del, fp, n, cap, pend, bufs.p[5], &t, &o, st);
-  if (e == cudaSuccess) rounds = o.rounds, changed = o.changed, full = o.full, left = o.left;
-  if (e == cudaSuccess && !full && left > 0) { /* the rest by a rebuild */
-    gamq__qf saved = F->f;
-    F->f = g;
-    F->f.nitems = del ? g.nitems - changed : g.nitems + changed;
-    s = gamq__qf_cuda_rebuild(F, del ? GAMQ__QF_OP_DELETE : GAMQ__QF_OP_INSERT, pend, 0, left, NULL, NULL, &d2, st);
-    F->f = saved;
-    if (s == GAMQ_SUCCESS) changed += del ? d2 : left, left = 0;
-    else if (s == GAMQ_ERROR_FULL) full = 1;
-    else if (s == GAMQ_ERROR_CUDA) e = cudaErrorUnknown;
-    else { /* no memory for the rebuild: go on in place */
-      e = gamq__cuda_qf_rounds(&g, del, pend, left, 0x7fffffff, spare, bufs.p[5], &t, &o, st);
-      uint64_t *x = pend;
-      pend = spare, spare = x;
-      if (e == cudaSuccess) rounds += o.rounds, changed += o.changed, full = o.full, left = o.left;
-    }
-    s = GAMQ_SUCCESS;
+  if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&c->g, c->del, c->fp, c->n, c->cap, c->pend, c->bufs.p[5], &c->t, &o, st);
+  if (e == cudaSuccess) c->rounds = o.rounds, c->changed = o.changed, c->full = o.full, c->left = o.left;
+  return e;
+}
+
+/* The items left at the cap: a rebuild of the filter as the rounds left it
+   with them, or, when the rebuild finds no memory, rounds with no cap. */
+static cudaError_t gamq__qf_inplace_rest(gamq_qf *F, gamq__qf_inplace *c, cudaStream_t st) {
+  gamq__qf saved = F->f;
+  gamq__qf_rounds_out o;
+  uint64_t d2 = 0, *x;
+  gamq_status s;
+  cudaError_t e = cudaSuccess;
+  F->f = c->g;
+  F->f.nitems = c->del ? c->g.nitems - c->changed : c->g.nitems + c->changed;
+  s = gamq__qf_cuda_rebuild(F, c->del ? GAMQ__QF_OP_DELETE : GAMQ__QF_OP_INSERT, c->pend, 0, c->left, NULL, NULL, &d2,
+                            st);
+  F->f = saved;
+  if (s == GAMQ_SUCCESS) {
+    c->changed += c->del ? d2 : c->left, c->left = 0;
+  } else if (s == GAMQ_ERROR_FULL) {
+    c->full = 1;
+  } else if (s == GAMQ_ERROR_CUDA) {
+    e = cudaErrorUnknown;
+  } else { /* no memory for the rebuild: go on in place */
+    e = gamq__cuda_qf_rounds(&c->g, c->del, c->pend, c->left, 0x7fffffff, c->spare, c->bufs.p[5], &c->t, &o, st);
+    x = c->pend, c->pend = c->spare, c->spare = x;
+    if (e == cudaSuccess) c->rounds += o.rounds, c->changed += o.changed, c->full = o.full, c->left = o.left;
   }
-  if (e == cudaSuccess && full && !build) { /* roll back: delete in place what went in (fp minus pend) */
-    e = gamq__cuda_qf_difference(fp, n, pend, left, spare, (size_t *)bufs.p[4], bufs.p[5], &t, st);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(&kept, bufs.p[4], sizeof kept, cudaMemcpyDeviceToHost, st);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(st);
-    if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&g, 1, spare, kept, 0x7fffffff, pend, bufs.p[5], &t, &o, st);
-    if (e == cudaSuccess && (o.left != 0 || o.changed != kept)) e = cudaErrorUnknown; /* cannot happen */
-  }
+  return e;
+}
+
+/* FULL: delete in place what went in (the batch minus the items left),
+   which restores the filter's bytes. */
+static cudaError_t gamq__qf_inplace_roll_back(gamq__qf_inplace *c, cudaStream_t st) {
+  gamq__qf_rounds_out o;
+  size_t kept = 0;
+  cudaError_t e = gamq__cuda_qf_difference(c->fp, c->n, c->pend, c->left, c->spare, (size_t *)c->bufs.p[4],
+                                           c->bufs.p[5], &c->t, st);
+  if (e == cudaSuccess) e = cudaMemcpyAsync(&kept, c->bufs.p[4], sizeof kept, cudaMemcpyDeviceToHost, st);
   if (e == cudaSuccess) e = cudaStreamSynchronize(st);
-  F->last_rounds = rounds;
-  if (e != cudaSuccess) {
-    gamq__qf_bufs_free(F, &bufs, st);
-    return GAMQ_ERROR_CUDA;
-  }
-  if (full) {
-    gamq__qf_bufs_free(F, &bufs, st); /* a build's new buffer goes with them */
-    return GAMQ_ERROR_FULL;
-  }
-  if (build) { /* the new buffer becomes the filter's, the old one goes */
+  if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&c->g, 1, c->spare, kept, 0x7fffffff, c->pend, c->bufs.p[5], &c->t, &o, st);
+  if (e == cudaSuccess && (o.left != 0 || o.changed != kept)) e = cudaErrorUnknown; /* cannot happen */
+  return e;
+}
+
+/* Success: the count (and *deleted); a build's new buffer becomes the
+   filter's and the old one goes with the buffers. */
+static gamq_status gamq__qf_inplace_commit(gamq_qf *F, gamq__qf_inplace *c, uint64_t *deleted, cudaStream_t st) {
+  if (c->build) {
     void *old = F->f.data;
-    F->f.data = g.data;
-    bufs.p[3] = old;
-    F->f.nitems = n;
+    F->f.data = c->g.data;
+    c->bufs.p[3] = old;
+    F->f.nitems = c->n;
   } else {
-    F->f.nitems = del ? F->f.nitems - changed : F->f.nitems + n;
+    F->f.nitems = c->del ? F->f.nitems - c->changed : F->f.nitems + c->n;
   }
-  if (del && deleted) *deleted = changed;
-  gamq__qf_bufs_free(F, &bufs, st);
+  if (c->del && deleted) *deleted = c->changed;
+  gamq__qf_bufs_free(F, &c->bufs, st);
   return cudaStreamSynchronize(st) == cudaSuccess ? GAMQ_SUCCESS : GAMQ_ERROR_CUDA;
+}
+
+static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
+                                         uint64_t *deleted, cudaStream_t st) {
+  gamq__qf_inplace c;
+  gamq_status s;
+  cudaError_t e;
+  memset(&c, 0, sizeof c);
+  c.g = F->f, c.n = n;
+  c.del = op == GAMQ__QF_OP_DELETE, c.build = op == GAMQ__QF_OP_BUILD;
+  c.cap = F->max_rounds > 0 ? F->max_rounds : c.build ? GAMQ__QF_BUILD_ROUNDS : GAMQ__QF_MAX_ROUNDS;
+  if (!c.del && (uint64_t)n > F->f.nslots - (c.build ? 0 : F->f.nitems)) return GAMQ_ERROR_FULL; /* as the host */
+  s = gamq__qf_inplace_alloc(F, &c, st);
+  if (s != GAMQ_SUCCESS) return s;
+  e = gamq__qf_inplace_rounds(F, &c, d_keys, key_bytes, st);
+  if (e == cudaSuccess && !c.full && c.left > 0) e = gamq__qf_inplace_rest(F, &c, st);
+  if (e == cudaSuccess && c.full && !c.build) e = gamq__qf_inplace_roll_back(&c, st);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+  F->last_rounds = c.rounds;
+  if (e != cudaSuccess || c.full) {
+    gamq__qf_bufs_free(F, &c.bufs, st); /* a build's new buffer goes with them */
+    return e != cudaSuccess ? GAMQ_ERROR_CUDA : GAMQ_ERROR_FULL;
+  }
+  return gamq__qf_inplace_commit(F, &c, deleted, st);
 }
 #endif /* __CUDACC__ */
 
@@ -3516,9 +3568,12 @@ static gamq_status gamq__qf_lookup_sync(const gamq_qf *F, const void *keys, int 
     return GAMQ_ERROR_BACKEND_UNAVAILABLE;
 #endif
   }
-  for (i = 0; i < n; ++i) {
-    uint64_t key = key_bytes == 4 ? ((const uint32_t *)keys)[i] : ((const uint64_t *)keys)[i];
-    found[i] = (uint8_t)gamq__qf_lookup(&F->f, gamq__qf_fingerprint(&F->f, key));
+  {
+    const gamq_qf_ref ref = gamq__qf_ref_of(&F->f);
+    for (i = 0; i < n; ++i) {
+      const uint64_t key = key_bytes == 4 ? ((const uint32_t *)keys)[i] : ((const uint64_t *)keys)[i];
+      found[i] = (uint8_t)gamq_qf_ref_contains(&ref, key);
+    }
   }
   return GAMQ_SUCCESS;
 }

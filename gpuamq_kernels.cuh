@@ -711,8 +711,8 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
 
    A CUDA filter is a gamq__qf whose data is device memory, passed to kernels
    by value. Lookups run gamq_qf_ref_contains (gpuamq.h, next to the public
-   API, so users' kernels can call it): the host reference's algorithm with
-   word loads. Builds and extracts are written here, for the parallel shape:
+   API, so users' kernels can call it), the walk the HOST backend runs too.
+   Builds and extracts are written here, for the parallel shape:
 
    BUILD (paper 001 IV-C) from sorted fingerprints fp[0..n):
      quot[i] = fp[i] >> r; pos = the position scan of quot (section 5, any
@@ -759,15 +759,6 @@ template <typename K>
 __global__ void gamq__qf_hash_kernel(const K *keys, size_t n, uint64_t seed, int q, int r, uint64_t *fp) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
     fp[i] = gamq__qf_fingerprint_of((uint64_t)keys[i], seed, q, r);
-}
-
-/* the device view of a CUDA filter */
-static inline gamq_qf_ref gamq__qf_ref_of(const gamq__qf *f) {
-  gamq_qf_ref ref;
-  ref.kind = f->kind == GAMQ__QF_SQF ? GAMQ_QF_SQF : GAMQ_QF_RSQF;
-  ref.q = f->q, ref.r = f->r, ref.seed = f->seed, ref.nslots = f->nslots, ref.data = f->data;
-  ref.layout = f->packed ? GAMQ_QF_LAYOUT_PACKED : GAMQ_QF_LAYOUT_ALIGNED;
-  return ref;
 }
 
 /* one thread per query, unsorted: gamq_qf_ref_contains (gpuamq.h) */

@@ -11,8 +11,8 @@
 
    Contents
      non-associative scans ..... gamq__host_position_closed_form_u64
-     quotient filters .......... gamq__qf_layout, gamq__qf_init, gamq__qf_count,
-                                 gamq__sqf_shifted, gamq__rsqf_empty
+     quotient filters .......... gamq__qf_layout, gamq__qf_lookup, gamq__qf_init,
+                                 gamq__qf_count, gamq__sqf_shifted, gamq__rsqf_empty
      in-place batches (nvcc) ... gamq__qf_used, gamq__qf_sim_rounds (section 2b
                                  of gpuamq_kernels.cuh), gamq__qf_sim_windows (2c) */
 #ifndef TESTS_AMQ_TESTING_H
@@ -55,11 +55,19 @@ static inline gamq__na_result gamq__host_position_closed_form_u64(size_t n, cons
   return GAMQ__NA_OK;
 }
 
-/* ---- quotient filters: shapes and slots ---- */
+/* ---- quotient filters: shapes, slots, lookups ---- */
 
 /* gamq__qf_layout_packed for the ALIGNED (or SQF) layout. */
 static inline int gamq__qf_layout(gamq__qf_kind kind, int q, int r, uint64_t *nslots, size_t *bytes) {
   return gamq__qf_layout_packed(kind, q, r, 0, nslots, bytes);
+}
+/* Lookup of a fingerprint (0 for a NULL filter or one too wide): the walk
+   both backends run, gamq_qf_ref_contains_fp. */
+static inline int gamq__qf_lookup(const gamq__qf *f, uint64_t fp) {
+  gamq_qf_ref ref;
+  if (f == NULL || f->data == NULL || !gamq__qf_fp_ok(f, fp)) return 0;
+  ref = gamq__qf_ref_of(f);
+  return gamq_qf_ref_contains_fp(&ref, fp);
 }
 /* gamq__qf_init_packed for the ALIGNED (or SQF) layout. */
 static inline gamq__qf_result gamq__qf_init(gamq__qf *f, gamq__qf_kind kind, int q, int r, uint64_t seed) {

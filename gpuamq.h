@@ -146,7 +146,9 @@ typedef struct gamq_device_allocator {
 } gamq_device_allocator;
 
 /* ---------------------------------------------------------------------------
-   5. non-associative scans (paper 001, section IV-C)
+   5. non-associative scans (section IV-C of Geil, Farach-Colton, Owens,
+      "Quotient Filters: Approximate Membership Queries on the GPU", IPDPS
+      2018: "the QF paper" below)
 
    THE RECURRENCE. Every operation here evaluates, for i = 0 .. n-1,
 
@@ -219,9 +221,9 @@ typedef struct gamq_device_allocator {
 typedef enum gamq_scan_method {
   GAMQ_SCAN_AUTO = 0,                /* ASSOCIATIVE (the default) */
   GAMQ_SCAN_ASSOCIATIVE = 1,         /* one scan over composed max-plus maps */
-  GAMQ_SCAN_PARALLEL_MERGING = 2,    /* paper 001 Alg. 4 */
-  GAMQ_SCAN_SEQUENTIAL_SHIFTING = 3, /* paper 001 Alg. 5 (bounded) */
-  GAMQ_SCAN_SEGMENTED_LAYOUTS = 4    /* paper 001 Alg. 6 (bounded) */
+  GAMQ_SCAN_PARALLEL_MERGING = 2,    /* the QF paper, Alg. 4 */
+  GAMQ_SCAN_SEQUENTIAL_SHIFTING = 3, /* the QF paper, Alg. 5 (bounded) */
+  GAMQ_SCAN_SEGMENTED_LAYOUTS = 4    /* the QF paper, Alg. 6 (bounded) */
 } gamq_scan_method;
 
 #define GAMQ_SCAN_DEFAULT_MAX_ROUNDS 256
@@ -323,16 +325,16 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
                                       gamq_scan_stats *stats);
 
 /* ---------------------------------------------------------------------------
-   6. quotient filters (paper 001 sections III-V; issue 4, in progress)
+   6. quotient filters (the QF paper, sections III-V)
 
    A quotient filter answers "is key k in the set?" with no false negatives
    and a small, tunable false-positive rate. This section has the standard
-   (SQF) and the rank-and-select (RSQF) filter on two backends. What works
-   today, on both backends unless noted: create / destroy, count, load
+   (SQF) and the rank-and-select (RSQF) filter on two backends. The
+   operations, on both backends unless noted: create / destroy, count, load
    factor, info, bulk build, batch lookup, batch insert, batch delete, merge,
    extract (sorted fingerprints), copy of the raw bytes, save / load, a
    device view for your kernels (gamq_qf_ref). On CUDA, a small batch insert
-   or delete runs in place (SQF: supercluster bidding, paper 001 IV-B, IV-D;
+   or delete runs in place (SQF: supercluster bidding, the QF paper IV-B, IV-D;
    RSQF: window re-layout, each stretch of slots the batch touches rewritten
    in one pass; growing regions, V-B, are there too), a large one and every
    merge as extract + merge + rebuild on the device; the bytes and statuses
@@ -349,9 +351,9 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
    KINDS AND SIZES (q from 1 to 32 for both; nslots = 2^q + 10 isqrt(2^q),
    rounded up to a multiple of 64: slack for runs pushed past the last home slot)
      SQF    r = 5, 13, 21 or 29; nslots slots of (r + 3) / 8 bytes (1, 2, 3, 4): the
-            remainder and three metadata bits (paper 001 III-A).
+            remainder and three metadata bits (the QF paper, III-A).
      RSQF   r = 1 .. 32; nslots / 64 blocks of 64 slots (occupieds, runends,
-            an offset, the remainders packed; paper 001 III-B), in one of two
+            an offset, the remainders packed; the QF paper, III-B), in one of two
             layouts (desc.layout, gamq_qf_layout below):
             ALIGNED (the default): blocks of round_up(24 + 8r, 64) bytes, the
               offset inside the block. A lookup whose run is in its block
@@ -359,7 +361,7 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
               (r <= 13). Bytes a slot: 1 (r <= 5), 2 (r <= 13), 3, 4, 5.
             PACKED: blocks of 16 + 8r bytes, the offsets in a byte array
               after the blocks: (17 + 8r) / 64 bytes a slot, the memory of
-              paper 001 Table I (at 95% fill 0.94, 1.99, 3.04 bytes an item
+              the QF paper, Table I (at 95% fill 0.94, 1.99, 3.04 bytes an item
               for r = 5, 13, 21), but a block may span two 64-byte lines and
               the offset is a second read.
    False-positive rate with n distinct keys stored: about n / 2^(q + r)
@@ -405,7 +407,7 @@ typedef enum gamq_qf_kind {
    layout: ALIGNED (PACKED is GAMQ_ERROR_INVALID_ARGUMENT). */
 typedef enum gamq_qf_layout {
   GAMQ_QF_LAYOUT_ALIGNED = 0, /* blocks padded to 64-byte multiples: one aligned region per lookup */
-  GAMQ_QF_LAYOUT_PACKED = 1   /* no padding: (17 + 8r) / 64 bytes a slot (paper 001 Table I) */
+  GAMQ_QF_LAYOUT_PACKED = 1   /* no padding: (17 + 8r) / 64 bytes a slot (QF paper Table I) */
 } gamq_qf_layout;
 
 #define GAMQ_QF_MAX_BATCH ((size_t)0x7fffffff) /* 2^31 - 1 keys per call */
@@ -427,9 +429,9 @@ typedef struct gamq_qf_desc {
   gamq_scan_method build_method;   /* how builds and rebuilds lay out the slots (section 5) */
   gamq_device_allocator allocator; /* the filter's device memory and every call's temporaries */
   int dedup_build;                 /* nonzero: a bulk build stores each distinct fingerprint
-                                      once (paper 001 VI-b; see gamq_qf_build) */
+                                      once (the QF paper, VI-b; see gamq_qf_build) */
   int build_by_inserts;            /* nonzero: builds insert the keys into an empty filter in place
-                                      (paper 001 IV-C's fourth method) instead of laying them out by
+                                      (the QF paper's fourth method, IV-C) instead of laying them out by
                                       build_method; same bytes, same FULL rule */
   gamq_qf_layout layout;           /* RSQF: ALIGNED (0, the default) or PACKED; SQF: ALIGNED only */
 } gamq_qf_desc;
@@ -474,14 +476,14 @@ GAMQ_DEF gamq_status gamq_qf_get_info(const gamq_qf *filter, gamq_qf_info *info)
 GAMQ_DEF gamq_status gamq_qf_fingerprint(const gamq_qf *filter, uint64_t key, uint64_t *fingerprint);
 
 /* Bulk build: the filter becomes exactly the multiset of the n keys
-   (replacing what it held); any order, repeats stored as copies. Paper 001
-   IV-C: hash, sort the fingerprints, position scan of the quotients
+   (replacing what it held); any order, repeats stored as copies. The QF
+   paper, IV-C: hash, sort the fingerprints, position scan of the quotients
    (desc.build_method), write slots and metadata. FULL: unchanged.
      gamq_qf_create(NULL, GAMQ_QF_RSQF, 10, 8, &f);
      uint64_t keys[4] = {5, 9, 9, 12};
      gamq_qf_build_u64(f, keys, 4);            count 4 (9 stored twice)
      gamq_qf_build_u64(f, NULL, 0);            count 0: the filter is emptied
-   DEDUPLICATION (desc.dedup_build != 0, off by default; paper 001 VI-b): the
+   DEDUPLICATION (desc.dedup_build != 0, off by default; the QF paper, VI-b): the
    build keeps one copy of each distinct fingerprint, so count = the number
    of distinct fingerprints (keys that collide count once), and FULL is
    judged on what is kept. Same bytes on both backends. Only the bulk build
@@ -741,7 +743,7 @@ GAMQ__REF int gamq_qf_ref_contains(const gamq_qf_ref *f, uint64_t key) {
    byte for byte as it was. Both backends insert in place when the batch is
    small (n < count / 4), else extract, merge and rebuild; same bytes either
    way. In place on CUDA the batch is hashed and sorted, then an SQF
-   takes it in rounds of supercluster bidding (paper 001 IV-B: each
+   takes it in rounds of supercluster bidding (the QF paper, IV-B: each
    stretch of slots ending at an empty one takes one key a round; a FULL
    batch is deleted again; after a few dozen rounds the rest is merged in
    by a rebuild), an RSQF by window re-layout: each
@@ -759,7 +761,7 @@ GAMQ_DEF gamq_status gamq_qf_insert_u64(gamq_qf *filter, const uint64_t *h_keys,
 /* Batch delete: one copy per listed key whose fingerprint is stored; keys
    not stored are skipped. *deleted (host pointer, may be NULL) gets the
    number of copies removed. Never FULL. In place for small batches (SQF:
-   supercluster deletes, paper 001 IV-D; RSQF: one thread per touched
+   supercluster deletes, the QF paper IV-D; RSQF: one thread per touched
    stretch of slots rewrites it without the deleted copies),
    else by a rebuild without them; same bytes either way.
      filter {5, 9, 9, 9, 12, 40, 41};  uint64_t gone[4] = {9, 9, 12, 77};
@@ -772,14 +774,14 @@ GAMQ_DEF gamq_status gamq_qf_delete_u64_sync(gamq_qf *filter, const uint64_t *d_
 GAMQ_DEF gamq_status gamq_qf_delete_u32(gamq_qf *filter, const uint32_t *h_keys, size_t n, uint64_t *deleted);
 GAMQ_DEF gamq_status gamq_qf_delete_u64(gamq_qf *filter, const uint64_t *h_keys, size_t n, uint64_t *deleted);
 
-/* Merge, paper 001 IV-E: out = a + b (multiset sum) by extract, merge path,
+/* Merge, the QF paper IV-E: out = a + b (multiset sum) by extract, merge path,
    rebuild. All three must have the same kind, q, r, seed, layout and backend
    (else GAMQ_ERROR_INVALID_ARGUMENT); out may be a or b (or both).
    FULL: out unchanged.
      a {1, 2}, b {2, 3}:  gamq_qf_merge_sync(a, a, b, NULL);   a = {1, 2, 2, 3}, b unchanged */
 GAMQ_DEF gamq_status gamq_qf_merge_sync(gamq_qf *out, const gamq_qf *a, const gamq_qf *b, gamq_stream stream);
 
-/* Extract every stored fingerprint, ascending, copies repeated (paper 001
+/* Extract every stored fingerprint, ascending, copies repeated (the QF paper,
    IV-E). fps needs room for count fingerprints: capacity below the count is
    GAMQ_ERROR_INVALID_ARGUMENT (gamq_qf_count first). *written (may be NULL)
    gets the count.
@@ -875,7 +877,7 @@ GAMQ_DEF gamq_status gamq_qf_save(const gamq_qf *filter, const char *path);
 GAMQ_DEF gamq_status gamq_qf_load(const gamq_qf_desc *desc, const char *path, gamq_qf **filter);
 
 /* ---------------------------------------------------------------------------
-   7. blocked Bloom filter (the paper's BloomGPU baseline, issue 4)
+   7. blocked Bloom filter (the QF paper's BloomGPU baseline)
 
    A Bloom filter answers "is key k in the set?" with no false negatives,
    a false-positive rate set by its size, and no deletes. This one is
@@ -1076,7 +1078,7 @@ GAMQ_DEF double gamq_bloom_fpr(uint64_t num_blocks, int k, uint64_t n);
 /* ---------------------------------------------------------------------------
    Non-associative scans: host reference and host simulations of the parallel
    methods (private: the HOST backend of section 5, and what the tests compare
-   the kernels with, rounds included). Paper 001, section IV-C, Algorithms 4-6.
+   the kernels with, rounds included). The QF paper, section IV-C, Algorithms 4-6.
 
    THE RECURRENCE. Everything here evaluates the max-plus recurrence
 
@@ -1224,7 +1226,7 @@ static inline int gamq__na_args_ok(const gamq__na_problem *p, const int64_t *x) 
 
 /* ---------------------------------------------------------------------------
    The reference: the serial loop. Checks every step; this is what the tests
-   compare every other method (and, next session, every kernel) against.
+   compare every other method and every kernel against.
    ------------------------------------------------------------------------- */
 static inline gamq__na_result gamq__host_maxplus_serial(const gamq__na_problem *p, int64_t *x) {
   size_t i;
@@ -1767,13 +1769,14 @@ static inline gamq__na_result gamq__host_position_u32(size_t n, const uint32_t *
 }
 
 /* ---------------------------------------------------------------------------
-   Quotient filters: the host reference (private, issue 4). Paper 001
-   sections III-V; pseudocode in paper 000 chapter 3 (Algs. 5-14).
+   Quotient filters: the host reference (private). The QF paper, sections
+   III-V; pseudocode in chapter 3 (Algs. 5-14) of Geil, "Tackling GPU
+   Memory Size Limitations" (dissertation), "the dissertation" below.
 
-   What this backs: the HOST backend of the coming public filter API (SQF and
-   RSQF: build, lookup, insert, delete, merge, extract, count), and the
-   reference every kernel is compared with, byte for byte. Plain serial C,
-   readable first; notes/qf_design.md says what is decided and what is left.
+   What this backs: the HOST backend of the public filter API (section 6:
+   SQF and RSQF, build, lookup, insert, delete, merge, extract, count), and
+   the reference every kernel is compared with, byte for byte. Plain serial
+   C, readable first.
 
    HASH. key (32-bit keys are zero-extended to 64 bits) -> 64-bit hash
        h = mix(key ^ seed),  mix(z) = splitmix64's finaliser of z + 0x9e3779b97f4a7c15
@@ -1887,7 +1890,7 @@ static inline GAMQ__HD int gamq__qf_fp_ok(const gamq__qf *f, uint64_t fp) {
               128 for r <= 13, 192, 256, 320), each 64-byte aligned.
      PACKED   nslots / 64 blocks of 16 + 8r bytes (8-byte aligned), then one
               offset byte per block; the total rounded up to a multiple of 8
-              (the tail is zero): (17 + 8r) / 64 bytes a slot, paper 001 Table I.
+              (the tail is zero): (17 + 8r) / 64 bytes a slot, QF paper Table I.
    ------------------------------------------------------------------------- */
 static inline int gamq__qf_params_ok(gamq__qf_kind kind, int q, int r) {
   if (q < 1 || q > 32) return 0;
@@ -1952,7 +1955,7 @@ static inline double gamq__qf_load_factor(const gamq__qf *f) {
 }
 
 /* ---------------------------------------------------------------------------
-   SQF (paper 001 III-A, IV). Slot s holds, little-endian in (r + 3) / 8 bytes,
+   SQF (the QF paper, III-A, IV). Slot s holds, little-endian in (r + 3) / 8 bytes,
        bit 0   is_occupied      some fingerprint has quotient s (a property of
                                 the home slot, not of what the slot holds)
        bit 1   is_continuation  the slot's remainder is not the first of its run
@@ -1992,10 +1995,10 @@ static inline GAMQ__HD void gamq__sqf_set_occupied(gamq__qf *f, uint64_t s, int 
 /* The walks below read slots eight at a time: the GROUP g is slots 8g ..
    8g + 7, sb = (r + 3) / 8 aligned 64-bit words at byte 8g * sb (nslots is
    a multiple of 64 and the data 8-byte aligned), one load each on a GPU.
-   A slot-at-a-time walk was one load instruction per slot, and a warp's
-   loads at 32 random places cost 32 L1 passes each: at 2^20 keys into a
-   70%-full 2^30-slot SQF the bidding round was bound by that count (H200,
-   session 7). Slots read past where a walk stops are ignored; writes stay
+   Reading a slot at a time costs one load instruction per slot, and a
+   warp's loads at 32 random places cost 32 L1 passes each: at 2^20 keys
+   into a 70%-full 2^30-slot SQF that count bounds the bidding round (H200).
+   Slots read past where a walk stops are ignored; writes stay
    per slot (a group may hold another window's slots). */
 #if defined(__CUDA_ARCH__)
 #define GAMQ__UNROLL _Pragma("unroll")
@@ -2071,7 +2074,7 @@ static inline GAMQ__HD uint64_t gamq__sqf_cluster_start(const gamq__qf *f, uint6
   return b == ~(uint64_t)0 ? 0 : b;
 }
 
-/* FINDRUNSTART (paper 000 Alg. 5): the slot where the run of quotient fq
+/* FINDRUNSTART (the dissertation's Alg. 5): the slot where the run of quotient fq
    starts, or would start if fq is not occupied. Slot fq must not be empty.
    From the cluster's first slot b (its remainder sits in its home slot, so
    it heads the run of quotient b) the runs lie in quotient order: fq's run
@@ -2123,7 +2126,7 @@ static inline GAMQ__HD void gamq__sqf_shift_right(gamq__qf *f, uint64_t p, uint6
   }
 }
 
-/* Insert one copy (000 Alg. 7 without its deduplication): find the first
+/* Insert one copy (the dissertation's Alg. 7 without its deduplication): find the first
    empty slot e at or after the home slot (none: FULL), find the place p in
    the run (after equal remainders), shift slots p .. e-1 one to the right,
    write the remainder at p. */
@@ -2192,7 +2195,7 @@ static inline GAMQ__HD void gamq__sqf_shift_left(gamq__qf *f, uint64_t fq, uint6
   }
 }
 
-/* Delete one copy (000 Alg. 11): find it, then close the gap
+/* Delete one copy (the dissertation's Alg. 11): find it, then close the gap
    (gamq__sqf_shift_left). */
 static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq, uint64_t fr) {
   uint64_t s, p, v;
@@ -2219,7 +2222,7 @@ static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq
 }
 
 /* ---------------------------------------------------------------------------
-   RSQF (paper 001 III-B, V). Block b covers slots 64b .. 64b + 63:
+   RSQF (the QF paper, III-B, V). Block b covers slots 64b .. 64b + 63:
        bytes  0..7    occupieds   bit i: quotient 64b + i has a run
        bytes  8..15   runends     bit i: slot 64b + i ends a run
        byte  16       offset      min(255, O_b)  (below)
@@ -2353,7 +2356,7 @@ static inline GAMQ__HD uint64_t gamq__rsqf_run_start(const gamq__qf *f, uint64_t
   return e > x ? e : x;
 }
 
-/* Insert one copy (000 Algs. 13-14, serially): the first unused slot e at or
+/* Insert one copy (the dissertation's Algs. 13-14, serially): the first unused slot e at or
    after the home slot (jump over runs: FINDFIRSTUNUSEDSLOT), the place p in
    the run, shift remainders and runend bits of p .. e-1 right, fix offsets. */
 static inline GAMQ__HD gamq__qf_result gamq__rsqf_insert(gamq__qf *f, uint64_t fq, uint64_t fr) {
@@ -2454,34 +2457,47 @@ static inline gamq__qf_result gamq__qf_delete(gamq__qf *f, uint64_t fp) {
 }
 
 /* Extract every stored fingerprint, ascending (copies repeated), into out
-   (room for f->nitems). Paper 001 IV-E / 000 Alg. 12, serially: the runs
-   lie in quotient order, the run of quotient x from max(x, end of the run
-   before) on; SQF runs go on while is_continuation, RSQF runs stop at a
-   runend. Returns the count written. */
-static inline uint64_t gamq__qf_extract(const gamq__qf *f, uint64_t *out) {
-  uint64_t x, s, next = 0, k = 0, home;
-  if (f == NULL || f->data == NULL || (out == NULL && f->nitems > 0)) return 0;
-  home = (uint64_t)1 << f->q;
+   (room for cap). The QF paper IV-E / the dissertation's Alg. 12, serially:
+   the runs lie in quotient order, the run of quotient x from max(x, end of
+   the run before) on; SQF runs go on while is_continuation, RSQF runs stop
+   at a runend. Safe on bytes nobody vouches for (a file's): every read stays
+   inside the filter and at most cap fingerprints are written. 1 when the
+   walk went through and found exactly cap; 0 when the runs leave the filter
+   or hold another number of fingerprints. (What the walk does not look at,
+   such as stray bits, gamq__qf_check_payload's rebuild-and-compare catches.) */
+static inline int gamq__qf_extract_checked(const gamq__qf *f, uint64_t *out, uint64_t cap) {
+  uint64_t x, s, next = 0, k = 0, home = (uint64_t)1 << f->q;
   for (x = 0; x < home; ++x) {
     int occ = f->kind == GAMQ__QF_SQF ? gamq__sqf_occupied(f, x) : gamq__rsqf_occupied(f, x);
     if (!occ) continue;
     s = next > x ? next : x;
     if (f->kind == GAMQ__QF_SQF) {
-      do out[k++] = (x << f->r) | gamq__sqf_rem(f, s++);
-      while (s < f->nslots && gamq__sqf_continuation(f, s));
+      do {
+        if (s >= f->nslots || k == cap) return 0;
+        out[k++] = (x << f->r) | gamq__sqf_rem(f, s++);
+      } while (s < f->nslots && gamq__sqf_continuation(f, s));
     } else {
       for (;;) {
+        if (s >= f->nslots || k == cap) return 0;
         out[k++] = (x << f->r) | gamq__rsqf_rem(f, s);
         if (gamq__rsqf_runend(f, s++)) break;
       }
     }
     next = s;
   }
-  GAMQ_ASSERT(k == f->nitems);
-  return k;
+  return k == cap;
+}
+/* The same for a filter of this library: out has room for f->nitems;
+   returns the count written. */
+static inline uint64_t gamq__qf_extract(const gamq__qf *f, uint64_t *out) {
+  int ok;
+  if (f == NULL || f->data == NULL || (out == NULL && f->nitems > 0)) return 0;
+  ok = gamq__qf_extract_checked(f, out, f->nitems);
+  GAMQ_ASSERT(ok);
+  return ok ? f->nitems : 0;
 }
 
-/* Bulk build (paper 001 IV-C): the filter becomes exactly the n sorted
+/* Bulk build (the QF paper, IV-C): the filter becomes exactly the n sorted
    fingerprints fp (replacing what it held). Slots come from the position
    scan of the quotients by the given method (gamq__host_position_u64); then
    each remainder is written to its slot and the metadata derived from the
@@ -2553,7 +2569,7 @@ static inline void gamq__qf_merge_sorted(const uint64_t *a, uint64_t na, const u
   while (j < nb) out[k++] = b[j++];
 }
 
-/* out = a + b (multiset sum), paper 001 IV-E: extract both, merge, rebuild.
+/* out = a + b (multiset sum), the QF paper IV-E: extract both, merge, rebuild.
    All three must have the same kind, q, r, seed and layout; out may be a or b.
    FULL / NO_MEMORY leave out unchanged. */
 static inline gamq__qf_result gamq__qf_merge(gamq__qf *out, const gamq__qf *a, const gamq__qf *b,
@@ -3145,8 +3161,8 @@ static gamq_status gamq__qf_bufs_alloc(const gamq_qf *F, gamq__qf_bufs *b, const
    gamq_qf_destroy) when the filter uses the default allocator and the
    block stays under a quarter of the filter's bytes (+ 1 MiB). The default
    memory pool returns freed memory at every synchronisation, so fresh
-   allocations cost ~0.1 ms a call (2^20 keys, H200, session 8). A user's
-   allocator is called as before: caching is its own business then. Calls
+   allocations cost ~0.1 ms a call (2^20 keys, H200). A user's allocator
+   is called for every buffer: caching is its own business then. Calls
    that change a filter never run concurrently, and each synchronises
    before it returns, so one block serves them all. */
 static gamq_status gamq__qf_bufs_keep(gamq_qf *F, gamq__qf_bufs *b, const size_t *bytes, cudaStream_t stream) {
@@ -3253,10 +3269,8 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   return GAMQ_SUCCESS;
 }
 /* AUTO picks in place for a batch of n keys into a filter of nitems when
-   this holds (a placeholder the GPU measurements tune), else a rebuild. */
-#ifndef GAMQ__QF_IN_PLACE
+   this holds (a rule of thumb, not measured per GPU), else a rebuild. */
 #define GAMQ__QF_IN_PLACE(n, nitems) ((n) < (nitems) / 4)
-#endif
 #define GAMQ__QF_MAX_ROUNDS 32     /* in-place rounds of a batch; what is left then goes in by a rebuild */
 #define GAMQ__QF_BUILD_ROUNDS 1024 /* the same for a build by inserts */
 
@@ -3474,7 +3488,7 @@ static gamq_status gamq__qf_cuda_windows(gamq_qf *F, int op, const void *d_keys,
 
 /* ---- the batch calls on the filter's own memory ---- */
 
-/* HOST build by inserts (paper 001 IV-C's fourth method): point inserts into
+/* HOST build by inserts (the QF paper's fourth method, IV-C): point inserts into
    an empty filter that replaces f's bytes on success. */
 static gamq__qf_result gamq__qf_build_by_inserts(gamq__qf *f, const uint64_t *fp, uint64_t n, gamq__na_method method) {
   gamq__qf g;
@@ -3506,8 +3520,8 @@ static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, in
     if (op == 0) path = F->build_inserts && !F->dedup_build && n > 0 ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_REBUILD;
     else if (path == GAMQ__QF_BATCH_AUTO)
       /* in place (H200, 2^20 into 2^30, r 5): the RSQF by windows (1.8x the growing regions at 70%,
-         2.6x at 90%), the SQF by bidding (since its walks read slots by the eight, session 7: 1.7-2.4x
-         the windows at every fill from 70% to 90%) */
+         2.6x at 90%), the SQF by bidding (its walks read slots by the eight: 1.7-2.4x the windows at
+         every fill from 70% to 90%) */
       path = !GAMQ__QF_IN_PLACE((uint64_t)n, F->f.nitems) ? GAMQ__QF_BATCH_REBUILD
              : F->f.kind == GAMQ__QF_RSQF                  ? GAMQ__QF_BATCH_WINDOWS
                                                            : GAMQ__QF_BATCH_IN_PLACE;
@@ -3824,34 +3838,6 @@ static int gamq__qf_header_read(const uint8_t *buf, size_t avail, gamq__qf_heade
   h->payload = gamq__load_le(buf + 56, 8);
   h->checksum = gamq__load_le(buf + 64, 8);
   return h->nslots == nslots && h->payload == (uint64_t)bytes && h->count <= nslots;
-}
-
-/* gamq__qf_extract for bytes nobody vouches for: every read stays inside
-   the filter and at most cap fingerprints are written. 1 when the walk went
-   through and found exactly cap; 0 when the runs leave the filter or hold
-   another number of fingerprints. (What the walk does not look at, such as
-   stray bits, the caller's rebuild-and-compare catches.) */
-static int gamq__qf_extract_checked(const gamq__qf *f, uint64_t *out, uint64_t cap) {
-  uint64_t x, s, next = 0, k = 0, home = (uint64_t)1 << f->q;
-  for (x = 0; x < home; ++x) {
-    int occ = f->kind == GAMQ__QF_SQF ? gamq__sqf_occupied(f, x) : gamq__rsqf_occupied(f, x);
-    if (!occ) continue;
-    s = next > x ? next : x;
-    if (f->kind == GAMQ__QF_SQF) {
-      do {
-        if (s >= f->nslots || k == cap) return 0;
-        out[k++] = (x << f->r) | gamq__sqf_rem(f, s++);
-      } while (s < f->nslots && gamq__sqf_continuation(f, s));
-    } else {
-      for (;;) {
-        if (s >= f->nslots || k == cap) return 0;
-        out[k++] = (x << f->r) | gamq__rsqf_rem(f, s);
-        if (gamq__rsqf_runend(f, s++)) break;
-      }
-    }
-    next = s;
-  }
-  return k == cap;
 }
 
 /* Is payload exactly the filter of header h? Extract what it holds (checked

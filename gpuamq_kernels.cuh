@@ -3,7 +3,9 @@
    is compiled by nvcc, after gpuprim.cuh and the host code of the scans.
 
    Contents
-     1. non-associative scans (paper 001 IV-C; gpuamq.h section 5 documents
+     1. non-associative scans (section IV-C of Geil, Farach-Colton, Owens,
+        "Quotient Filters: Approximate Membership Queries on the GPU", IPDPS
+        2018, "the QF paper" below; gpuamq.h section 5 documents
         the recurrence, the value ranges and the four methods)
           maps and their composition ........ gamq__map, gamq__compose_op
           the problem as the kernels see it . gamq__na_dev
@@ -705,7 +707,7 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
 }
 
 /* ---------------------------------------------------------------------------
-   2. quotient filters (paper 001 III-V; gpuamq.h section 6 documents the
+   2. quotient filters (the QF paper, III-V; gpuamq.h section 6 documents the
       layouts; the host reference there is what these must equal, byte for
       byte)
 
@@ -714,7 +716,7 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
    API, so users' kernels can call it), the walk the HOST backend runs too.
    Builds and extracts are written here, for the parallel shape:
 
-   BUILD (paper 001 IV-C) from sorted fingerprints fp[0..n):
+   BUILD (the QF paper, IV-C) from sorted fingerprints fp[0..n):
      quot[i] = fp[i] >> r; pos = the position scan of quot (section 5, any
      method); FULL when pos[n-1] >= nslots (read back: the caller leaves the
      filter alone); then
@@ -729,7 +731,7 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
              the whole block (and, PACKED, its byte of the offset array), so
              nothing races, and every byte is written (but the PACKED zero
              tail, which nothing ever writes).
-   EXTRACT (paper 001 IV-E): runs lie in quotient order, so slot order is
+   EXTRACT (the QF paper, IV-E): runs lie in quotient order, so slot order is
      fingerprint order. Per block: count occupied quotients and run marks
      (SQF run starts, RSQF runends); inclusive scans over blocks; scatter the
      occupied quotients by rank (quot_of_rank); per block count, scan, then
@@ -1170,7 +1172,7 @@ static inline cudaError_t gamq__cuda_qf_difference(const uint64_t *a, size_t na,
 }
 
 /* ---------------------------------------------------------------------------
-   2b. in-place batch inserts and deletes (paper 001 IV-B Alg. 3, IV-D Alg. 7,
+   2b. in-place batch inserts and deletes (the QF paper, IV-B Alg. 3, IV-D Alg. 7,
        V-B Alg. 9)
 
    The batch is hashed and sorted; a list of pending items (indices into the
@@ -1400,7 +1402,7 @@ static __global__ void gamq__qf_gather_kernel(const uint64_t *fp, const uint32_t
    grid-stride loop is done (every lane of the 256-thread blocks calls it):
    one atomic per warp. An atomicAdd per window on the one counter
    serialised 2^20 atomics at one L2 address: 0.25-0.45 ms of the RSQF
-   window writer (measured, H200, session 8). */
+   window writer (measured, H200). */
 static __device__ __forceinline__ void gamq__warp_count(unsigned long long *p, unsigned long long v) {
   for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
   if ((threadIdx.x & 31) == 0 && v) atomicAdd(p, v);

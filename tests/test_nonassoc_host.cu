@@ -1,4 +1,4 @@
-/* test_nonassoc_host.cu - the non-associative scans' host side (issue 3):
+/* test_nonassoc_host.cu - the non-associative scans' host side:
    the serial reference and the host simulations of the four methods, which
    must equal it exactly, overflow included. A private copy of the
    implementation (test_api.cu owns the shared one). */

@@ -1,6 +1,8 @@
 /* test_qf_inplace.cu - in-place batch inserts and deletes of the quotient
-   filters (gpuamq_kernels.cuh section 2b; issue 4): SQF supercluster bidding
-   (paper 001 IV-B, IV-D), RSQF growing regions (V-B), builds by inserts.
+   filters (gpuamq_kernels.cuh sections 2b, 2c): SQF supercluster bidding
+   (IV-B, IV-D of "Quotient Filters: Approximate Membership Queries on the
+   GPU", Geil, Farach-Colton, Owens, IPDPS 2018), RSQF growing regions
+   (V-B), window re-layout, builds by inserts.
 
    Host tests (TEST, run in CI): the host simulation of the rounds
    (gamq__qf_sim_rounds, the device's group / region / point-operation
@@ -491,7 +493,9 @@ TEST(qf_inplace_host, block_and_group_walks) {
   int saturated = 0;
   for (int t = 0; t < 24 && !g_test.failed; ++t) {
     const int kind = t % 2 ? GAMQ__QF_RSQF : GAMQ__QF_SQF, packed = kind == GAMQ__QF_RSQF && t % 4 == 3;
-    const int q = 8 + (int)rng.below(5), r = kind == GAMQ__QF_SQF ? 5 + 8 * (int)rng.below(4) : 1 + (int)rng.below(32);
+    /* t = 3: a PACKED RSQF, q = 12 at fill 0.9, whose hot quotients surely saturate an offset */
+    const int q = t == 3 ? 12 : 8 + (int)rng.below(5);
+    const int r = kind == GAMQ__QF_SQF ? 5 + 8 * (int)rng.below(4) : 1 + (int)rng.below(32);
     gamq__qf f;
     CHECK(gamq__qf_init_packed(&f, (gamq__qf_kind)kind, q, r, rng.next(), packed) == GAMQ__QF_OK);
     const double fill = (t / 2) % 3 == 0 ? 0.3 : (t / 2) % 3 == 1 ? 0.9 : 1.0;
@@ -676,8 +680,8 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
       qi_model model;
       std::vector<uint64_t> stored;
       int inplace_rounds = 0, window_batches = 0;
-      /* 24 drawn steps, then 4 fixed ones that run each in-place path whatever
-         was drawn: a delete of 33 keys on IN_PLACE, then on WINDOWS (deletes
+      /* 24 drawn steps, then 4 fixed ones that run each in-place path
+         whatever the drawn steps did: a delete of 33 keys on IN_PLACE, then on WINDOWS (deletes
          never meet FULL, so both paths run), then an insert of up to 33 new
          keys on each (as many as there are free slots) */
       for (int step = 0; step < 28 && !g_test.failed; ++step) {
@@ -755,7 +759,7 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
   }
 }
 
-/* Builds by inserts (paper 001 IV-C's fourth method) on CUDA == HOST builds. */
+/* Builds by inserts (the quotient filter paper's fourth method, IV-C) on CUDA == HOST builds. */
 GPU_TEST(qf_inplace_cuda, build_by_inserts) {
   test_rng rng = test_rng_for("qf_inplace_cuda.build_by_inserts");
   char what[200];

@@ -1,6 +1,6 @@
 /* test_qf_io.cu - quotient filters: save / load, serialize / deserialize,
-   deduplicating builds, and the edge cases of issue 4 not covered by
-   test_qf.cu / test_qf_host.cu.
+   deduplicating builds, and the edge cases not covered by test_qf.cu /
+   test_qf_host.cu.
 
    Host tests (suite qf_io_host, CI): the documented file format decoded
    field by field (checksum recomputed here), round trips of both kinds at

@@ -1778,13 +1778,11 @@ static inline gamq__na_result gamq__host_position_u32(size_t n, const uint32_t *
    the reference every kernel is compared with, byte for byte. Plain serial
    C, readable first.
 
-   HASH. key (32-bit keys are zero-extended to 64 bits) -> 64-bit hash
-       h = mix(key ^ seed),  mix(z) = splitmix64's finaliser of z + 0x9e3779b97f4a7c15
-   (z ^= z >> 30, z *= 0xbf58476d1ce4e5b9, z ^= z >> 27, z *= 0x94d049bb133111eb,
-   z ^= z >> 31). mix is a bijection of 64-bit words, so for one seed distinct
-   keys never collide in h: every collision comes from cutting h to p bits.
-   The fingerprint is the top p = q + r bits of h (f = h >> (64 - p)); its
-   quotient is the high q bits of f (the home slot), its remainder the low r.
+   Section 6 documents the hash, the kinds and sizes (nslots and its slack),
+   FULL and the multiset semantics; what the reference adds:
+
+   HASH. mix is a bijection of 64-bit words, so for one seed distinct keys
+   never collide in h: every collision comes from cutting h to p bits.
 
    ONE LAYOUT PER MULTISET. Both filters store the remainders of the sorted
    fingerprints at the slots of the position scan of their quotients,
@@ -1795,21 +1793,11 @@ static inline gamq__na_result gamq__host_position_u32(size_t n, const uint32_t *
    inserting then deleting restores it byte for byte, and every way of
    building it (this reference, the scan methods, the kernels) must produce
    the same bytes. The tests check exactly that after every operation.
-
-   SLOTS. nslots = 2^q home slots plus slack for runs pushed past the last
-   home slot: nslots = round_up(2^q + 10 * isqrt(2^q), 64) for both filters
-   (so both fill up at the same point). An operation that would need a slot
-   at or past nslots returns GAMQ__QF_FULL and leaves the filter unchanged.
-
-   MULTISET. A fingerprint inserted k times is stored k times; a delete
-   removes one copy. Deleting a key that was never inserted may remove the
-   fingerprint of another key that collides with it (any filter does that):
-   delete only keys you inserted.
    ------------------------------------------------------------------------- */
 #include <stdlib.h> /* qsort */
 
-/* The lookup path (hash, slot reads, rank / select, lookups) is also device
-   code: the CUDA backend's kernels call these very functions on a filter
+/* The slot reads, rank / select and point operations are also device code:
+   the CUDA backend's in-place kernels call these very functions on a filter
    whose data is device memory, so both backends share one definition. */
 #if defined(__CUDACC__)
 #define GAMQ__HD __host__ __device__

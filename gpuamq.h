@@ -2449,10 +2449,11 @@ static inline gamq__qf_result gamq__qf_delete(gamq__qf *f, uint64_t fp) {
    the runs lie in quotient order, the run of quotient x from max(x, end of
    the run before) on; SQF runs go on while is_continuation, RSQF runs stop
    at a runend. Safe on bytes nobody vouches for (a file's): every read stays
-   inside the filter and at most cap fingerprints are written. 1 when the
-   walk went through and found exactly cap; 0 when the runs leave the filter
-   or hold another number of fingerprints. (What the walk does not look at,
-   such as stray bits, gamq__qf_check_payload's rebuild-and-compare catches.) */
+   inside the filter and at most cap fingerprints are written (out NULL:
+   none, the walk only counts). 1 when the walk went through and found
+   exactly cap; 0 when the runs leave the filter or hold another number of
+   fingerprints. (What the walk does not look at, such as stray bits,
+   gamq__qf_check_payload's rebuild-and-compare catches.) */
 static inline int gamq__qf_extract_checked(const gamq__qf *f, uint64_t *out, uint64_t cap) {
   uint64_t x, s, next = 0, k = 0, home = (uint64_t)1 << f->q;
   for (x = 0; x < home; ++x) {
@@ -2462,12 +2463,14 @@ static inline int gamq__qf_extract_checked(const gamq__qf *f, uint64_t *out, uin
     if (f->kind == GAMQ__QF_SQF) {
       do {
         if (s >= f->nslots || k == cap) return 0;
-        out[k++] = (x << f->r) | gamq__sqf_rem(f, s++);
+        if (out) out[k] = (x << f->r) | gamq__sqf_rem(f, s);
+        ++k, ++s;
       } while (s < f->nslots && gamq__sqf_continuation(f, s));
     } else {
       for (;;) {
         if (s >= f->nslots || k == cap) return 0;
-        out[k++] = (x << f->r) | gamq__rsqf_rem(f, s);
+        if (out) out[k] = (x << f->r) | gamq__rsqf_rem(f, s);
+        ++k;
         if (gamq__rsqf_runend(f, s++)) break;
       }
     }
@@ -3828,9 +3831,11 @@ static int gamq__qf_header_read(const uint8_t *buf, size_t avail, gamq__qf_heade
   return h->nslots == nslots && h->payload == (uint64_t)bytes && h->count <= nslots;
 }
 
-/* Is payload exactly the filter of header h? Extract what it holds (checked
-   walk), rebuild that multiset on the host, compare the bytes. GAMQ_SUCCESS,
-   GAMQ_ERROR_BAD_FILE or GAMQ_ERROR_OUT_OF_MEMORY; frees what it takes. */
+/* Is payload exactly the filter of header h? Count what it holds (a checked
+   walk that writes nothing: a header's count the payload does not hold
+   costs no allocation), extract it, rebuild that multiset on the host,
+   compare the bytes. GAMQ_SUCCESS, GAMQ_ERROR_BAD_FILE or
+   GAMQ_ERROR_OUT_OF_MEMORY; frees what it takes. */
 static gamq_status gamq__qf_check_payload(const gamq__qf_header *h, const uint8_t *payload) {
   gamq__qf view, t;
   uint64_t *fps;
@@ -3838,6 +3843,7 @@ static gamq_status gamq__qf_check_payload(const gamq__qf_header *h, const uint8_
   view.kind = h->kind, view.q = h->q, view.r = h->r, view.packed = h->packed, view.seed = h->seed, view.nitems = h->count;
   view.nslots = h->nslots, view.bytes = (size_t)h->payload; /* as gamq__qf_layout_packed (checked) */
   view.data = (uint8_t *)payload; /* read only */
+  if (!gamq__qf_extract_checked(&view, NULL, h->count)) return GAMQ_ERROR_BAD_FILE;
   fps = (uint64_t *)GAMQ_MALLOC(((size_t)h->count + 1) * sizeof(uint64_t));
   if (fps == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
   if (gamq__qf_extract_checked(&view, fps, h->count)) {

@@ -768,7 +768,8 @@ TEST(qf_io_host, failed_save_keeps_old_file) {
 /* Headers nobody vouches for: loads and deserializes answer BAD_FILE before
    any allocation the file's own length does not justify. A header of the
    largest filter (RSQF q = 32, r = 32: 21.5 GB) with nothing or a few MiB
-   after it, fields that overflow or disagree, and a valid file cut short. */
+   after it, fields that overflow or disagree, a count the payload does not
+   hold, and a valid file cut short. */
 TEST(qf_io_host, hostile_headers) {
   test_rng rng = test_rng_for("qf_io_host.hostile_headers");
   const std::string path = qio_path("hostile_headers");
@@ -809,6 +810,26 @@ TEST(qf_io_host, hostile_headers) {
     g_io_largest = 0;
     qio_reject(b, GAMQ_ERROR_BAD_FILE, "hostile header");
     CHECK_MSG(g_io_largest == 0, "case %zu: deserialize asked for %zu bytes", c, g_io_largest);
+  }
+  /* a header whose count the payload does not hold: RSQF q = 20, r = 1 (a
+     byte a slot), count = nslots, every payload byte zero. The walk finds
+     no fingerprint before anything is allocated for the nslots it claims. */
+  {
+    CHECK(gamq__qf_layout_packed(GAMQ__QF_RSQF, 20, 1, 0, &nslots, &bytes));
+    qio_buf b(72 + bytes, 0);
+    memcpy(b.data(), huge.data(), 72);
+    qio_put_le(&b[24], 1, 4), qio_put_le(&b[20], 20, 4), qio_put_le(&b[40], nslots, 8);
+    qio_put_le(&b[48], nslots, 8), qio_put_le(&b[56], bytes, 8);
+    qio_reseal(b);
+    CHECK(qio_write_file(path, b));
+    gamq_qf *g = (gamq_qf *)0x1;
+    g_io_largest = 0;
+    CHECK(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_ERROR_BAD_FILE && g == (gamq_qf *)0x1);
+    CHECK_MSG(g_io_largest <= b.size(), "a count the payload does not hold: load asked for %zu bytes of a %zu-byte file",
+              g_io_largest, b.size());
+    g_io_largest = 0;
+    qio_reject(b, GAMQ_ERROR_BAD_FILE, "a count the payload does not hold");
+    CHECK_MSG(g_io_largest == 0, "a count the payload does not hold: deserialize asked for %zu bytes", g_io_largest);
   }
   /* a valid file cut short in its payload, by one byte and by half */
   const qio_buf good = qio_sample(GAMQ_QF_RSQF, 12, 8, rng.next(), 3000, rng);

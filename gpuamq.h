@@ -185,7 +185,9 @@ typedef struct gamq_device_allocator {
 } gamq_device_allocator;
 
 /* ---------------------------------------------------------------------------
-   5. non-associative scans (paper 001, section IV-C)
+   5. non-associative scans (section IV-C of Geil, Farach-Colton, Owens,
+      "Quotient Filters: Approximate Membership Queries on the GPU", IPDPS
+      2018: "the QF paper" below)
 
    THE RECURRENCE. Every operation here evaluates, for i = 0 .. n-1,
 
@@ -258,9 +260,9 @@ typedef struct gamq_device_allocator {
 typedef enum gamq_scan_method {
   GAMQ_SCAN_AUTO = 0,                /* ASSOCIATIVE (the default) */
   GAMQ_SCAN_ASSOCIATIVE = 1,         /* one scan over composed max-plus maps */
-  GAMQ_SCAN_PARALLEL_MERGING = 2,    /* paper 001 Alg. 4 */
-  GAMQ_SCAN_SEQUENTIAL_SHIFTING = 3, /* paper 001 Alg. 5 (bounded) */
-  GAMQ_SCAN_SEGMENTED_LAYOUTS = 4    /* paper 001 Alg. 6 (bounded) */
+  GAMQ_SCAN_PARALLEL_MERGING = 2,    /* the QF paper, Alg. 4 */
+  GAMQ_SCAN_SEQUENTIAL_SHIFTING = 3, /* the QF paper, Alg. 5 (bounded) */
+  GAMQ_SCAN_SEGMENTED_LAYOUTS = 4    /* the QF paper, Alg. 6 (bounded) */
 } gamq_scan_method;
 
 #define GAMQ_SCAN_DEFAULT_MAX_ROUNDS 256
@@ -362,16 +364,16 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
                                       gamq_scan_stats *stats);
 
 /* ---------------------------------------------------------------------------
-   6. quotient filters (paper 001 sections III-V; issue 4, in progress)
+   6. quotient filters (the QF paper, sections III-V)
 
    A quotient filter answers "is key k in the set?" with no false negatives
    and a small, tunable false-positive rate. This section has the standard
-   (SQF) and the rank-and-select (RSQF) filter on two backends. What works
-   today, on both backends unless noted: create / destroy, count, load
+   (SQF) and the rank-and-select (RSQF) filter on two backends. The
+   operations, on both backends unless noted: create / destroy, count, load
    factor, info, bulk build, batch lookup, batch insert, batch delete, merge,
    extract (sorted fingerprints), copy of the raw bytes, save / load, a
    device view for your kernels (gamq_qf_ref). On CUDA, a small batch insert
-   or delete runs in place (SQF: supercluster bidding, paper 001 IV-B, IV-D;
+   or delete runs in place (SQF: supercluster bidding, the QF paper IV-B, IV-D;
    RSQF: window re-layout, each stretch of slots the batch touches rewritten
    in one pass; growing regions, V-B, are there too), a large one and every
    merge as extract + merge + rebuild on the device; the bytes and statuses
@@ -388,9 +390,9 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
    KINDS AND SIZES (q from 1 to 32 for both; nslots = 2^q + 10 isqrt(2^q),
    rounded up to a multiple of 64: slack for runs pushed past the last home slot)
      SQF    r = 5, 13, 21 or 29; nslots slots of (r + 3) / 8 bytes (1, 2, 3, 4): the
-            remainder and three metadata bits (paper 001 III-A).
+            remainder and three metadata bits (the QF paper, III-A).
      RSQF   r = 1 .. 32; nslots / 64 blocks of 64 slots (occupieds, runends,
-            an offset, the remainders packed; paper 001 III-B), in one of two
+            an offset, the remainders packed; the QF paper, III-B), in one of two
             layouts (desc.layout, gamq_qf_layout below):
             ALIGNED (the default): blocks of round_up(24 + 8r, 64) bytes, the
               offset inside the block. A lookup whose run is in its block
@@ -398,7 +400,7 @@ GAMQ_DEF gamq_status gamq_maxplus_i64(const gamq_scan_desc *desc, const int64_t 
               (r <= 13). Bytes a slot: 1 (r <= 5), 2 (r <= 13), 3, 4, 5.
             PACKED: blocks of 16 + 8r bytes, the offsets in a byte array
               after the blocks: (17 + 8r) / 64 bytes a slot, the memory of
-              paper 001 Table I (at 95% fill 0.94, 1.99, 3.04 bytes an item
+              the QF paper, Table I (at 95% fill 0.94, 1.99, 3.04 bytes an item
               for r = 5, 13, 21), but a block may span two 64-byte lines and
               the offset is a second read.
    False-positive rate with n distinct keys stored: about n / 2^(q + r)
@@ -444,7 +446,7 @@ typedef enum gamq_qf_kind {
    layout: ALIGNED (PACKED is GAMQ_ERROR_INVALID_ARGUMENT). */
 typedef enum gamq_qf_layout {
   GAMQ_QF_LAYOUT_ALIGNED = 0, /* blocks padded to 64-byte multiples: one aligned region per lookup */
-  GAMQ_QF_LAYOUT_PACKED = 1   /* no padding: (17 + 8r) / 64 bytes a slot (paper 001 Table I) */
+  GAMQ_QF_LAYOUT_PACKED = 1   /* no padding: (17 + 8r) / 64 bytes a slot (QF paper Table I) */
 } gamq_qf_layout;
 
 #define GAMQ_QF_MAX_BATCH ((size_t)0x7fffffff) /* 2^31 - 1 keys per call */
@@ -466,9 +468,9 @@ typedef struct gamq_qf_desc {
   gamq_scan_method build_method;   /* how builds and rebuilds lay out the slots (section 5) */
   gamq_device_allocator allocator; /* the filter's device memory and every call's temporaries */
   int dedup_build;                 /* nonzero: a bulk build stores each distinct fingerprint
-                                      once (paper 001 VI-b; see gamq_qf_build) */
+                                      once (the QF paper, VI-b; see gamq_qf_build) */
   int build_by_inserts;            /* nonzero: builds insert the keys into an empty filter in place
-                                      (paper 001 IV-C's fourth method) instead of laying them out by
+                                      (the QF paper's fourth method, IV-C) instead of laying them out by
                                       build_method; same bytes, same FULL rule */
   gamq_qf_layout layout;           /* RSQF: ALIGNED (0, the default) or PACKED; SQF: ALIGNED only */
 } gamq_qf_desc;
@@ -513,14 +515,14 @@ GAMQ_DEF gamq_status gamq_qf_get_info(const gamq_qf *filter, gamq_qf_info *info)
 GAMQ_DEF gamq_status gamq_qf_fingerprint(const gamq_qf *filter, uint64_t key, uint64_t *fingerprint);
 
 /* Bulk build: the filter becomes exactly the multiset of the n keys
-   (replacing what it held); any order, repeats stored as copies. Paper 001
-   IV-C: hash, sort the fingerprints, position scan of the quotients
+   (replacing what it held); any order, repeats stored as copies. The QF
+   paper, IV-C: hash, sort the fingerprints, position scan of the quotients
    (desc.build_method), write slots and metadata. FULL: unchanged.
      gamq_qf_create(NULL, GAMQ_QF_RSQF, 10, 8, &f);
      uint64_t keys[4] = {5, 9, 9, 12};
      gamq_qf_build_u64(f, keys, 4);            count 4 (9 stored twice)
      gamq_qf_build_u64(f, NULL, 0);            count 0: the filter is emptied
-   DEDUPLICATION (desc.dedup_build != 0, off by default; paper 001 VI-b): the
+   DEDUPLICATION (desc.dedup_build != 0, off by default; the QF paper, VI-b): the
    build keeps one copy of each distinct fingerprint, so count = the number
    of distinct fingerprints (keys that collide count once), and FULL is
    judged on what is kept. Same bytes on both backends. Only the bulk build
@@ -554,8 +556,9 @@ GAMQ_DEF gamq_status gamq_qf_lookup_sorted_u64_sync(const gamq_qf *filter, const
                                                     uint8_t *d_found, gamq_stream stream);
 
 /* A filter for your own kernels: a plain struct passed by value, with
-   __device__ lookups (below, compiled wherever nvcc includes this header).
-   gamq_qf_get_ref fills it for a CUDA filter (a HOST filter:
+   lookups (below: __host__ __device__ under nvcc, plain C elsewhere; the
+   HOST backend's lookups run the same walk). gamq_qf_get_ref fills it for a
+   CUDA filter (a HOST filter:
    GAMQ_ERROR_INVALID_ARGUMENT). It points at the filter's device memory: it
    stays valid until the next call that changes or destroys the filter, and
    kernels that use it must not run concurrently with such a call.
@@ -572,118 +575,180 @@ typedef struct gamq_qf_ref {
 } gamq_qf_ref;
 GAMQ_DEF gamq_status gamq_qf_get_ref(const gamq_qf *filter, gamq_qf_ref *ref);
 
+/* The lookup walk: the CUDA backend's lookup kernels and the HOST backend's
+   lookups both run gamq_qf_ref_contains_fp, so the two answer alike by
+   construction. Compiled by nvcc these are __host__ __device__ (word loads
+   and popcounts on the device); by a C or C++ compiler, plain static inline
+   C that reads the bytes one by one. The ref's data must be memory the
+   caller can read: device memory in a kernel. */
 #if defined(__CUDACC__)
-/* The device lookup (the CUDA backend's lookup kernels use it too). Equal
-   answers to the host reference's (tests compare them); word loads instead
-   of byte loads, and a popcount select. */
-static __device__ __forceinline__ uint64_t gamq__ref_hash64(uint64_t key, uint64_t seed) {
+#define GAMQ__REF static __host__ __device__ __forceinline__
+#else
+#define GAMQ__REF static inline
+#endif
+/* splitmix64's finaliser of (key ^ seed) + 0x9e3779b97f4a7c15 (section 6's HASH) */
+GAMQ__REF uint64_t gamq__qf_hash64(uint64_t key, uint64_t seed) {
   uint64_t z = (key ^ seed) + 0x9e3779b97f4a7c15ull;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
 }
+/* The top q + r bits of the hash: quotient (high q) then remainder (low r). */
+GAMQ__REF uint64_t gamq__qf_fingerprint_of(uint64_t key, uint64_t seed, int q, int r) {
+  const int p = q + r;
+  const uint64_t h = gamq__qf_hash64(key, seed);
+  return p >= 64 ? h : h >> (64 - p);
+}
+GAMQ__REF int gamq__popcount32(uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popc(x);
+#else
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+#endif
+}
+GAMQ__REF int gamq__popcount64(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popcll(x);
+#else
+  return gamq__popcount32((uint32_t)x) + gamq__popcount32((uint32_t)(x >> 32));
+#endif
+}
 /* index of the k-th (0-based) set bit of x; x has more than k set bits */
-static __device__ __forceinline__ int gamq__ref_select64(uint64_t x, int k) {
+GAMQ__REF int gamq__ref_select64(uint64_t x, int k) {
   int base = 0, c;
   uint32_t v = (uint32_t)x;
-  c = __popc(v);
+  c = gamq__popcount32(v);
   if (k >= c) k -= c, v = (uint32_t)(x >> 32), base = 32;
-  c = __popc(v & 0xffffu);
+  c = gamq__popcount32(v & 0xffffu);
   if (k >= c) k -= c, v >>= 16, base += 16;
-  c = __popc(v & 0xffu);
+  c = gamq__popcount32(v & 0xffu);
   if (k >= c) k -= c, v >>= 8, base += 8;
-  c = __popc(v & 0xfu);
+  c = gamq__popcount32(v & 0xfu);
   if (k >= c) k -= c, v >>= 4, base += 4;
-  c = __popc(v & 0x3u);
+  c = gamq__popcount32(v & 0x3u);
   if (k >= c) k -= c, v >>= 2, base += 2;
   return base + (k >= (int)(v & 1u));
+}
+/* word i of little-endian 8-byte words at w: one load on the device, byte
+   by byte on the host (whatever its byte order) */
+GAMQ__REF uint64_t gamq__ref_word(const uint64_t *w, uint64_t i) {
+#if defined(__CUDA_ARCH__)
+  return w[i];
+#else
+  const uint8_t *p = (const uint8_t *)(w + i);
+  return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+         (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+#endif
 }
 /* RSQF block b as 8-byte words (both layouts keep them 8-byte aligned):
    0 occupieds, 1 runends, then ALIGNED: 2 the offset (low byte), 3.. the
    remainders; PACKED: 2.. the remainders, the offset in the byte array
    after the blocks. */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_stride(const gamq_qf_ref *f) {
+GAMQ__REF uint64_t gamq__ref_rsqf_stride(const gamq_qf_ref *f) {
   return f->layout == GAMQ_QF_LAYOUT_PACKED ? (uint64_t)(16 + 8 * f->r) : (uint64_t)((24 + 8 * f->r + 63) / 64 * 64);
 }
-static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_words(const gamq_qf_ref *f, uint64_t b) {
+GAMQ__REF const uint64_t *gamq__ref_rsqf_words(const gamq_qf_ref *f, uint64_t b) {
   return (const uint64_t *)(f->data + b * gamq__ref_rsqf_stride(f));
 }
 /* the first remainder word of block words w: w + 3 (ALIGNED), w + 2 (PACKED) */
-static __device__ __forceinline__ const uint64_t *gamq__ref_rsqf_rem_words(const uint64_t *w, int packed) {
+GAMQ__REF const uint64_t *gamq__ref_rsqf_rem_words(const uint64_t *w, int packed) {
   return w + (packed ? 2 : 3);
 }
 /* the stored offset (0 .. 255) of block b whose words are w */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_stored_offset(const gamq_qf_ref *f, const uint64_t *w,
-                                                                       uint64_t b) {
+GAMQ__REF uint64_t gamq__ref_rsqf_stored_offset(const gamq_qf_ref *f, const uint64_t *w, uint64_t b) {
   if (f->layout == GAMQ_QF_LAYOUT_PACKED) return f->data[f->nslots / 64 * gamq__ref_rsqf_stride(f) + b];
-  return w[2] & 0xff;
+  return gamq__ref_word(w, 2) & 0xff;
 }
 /* the remainder in slot i (0..63) of a block whose remainder words are rw
-   (gamq__ref_rsqf_rem_words; the build and extract kernels use it too) */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_word_rem(const uint64_t *rw, int r, uint64_t i) {
+   (gamq__ref_rsqf_rem_words; the extract kernel uses it too) */
+GAMQ__REF uint64_t gamq__ref_rsqf_word_rem(const uint64_t *rw, int r, uint64_t i) {
   const uint64_t bit = i * (uint64_t)r;
   const int sh = (int)(bit & 63);
-  uint64_t v = rw[bit / 64] >> sh;
-  if (sh + r > 64) v |= rw[bit / 64 + 1] << (64 - sh);
+  uint64_t v = gamq__ref_word(rw, bit / 64) >> sh;
+  if (sh + r > 64) v |= gamq__ref_word(rw, bit / 64 + 1) << (64 - sh);
   return v & (((uint64_t)1 << r) - 1);
 }
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_rem(const gamq_qf_ref *f, uint64_t s) {
+GAMQ__REF uint64_t gamq__ref_rsqf_rem(const gamq_qf_ref *f, uint64_t s) {
   return gamq__ref_rsqf_word_rem(gamq__ref_rsqf_rem_words(gamq__ref_rsqf_words(f, s >> 6),
                                                           f->layout == GAMQ_QF_LAYOUT_PACKED),
                                  f->r, s & 63);
 }
+GAMQ__REF uint64_t gamq__ref_rsqf_runends(const gamq_qf_ref *f, uint64_t b) {
+  return gamq__ref_word(gamq__ref_rsqf_words(f, b), 1);
+}
 /* slot of the d-th (d >= 1) runend at or after slot pos */
-static __device__ __forceinline__ uint64_t gamq__ref_rsqf_select(const gamq_qf_ref *f, uint64_t pos, uint64_t d) {
+GAMQ__REF uint64_t gamq__ref_rsqf_select(const gamq_qf_ref *f, uint64_t pos, uint64_t d) {
   while (pos < f->nslots) {
-    const uint64_t b = pos >> 6, e = gamq__ref_rsqf_words(f, b)[1] & (~(uint64_t)0 << (pos & 63));
-    const uint64_t c = (uint64_t)__popcll(e);
+    const uint64_t b = pos >> 6, e = gamq__ref_rsqf_runends(f, b) & (~(uint64_t)0 << (pos & 63));
+    const uint64_t c = (uint64_t)gamq__popcount64(e);
     if (c >= d) return b * 64 + (uint64_t)gamq__ref_select64(e, (int)(d - 1));
     d -= c;
     pos = (b + 1) * 64;
   }
   return f->nslots;
 }
-/* the true offset of block b (a stored 255 means "255 or more": rebuild it
-   from the last block before with a smaller one, as gamq__rsqf_offset does) */
-static __device__ uint64_t gamq__ref_rsqf_offset(const gamq_qf_ref *f, uint64_t b) {
+/* The true offset O_b of block b: the slots of block b that the runs of
+   quotients below 64b spill into. A stored 255 means "255 or more": rebuild
+   it from the last block before with a smaller one (block 0's is 0). */
+#if defined(__CUDACC__)
+static __host__ __device__ uint64_t gamq__ref_rsqf_offset(const gamq_qf_ref *f, uint64_t b) {
+#else
+static inline uint64_t gamq__ref_rsqf_offset(const gamq_qf_ref *f, uint64_t b) {
+#endif
   uint64_t a = b, off;
   while (a > 0 && gamq__ref_rsqf_stored_offset(f, gamq__ref_rsqf_words(f, a), a) == 255) --a;
   off = gamq__ref_rsqf_stored_offset(f, gamq__ref_rsqf_words(f, a), a);
   for (++a; a <= b; ++a) { /* the runs of quotients below 64a end where those <= 64a - 1 do */
-    const uint64_t occ = gamq__ref_rsqf_words(f, a - 1)[0], lo = (a - 1) * 64;
-    const uint64_t end = occ ? gamq__ref_rsqf_select(f, lo + off, (uint64_t)__popcll(occ)) + 1 : lo + off;
+    const uint64_t occ = gamq__ref_word(gamq__ref_rsqf_words(f, a - 1), 0), lo = (a - 1) * 64;
+    const uint64_t end = occ ? gamq__ref_rsqf_select(f, lo + off, (uint64_t)gamq__popcount64(occ)) + 1 : lo + off;
     off = end > a * 64 ? end - a * 64 : 0;
   }
   return off;
 }
-static __device__ __forceinline__ int gamq__ref_rsqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
+/* RSQF (the quotient filter paper's Alg. 2): rank the home bit, select its
+   runend, scan the run backwards (remainders ascend towards the runend). */
+GAMQ__REF int gamq__ref_rsqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
   const uint64_t b = fq >> 6, i = fq & 63;
   const uint64_t *w = gamq__ref_rsqf_words(f, b);
-  const uint64_t occ = w[0];
+  const uint64_t occ = gamq__ref_word(w, 0);
   uint64_t off, s, v;
   if (!((occ >> i) & 1)) return 0;
   off = gamq__ref_rsqf_stored_offset(f, w, b);
   if (off == 255) off = gamq__ref_rsqf_offset(f, b);
-  s = gamq__ref_rsqf_select(f, b * 64 + off, (uint64_t)__popcll(occ & (~(uint64_t)0 >> (63 - i))));
+  s = gamq__ref_rsqf_select(f, b * 64 + off, (uint64_t)gamq__popcount64(occ & (~(uint64_t)0 >> (63 - i))));
   for (;;) { /* the run ends at s; remainders ascend towards it */
     v = gamq__ref_rsqf_rem(f, s);
     if (v == fr) return 1;
     if (v < fr || s == fq) return 0;
     --s;
-    if ((gamq__ref_rsqf_words(f, s >> 6)[1] >> (s & 63)) & 1) return 0; /* the run before */
+    if ((gamq__ref_rsqf_runends(f, s >> 6) >> (s & 63)) & 1) return 0; /* the run before */
   }
 }
-static __device__ __forceinline__ uint32_t gamq__ref_sqf_slot(const gamq_qf_ref *f, uint64_t s) {
-  if (f->r == 21) { /* 3-byte slots, little-endian */
+/* SQF slot s: r + 3 bits in (r + 3) / 8 little-endian bytes */
+GAMQ__REF uint32_t gamq__ref_sqf_slot(const gamq_qf_ref *f, uint64_t s) {
+#if defined(__CUDA_ARCH__)
+  if (f->r == 21) { /* 3-byte slots */
     const uint8_t *p = f->data + 3 * s;
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
   }
   return f->r == 5 ? f->data[s] : f->r == 13 ? ((const uint16_t *)f->data)[s] : ((const uint32_t *)f->data)[s];
+#else
+  const int sb = (f->r + 3) / 8;
+  const uint8_t *p = f->data + s * (uint64_t)sb;
+  uint32_t v = 0;
+  int i;
+  for (i = sb - 1; i >= 0; --i) v = v << 8 | p[i];
+  return v;
+#endif
 }
-static __device__ __forceinline__ int gamq__ref_sqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
+/* SQF (Alg. 1): from the cluster's start, skip a run for each occupied
+   quotient before fq, then scan fq's run (remainders ascend). */
+GAMQ__REF int gamq__ref_sqf_contains(const gamq_qf_ref *f, uint64_t fq, uint64_t fr) {
   uint64_t b = fq, s, x;
   uint32_t v = gamq__ref_sqf_slot(f, fq);
-  if (!(v & 1u)) return 0;              /* not occupied */
+  if (!(v & 1u)) return 0;                       /* not occupied */
   while (v & 4u) v = gamq__ref_sqf_slot(f, --b); /* shifted: walk to the cluster's start */
   s = b, x = b;
   while (x != fq) { /* skip the run of quotient x, then find the next occupied quotient */
@@ -699,28 +764,25 @@ static __device__ __forceinline__ int gamq__ref_sqf_contains(const gamq_qf_ref *
   }
 }
 /* the fingerprint of a key (a 32-bit key: pass it zero-extended) */
-static __device__ __forceinline__ uint64_t gamq_qf_ref_fingerprint(const gamq_qf_ref *f, uint64_t key) {
-  const int p = f->q + f->r;
-  const uint64_t h = gamq__ref_hash64(key, f->seed);
-  return p >= 64 ? h : h >> (64 - p);
+GAMQ__REF uint64_t gamq_qf_ref_fingerprint(const gamq_qf_ref *f, uint64_t key) {
+  return gamq__qf_fingerprint_of(key, f->seed, f->q, f->r);
 }
 /* 1 if the fingerprint fp may be in the filter, 0 if it certainly is not */
-static __device__ __forceinline__ int gamq_qf_ref_contains_fp(const gamq_qf_ref *f, uint64_t fp) {
+GAMQ__REF int gamq_qf_ref_contains_fp(const gamq_qf_ref *f, uint64_t fp) {
   const uint64_t fq = fp >> f->r, fr = fp & (((uint64_t)1 << f->r) - 1);
   return f->kind == GAMQ_QF_SQF ? gamq__ref_sqf_contains(f, fq, fr) : gamq__ref_rsqf_contains(f, fq, fr);
 }
 /* 1 if key may be in the filter, 0 if it certainly is not */
-static __device__ __forceinline__ int gamq_qf_ref_contains(const gamq_qf_ref *f, uint64_t key) {
+GAMQ__REF int gamq_qf_ref_contains(const gamq_qf_ref *f, uint64_t key) {
   return gamq_qf_ref_contains_fp(f, gamq_qf_ref_fingerprint(f, key));
 }
-#endif /* __CUDACC__ */
 
 /* Batch insert, all or nothing: every key goes in (a copy per occurrence),
    or the call returns GAMQ_ERROR_FULL / OUT_OF_MEMORY and the filter is
    byte for byte as it was. Both backends insert in place when the batch is
    small (n < count / 4), else extract, merge and rebuild; same bytes either
    way. In place on CUDA the batch is hashed and sorted, then an SQF
-   takes it in rounds of supercluster bidding (paper 001 IV-B: each
+   takes it in rounds of supercluster bidding (the QF paper, IV-B: each
    stretch of slots ending at an empty one takes one key a round; a FULL
    batch is deleted again; after a few dozen rounds the rest is merged in
    by a rebuild), an RSQF by window re-layout: each
@@ -738,7 +800,7 @@ GAMQ_DEF gamq_status gamq_qf_insert_u64(gamq_qf *filter, const uint64_t *h_keys,
 /* Batch delete: one copy per listed key whose fingerprint is stored; keys
    not stored are skipped. *deleted (host pointer, may be NULL) gets the
    number of copies removed. Never FULL. In place for small batches (SQF:
-   supercluster deletes, paper 001 IV-D; RSQF: one thread per touched
+   supercluster deletes, the QF paper IV-D; RSQF: one thread per touched
    stretch of slots rewrites it without the deleted copies),
    else by a rebuild without them; same bytes either way.
      filter {5, 9, 9, 9, 12, 40, 41};  uint64_t gone[4] = {9, 9, 12, 77};
@@ -751,14 +813,14 @@ GAMQ_DEF gamq_status gamq_qf_delete_u64_sync(gamq_qf *filter, const uint64_t *d_
 GAMQ_DEF gamq_status gamq_qf_delete_u32(gamq_qf *filter, const uint32_t *h_keys, size_t n, uint64_t *deleted);
 GAMQ_DEF gamq_status gamq_qf_delete_u64(gamq_qf *filter, const uint64_t *h_keys, size_t n, uint64_t *deleted);
 
-/* Merge, paper 001 IV-E: out = a + b (multiset sum) by extract, merge path,
+/* Merge, the QF paper IV-E: out = a + b (multiset sum) by extract, merge path,
    rebuild. All three must have the same kind, q, r, seed, layout and backend
    (else GAMQ_ERROR_INVALID_ARGUMENT); out may be a or b (or both).
    FULL: out unchanged.
      a {1, 2}, b {2, 3}:  gamq_qf_merge_sync(a, a, b, NULL);   a = {1, 2, 2, 3}, b unchanged */
 GAMQ_DEF gamq_status gamq_qf_merge_sync(gamq_qf *out, const gamq_qf *a, const gamq_qf *b, gamq_stream stream);
 
-/* Extract every stored fingerprint, ascending, copies repeated (paper 001
+/* Extract every stored fingerprint, ascending, copies repeated (the QF paper,
    IV-E). fps needs room for count fingerprints: capacity below the count is
    GAMQ_ERROR_INVALID_ARGUMENT (gamq_qf_count first). *written (may be NULL)
    gets the count.
@@ -829,21 +891,32 @@ GAMQ_DEF gamq_status gamq_qf_copy_bytes(const gamq_qf *filter, void *h_out, size
 GAMQ_DEF gamq_status gamq_qf_serialize(const gamq_qf *filter, void *h_buf, size_t *bytes);
 GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h_buf, size_t bytes,
                                          gamq_qf **filter);
-/* The same through a file (binary, fopen "wb" / "rb").
+/* The same through a file.
      gamq_qf_save(f, "keys.qf");                            the file: 72 + info.bytes bytes
      gamq_qf *g = NULL;
      gamq_qf_load(NULL, "keys.qf", &g);                     g equals f byte for byte
      gamq_qf_load(NULL, "missing.qf", &g);                  GAMQ_ERROR_IO, g untouched
      gamq_qf_load(NULL, "README.md", &g);                   GAMQ_ERROR_BAD_FILE
-   save: a file that cannot be created or fully written is GAMQ_ERROR_IO, and
-   then the file is removed (no partial file is left behind to look valid).
+   save never damages what is at path: it writes a new file beside it (path
+   + ".tmp" + 16 hex digits, created exclusively), lets each write return
+   only once its data is on the disk (POSIX: O_SYNC), then renames the new
+   file over path. A file that cannot be created or fully written is
+   GAMQ_ERROR_IO; then only the temporary file is removed and path is as it
+   was. A symbolic link at path is replaced by the new file (the file it
+   pointed to is left unchanged); the new file gets the mode of any new file
+   (0666 less the umask), not the old file's. Without POSIX open(2)
+   (Windows) the data goes through stdio unsynced, and rename does not
+   replace an existing file there: saving over one is GAMQ_ERROR_IO and the
+   old file stays.
    load: a file that cannot be opened or read is GAMQ_ERROR_IO; the checks
-   and guarantees are deserialize's. */
+   and guarantees are deserialize's. Memory grows with the bytes actually
+   read, so a header that claims more than the file holds costs at most
+   about twice the file's length before GAMQ_ERROR_BAD_FILE. */
 GAMQ_DEF gamq_status gamq_qf_save(const gamq_qf *filter, const char *path);
 GAMQ_DEF gamq_status gamq_qf_load(const gamq_qf_desc *desc, const char *path, gamq_qf **filter);
 
 /* ---------------------------------------------------------------------------
-   7. blocked Bloom filter (the paper's BloomGPU baseline, issue 4)
+   7. blocked Bloom filter (the QF paper's BloomGPU baseline)
 
    A Bloom filter answers "is key k in the set?" with no false negatives,
    a false-positive rate set by its size, and no deletes. This one is
@@ -1044,7 +1117,7 @@ GAMQ_DEF double gamq_bloom_fpr(uint64_t num_blocks, int k, uint64_t n);
 /* ---------------------------------------------------------------------------
    Non-associative scans: host reference and host simulations of the parallel
    methods (private: the HOST backend of section 5, and what the tests compare
-   the kernels with, rounds included). Paper 001, section IV-C, Algorithms 4-6.
+   the kernels with, rounds included). The QF paper, section IV-C, Algorithms 4-6.
 
    THE RECURRENCE. Everything here evaluates the max-plus recurrence
 
@@ -1192,7 +1265,7 @@ static inline int gamq__na_args_ok(const gamq__na_problem *p, const int64_t *x) 
 
 /* ---------------------------------------------------------------------------
    The reference: the serial loop. Checks every step; this is what the tests
-   compare every other method (and, next session, every kernel) against.
+   compare every other method and every kernel against.
    ------------------------------------------------------------------------- */
 static inline gamq__na_result gamq__host_maxplus_serial(const gamq__na_problem *p, int64_t *x) {
   size_t i;
@@ -1735,55 +1808,20 @@ static inline gamq__na_result gamq__host_position_u32(size_t n, const uint32_t *
 }
 
 /* ---------------------------------------------------------------------------
-   The position scan's closed form, u64: inside a segment starting at h,
-       x_i = (i - h) + max( init + 1 (with an init),  max_{h<=j<=i} (v_j - (j - h)) )
-   (unroll (1): x_i is v_j pushed i - j slots on, for the j that pushes
-   furthest, or the init pushed i - h + 1 slots). One segmented prefix max,
-   which the kernel does with gprim's scan. A term v_j - (j - h) < 0 never
-   wins (the j = h term is v_h >= 0), so it is taken as 0 and nothing leaves
-   uint64. The init term init + 1 overflows only for init = UINT64_MAX, and
-   then so does x_h.
-   ------------------------------------------------------------------------- */
-static inline gamq__na_result gamq__host_position_closed_form_u64(size_t n, const uint64_t *v, const uint8_t *heads,
-                                                                 const uint64_t *init, uint64_t *x) {
-  size_t i, h = 0;
-  uint64_t m = 0;
-  if (n > 0 && (v == NULL || x == NULL)) return GAMQ__NA_BAD_ARG;
-  for (i = 0; i < n; ++i) {
-    uint64_t offset, term;
-    if (i == 0 || (heads && heads[i])) { /* segment head: restart the max */
-      h = i;
-      m = 0;
-      if (init) {
-        if (*init == UINT64_MAX) return GAMQ__NA_OVERFLOW;
-        m = *init + 1;
-      }
-    }
-    offset = (uint64_t)(i - h);
-    term = v[i] >= offset ? v[i] - offset : 0;
-    if (term > m) m = term;
-    if (m > UINT64_MAX - offset) return GAMQ__NA_OVERFLOW;
-    x[i] = m + offset;
-  }
-  return GAMQ__NA_OK;
-}
+   Quotient filters: the host reference (private). The QF paper, sections
+   III-V; pseudocode in chapter 3 (Algs. 5-14) of Geil, "Tackling GPU
+   Memory Size Limitations" (dissertation), "the dissertation" below.
 
-/* ---------------------------------------------------------------------------
-   Quotient filters: the host reference (private, issue 4). Paper 001
-   sections III-V; pseudocode in paper 000 chapter 3 (Algs. 5-14).
+   What this backs: the HOST backend of the public filter API (section 6:
+   SQF and RSQF, build, lookup, insert, delete, merge, extract, count), and
+   the reference every kernel is compared with, byte for byte. Plain serial
+   C, readable first.
 
-   What this backs: the HOST backend of the coming public filter API (SQF and
-   RSQF: build, lookup, insert, delete, merge, extract, count), and the
-   reference every kernel is compared with, byte for byte. Plain serial C,
-   readable first; notes/qf_design.md says what is decided and what is left.
+   Section 6 documents the hash, the kinds and sizes (nslots and its slack),
+   FULL and the multiset semantics; what the reference adds:
 
-   HASH. key (32-bit keys are zero-extended to 64 bits) -> 64-bit hash
-       h = mix(key ^ seed),  mix(z) = splitmix64's finaliser of z + 0x9e3779b97f4a7c15
-   (z ^= z >> 30, z *= 0xbf58476d1ce4e5b9, z ^= z >> 27, z *= 0x94d049bb133111eb,
-   z ^= z >> 31). mix is a bijection of 64-bit words, so for one seed distinct
-   keys never collide in h: every collision comes from cutting h to p bits.
-   The fingerprint is the top p = q + r bits of h (f = h >> (64 - p)); its
-   quotient is the high q bits of f (the home slot), its remainder the low r.
+   HASH. mix is a bijection of 64-bit words, so for one seed distinct keys
+   never collide in h: every collision comes from cutting h to p bits.
 
    ONE LAYOUT PER MULTISET. Both filters store the remainders of the sorted
    fingerprints at the slots of the position scan of their quotients,
@@ -1794,21 +1832,11 @@ static inline gamq__na_result gamq__host_position_closed_form_u64(size_t n, cons
    inserting then deleting restores it byte for byte, and every way of
    building it (this reference, the scan methods, the kernels) must produce
    the same bytes. The tests check exactly that after every operation.
-
-   SLOTS. nslots = 2^q home slots plus slack for runs pushed past the last
-   home slot: nslots = round_up(2^q + 10 * isqrt(2^q), 64) for both filters
-   (so both fill up at the same point). An operation that would need a slot
-   at or past nslots returns GAMQ__QF_FULL and leaves the filter unchanged.
-
-   MULTISET. A fingerprint inserted k times is stored k times; a delete
-   removes one copy. Deleting a key that was never inserted may remove the
-   fingerprint of another key that collides with it (any filter does that):
-   delete only keys you inserted.
    ------------------------------------------------------------------------- */
 #include <stdlib.h> /* qsort */
 
-/* The lookup path (hash, slot reads, rank / select, lookups) is also device
-   code: the CUDA backend's kernels call these very functions on a filter
+/* The slot reads, rank / select and point operations are also device code:
+   the CUDA backend's in-place kernels call these very functions on a filter
    whose data is device memory, so both backends share one definition. */
 #if defined(__CUDACC__)
 #define GAMQ__HD __host__ __device__
@@ -1855,30 +1883,11 @@ static inline GAMQ__HD void gamq__store_le(uint8_t *p, uint64_t v, int bytes) {
   int i;
   for (i = 0; i < bytes; ++i, v >>= 8) p[i] = (uint8_t)v;
 }
-static inline GAMQ__HD int gamq__popcount64(uint64_t x) {
-#if defined(__CUDA_ARCH__)
-  return __popcll(x);
-#else
-  x = x - ((x >> 1) & 0x5555555555555555ull);
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-  return (int)((x * 0x0101010101010101ull) >> 56);
-#endif
-}
-/* Index of the k-th set bit of x (k = 0 is the lowest); 64 if x has fewer. */
+/* Index of the k-th set bit of x (k = 0 is the lowest); 64 if x has fewer.
+   (gamq__popcount64 and the select are the lookup walk's, beside the ref.) */
 static inline GAMQ__HD int gamq__select64(uint64_t x, int k) {
-#if defined(__CUDA_ARCH__)
-  if (k < 0 || k >= __popcll(x)) return 64;
-  return gamq__ref_select64(x, k); /* the device lookup's popcount select */
-#else
-  int i;
-  for (i = 0; i < 64; ++i)
-    if ((x >> i) & 1) {
-      if (k == 0) return i;
-      --k;
-    }
-  return 64;
-#endif
+  if (k < 0 || k >= gamq__popcount64(x)) return 64;
+  return gamq__ref_select64(x, k);
 }
 static inline uint64_t gamq__isqrt_u64(uint64_t v) {
   uint64_t s = 0, bit;
@@ -1887,20 +1896,9 @@ static inline uint64_t gamq__isqrt_u64(uint64_t v) {
   return s;
 }
 
-/* ---- hashing and fingerprints ---- */
+/* ---- fingerprints (gamq__qf_hash64 and gamq__qf_fingerprint_of are the
+   lookup walk's, beside the ref) ---- */
 
-static inline GAMQ__HD uint64_t gamq__qf_hash64(uint64_t key, uint64_t seed) {
-  uint64_t z = (key ^ seed) + 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-/* The top q + r bits of the hash: quotient (high q) then remainder (low r). */
-static inline GAMQ__HD uint64_t gamq__qf_fingerprint_of(uint64_t key, uint64_t seed, int q, int r) {
-  int p = q + r;
-  uint64_t h = gamq__qf_hash64(key, seed);
-  return p >= 64 ? h : h >> (64 - p);
-}
 static inline GAMQ__HD uint64_t gamq__qf_fingerprint(const gamq__qf *f, uint64_t key) {
   return gamq__qf_fingerprint_of(key, f->seed, f->q, f->r);
 }
@@ -1919,7 +1917,7 @@ static inline GAMQ__HD int gamq__qf_fp_ok(const gamq__qf *f, uint64_t fp) {
               128 for r <= 13, 192, 256, 320), each 64-byte aligned.
      PACKED   nslots / 64 blocks of 16 + 8r bytes (8-byte aligned), then one
               offset byte per block; the total rounded up to a multiple of 8
-              (the tail is zero): (17 + 8r) / 64 bytes a slot, paper 001 Table I.
+              (the tail is zero): (17 + 8r) / 64 bytes a slot, QF paper Table I.
    ------------------------------------------------------------------------- */
 static inline int gamq__qf_params_ok(gamq__qf_kind kind, int q, int r) {
   if (q < 1 || q > 32) return 0;
@@ -1941,7 +1939,7 @@ static inline GAMQ__HD size_t gamq__rsqf_stride_of(int r, int packed) {
 
 /* The layout of a filter without making one: slots and bytes; 0 on bad
    parameters (packed for an SQF among them) or a size that does not fit
-   size_t. gamq__qf_layout: the ALIGNED (or SQF) layout. */
+   size_t. */
 static inline int gamq__qf_layout_packed(gamq__qf_kind kind, int q, int r, int packed, uint64_t *nslots,
                                          size_t *bytes) {
   uint64_t n, b;
@@ -1955,12 +1953,9 @@ static inline int gamq__qf_layout_packed(gamq__qf_kind kind, int q, int r, int p
   if (bytes) *bytes = (size_t)b;
   return 1;
 }
-static inline int gamq__qf_layout(gamq__qf_kind kind, int q, int r, uint64_t *nslots, size_t *bytes) {
-  return gamq__qf_layout_packed(kind, q, r, 0, nslots, bytes);
-}
 
 /* An empty filter (packed: the PACKED RSQF layout). *f is written only on
-   success. gamq__qf_init: the ALIGNED (or SQF) layout. */
+   success. */
 static inline gamq__qf_result gamq__qf_init_packed(gamq__qf *f, gamq__qf_kind kind, int q, int r, uint64_t seed,
                                                    int packed) {
   gamq__qf g;
@@ -1972,9 +1967,6 @@ static inline gamq__qf_result gamq__qf_init_packed(gamq__qf *f, gamq__qf_kind ki
   *f = g;
   return GAMQ__QF_OK;
 }
-static inline gamq__qf_result gamq__qf_init(gamq__qf *f, gamq__qf_kind kind, int q, int r, uint64_t seed) {
-  return gamq__qf_init_packed(f, kind, q, r, seed, 0);
-}
 /* An empty filter of f's shape (kind, q, r, seed, layout). */
 static inline gamq__qf_result gamq__qf_init_like(gamq__qf *g, const gamq__qf *f) {
   return gamq__qf_init_packed(g, f->kind, f->q, f->r, f->seed, f->packed);
@@ -1984,14 +1976,13 @@ static inline void gamq__qf_free(gamq__qf *f) {
   GAMQ_FREE(f->data);
   memset(f, 0, sizeof *f);
 }
-static inline uint64_t gamq__qf_count(const gamq__qf *f) { return f ? f->nitems : 0; }
 /* Items per home slot (may pass 1 slightly: the slack holds items too). */
 static inline double gamq__qf_load_factor(const gamq__qf *f) {
   return f ? (double)f->nitems / (double)((uint64_t)1 << f->q) : 0.0;
 }
 
 /* ---------------------------------------------------------------------------
-   SQF (paper 001 III-A, IV). Slot s holds, little-endian in (r + 3) / 8 bytes,
+   SQF (the QF paper, III-A, IV). Slot s holds, little-endian in (r + 3) / 8 bytes,
        bit 0   is_occupied      some fingerprint has quotient s (a property of
                                 the home slot, not of what the slot holds)
        bit 1   is_continuation  the slot's remainder is not the first of its run
@@ -2014,7 +2005,6 @@ static inline GAMQ__HD void gamq__sqf_put(gamq__qf *f, uint64_t s, uint64_t v) {
 }
 static inline GAMQ__HD int gamq__sqf_occupied(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_OCCUPIED) != 0; }
 static inline GAMQ__HD int gamq__sqf_continuation(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_CONTINUATION) != 0; }
-static inline GAMQ__HD int gamq__sqf_shifted(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & GAMQ__SQF_SHIFTED) != 0; }
 static inline GAMQ__HD int gamq__sqf_empty(const gamq__qf *f, uint64_t s) { return (gamq__sqf_get(f, s) & 7u) == 0; }
 static inline GAMQ__HD uint64_t gamq__sqf_rem(const gamq__qf *f, uint64_t s) { return gamq__sqf_get(f, s) >> 3; }
 /* Write what slot s holds (remainder, continuation, shifted); keep its occupied bit. */
@@ -2032,10 +2022,10 @@ static inline GAMQ__HD void gamq__sqf_set_occupied(gamq__qf *f, uint64_t s, int 
 /* The walks below read slots eight at a time: the GROUP g is slots 8g ..
    8g + 7, sb = (r + 3) / 8 aligned 64-bit words at byte 8g * sb (nslots is
    a multiple of 64 and the data 8-byte aligned), one load each on a GPU.
-   A slot-at-a-time walk was one load instruction per slot, and a warp's
-   loads at 32 random places cost 32 L1 passes each: at 2^20 keys into a
-   70%-full 2^30-slot SQF the bidding round was bound by that count (H200,
-   session 7). Slots read past where a walk stops are ignored; writes stay
+   Reading a slot at a time costs one load instruction per slot, and a
+   warp's loads at 32 random places cost 32 L1 passes each: at 2^20 keys
+   into a 70%-full 2^30-slot SQF that count bounds the bidding round (H200).
+   Slots read past where a walk stops are ignored; writes stay
    per slot (a group may hold another window's slots). */
 #if defined(__CUDA_ARCH__)
 #define GAMQ__UNROLL _Pragma("unroll")
@@ -2111,7 +2101,7 @@ static inline GAMQ__HD uint64_t gamq__sqf_cluster_start(const gamq__qf *f, uint6
   return b == ~(uint64_t)0 ? 0 : b;
 }
 
-/* FINDRUNSTART (paper 000 Alg. 5): the slot where the run of quotient fq
+/* FINDRUNSTART (the dissertation's Alg. 5): the slot where the run of quotient fq
    starts, or would start if fq is not occupied. Slot fq must not be empty.
    From the cluster's first slot b (its remainder sits in its home slot, so
    it heads the run of quotient b) the runs lie in quotient order: fq's run
@@ -2134,20 +2124,6 @@ static inline GAMQ__HD uint64_t gamq__sqf_run_start(const gamq__qf *f, uint64_t 
       if (u > b && !(v[k] & GAMQ__SQF_CONTINUATION) && ++heads == occ && u >= fq) return u;
     }
   }
-}
-
-/* Alg. 1 / 000 Alg. 5: find the run, scan it (remainders are sorted). */
-static inline GAMQ__HD int gamq__sqf_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr) {
-  uint64_t s, v;
-  if (!gamq__sqf_occupied(f, fq)) return 0;
-  s = gamq__sqf_run_start(f, fq);
-  do {
-    v = gamq__sqf_rem(f, s);
-    if (v == fr) return 1;
-    if (v > fr) return 0;
-    ++s;
-  } while (s < f->nslots && gamq__sqf_continuation(f, s));
-  return 0;
 }
 
 /* Shift slots p .. e-1 one to the right (slot e is empty): each moved
@@ -2177,7 +2153,7 @@ static inline GAMQ__HD void gamq__sqf_shift_right(gamq__qf *f, uint64_t p, uint6
   }
 }
 
-/* Insert one copy (000 Alg. 7 without its deduplication): find the first
+/* Insert one copy (the dissertation's Alg. 7 without its deduplication): find the first
    empty slot e at or after the home slot (none: FULL), find the place p in
    the run (after equal remainders), shift slots p .. e-1 one to the right,
    write the remainder at p. */
@@ -2246,7 +2222,7 @@ static inline GAMQ__HD void gamq__sqf_shift_left(gamq__qf *f, uint64_t fq, uint6
   }
 }
 
-/* Delete one copy (000 Alg. 11): find it, then close the gap
+/* Delete one copy (the dissertation's Alg. 11): find it, then close the gap
    (gamq__sqf_shift_left). */
 static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq, uint64_t fr) {
   uint64_t s, p, v;
@@ -2273,7 +2249,7 @@ static inline GAMQ__HD gamq__qf_result gamq__sqf_delete(gamq__qf *f, uint64_t fq
 }
 
 /* ---------------------------------------------------------------------------
-   RSQF (paper 001 III-B, V). Block b covers slots 64b .. 64b + 63:
+   RSQF (the QF paper, III-B, V). Block b covers slots 64b .. 64b + 63:
        bytes  0..7    occupieds   bit i: quotient 64b + i has a run
        bytes  8..15   runends     bit i: slot 64b + i ends a run
        byte  16       offset      min(255, O_b)  (below)
@@ -2399,7 +2375,6 @@ static inline GAMQ__HD void gamq__rsqf_fix_offsets(gamq__qf *f, uint64_t from, u
 static inline GAMQ__HD uint64_t gamq__rsqf_runs_end(const gamq__qf *f, uint64_t x) {
   return gamq__rsqf_runs_end_with(f, x, gamq__rsqf_offset(f, x >> 6));
 }
-static inline GAMQ__HD int gamq__rsqf_empty(const gamq__qf *f, uint64_t s) { return gamq__rsqf_runs_end(f, s) <= s; }
 /* Where the run of quotient x starts (or would start). */
 static inline GAMQ__HD uint64_t gamq__rsqf_run_start(const gamq__qf *f, uint64_t x) {
   uint64_t e;
@@ -2408,22 +2383,7 @@ static inline GAMQ__HD uint64_t gamq__rsqf_run_start(const gamq__qf *f, uint64_t
   return e > x ? e : x;
 }
 
-/* Alg. 2 / 000 Alg. 6: rank the home bit, select its runend, scan the run
-   backwards (remainders ascend towards the runend). */
-static inline GAMQ__HD int gamq__rsqf_lookup(const gamq__qf *f, uint64_t fq, uint64_t fr) {
-  uint64_t s, v;
-  if (!gamq__rsqf_occupied(f, fq)) return 0;
-  s = gamq__rsqf_runs_end(f, fq) - 1;
-  for (;;) {
-    v = gamq__rsqf_rem(f, s);
-    if (v == fr) return 1;
-    if (v < fr || s == fq) return 0;
-    --s;
-    if (gamq__rsqf_runend(f, s)) return 0; /* the run before */
-  }
-}
-
-/* Insert one copy (000 Algs. 13-14, serially): the first unused slot e at or
+/* Insert one copy (the dissertation's Algs. 13-14, serially): the first unused slot e at or
    after the home slot (jump over runs: FINDFIRSTUNUSEDSLOT), the place p in
    the run, shift remainders and runend bits of p .. e-1 right, fix offsets. */
 static inline GAMQ__HD gamq__qf_result gamq__rsqf_insert(gamq__qf *f, uint64_t fq, uint64_t fr) {
@@ -2498,10 +2458,13 @@ static inline GAMQ__HD gamq__qf_result gamq__rsqf_delete(gamq__qf *f, uint64_t f
    Both filters: point operations on fingerprints, bulk build, extract, merge,
    batches.
    ------------------------------------------------------------------------- */
-static inline GAMQ__HD int gamq__qf_lookup(const gamq__qf *f, uint64_t fp) {
-  if (f == NULL || f->data == NULL || !gamq__qf_fp_ok(f, fp)) return 0;
-  return f->kind == GAMQ__QF_SQF ? gamq__sqf_lookup(f, gamq__qf_quotient(f, fp), gamq__qf_remainder(f, fp))
-                                 : gamq__rsqf_lookup(f, gamq__qf_quotient(f, fp), gamq__qf_remainder(f, fp));
+/* The view of filter f that the lookup walk (gamq_qf_ref_contains_fp) reads. */
+static inline gamq_qf_ref gamq__qf_ref_of(const gamq__qf *f) {
+  gamq_qf_ref ref;
+  ref.kind = f->kind == GAMQ__QF_SQF ? GAMQ_QF_SQF : GAMQ_QF_RSQF;
+  ref.q = f->q, ref.r = f->r, ref.seed = f->seed, ref.nslots = f->nslots, ref.data = f->data;
+  ref.layout = f->packed ? GAMQ_QF_LAYOUT_PACKED : GAMQ_QF_LAYOUT_ALIGNED;
+  return ref;
 }
 static inline gamq__qf_result gamq__qf_insert(gamq__qf *f, uint64_t fp) {
   gamq__qf_result res;
@@ -2521,34 +2484,50 @@ static inline gamq__qf_result gamq__qf_delete(gamq__qf *f, uint64_t fp) {
 }
 
 /* Extract every stored fingerprint, ascending (copies repeated), into out
-   (room for f->nitems). Paper 001 IV-E / 000 Alg. 12, serially: the runs
-   lie in quotient order, the run of quotient x from max(x, end of the run
-   before) on; SQF runs go on while is_continuation, RSQF runs stop at a
-   runend. Returns the count written. */
-static inline uint64_t gamq__qf_extract(const gamq__qf *f, uint64_t *out) {
-  uint64_t x, s, next = 0, k = 0, home;
-  if (f == NULL || f->data == NULL || (out == NULL && f->nitems > 0)) return 0;
-  home = (uint64_t)1 << f->q;
+   (room for cap). The QF paper IV-E / the dissertation's Alg. 12, serially:
+   the runs lie in quotient order, the run of quotient x from max(x, end of
+   the run before) on; SQF runs go on while is_continuation, RSQF runs stop
+   at a runend. Safe on bytes nobody vouches for (a file's): every read stays
+   inside the filter and at most cap fingerprints are written (out NULL:
+   none, the walk only counts). 1 when the walk went through and found
+   exactly cap; 0 when the runs leave the filter or hold another number of
+   fingerprints. (What the walk does not look at, such as stray bits,
+   gamq__qf_check_payload's rebuild-and-compare catches.) */
+static inline int gamq__qf_extract_checked(const gamq__qf *f, uint64_t *out, uint64_t cap) {
+  uint64_t x, s, next = 0, k = 0, home = (uint64_t)1 << f->q;
   for (x = 0; x < home; ++x) {
     int occ = f->kind == GAMQ__QF_SQF ? gamq__sqf_occupied(f, x) : gamq__rsqf_occupied(f, x);
     if (!occ) continue;
     s = next > x ? next : x;
     if (f->kind == GAMQ__QF_SQF) {
-      do out[k++] = (x << f->r) | gamq__sqf_rem(f, s++);
-      while (s < f->nslots && gamq__sqf_continuation(f, s));
+      do {
+        if (s >= f->nslots || k == cap) return 0;
+        if (out) out[k] = (x << f->r) | gamq__sqf_rem(f, s);
+        ++k, ++s;
+      } while (s < f->nslots && gamq__sqf_continuation(f, s));
     } else {
       for (;;) {
-        out[k++] = (x << f->r) | gamq__rsqf_rem(f, s);
+        if (s >= f->nslots || k == cap) return 0;
+        if (out) out[k] = (x << f->r) | gamq__rsqf_rem(f, s);
+        ++k;
         if (gamq__rsqf_runend(f, s++)) break;
       }
     }
     next = s;
   }
-  GAMQ_ASSERT(k == f->nitems);
-  return k;
+  return k == cap;
+}
+/* The same for a filter of this library: out has room for f->nitems;
+   returns the count written. */
+static inline uint64_t gamq__qf_extract(const gamq__qf *f, uint64_t *out) {
+  int ok;
+  if (f == NULL || f->data == NULL || (out == NULL && f->nitems > 0)) return 0;
+  ok = gamq__qf_extract_checked(f, out, f->nitems);
+  GAMQ_ASSERT(ok);
+  return ok ? f->nitems : 0;
 }
 
-/* Bulk build (paper 001 IV-C): the filter becomes exactly the n sorted
+/* Bulk build (the QF paper, IV-C): the filter becomes exactly the n sorted
    fingerprints fp (replacing what it held). Slots come from the position
    scan of the quotients by the given method (gamq__host_position_u64); then
    each remainder is written to its slot and the metadata derived from the
@@ -2620,7 +2599,7 @@ static inline void gamq__qf_merge_sorted(const uint64_t *a, uint64_t na, const u
   while (j < nb) out[k++] = b[j++];
 }
 
-/* out = a + b (multiset sum), paper 001 IV-E: extract both, merge, rebuild.
+/* out = a + b (multiset sum), the QF paper IV-E: extract both, merge, rebuild.
    All three must have the same kind, q, r, seed and layout; out may be a or b.
    FULL / NO_MEMORY leave out unchanged. */
 static inline gamq__qf_result gamq__qf_merge(gamq__qf *out, const gamq__qf *a, const gamq__qf *b,
@@ -3212,8 +3191,8 @@ static gamq_status gamq__qf_bufs_alloc(const gamq_qf *F, gamq__qf_bufs *b, const
    gamq_qf_destroy) when the filter uses the default allocator and the
    block stays under a quarter of the filter's bytes (+ 1 MiB). The default
    memory pool returns freed memory at every synchronisation, so fresh
-   allocations cost ~0.1 ms a call (2^20 keys, H200, session 8). A user's
-   allocator is called as before: caching is its own business then. Calls
+   allocations cost ~0.1 ms a call (2^20 keys, H200). A user's allocator
+   is called for every buffer: caching is its own business then. Calls
    that change a filter never run concurrently, and each synchronises
    before it returns, so one block serves them all. */
 static gamq_status gamq__qf_bufs_keep(gamq_qf *F, gamq__qf_bufs *b, const size_t *bytes, cudaStream_t stream) {
@@ -3320,30 +3299,33 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   return GAMQ_SUCCESS;
 }
 /* AUTO picks in place for a batch of n keys into a filter of nitems when
-   this holds (a placeholder the GPU measurements tune), else a rebuild. */
-#ifndef GAMQ__QF_IN_PLACE
+   this holds (a rule of thumb, not measured per GPU), else a rebuild. */
 #define GAMQ__QF_IN_PLACE(n, nitems) ((n) < (nitems) / 4)
-#endif
 #define GAMQ__QF_MAX_ROUNDS 32     /* in-place rounds of a batch; what is left then goes in by a rebuild */
 #define GAMQ__QF_BUILD_ROUNDS 1024 /* the same for a build by inserts */
 
 /* In place (gpuamq_kernels.cuh 2b): op INSERT, DELETE, or BUILD (inserts
    into a zeroed buffer that replaces F's data on success). Rounds past the
    cap hand the rest to gamq__qf_cuda_rebuild (or, when it cannot allocate,
-   go on in place). FULL deletes in place what went in: the bytes are back. */
-static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
-                                         uint64_t *deleted, cudaStream_t st) {
+   go on in place). FULL deletes in place what went in: the bytes are back.
+   The phases below share one gamq__qf_inplace. */
+typedef struct gamq__qf_inplace {
   gamq__qf_bufs bufs;
-  size_t bytes[GAMQ__QF_BUFS], t, scratch = 0, kept = 0, left = 0;
-  uint64_t *fp, *pend, *spare, changed = 0, d2 = 0;
-  gamq__qf g = F->f;
+  gamq__qf g;                  /* what the rounds change: F's filter, or a build's new buffer */
+  uint64_t *fp, *pend, *spare; /* the sorted batch; the items left, and a buffer to swap them with */
+  size_t n, left, t;           /* the batch; items left; the scratch bytes */
+  uint64_t changed;            /* items inserted or deleted */
+  int del, build, cap, full, rounds;
+} gamq__qf_inplace;
+
+/* Size every step's scratch and take the buffers: 0 the sorted batch, 1 and
+   2 the items left (in turn), 3 the new filter of a build, 4 a count, 5
+   scratch. */
+static gamq_status gamq__qf_inplace_alloc(gamq_qf *F, gamq__qf_inplace *c, cudaStream_t st) {
+  size_t bytes[GAMQ__QF_BUFS], t, scratch = 0;
   gamq__qf_rounds_out o;
-  const int del = op == GAMQ__QF_OP_DELETE, build = op == GAMQ__QF_OP_BUILD;
-  const int cap = F->max_rounds > 0 ? F->max_rounds : build ? GAMQ__QF_BUILD_ROUNDS : GAMQ__QF_MAX_ROUNDS;
-  int full = 0, rounds = 0;
-  gamq_status s = GAMQ_SUCCESS;
-  cudaError_t e = cudaSuccess;
-  if (!del && (uint64_t)n > F->f.nslots - (build ? 0 : F->f.nitems)) return GAMQ_ERROR_FULL; /* as the host */
+  gamq_status s;
+  const size_t n = c->n;
 #define GAMQ__SCRATCH(call) \
   do {                       \
     t = 0;                   \
@@ -3351,72 +3333,115 @@ static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys,
     if (t > scratch) scratch = t; \
   } while (0)
   GAMQ__SCRATCH(gamq__cuda_qf_sort(&F->f, NULL, n, NULL, &t, st));
-  GAMQ__SCRATCH(gamq__cuda_qf_rounds(&F->f, del, NULL, n, cap, NULL, NULL, &t, &o, st));
-  if (!del && !build) GAMQ__SCRATCH(gamq__cuda_qf_difference(NULL, n, NULL, n, NULL, NULL, NULL, &t, st));
+  GAMQ__SCRATCH(gamq__cuda_qf_rounds(&F->f, c->del, NULL, n, c->cap, NULL, NULL, &t, &o, st));
+  if (!c->del && !c->build) GAMQ__SCRATCH(gamq__cuda_qf_difference(NULL, n, NULL, n, NULL, NULL, NULL, &t, st));
 #undef GAMQ__SCRATCH
-  /* buffers: 0 the sorted batch, 1 and 2 the items left (in turn), 3 the
-     new filter of a build, 4 a count, 5 scratch */
   bytes[0] = bytes[1] = bytes[2] = n * sizeof(uint64_t);
-  bytes[3] = build ? F->f.bytes : 0;
+  bytes[3] = c->build ? F->f.bytes : 0;
   bytes[4] = sizeof(size_t);
   bytes[5] = scratch;
-  s = build ? gamq__qf_bufs_alloc(F, &bufs, bytes, st) : gamq__qf_bufs_keep(F, &bufs, bytes, st);
+  s = c->build ? gamq__qf_bufs_alloc(F, &c->bufs, bytes, st) : gamq__qf_bufs_keep(F, &c->bufs, bytes, st);
   if (s != GAMQ_SUCCESS) return s;
-  fp = (uint64_t *)bufs.p[0], pend = (uint64_t *)bufs.p[1], spare = (uint64_t *)bufs.p[2];
-  t = scratch;
-  e = gamq__cuda_qf_hash(&F->f, d_keys, key_bytes, n, fp, st);
-  if (e == cudaSuccess) e = gamq__cuda_qf_sort(&F->f, fp, n, bufs.p[5], &t, st);
-  if (e == cudaSuccess && build) {
-    g.data = (uint8_t *)bufs.p[3], g.nitems = 0;
-    e = cudaMemsetAsync(g.data, 0, g.bytes, st);
+  c->fp = (uint64_t *)c->bufs.p[0], c->pend = (uint64_t *)c->bufs.p[1], c->spare = (uint64_t *)c->bufs.p[2];
+  c->t = scratch;
+  return GAMQ_SUCCESS;
+}
+
+/* Hash and sort the batch (a build: zero its new filter), then the rounds
+   up to the cap. */
+static cudaError_t gamq__qf_inplace_rounds(const gamq_qf *F, gamq__qf_inplace *c, const void *d_keys, int key_bytes,
+                                           cudaStream_t st) {
+  gamq__qf_rounds_out o;
+  cudaError_t e = gamq__cuda_qf_hash(&F->f, d_keys, key_bytes, c->n, c->fp, st);
+  if (e == cudaSuccess) e = gamq__cuda_qf_sort(&F->f, c->fp, c->n, c->bufs.p[5], &c->t, st);
+  if (e == cudaSuccess && c->build) {
+    c->g.data = (uint8_t *)c->bufs.p[3], c->g.nitems = 0;
+    e = cudaMemsetAsync(c->g.data, 0, c->g.bytes, st);
   }
-  if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&g, del, fp, n, cap, pend, bufs.p[5], &t, &o, st);
-  if (e == cudaSuccess) rounds = o.rounds, changed = o.changed, full = o.full, left = o.left;
-  if (e == cudaSuccess && !full && left > 0) { /* the rest by a rebuild */
-    gamq__qf saved = F->f;
-    F->f = g;
-    F->f.nitems = del ? g.nitems - changed : g.nitems + changed;
-    s = gamq__qf_cuda_rebuild(F, del ? GAMQ__QF_OP_DELETE : GAMQ__QF_OP_INSERT, pend, 0, left, NULL, NULL, &d2, st);
-    F->f = saved;
-    if (s == GAMQ_SUCCESS) changed += del ? d2 : left, left = 0;
-    else if (s == GAMQ_ERROR_FULL) full = 1;
-    else if (s == GAMQ_ERROR_CUDA) e = cudaErrorUnknown;
-    else { /* no memory for the rebuild: go on in place */
-      e = gamq__cuda_qf_rounds(&g, del, pend, left, 0x7fffffff, spare, bufs.p[5], &t, &o, st);
-      uint64_t *x = pend;
-      pend = spare, spare = x;
-      if (e == cudaSuccess) rounds += o.rounds, changed += o.changed, full = o.full, left = o.left;
-    }
-    s = GAMQ_SUCCESS;
+  if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&c->g, c->del, c->fp, c->n, c->cap, c->pend, c->bufs.p[5], &c->t, &o, st);
+  if (e == cudaSuccess) c->rounds = o.rounds, c->changed = o.changed, c->full = o.full, c->left = o.left;
+  return e;
+}
+
+/* The items left at the cap: a rebuild of the filter as the rounds left it
+   with them, or, when the rebuild finds no memory, rounds with no cap. */
+static cudaError_t gamq__qf_inplace_rest(gamq_qf *F, gamq__qf_inplace *c, cudaStream_t st) {
+  gamq__qf saved = F->f;
+  gamq__qf_rounds_out o;
+  uint64_t d2 = 0, *x;
+  gamq_status s;
+  cudaError_t e = cudaSuccess;
+  F->f = c->g;
+  F->f.nitems = c->del ? c->g.nitems - c->changed : c->g.nitems + c->changed;
+  s = gamq__qf_cuda_rebuild(F, c->del ? GAMQ__QF_OP_DELETE : GAMQ__QF_OP_INSERT, c->pend, 0, c->left, NULL, NULL, &d2,
+                            st);
+  F->f = saved;
+  if (s == GAMQ_SUCCESS) {
+    c->changed += c->del ? d2 : c->left, c->left = 0;
+  } else if (s == GAMQ_ERROR_FULL) {
+    c->full = 1;
+  } else if (s == GAMQ_ERROR_CUDA) {
+    e = cudaErrorUnknown;
+  } else { /* no memory for the rebuild: go on in place */
+    e = gamq__cuda_qf_rounds(&c->g, c->del, c->pend, c->left, 0x7fffffff, c->spare, c->bufs.p[5], &c->t, &o, st);
+    x = c->pend, c->pend = c->spare, c->spare = x;
+    if (e == cudaSuccess) c->rounds += o.rounds, c->changed += o.changed, c->full = o.full, c->left = o.left;
   }
-  if (e == cudaSuccess && full && !build) { /* roll back: delete in place what went in (fp minus pend) */
-    e = gamq__cuda_qf_difference(fp, n, pend, left, spare, (size_t *)bufs.p[4], bufs.p[5], &t, st);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(&kept, bufs.p[4], sizeof kept, cudaMemcpyDeviceToHost, st);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(st);
-    if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&g, 1, spare, kept, 0x7fffffff, pend, bufs.p[5], &t, &o, st);
-    if (e == cudaSuccess && (o.left != 0 || o.changed != kept)) e = cudaErrorUnknown; /* cannot happen */
-  }
+  return e;
+}
+
+/* FULL: delete in place what went in (the batch minus the items left),
+   which restores the filter's bytes. */
+static cudaError_t gamq__qf_inplace_roll_back(gamq__qf_inplace *c, cudaStream_t st) {
+  gamq__qf_rounds_out o;
+  size_t kept = 0;
+  cudaError_t e = gamq__cuda_qf_difference(c->fp, c->n, c->pend, c->left, c->spare, (size_t *)c->bufs.p[4],
+                                           c->bufs.p[5], &c->t, st);
+  if (e == cudaSuccess) e = cudaMemcpyAsync(&kept, c->bufs.p[4], sizeof kept, cudaMemcpyDeviceToHost, st);
   if (e == cudaSuccess) e = cudaStreamSynchronize(st);
-  F->last_rounds = rounds;
-  if (e != cudaSuccess) {
-    gamq__qf_bufs_free(F, &bufs, st);
-    return GAMQ_ERROR_CUDA;
-  }
-  if (full) {
-    gamq__qf_bufs_free(F, &bufs, st); /* a build's new buffer goes with them */
-    return GAMQ_ERROR_FULL;
-  }
-  if (build) { /* the new buffer becomes the filter's, the old one goes */
+  if (e == cudaSuccess) e = gamq__cuda_qf_rounds(&c->g, 1, c->spare, kept, 0x7fffffff, c->pend, c->bufs.p[5], &c->t, &o, st);
+  if (e == cudaSuccess && (o.left != 0 || o.changed != kept)) e = cudaErrorUnknown; /* cannot happen */
+  return e;
+}
+
+/* Success: the count (and *deleted); a build's new buffer becomes the
+   filter's and the old one goes with the buffers. */
+static gamq_status gamq__qf_inplace_commit(gamq_qf *F, gamq__qf_inplace *c, uint64_t *deleted, cudaStream_t st) {
+  if (c->build) {
     void *old = F->f.data;
-    F->f.data = g.data;
-    bufs.p[3] = old;
-    F->f.nitems = n;
+    F->f.data = c->g.data;
+    c->bufs.p[3] = old;
+    F->f.nitems = c->n;
   } else {
-    F->f.nitems = del ? F->f.nitems - changed : F->f.nitems + n;
+    F->f.nitems = c->del ? F->f.nitems - c->changed : F->f.nitems + c->n;
   }
-  if (del && deleted) *deleted = changed;
-  gamq__qf_bufs_free(F, &bufs, st);
+  if (c->del && deleted) *deleted = c->changed;
+  gamq__qf_bufs_free(F, &c->bufs, st);
   return cudaStreamSynchronize(st) == cudaSuccess ? GAMQ_SUCCESS : GAMQ_ERROR_CUDA;
+}
+
+static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
+                                         uint64_t *deleted, cudaStream_t st) {
+  gamq__qf_inplace c;
+  gamq_status s;
+  cudaError_t e;
+  memset(&c, 0, sizeof c);
+  c.g = F->f, c.n = n;
+  c.del = op == GAMQ__QF_OP_DELETE, c.build = op == GAMQ__QF_OP_BUILD;
+  c.cap = F->max_rounds > 0 ? F->max_rounds : c.build ? GAMQ__QF_BUILD_ROUNDS : GAMQ__QF_MAX_ROUNDS;
+  if (!c.del && (uint64_t)n > F->f.nslots - (c.build ? 0 : F->f.nitems)) return GAMQ_ERROR_FULL; /* as the host */
+  s = gamq__qf_inplace_alloc(F, &c, st);
+  if (s != GAMQ_SUCCESS) return s;
+  e = gamq__qf_inplace_rounds(F, &c, d_keys, key_bytes, st);
+  if (e == cudaSuccess && !c.full && c.left > 0) e = gamq__qf_inplace_rest(F, &c, st);
+  if (e == cudaSuccess && c.full && !c.build) e = gamq__qf_inplace_roll_back(&c, st);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(st);
+  F->last_rounds = c.rounds;
+  if (e != cudaSuccess || c.full) {
+    gamq__qf_bufs_free(F, &c.bufs, st); /* a build's new buffer goes with them */
+    return e != cudaSuccess ? GAMQ_ERROR_CUDA : GAMQ_ERROR_FULL;
+  }
+  return gamq__qf_inplace_commit(F, &c, deleted, st);
 }
 #endif /* __CUDACC__ */
 
@@ -3493,7 +3518,7 @@ static gamq_status gamq__qf_cuda_windows(gamq_qf *F, int op, const void *d_keys,
 
 /* ---- the batch calls on the filter's own memory ---- */
 
-/* HOST build by inserts (paper 001 IV-C's fourth method): point inserts into
+/* HOST build by inserts (the QF paper's fourth method, IV-C): point inserts into
    an empty filter that replaces f's bytes on success. */
 static gamq__qf_result gamq__qf_build_by_inserts(gamq__qf *f, const uint64_t *fp, uint64_t n, gamq__na_method method) {
   gamq__qf g;
@@ -3525,8 +3550,8 @@ static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, in
     if (op == 0) path = F->build_inserts && !F->dedup_build && n > 0 ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_REBUILD;
     else if (path == GAMQ__QF_BATCH_AUTO)
       /* in place (H200, 2^20 into 2^30, r 5): the RSQF by windows (1.8x the growing regions at 70%,
-         2.6x at 90%), the SQF by bidding (since its walks read slots by the eight, session 7: 1.7-2.4x
-         the windows at every fill from 70% to 90%) */
+         2.6x at 90%), the SQF by bidding (its walks read slots by the eight: 1.7-2.4x the windows at
+         every fill from 70% to 90%) */
       path = !GAMQ__QF_IN_PLACE((uint64_t)n, F->f.nitems) ? GAMQ__QF_BATCH_REBUILD
              : F->f.kind == GAMQ__QF_RSQF                  ? GAMQ__QF_BATCH_WINDOWS
                                                            : GAMQ__QF_BATCH_IN_PLACE;
@@ -3587,9 +3612,12 @@ static gamq_status gamq__qf_lookup_sync(const gamq_qf *F, const void *keys, int 
     return GAMQ_ERROR_BACKEND_UNAVAILABLE;
 #endif
   }
-  for (i = 0; i < n; ++i) {
-    uint64_t key = key_bytes == 4 ? ((const uint32_t *)keys)[i] : ((const uint64_t *)keys)[i];
-    found[i] = (uint8_t)gamq__qf_lookup(&F->f, gamq__qf_fingerprint(&F->f, key));
+  {
+    const gamq_qf_ref ref = gamq__qf_ref_of(&F->f);
+    for (i = 0; i < n; ++i) {
+      const uint64_t key = key_bytes == 4 ? ((const uint32_t *)keys)[i] : ((const uint64_t *)keys)[i];
+      found[i] = (uint8_t)gamq_qf_ref_contains(&ref, key);
+    }
   }
   return GAMQ_SUCCESS;
 }
@@ -3842,44 +3870,19 @@ static int gamq__qf_header_read(const uint8_t *buf, size_t avail, gamq__qf_heade
   return h->nslots == nslots && h->payload == (uint64_t)bytes && h->count <= nslots;
 }
 
-/* gamq__qf_extract for bytes nobody vouches for: every read stays inside
-   the filter and at most cap fingerprints are written. 1 when the walk went
-   through and found exactly cap; 0 when the runs leave the filter or hold
-   another number of fingerprints. (What the walk does not look at, such as
-   stray bits, the caller's rebuild-and-compare catches.) */
-static int gamq__qf_extract_checked(const gamq__qf *f, uint64_t *out, uint64_t cap) {
-  uint64_t x, s, next = 0, k = 0, home = (uint64_t)1 << f->q;
-  for (x = 0; x < home; ++x) {
-    int occ = f->kind == GAMQ__QF_SQF ? gamq__sqf_occupied(f, x) : gamq__rsqf_occupied(f, x);
-    if (!occ) continue;
-    s = next > x ? next : x;
-    if (f->kind == GAMQ__QF_SQF) {
-      do {
-        if (s >= f->nslots || k == cap) return 0;
-        out[k++] = (x << f->r) | gamq__sqf_rem(f, s++);
-      } while (s < f->nslots && gamq__sqf_continuation(f, s));
-    } else {
-      for (;;) {
-        if (s >= f->nslots || k == cap) return 0;
-        out[k++] = (x << f->r) | gamq__rsqf_rem(f, s);
-        if (gamq__rsqf_runend(f, s++)) break;
-      }
-    }
-    next = s;
-  }
-  return k == cap;
-}
-
-/* Is payload exactly the filter of header h? Extract what it holds (checked
-   walk), rebuild that multiset on the host, compare the bytes. GAMQ_SUCCESS,
-   GAMQ_ERROR_BAD_FILE or GAMQ_ERROR_OUT_OF_MEMORY; frees what it takes. */
+/* Is payload exactly the filter of header h? Count what it holds (a checked
+   walk that writes nothing: a header's count the payload does not hold
+   costs no allocation), extract it, rebuild that multiset on the host,
+   compare the bytes. GAMQ_SUCCESS, GAMQ_ERROR_BAD_FILE or
+   GAMQ_ERROR_OUT_OF_MEMORY; frees what it takes. */
 static gamq_status gamq__qf_check_payload(const gamq__qf_header *h, const uint8_t *payload) {
   gamq__qf view, t;
   uint64_t *fps;
   gamq_status s = GAMQ_ERROR_BAD_FILE;
   view.kind = h->kind, view.q = h->q, view.r = h->r, view.packed = h->packed, view.seed = h->seed, view.nitems = h->count;
-  view.nslots = h->nslots, view.bytes = (size_t)h->payload; /* as gamq__qf_layout (checked) */
+  view.nslots = h->nslots, view.bytes = (size_t)h->payload; /* as gamq__qf_layout_packed (checked) */
   view.data = (uint8_t *)payload; /* read only */
+  if (!gamq__qf_extract_checked(&view, NULL, h->count)) return GAMQ_ERROR_BAD_FILE;
   fps = (uint64_t *)GAMQ_MALLOC(((size_t)h->count + 1) * sizeof(uint64_t));
   if (fps == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
   if (gamq__qf_extract_checked(&view, fps, h->count)) {
@@ -3945,59 +3948,143 @@ GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h
   return GAMQ_SUCCESS;
 }
 
+/* Saving without losing what is at the path: the bytes go to a new file
+   beside it, reach the disk, and only then replace the old one by rename.
+   POSIX systems write through open(2) with O_SYNC (each write returns once
+   its data is on the disk: fsync, hidden from strict C99 compiles, is not
+   needed); elsewhere through stdio, which has no way to sync. */
+#if defined(__unix__) || defined(__APPLE__)
+#include <fcntl.h>
+#include <unistd.h>
+#define GAMQ__POSIX_FILES 1
+#else
+#define GAMQ__POSIX_FILES 0
+#endif
+#include <errno.h>
+#include <time.h>
+
+/* Write buf to a new file tmp. 1: written and on the disk; 0: an error (no
+   file left); -1: tmp exists already (try another name). */
+static int gamq__write_new_file(const char *tmp, const uint8_t *buf, size_t n) {
+  size_t done = 0;
+  int ok = 1;
+#if GAMQ__POSIX_FILES
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_SYNC, 0666);
+  if (fd < 0) return errno == EEXIST ? -1 : 0;
+  while (ok && done < n) {
+    const size_t want = n - done < ((size_t)1 << 30) ? n - done : ((size_t)1 << 30);
+    const ssize_t w = write(fd, buf + done, want);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) ok = 0;
+    else done += (size_t)w;
+  }
+  if (close(fd) != 0) ok = 0;
+#else
+  FILE *fp = fopen(tmp, "rb");
+  if (fp != NULL) { /* C99 has no exclusive create: look first */
+    fclose(fp);
+    return -1;
+  }
+  fp = fopen(tmp, "wb");
+  if (fp == NULL) return 0;
+  done = fwrite(buf, 1, n, fp);
+  ok = done == n && fflush(fp) == 0;
+  if (fclose(fp) != 0) ok = 0;
+#endif
+  if (!ok) remove(tmp);
+  return ok;
+}
+
+/* The temporary name for a save to path: path + ".tmp" + 16 hex digits
+   drawn from the time, a stack address, the attempt (and the process id on
+   POSIX), in GAMQ_MALLOC memory; NULL when out of memory. A name in use
+   makes the caller try the next attempt. */
+static char *gamq__temp_name(const char *path, unsigned attempt) {
+  const size_t len = strlen(path);
+  char *tmp = (char *)GAMQ_MALLOC(len + 4 + 16 + 1);
+  uint64_t h = gamq__qf_hash64((uint64_t)time(NULL), (uint64_t)(uintptr_t)&attempt);
+  int i;
+  if (tmp == NULL) return NULL;
+#if GAMQ__POSIX_FILES
+  h = gamq__qf_hash64(h, (uint64_t)getpid());
+#endif
+  h = gamq__qf_hash64(h, attempt);
+  memcpy(tmp, path, len);
+  memcpy(tmp + len, ".tmp", 4);
+  for (i = 0; i < 16; ++i) tmp[len + 4 + i] = "0123456789abcdef"[(h >> (60 - 4 * i)) & 15];
+  tmp[len + 20] = '\0';
+  return tmp;
+}
+
 GAMQ_DEF gamq_status gamq_qf_save(const gamq_qf *F, const char *path) {
   size_t n = 0;
   uint8_t *buf;
-  FILE *fp;
-  int ok;
+  char *tmp = NULL;
+  unsigned attempt;
+  int w = -1;
   gamq_status s;
   if (F == NULL || path == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
   gamq_qf_serialize(F, NULL, &n);
   buf = (uint8_t *)GAMQ_MALLOC(n);
   if (buf == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
   s = gamq_qf_serialize(F, buf, &n);
-  if (s == GAMQ_SUCCESS) {
-    fp = fopen(path, "wb");
-    if (fp == NULL) {
-      s = GAMQ_ERROR_IO;
-    } else {
-      ok = fwrite(buf, 1, n, fp) == n;
-      if (fclose(fp) != 0) ok = 0;
-      if (!ok) {
-        remove(path); /* no partial file that could pass for a filter */
-        s = GAMQ_ERROR_IO;
-      }
-    }
+  for (attempt = 0; s == GAMQ_SUCCESS && w == -1 && attempt < 16; ++attempt) { /* a fresh name, created exclusively */
+    GAMQ_FREE(tmp);
+    tmp = gamq__temp_name(path, attempt);
+    if (tmp == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
+    else w = gamq__write_new_file(tmp, buf, n);
   }
+  if (s == GAMQ_SUCCESS && w != 1) s = GAMQ_ERROR_IO;
+  if (s == GAMQ_SUCCESS && rename(tmp, path) != 0) { /* path is as it was */
+    remove(tmp);
+    s = GAMQ_ERROR_IO;
+  }
+  GAMQ_FREE(tmp);
   GAMQ_FREE(buf);
   return s;
 }
 
 GAMQ_DEF gamq_status gamq_qf_load(const gamq_qf_desc *desc, const char *path, gamq_qf **filter) {
+  const size_t first = (size_t)1 << 20; /* the first piece of the payload read */
   uint8_t head[GAMQ__QF_HEADER_BYTES], *buf = NULL;
   gamq__qf_header h;
-  size_t got, n = 0;
+  size_t got, n = 0, have = 0, cap = 0;
   gamq_status s = GAMQ_SUCCESS;
   FILE *fp;
   if (path == NULL || filter == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
   fp = fopen(path, "rb");
   if (fp == NULL) return GAMQ_ERROR_IO;
-  /* the header says how long the file must be; read that, then expect the end */
+  /* the header says how long the file must be */
   got = fread(head, 1, sizeof head, fp);
   if (ferror(fp)) s = GAMQ_ERROR_IO;
   else if (!gamq__qf_header_read(head, got, &h) || h.payload > (uint64_t)((size_t)-1 - sizeof head)) s = GAMQ_ERROR_BAD_FILE;
   if (s == GAMQ_SUCCESS) {
     n = sizeof head + (size_t)h.payload;
-    buf = (uint8_t *)GAMQ_MALLOC(n);
+    cap = n - sizeof head < first ? n : sizeof head + first;
+    buf = (uint8_t *)GAMQ_MALLOC(cap);
     if (buf == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
+    else memcpy(buf, head, sizeof head), have = sizeof head;
   }
-  if (s == GAMQ_SUCCESS) {
-    memcpy(buf, head, sizeof head);
-    got = fread(buf + sizeof head, 1, n - sizeof head, fp);
+  /* read it in pieces, the buffer doubling only while the file still has
+     bytes: a header that claims more than the file holds costs no more
+     than about twice the bytes that are there */
+  while (s == GAMQ_SUCCESS && have < n) {
+    if (have == cap) {
+      const size_t grown = cap > n - cap ? n : 2 * cap;
+      uint8_t *more = (uint8_t *)GAMQ_REALLOC(buf, grown);
+      if (more == NULL) {
+        s = GAMQ_ERROR_OUT_OF_MEMORY;
+        break;
+      }
+      buf = more, cap = grown;
+    }
+    got = fread(buf + have, 1, cap - have, fp);
+    have += got;
     if (ferror(fp)) s = GAMQ_ERROR_IO;
-    else if (got != n - sizeof head || fgetc(fp) != EOF) s = GAMQ_ERROR_BAD_FILE; /* truncated, or more after it */
-    else if (ferror(fp)) s = GAMQ_ERROR_IO;
+    else if (have < cap) break; /* the end of the file */
   }
+  if (s == GAMQ_SUCCESS && (have != n || fgetc(fp) != EOF)) s = GAMQ_ERROR_BAD_FILE; /* truncated, or more after it */
+  if (s == GAMQ_SUCCESS && ferror(fp)) s = GAMQ_ERROR_IO;
   fclose(fp);
   if (s == GAMQ_SUCCESS) s = gamq_qf_deserialize(desc, buf, n, filter);
   GAMQ_FREE(buf);

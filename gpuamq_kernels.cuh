@@ -3,7 +3,9 @@
    is compiled by nvcc, after gpuprim.cuh and the host code of the scans.
 
    Contents
-     1. non-associative scans (paper 001 IV-C; gpuamq.h section 5 documents
+     1. non-associative scans (section IV-C of Geil, Farach-Colton, Owens,
+        "Quotient Filters: Approximate Membership Queries on the GPU", IPDPS
+        2018, "the QF paper" below; gpuamq.h section 5 documents
         the recurrence, the value ranges and the four methods)
           maps and their composition ........ gamq__map, gamq__compose_op
           the problem as the kernels see it . gamq__na_dev
@@ -28,11 +30,9 @@
           multiset difference (deletes) ...... gamq__qf_keep_kernel; gamq__cuda_qf_difference
           in-place batches (section 2b) ...... SQF supercluster bidding: gamq__sqf_bid_kernel,
                                                gamq__sqf_apply_kernel; RSQF growing regions:
-                                               gamq__rsqf_region_kernel; gamq__cuda_qf_rounds;
-                                               host simulation gamq__qf_sim_rounds (tests)
+                                               gamq__rsqf_region_kernel; gamq__cuda_qf_rounds
           in-place batches (section 2c) ...... window re-layout: gamq__win_bounds_kernel,
-                                               gamq__win_chain_kernel, gamq__win_write_kernel;
-                                               host simulation gamq__qf_sim_windows (tests)
+                                               gamq__win_chain_kernel, gamq__win_write_kernel
      3. blocked Bloom filter (gpuamq.h section 7)
           insert, lookup ..................... gamq__bloom_insert_kernel, gamq__bloom_lookup_kernel
 
@@ -707,16 +707,16 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
 }
 
 /* ---------------------------------------------------------------------------
-   2. quotient filters (paper 001 III-V; gpuamq.h section 6 documents the
+   2. quotient filters (the QF paper, III-V; gpuamq.h section 6 documents the
       layouts; the host reference there is what these must equal, byte for
       byte)
 
    A CUDA filter is a gamq__qf whose data is device memory, passed to kernels
    by value. Lookups run gamq_qf_ref_contains (gpuamq.h, next to the public
-   API, so users' kernels can call it): the host reference's algorithm with
-   word loads. Builds and extracts are written here, for the parallel shape:
+   API, so users' kernels can call it), the walk the HOST backend runs too.
+   Builds and extracts are written here, for the parallel shape:
 
-   BUILD (paper 001 IV-C) from sorted fingerprints fp[0..n):
+   BUILD (the QF paper, IV-C) from sorted fingerprints fp[0..n):
      quot[i] = fp[i] >> r; pos = the position scan of quot (section 5, any
      method); FULL when pos[n-1] >= nslots (read back: the caller leaves the
      filter alone); then
@@ -731,7 +731,7 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
              the whole block (and, PACKED, its byte of the offset array), so
              nothing races, and every byte is written (but the PACKED zero
              tail, which nothing ever writes).
-   EXTRACT (paper 001 IV-E): runs lie in quotient order, so slot order is
+   EXTRACT (the QF paper, IV-E): runs lie in quotient order, so slot order is
      fingerprint order. Per block: count occupied quotients and run marks
      (SQF run starts, RSQF runends); inclusive scans over blocks; scatter the
      occupied quotients by rank (quot_of_rank); per block count, scan, then
@@ -761,15 +761,6 @@ template <typename K>
 __global__ void gamq__qf_hash_kernel(const K *keys, size_t n, uint64_t seed, int q, int r, uint64_t *fp) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
     fp[i] = gamq__qf_fingerprint_of((uint64_t)keys[i], seed, q, r);
-}
-
-/* the device view of a CUDA filter */
-static inline gamq_qf_ref gamq__qf_ref_of(const gamq__qf *f) {
-  gamq_qf_ref ref;
-  ref.kind = f->kind == GAMQ__QF_SQF ? GAMQ_QF_SQF : GAMQ_QF_RSQF;
-  ref.q = f->q, ref.r = f->r, ref.seed = f->seed, ref.nslots = f->nslots, ref.data = f->data;
-  ref.layout = f->packed ? GAMQ_QF_LAYOUT_PACKED : GAMQ_QF_LAYOUT_ALIGNED;
-  return ref;
 }
 
 /* one thread per query, unsorted: gamq_qf_ref_contains (gpuamq.h) */
@@ -1181,7 +1172,7 @@ static inline cudaError_t gamq__cuda_qf_difference(const uint64_t *a, size_t na,
 }
 
 /* ---------------------------------------------------------------------------
-   2b. in-place batch inserts and deletes (paper 001 IV-B Alg. 3, IV-D Alg. 7,
+   2b. in-place batch inserts and deletes (the QF paper, IV-B Alg. 3, IV-D Alg. 7,
        V-B Alg. 9)
 
    The batch is hashed and sorted; a list of pending items (indices into the
@@ -1230,10 +1221,10 @@ static inline cudaError_t gamq__cuda_qf_difference(const uint64_t *a, size_t na,
    FULL: an SQF insert whose e is nslots, an RSQF insert whose first unused
    slot is nslots; the caller rolls back what went in (deleting it in place
    restores the bytes). Rounds are capped by the caller: the rest then goes
-   to a rebuild (same bytes). The host simulation gamq__qf_sim_rounds runs
-   the same steps serially and can poison every byte outside a winner's
-   window, which the tests use to show that no thread depends on, or
-   changes, a byte another thread of its round may change.
+   to a rebuild (same bytes). The tests' host simulation of the rounds
+   (tests/amq_testing.h) runs the same steps serially and can poison every
+   byte outside a winner's window, which shows that no thread depends on,
+   or changes, a byte another thread of its round may change.
    ------------------------------------------------------------------------- */
 
 enum { GAMQ__QF_STEP_OK = 0, GAMQ__QF_STEP_NOT_FOUND = 1, GAMQ__QF_STEP_FULL = 2, GAMQ__QF_STEP_OUT = 3 };
@@ -1411,7 +1402,7 @@ static __global__ void gamq__qf_gather_kernel(const uint64_t *fp, const uint32_t
    grid-stride loop is done (every lane of the 256-thread blocks calls it):
    one atomic per warp. An atomicAdd per window on the one counter
    serialised 2^20 atomics at one L2 address: 0.25-0.45 ms of the RSQF
-   window writer (measured, H200, session 8). */
+   window writer (measured, H200). */
 static __device__ __forceinline__ void gamq__warp_count(unsigned long long *p, unsigned long long v) {
   for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
   if ((threadIdx.x & 31) == 0 && v) atomicAdd(p, v);
@@ -1531,116 +1522,6 @@ static inline cudaError_t gamq__cuda_qf_rounds(const gamq__qf *f, int del, const
   return cudaSuccess;
 }
 
-/* The rounds on the host, serially (tests and round counts): the same group,
-   region and point-operation functions. poison != 0: each winner (SQF) or
-   region (RSQF) runs on a copy of the filter in which every byte outside its
-   window is random (the SQF delete's stop slot keeps its current value), and
-   the copy's bytes outside the window must come back untouched; winners run
-   in an order drawn from poison, so the stop slot is seen before or after
-   its own cluster's delete. Returns 0 when a window was violated or memory
-   ran out, else 1; *out as gamq__cuda_qf_rounds, rest may be NULL. */
-static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, size_t n, int max_rounds, uint64_t poison,
-                                      uint64_t *rest, gamq__qf_rounds_out *out) {
-  const int sqf = f->kind == GAMQ__QF_SQF;
-  const uint64_t nblocks = f->nslots / 64, unit = sqf ? (uint64_t)gamq__sqf_slot_bytes(f->r) : gamq__rsqf_stride(f);
-  const uint64_t ob = !sqf && f->packed ? nblocks * unit : f->bytes; /* PACKED: the offset bytes, window [ob + a, ob + b) */
-  size_t m = n, k, k1, nw, w, i, *win = NULL;
-  uint32_t *idx = (uint32_t *)GAMQ_MALLOC((n + 1) * sizeof(uint32_t));
-  uint64_t *group = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
-  uint8_t *keep = (uint8_t *)GAMQ_MALLOC(n + 1), *copy = poison ? (uint8_t *)GAMQ_MALLOC(f->bytes) : NULL;
-  uint8_t *pat = poison ? (uint8_t *)GAMQ_MALLOC(f->bytes) : NULL;
-  int good = 1;
-  win = (size_t *)GAMQ_MALLOC((n + 1) * sizeof(size_t));
-  memset(out, 0, sizeof *out);
-  if (idx == NULL || group == NULL || keep == NULL || win == NULL || (poison && (copy == NULL || pat == NULL))) good = 0;
-  for (k = 0; good && k < n; ++k) idx[k] = (uint32_t)k;
-  while (good && m > 0 && !out->full && out->rounds < max_rounds) {
-    uint64_t s = 0, p = 0;
-    if (!sqf) gamq__rsqf_schedule(nblocks, out->rounds, &s, &p);
-    /* the round's winners (SQF: first of each group) or region heads */
-    for (k = 0; k < m; ++k) {
-      const uint64_t x = gamq__qf_quotient(f, fp[idx[k]]);
-      group[k] = sqf ? gamq__sqf_group(f, del, x) : gamq__rsqf_region(nblocks, x >> 6, s, p, NULL, NULL);
-    }
-    for (k = 0, nw = 0; k < m; ++k) { /* groups compare without the no-run flag */
-      keep[k] = 1;
-      if (sqf && del && (group[k] & GAMQ__QF_NO_RUN)) keep[k] = 0;
-      else if (k == 0 || (group[k - 1] & ~GAMQ__QF_NO_RUN) != (group[k] & ~GAMQ__QF_NO_RUN)) win[nw++] = k;
-    }
-    for (w = nw; w > 1 && poison; --w) { /* a random order of the winners */
-      size_t j, t;
-      poison = gamq__qf_hash64(poison, w);
-      j = (size_t)(poison % w), t = win[j], win[j] = win[w - 1], win[w - 1] = t;
-    }
-    for (w = 0; w < nw && good; ++w) {
-      uint64_t a, b, lo = 0, hi = 0, stop = ~(uint64_t)0, stop_val = 0, changed = 0; /* window [a, b) in units */
-      gamq__qf g = *f;
-      int full = 0, res = GAMQ__QF_STEP_OK;
-      k = win[w];
-      for (k1 = k + 1; k1 < m && (group[k1] & ~GAMQ__QF_NO_RUN) == (group[k] & ~GAMQ__QF_NO_RUN); ++k1) {
-      }
-      if (sqf) {
-        if (!del && group[k] >= f->nslots) {
-          out->full = 1;
-          continue;
-        }
-        if (del) { /* [c, next group's c) and the stop slot */
-          a = group[k] & ~GAMQ__QF_NO_RUN;
-          b = k1 < m ? group[k1] & ~GAMQ__QF_NO_RUN : f->nslots;
-          if (b < f->nslots) stop = b;
-        } else {
-          a = k > 0 ? group[k - 1] + 1 : 0; /* (previous group's e, e] */
-          b = group[k] + 1;
-        }
-      } else {
-        gamq__rsqf_region(nblocks, gamq__qf_quotient(f, fp[idx[k]]) >> 6, s, p, &lo, &hi);
-        a = lo, b = hi;
-      }
-      if (poison) {
-        for (i = 0; i < f->bytes; ++i) pat[i] = (uint8_t)(gamq__qf_hash64(poison, i) >> 56);
-        poison = gamq__qf_hash64(poison, 1);
-        memcpy(copy, pat, f->bytes);
-        memcpy(copy + a * unit, f->data + a * unit, (size_t)((b - a) * unit));
-        if (ob < f->bytes) memcpy(copy + ob + a, f->data + ob + a, (size_t)(b - a));
-        if (stop != ~(uint64_t)0) memcpy(copy + stop * unit, f->data + stop * unit, (size_t)unit);
-        if (stop != ~(uint64_t)0) stop_val = gamq__load_le(copy + stop * unit, (int)unit);
-        g.data = copy;
-      }
-      if (sqf) {
-        res = gamq__sqf_step(&g, del, fp[idx[k]]);
-        changed = res == GAMQ__QF_STEP_OK;
-        keep[k] = 0;
-      } else {
-        changed = gamq__rsqf_queue(&g, del, fp, idx, k, k1, lo, hi, keep, &full);
-        if (full) out->full = 1;
-      }
-      out->changed += changed;
-      if (poison) {
-        for (i = 0; i < f->bytes && good; ++i)
-          if ((i < a * unit || i >= b * unit) && (i < ob + a || i >= ob + b) &&
-              !(stop != ~(uint64_t)0 && i >= stop * unit && i < (stop + 1) * unit))
-            good = copy[i] == pat[i];
-        if (stop != ~(uint64_t)0 && gamq__load_le(copy + stop * unit, (int)unit) != stop_val) good = 0;
-        memcpy(f->data + a * unit, copy + a * unit, (size_t)((b - a) * unit));
-        if (ob < f->bytes) memcpy(f->data + ob + a, copy + ob + a, (size_t)(b - a));
-      }
-    }
-    for (k = 0, k1 = 0; k < m; ++k) /* compact the waiting ones */
-      if (keep[k]) idx[k1++] = idx[k];
-    m = k1;
-    out->rounds++;
-  }
-  out->left = m;
-  for (k = 0; good && rest && k < m; ++k) rest[k] = fp[idx[k]];
-  GAMQ_FREE(idx);
-  GAMQ_FREE(group);
-  GAMQ_FREE(keep);
-  GAMQ_FREE(win);
-  GAMQ_FREE(copy);
-  GAMQ_FREE(pat);
-  return good;
-}
-
 /* ---------------------------------------------------------------------------
    2c. in-place batches by window re-layout (the CUDA default for batches
        small against the filter; gamq__qf_cuda_windows in gpuamq.h drives it)
@@ -1675,7 +1556,7 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
              bits, as one atomic XOR per 64-bit word it leaves (XORs of
              disjoint bit sets commute), and reads only its own bits; the
              offsets of blocks starting inside a window are its own bytes.
-             The order of windows does not matter (the host simulation runs
+             The order of windows does not matter (the tests' host simulation runs
              them shuffled). RSQF windows of ONE key (99% of them for 2^20
              keys into 2^30 slots) take a word-by-word path instead
              (gamq__win_insert1 / _delete1): the key's run found by counting
@@ -1686,9 +1567,6 @@ static inline int gamq__qf_sim_rounds(gamq__qf *f, int del, const uint64_t *fp, 
    ------------------------------------------------------------------------- */
 #define GAMQ__NONE (~(uint64_t)0)
 
-static inline GAMQ__HD int gamq__qf_used(const gamq__qf *f, uint64_t s) {
-  return f->kind == GAMQ__QF_SQF ? !gamq__sqf_empty(f, s) : !gamq__rsqf_empty(f, s);
-}
 /* RSQF: whether slot 64b + i is in no run, from block b's words occ / ends
    and stored offset off alone. Slots below the offset hold the spill of
    earlier quotients' runs; from the offset on, slot i is unused exactly
@@ -1696,7 +1574,7 @@ static inline GAMQ__HD int gamq__qf_used(const gamq__qf *f, uint64_t s) {
    in [off, i) >= occupied quotients in [0, i] (a run starts at or after its
    quotient, so none of a larger one covers i). A stored offset >= 64 (255,
    "255 or more", included) means the whole block is spill. Two popcounts a
-   slot, where gamq__rsqf_empty takes an offset walk, a rank and a select. */
+   slot, where the walk from a block's true offset takes a rank and a select. */
 static inline GAMQ__HD int gamq__rsqf_unused_in(uint64_t occ, uint64_t ends, uint64_t off, int i) {
   if ((uint64_t)i < off) return 0;
   return gamq__popcount64(ends & (((uint64_t)1 << i) - 1) & ~(((uint64_t)1 << off) - 1)) >=
@@ -2195,7 +2073,7 @@ static inline GAMQ__HD int gamq__win_delete1(gamq__qf *f, uint64_t x, uint64_t a
 }
 
 /* What one thread of the chain and write launches does for item i (the
-   kernels and the host simulation call these). Chain: flags |= 1 FULL,
+   kernels and the tests' host simulation call these). Chain: flags |= 1 FULL,
    2 a link was added. Write: *changed += items inserted / deleted; returns
    0 when a window did not fill (cannot happen). */
 static inline GAMQ__HD unsigned gamq__win_chain_one(const gamq__qf *f, const uint64_t *A, const uint64_t *T, uint8_t *link,
@@ -2271,50 +2149,6 @@ static __global__ void __launch_bounds__(256, WHICH == GAMQ__WIN_ONE ? 4 : 1) ga
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
     if (!gamq__win_write_one(&f, del, fp, A, T, link, Z, n, i, &c, WHICH)) st->full = 2;
   gamq__warp_count(&st->changed, c);
-}
-
-/* The windows on the host, serially (CI tests): the same functions, bounds
-   and chains from the filter as the batch found it, windows written in an
-   order drawn from shuffle (0: left to right). fp: n sorted fingerprints.
-   Returns GAMQ__QF_OK, GAMQ__QF_FULL (nothing changed), GAMQ__QF_NO_MEMORY,
-   or GAMQ__QF_BAD_ARG (a window did not fill: a bug); *changed: the items
-   inserted or deleted; *chain_rounds: chain passes. */
-static inline gamq__qf_result gamq__qf_sim_windows(gamq__qf *f, int del, const uint64_t *fp, size_t n, uint64_t shuffle,
-                                                   uint64_t *changed, int *chain_rounds) {
-  uint64_t *A = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t)), *T = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
-  uint64_t *Z = (uint64_t *)GAMQ_MALLOC((n + 1) * sizeof(uint64_t));
-  uint8_t *link = (uint8_t *)GAMQ_MALLOC(n + 1);
-  size_t *order = (size_t *)GAMQ_MALLOC((n + 1) * sizeof(size_t)), i;
-  gamq__qf_result res = GAMQ__QF_OK;
-  unsigned flags = 2;
-  *changed = 0, *chain_rounds = 0;
-  if (A == NULL || T == NULL || Z == NULL || link == NULL || order == NULL) res = GAMQ__QF_NO_MEMORY;
-  for (i = 0; res == GAMQ__QF_OK && i < n; ++i) {
-    order[i] = i;
-    gamq__win_bounds(f, del, gamq__qf_quotient(f, fp[i]), &A[i], &T[i]);
-  }
-  for (i = n; res == GAMQ__QF_OK && shuffle && i > 1; --i) { /* the threads in some order */
-    size_t r, t;
-    shuffle = gamq__qf_hash64(shuffle, i);
-    r = (size_t)(shuffle % i), t = order[r], order[r] = order[i - 1], order[i - 1] = t;
-  }
-  if (res == GAMQ__QF_OK) memset(link, 0, n + 1);
-  while (res == GAMQ__QF_OK && !del && flags == 2) { /* chain passes, as the device */
-    flags = 0, ++*chain_rounds;
-    for (i = 0; i < n; ++i) flags |= gamq__win_chain_one(f, A, T, link, n, order[i], Z);
-    if (flags & 1) res = GAMQ__QF_FULL;
-  }
-  for (i = 0; res == GAMQ__QF_OK && i < n; ++i) /* the two write passes, as the device */
-    if (!gamq__win_write_one(f, del, fp, A, T, link, Z, n, order[i], changed, GAMQ__WIN_ONE)) res = GAMQ__QF_BAD_ARG;
-  for (i = 0; res == GAMQ__QF_OK && i < n; ++i)
-    if (!gamq__win_write_one(f, del, fp, A, T, link, Z, n, order[i], changed, GAMQ__WIN_MANY)) res = GAMQ__QF_BAD_ARG;
-  if (res == GAMQ__QF_OK) f->nitems = del ? f->nitems - *changed : f->nitems + *changed;
-  GAMQ_FREE(A);
-  GAMQ_FREE(T);
-  GAMQ_FREE(Z);
-  GAMQ_FREE(link);
-  GAMQ_FREE(order);
-  return res;
 }
 
 /* ---------------------------------------------------------------------------

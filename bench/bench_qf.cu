@@ -1,6 +1,7 @@
 /* bench_qf.cu - the quotient filters (gpuamq.h section 6) against the
-   paper's figures (001: Tesla K40c / GTX 1080, q = 23, r = 5) and, where it
-   runs in reasonable time, our HOST backend.
+   figures of "Quotient Filters: Approximate Membership Queries on the GPU"
+   (Geil, Farach-Colton, Owens, IPDPS 2018: Tesla K40c / GTX 1080, q = 23,
+   r = 5) and, where it runs in reasonable time, our HOST backend.
 
    What runs (each a BENCH; --filter=qf_lookup etc.; the filter is a
    substring match, so pick names that are not prefixes of one another):
@@ -50,7 +51,7 @@
                  present, half absent) the byte ranges the device lookup loads
                  (gamq_qf_ref_contains mirrored word for word, checked against
                  it), counted in aligned 64-byte lines and 128-byte regions,
-                 in today's layout ("aligned") and with the same loads placed
+                 in the ALIGNED layout ("aligned") and with the same loads placed
                  at the packed layout's addresses ("packed-model", see its
                  LAYOUT HOOK); q = QF_BENCH_LOC_Q (default 26), r =
                  QF_BENCH_LOC_R (default 5,13), fills 0.5, 0.7, 0.9, 0.95,
@@ -200,7 +201,7 @@ static void bench_qf_bloom_row(const char *bench, int q, double fill, const char
   fflush(stdout);
 }
 
-/* paper 001's figures (GTX 1080, q = 23, r = 5), read off the text: RSQF
+/* the quotient filter paper's figures (GTX 1080, q = 23, r = 5), read off the text: RSQF
    lookups up to 1.13 G/s; build 516 M items/s at 70% (segmented layouts);
    batch inserts of 2M at 81 M/s. Where a row has none, the baseline is "-". */
 #define BENCH_QF_PAPER_LOOKUP_RSQF_GPS 1.13
@@ -811,17 +812,17 @@ BENCH(qf_merge) {
 
 /* ---- LAYOUT HOOK: the one place to change for another RSQF layout ----
    Where the loads land, for layout `packed`:
-   0, "aligned" (today's layout, gpuamq.h "RSQF"): block b at
+   0, "aligned" (the ALIGNED layout, gpuamq.h "RSQF"): block b at
    gamq__rsqf_block(f, b), of gamq__rsqf_block_bytes(r) bytes (64 for r <= 5,
    128 for r <= 13): occupieds at byte 0, runends at 8, the offset byte at
    16 (the device loads the word 16..23), remainders from byte 24.
-   1, "packed" (branch rsqf-packed): blocks of 16 + 8r bytes at data + b (16
+   1, "packed" (the PACKED layout): blocks of 16 + 8r bytes at data + b (16
    + 8r): occupieds 0, runends 8, remainders from 16; the offset bytes in a
    side array after the blocks, block b's at data + nblocks (16 + 8r) + b.
    The loads themselves (which words, in which order) do not depend on the
    layout: the filter's logical content is a function of its multiset. So
-   qf_locality also reports a "packed-model" row today: the same lookups on
-   today's filter, their loads placed at the packed layout's addresses
+   qf_locality also reports a "packed-model" row: the same lookups on an
+   ALIGNED filter, their loads placed at the packed layout's addresses
    (from the same 256-byte aligned base), assuming the packed lookup loads
    the same 8-byte words (16 + 8r is a multiple of 8, so it can).
    The filter measured is ALIGNED (the library's default); the packed row
@@ -1011,7 +1012,7 @@ static void bench_loc_report(int q, int r, double fill, const char *layout, cons
 }
 
 /* The lookup's footprint (see the top and above). csv variants "<layout>
-   <set> <measure>": layout aligned (today's, the filter's own) or
+   <set> <measure>": layout aligned (the filter's own) or
    packed-model (see the layout hook); set present / absent / all;
    measures: run (fraction of the lookups whose quotient has a run), home
    (of those, the fraction that read nothing outside the home block: run in
@@ -1028,7 +1029,7 @@ BENCH(qf_locality) {
   const char *sets[3] = {"present", "absent", "all"};
   double max_fill = 0;
   for (double x : fills) max_fill = std::max(max_fill, x);
-  printf("locality: 8-byte word loads as gamq_qf_ref_contains does them; aligned = today's layout, packed-model = "
+  printf("locality: 8-byte word loads as gamq_qf_ref_contains does them; aligned = the ALIGNED layout, packed-model = "
          "the same loads at the packed layout's addresses (16 + 8r bytes a block, offsets in a side array)\n");
   for (int q : qs) {
     const size_t home = (size_t)1 << q;
@@ -1085,8 +1086,8 @@ BENCH(qf_locality) {
    2^-r (RSQF 17 + 8r bytes per 64 slots at 0.95 and r = 5: 0.9375 B/item,
    the paper's 0.94). q = 30 (a 1 GiB filter at r = 5: the slack slots are
    negligible). The paper printed two significant digits: "<= paper"
-   compares at that rounding. csv variants: "eps=E" (strict, today's
-   layout: the older rows' name), "eps=E layout=L" (strict, other layouts),
+   compares at that rounding. csv variants: "eps=E" (strict, the
+   ALIGNED layout), "eps=E layout=L" (strict, other layouts),
    "config eps=E layout=L" (paper config). */
 static double bench_qf_round2(double x) {
   double m = 1;
@@ -1096,18 +1097,17 @@ static double bench_qf_round2(double x) {
 
 /* ---- LAYOUT HOOK (Table I) ----
    The slots and bytes of a filter of kind, q, r in layout `layout`: 0 =
-   today's ("aligned": gamq__qf_layout, RSQF blocks rounded up to whole
-   64-byte lines), 1 = the packed RSQF layout of branch rsqf-packed (blocks
-   of 16 + 8r bytes, one offset byte a block in a side array: 17 + 8r bytes
-   per 64 slots; gamq_qf_desc.layout = GAMQ_QF_LAYOUT_PACKED), both from the
-   library's own size function. 0: no such layout (SQF has one) or bad
+   ALIGNED (RSQF blocks rounded up to whole 64-byte lines), 1 = the PACKED
+   RSQF layout (blocks of 16 + 8r bytes, one offset byte a block in a side
+   array: 17 + 8r bytes per 64 slots; gamq_qf_desc.layout =
+   GAMQ_QF_LAYOUT_PACKED), both from the library's own size function. 0: no such layout (SQF has one) or bad
    parameters. */
 #define BENCH_QF_LAYOUTS 2
 static int bench_qf_layout_bytes(gamq__qf_kind kind, int q, int r, int layout, uint64_t *nslots, size_t *bytes,
                                  const char **name) {
   if (layout == 0) {
     *name = "aligned";
-    return gamq__qf_layout(kind, q, r, nslots, bytes);
+    return gamq__qf_layout_packed(kind, q, r, 0, nslots, bytes);
   }
   if (layout == 1 && kind == GAMQ__QF_RSQF) {
     *name = "packed";

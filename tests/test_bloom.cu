@@ -1,4 +1,4 @@
-/* test_bloom.cu - the blocked Bloom filter (gpuamq.h section 7, issue 4).
+/* test_bloom.cu - the blocked Bloom filter (gpuamq.h section 7).
 
    Host tests (bloom_host, run in CI): the documented worked example; the
    layout (block and bit positions of random keys, random shapes) against a
@@ -401,11 +401,13 @@ TEST(bloom_host, measured_fpr) {
 }
 
 /* Sizing by eps: FPR <= eps, nothing smaller meets eps for any k, measured
-   FPR <= 1.2 eps at n_expected keys; the documented table. */
+   FPR <= 1.2 eps at n_expected = 2^16 keys, whatever --max-log2 (with a few
+   hundred blocks the realised keys per block move the rate well off its
+   expectation); the documented table. */
 TEST(bloom_host, create_by_eps) {
   test_rng rng = test_rng_for("bloom_host.create_by_eps");
   const double eps[] = {0.03, 0.01, 1e-3};
-  const uint64_t n = (uint64_t)1 << std::min(g_test.max_log2, 16);
+  const uint64_t n = (uint64_t)1 << 16;
   for (int e = 0; e < 3; ++e) {
     gamq_bloom_desc d;
     memset(&d, 0, sizeof d);

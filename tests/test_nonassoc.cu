@@ -1,4 +1,4 @@
-/* test_nonassoc.cu - the public non-associative scans (issue 3): every method
+/* test_nonassoc.cu - the public non-associative scans: every method
    on the CUDA backend against the serial host reference, exactly (values,
    status, and for the paper's methods the round counts of the host
    simulations); the HOST backend through the public API (plain TESTs: they

@@ -1,10 +1,11 @@
-/* test_nonassoc_host.cu - the non-associative scans' host side (issue 3):
+/* test_nonassoc_host.cu - the non-associative scans' host side:
    the serial reference and the host simulations of the four methods, which
    must equal it exactly, overflow included. A private copy of the
    implementation (test_api.cu owns the shared one). */
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
+#include "amq_testing.h"
 
 #include "testing.h"
 

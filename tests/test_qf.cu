@@ -1,4 +1,4 @@
-/* test_qf.cu - the public quotient-filter API (gpuamq.h section 6, issue 4).
+/* test_qf.cu - the public quotient-filter API (gpuamq.h section 6).
 
    Host tests (plain TESTs, run in CI): argument errors, the documented
    examples, a multiset model driven by random build / insert / delete /
@@ -312,8 +312,10 @@ TEST(qf, documented_examples) {
   gamq_qf_destroy(b);
 }
 
-/* Paper 001 Table I through the public API: bytes an item of a PACKED RSQF
-   at 95% fill (bytes / nslots / 0.95), and a filter filled so still works. */
+/* Table I of "Quotient Filters: Approximate Membership Queries on the GPU"
+   (Geil, Farach-Colton, Owens, IPDPS 2018) through the public API: bytes an
+   item of a PACKED RSQF at 95% fill (bytes / nslots / 0.95), and a filter
+   filled so still works. */
 TEST(qf, packed_table1_bytes_per_item) {
   test_rng rng = test_rng_for("qf.packed_table1");
   const int rs[3] = {5, 13, 21};

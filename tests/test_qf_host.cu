@@ -1,4 +1,4 @@
-/* test_qf_host.cu - the quotient filters' host reference (issue 4): SQF and
+/* test_qf_host.cu - the quotient filters' host reference: SQF and
    RSQF point operations, bulk build, extract, merge and batches against a
    multiset model, after every step: the count, the extracted fingerprints,
    every stored fingerprint found, lookups of absent ones exact, and the bytes
@@ -14,6 +14,7 @@
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
+#include "amq_testing.h"
 
 #include "testing.h"
 
@@ -296,8 +297,10 @@ TEST(qf_host, hash_and_fingerprints) {
 
 /* ---- the PACKED RSQF layout ----
    Sizes: blocks of 16 + 8r bytes and one offset byte per block, the total
-   rounded up to 8: (17 + 8r) / 64 bytes a slot, paper 001 Table I's memory
-   (bytes an item at 95% fill: 0.9375, 1.990, 3.043 for r = 5, 13, 21). */
+   rounded up to 8: (17 + 8r) / 64 bytes a slot, the memory of Table I of
+   "Quotient Filters: Approximate Membership Queries on the GPU" (Geil,
+   Farach-Colton, Owens, IPDPS 2018): bytes an item at 95% fill 0.9375,
+   1.990, 3.043 for r = 5, 13, 21. */
 TEST(qf_host, rsqf_packed_sizes) {
   const int qs[] = {1, 2, 5, 8, 12, 20, 27, 32};
   for (int a = 0; a < 8; ++a)
@@ -343,12 +346,14 @@ TEST(qf_host, rsqf_packed_sizes) {
 /* The two layouts hold the same fields: for every block, the PACKED bytes
    are the ALIGNED ones with bytes 16..23 and the padding taken out and the
    offset byte moved to the array after the blocks. Random multisets (long
-   runs and saturated offsets among them), fresh each run. */
+   runs and saturated offsets among them), fresh each run, and at q = 10
+   (a = 3) one fixed size, half the slots, so that the one-quotient
+   multisets (quotient 0) surely saturate offsets. */
 TEST(qf_host, rsqf_packed_matches_aligned) {
   test_rng rng = test_rng_for("qf_rsqf_packed_fields");
-  const int rs[] = {1, 3, 5, 7, 8, 11, 13, 21, 29, 32}, qs[] = {3, 8, 10};
+  const int rs[] = {1, 3, 5, 7, 8, 11, 13, 21, 29, 32}, qs[] = {3, 8, 10, 10};
   int saturated = 0;
-  for (int a = 0; a < 3; ++a)
+  for (int a = 0; a < 4; ++a)
     for (int b = 0; b < 10; ++b)
       for (int mode = 0; mode < GEN_MODES; ++mode) {
         const int q = qs[a], r = rs[b];
@@ -356,9 +361,9 @@ TEST(qf_host, rsqf_packed_matches_aligned) {
         uint64_t seed = rng.next();
         CHECK(gamq__qf_init(&al, GAMQ__QF_RSQF, q, r, seed) == GAMQ__QF_OK);
         CHECK(gamq__qf_init_packed(&pk, GAMQ__QF_RSQF, q, r, seed, 1) == GAMQ__QF_OK);
-        qf_gen gen = {mode, q, r, seed, rng.below((uint64_t)1 << q)};
+        qf_gen gen = {mode, q, r, seed, a == 3 ? 0 : rng.below((uint64_t)1 << q)};
         std::vector<uint64_t> fp;
-        uint64_t n = rng.below(al.nslots - (mode == GEN_ONE_QUOTIENT ? gen.one_q : 0) + 1);
+        uint64_t n = a == 3 ? al.nslots / 2 : rng.below(al.nslots - (mode == GEN_ONE_QUOTIENT ? gen.one_q : 0) + 1);
         for (uint64_t i = 0; i < n; ++i) fp.push_back(gen.next(rng));
         std::sort(fp.begin(), fp.end());
         gamq__qf_result ra = gamq__qf_build(&al, fp.data(), fp.size(), (gamq__na_method)rng.below(5));
@@ -482,7 +487,9 @@ TEST(qf_host, build_methods_agree) {
    stored keys
        eps = 1 - (1 - 2^-p)^n  ~=  n / 2^p  =  alpha * 2^-r,   alpha = n / 2^q.
    Checked: measured / eps within [1/1.2, 1.2], with enough queries that the
-   band is >= 4.5 standard deviations wide (N * eps >= ~1000). */
+   band is >= 4.5 standard deviations wide (N * eps >= ~1000); rates too rare
+   for that (N * eps < 100): the hits within 6 standard deviations of the
+   mean (+ 3). */
 static void qf_fp_rate(gamq__qf_kind kind, int q, int r, double alpha, uint64_t queries, test_rng &rng,
                        int packed = 0) {
   gamq__qf f;
@@ -500,8 +507,9 @@ static void qf_fp_rate(gamq__qf_kind kind, int q, int r, double alpha, uint64_t 
   printf("    %s q=%d r=%d alpha=%.2f: fp rate %.3e, theory %.3e, ratio %.3f (%llu queries)\n", qf_shape_name(f), q, r,
          alpha, measured, eps, ratio, (unsigned long long)queries);
   gamq__qf_free(&f);
-  if ((double)queries * eps < 100) { /* too rare to measure: a handful at most */
-    CHECK(hits <= 3);
+  if ((double)queries * eps < 100) { /* too rare for the band: within 6 sigma of the mean, a handful allowed */
+    const double mean = (double)queries * eps;
+    CHECK_MSG((double)hits <= mean + 6 * sqrt(mean) + 3, "%llu hits, expected %.1f", (unsigned long long)hits, mean);
     return;
   }
   CHECK_MSG(ratio <= 1.2 && ratio >= 1 / 1.2, "fp rate %g vs theory %g", measured, eps);

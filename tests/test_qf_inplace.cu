@@ -1,6 +1,8 @@
 /* test_qf_inplace.cu - in-place batch inserts and deletes of the quotient
-   filters (gpuamq_kernels.cuh section 2b; issue 4): SQF supercluster bidding
-   (paper 001 IV-B, IV-D), RSQF growing regions (V-B), builds by inserts.
+   filters (gpuamq_kernels.cuh sections 2b, 2c): SQF supercluster bidding
+   (IV-B, IV-D of "Quotient Filters: Approximate Membership Queries on the
+   GPU", Geil, Farach-Colton, Owens, IPDPS 2018), RSQF growing regions
+   (V-B), window re-layout, builds by inserts.
 
    Host tests (TEST, run in CI): the host simulation of the rounds
    (gamq__qf_sim_rounds, the device's group / region / point-operation
@@ -28,6 +30,7 @@
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
+#include "amq_testing.h"
 
 #include "testing.h"
 
@@ -206,6 +209,38 @@ static void qi_sim_run(int kind, int packed, int q, int r, int steps, test_rng &
   gamq__qf_free(&ref);
 }
 
+/* Fixed batches that need what the drawn ones usually but not surely
+   exercise: into an empty filter (q = 9), 100 fingerprints of quotient 100
+   (SQF: one supercluster, one winner a round; RSQF: a run across blocks,
+   larger regions) and, for the windows, 40 more of quotient 110 (the window
+   of quotient 100 reaches it: two groups linked). Each against a fresh
+   build of the model, byte for byte. */
+static std::vector<uint64_t> qi_fixed_batch(int r, int with_second, test_rng &rng) {
+  std::vector<uint64_t> fps;
+  const uint64_t rmask = ((uint64_t)1 << r) - 1;
+  for (int i = 0; i < 100; ++i) fps.push_back(((uint64_t)100 << r) | (rng.next() & rmask));
+  for (int i = 0; with_second && i < 40; ++i) fps.push_back(((uint64_t)110 << r) | (rng.next() & rmask));
+  std::sort(fps.begin(), fps.end());
+  return fps;
+}
+/* *rounds = the most rounds of the fixed batch's insert and delete. */
+static void qi_fixed_rounds(int kind, int packed, int r, test_rng &rng, int *rounds) {
+  gamq__qf f;
+  const uint64_t seed = rng.next();
+  int ri = 0, rd = 0;
+  uint64_t deleted = 0;
+  CHECK(gamq__qf_init_packed(&f, (gamq__qf_kind)kind, 9, r, seed, packed) == GAMQ__QF_OK);
+  std::vector<uint64_t> fps = qi_fixed_batch(r, 0, rng);
+  CHECK(qi_sim_insert(&f, fps, 0x7fffffff, rng.next() | 1, &ri) == GAMQ__QF_OK);
+  CHECK_MSG(qi_bytes(&f) == qi_reference(kind, 9, r, seed, qi_model(fps.begin(), fps.end()), packed),
+            "%s r=%d: the fixed batch's bytes differ from a fresh build", qi_kind(kind, packed), r);
+  CHECK(qi_sim_delete(&f, fps, 0x7fffffff, rng.next() | 1, &deleted, &rd) == GAMQ__QF_OK && deleted == fps.size());
+  CHECK_MSG(qi_bytes(&f) == std::vector<uint8_t>(f.bytes, 0), "%s r=%d: deleting the fixed batch left bytes",
+            qi_kind(kind, packed), r);
+  gamq__qf_free(&f);
+  *rounds = std::max(ri, rd);
+}
+
 TEST(qf_inplace_host, simulation_matches_reference) {
   test_rng rng = test_rng_for("qf_inplace_host.simulation_matches_reference");
   const long long live = g_alloc_live;
@@ -215,6 +250,9 @@ TEST(qf_inplace_host, simulation_matches_reference) {
     for (int qi = 0; qi < 4 && !g_test.failed; ++qi)
       qi_sim_run(qi_shapes[s][0], qi_shapes[s][2], qs[qi], qi_shapes[s][1], qs[qi] < 9 ? 30 : 12, rng,
                  &max_rounds_seen);
+    int fixed_rounds = 0;
+    qi_fixed_rounds(qi_shapes[s][0], qi_shapes[s][2], qi_shapes[s][1], rng, &fixed_rounds);
+    max_rounds_seen = std::max(max_rounds_seen, fixed_rounds);
     CHECK_MSG(max_rounds_seen >= 2, "%s r=%d: no batch needed two rounds (the rounds were not exercised)",
               qi_kind(qi_shapes[s][0], qi_shapes[s][2]), qi_shapes[s][1]);
   }
@@ -314,6 +352,22 @@ static void qi_win_run(int kind, int q, int r, int packed, int steps, test_rng &
   gamq__qf_free(&f);
 }
 
+/* The fixed batch through the windows: ++*chained when two groups were linked. */
+static void qi_fixed_chained(int kind, int packed, int r, test_rng &rng, int *chained) {
+  gamq__qf f;
+  const uint64_t seed = rng.next();
+  uint64_t changed = 0;
+  int passes = 0;
+  CHECK(gamq__qf_init_packed(&f, (gamq__qf_kind)kind, 9, r, seed, packed) == GAMQ__QF_OK);
+  std::vector<uint64_t> fps = qi_fixed_batch(r, 1, rng);
+  CHECK(gamq__qf_sim_windows(&f, 0, fps.data(), fps.size(), rng.next() | 1, &changed, &passes) == GAMQ__QF_OK);
+  CHECK(changed == fps.size() && f.nitems == fps.size());
+  CHECK_MSG(qi_bytes(&f) == qi_reference(kind, 9, r, seed, qi_model(fps.begin(), fps.end()), packed),
+            "%s r=%d: the fixed batch's bytes differ from a fresh build", qi_kind(kind, packed), r);
+  gamq__qf_free(&f);
+  if (passes > 1) ++*chained;
+}
+
 TEST(qf_inplace_host, windows_match_reference) {
   test_rng rng = test_rng_for("qf_inplace_host.windows_match_reference");
   const long long live = g_alloc_live;
@@ -322,6 +376,7 @@ TEST(qf_inplace_host, windows_match_reference) {
     int chained = 0;
     for (int qi = 0; qi < 4 && !g_test.failed; ++qi)
       qi_win_run(qi_shapes[s][0], qs[qi], qi_shapes[s][1], qi_shapes[s][2], qs[qi] < 9 ? 40 : 16, rng, &chained);
+    qi_fixed_chained(qi_shapes[s][0], qi_shapes[s][2], qi_shapes[s][1], rng, &chained);
     CHECK_MSG(chained >= 1, "%s r=%d: no batch linked two groups (chains were not exercised)",
               qi_kind(qi_shapes[s][0], qi_shapes[s][2]), qi_shapes[s][1]);
   }
@@ -438,7 +493,9 @@ TEST(qf_inplace_host, block_and_group_walks) {
   int saturated = 0;
   for (int t = 0; t < 24 && !g_test.failed; ++t) {
     const int kind = t % 2 ? GAMQ__QF_RSQF : GAMQ__QF_SQF, packed = kind == GAMQ__QF_RSQF && t % 4 == 3;
-    const int q = 8 + (int)rng.below(5), r = kind == GAMQ__QF_SQF ? 5 + 8 * (int)rng.below(4) : 1 + (int)rng.below(32);
+    /* t = 3: a PACKED RSQF, q = 12 at fill 0.9, whose hot quotients surely saturate an offset */
+    const int q = t == 3 ? 12 : 8 + (int)rng.below(5);
+    const int r = kind == GAMQ__QF_SQF ? 5 + 8 * (int)rng.below(4) : 1 + (int)rng.below(32);
     gamq__qf f;
     CHECK(gamq__qf_init_packed(&f, (gamq__qf_kind)kind, q, r, rng.next(), packed) == GAMQ__QF_OK);
     const double fill = (t / 2) % 3 == 0 ? 0.3 : (t / 2) % 3 == 1 ? 0.9 : 1.0;
@@ -623,11 +680,20 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
       qi_model model;
       std::vector<uint64_t> stored;
       int inplace_rounds = 0, window_batches = 0;
-      for (int step = 0; step < 24 && !g_test.failed; ++step) {
-        const int op = rng.below(3) == 0 ? 2 : 1, mode = (int)rng.below(5);
+      /* 24 drawn steps, then 4 fixed ones that run each in-place path
+         whatever the drawn steps did: a delete of 33 keys on IN_PLACE, then on WINDOWS (deletes
+         never meet FULL, so both paths run), then an insert of up to 33 new
+         keys on each (as many as there are free slots) */
+      for (int step = 0; step < 28 && !g_test.failed; ++step) {
+        const bool fixed = step >= 24;
+        int op = rng.below(3) == 0 ? 2 : 1, mode = (int)rng.below(5);
         const size_t sizes[] = {0, 1, 31, 32, 33};
         size_t n = rng.below(3) == 0 ? sizes[rng.below(5)] : (size_t)rng.below(c->f.nslots / 4 + 2);
         if (op == 1 && rng.below(6) == 0) n = (size_t)(c->f.nslots - c->f.nitems + rng.below(3)) - (c->f.nslots > c->f.nitems);
+        if (fixed) {
+          op = step < 26 ? 2 : 1, mode = op == 2 ? 2 : 0; /* deletes of stored keys (random when none), new keys */
+          n = op == 2 ? 33 : (size_t)std::min<uint64_t>(33, c->f.nslots - c->f.nitems);
+        }
         if (mode == 3 && (q > 10 || n > 300)) n = std::min<size_t>(n, q > 10 ? 0 : 300);
         std::vector<uint64_t> keys(n);
         const uint64_t quot = rng.below((uint64_t)1 << q);
@@ -637,7 +703,9 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
           else if (mode == 3) keys[i] = qi_key_in(h, quot, rng);                              /* one quotient */
           else keys[i] = rng.next();
         }
-        const int path = (step + s) % 4, caps[] = {0, 1, 2, 0}; /* AUTO, IN_PLACE (rounds), REBUILD, WINDOWS in turn */
+        const int caps[] = {0, 1, 2, 0};
+        const int path = fixed ? (step % 2 == 0 ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_WINDOWS)
+                               : (step + s) % 4; /* AUTO, IN_PLACE (rounds), REBUILD, WINDOWS in turn */
         c->path = (gamq__qf_batch_path)path, c->max_rounds = caps[rng.below(4)];
         snprintf(what, sizeof what, "%s q=%d r=%d step %d %s n=%zu mode %d path %d cap %d", qi_kind(kind, packed), q, r,
                  step, op == 1 ? "insert" : "delete", n, mode, path, c->max_rounds);
@@ -683,16 +751,15 @@ GPU_TEST(qf_inplace_cuda, ops_match_host) {
         CHECK_MSG(cc == ch && ch == model.size(), "%s: counts %llu / %llu, model %zu", what, (unsigned long long)cc,
                   (unsigned long long)ch, model.size());
       }
-      if (q >= 10) /* small filters: most batches are empty or FULL before a path runs */
-        CHECK_MSG(inplace_rounds > 0 && window_batches > 0, "%s q=%d r=%d: an in-place path never ran (rounds %d, windows %d)",
-                  qi_kind(kind, packed), q, r, inplace_rounds, window_batches);
+      CHECK_MSG(inplace_rounds > 0 && window_batches > 0, "%s q=%d r=%d: an in-place path never ran (rounds %d, windows %d)",
+                qi_kind(kind, packed), q, r, inplace_rounds, window_batches);
       gamq_qf_destroy(c);
       gamq_qf_destroy(h);
     }
   }
 }
 
-/* Builds by inserts (paper 001 IV-C's fourth method) on CUDA == HOST builds. */
+/* Builds by inserts (the quotient filter paper's fourth method, IV-C) on CUDA == HOST builds. */
 GPU_TEST(qf_inplace_cuda, build_by_inserts) {
   test_rng rng = test_rng_for("qf_inplace_cuda.build_by_inserts");
   char what[200];

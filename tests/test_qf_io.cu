@@ -1,6 +1,6 @@
 /* test_qf_io.cu - quotient filters: save / load, serialize / deserialize,
-   deduplicating builds, and the edge cases of issue 4 not covered by
-   test_qf.cu / test_qf_host.cu.
+   deduplicating builds, and the edge cases not covered by test_qf.cu /
+   test_qf_host.cu.
 
    Host tests (suite qf_io_host, CI): the documented file format decoded
    field by field (checksum recomputed here), round trips of both kinds at
@@ -9,8 +9,10 @@
    GAMQ_ERROR_BAD_FILE and nothing allocated: every truncation, every bit
    flipped, bad magic / version / fields with the checksum recomputed, wrong
    structure with the checksum recomputed, and random payload mutations
-   (accepted only when the result is self-consistent); file errors
-   (GAMQ_ERROR_IO, a failed save removes its file); NULL arguments;
+   (accepted only when the result is self-consistent); hostile headers
+   (sizes past the file, overflowing fields) rejected before any large
+   allocation; file errors (GAMQ_ERROR_IO; a failed save leaves the old file
+   byte for byte and no temporary file); NULL arguments;
    allocation failure at every allocation of every allocating call; a
    multiset model driven by random build / insert / delete / merge /
    save-load steps; deduplication; q + r = 64. RSQF shapes in both layouts
@@ -25,24 +27,38 @@
 
    A private copy of the implementation with the counting allocator. */
 #include "counting_alloc.h"
-#define GAMQ_MALLOC(sz) counting_malloc(sz)
+/* the counting allocator, and the largest single request since the test reset it */
+static size_t g_io_largest = 0;
+static void *qio_malloc(size_t bytes) {
+  if (bytes > g_io_largest) g_io_largest = bytes;
+  return counting_malloc(bytes);
+}
+static void *qio_realloc(void *p, size_t bytes) {
+  if (bytes > g_io_largest) g_io_largest = bytes;
+  return counting_realloc(p, bytes);
+}
+#define GAMQ_MALLOC(sz) qio_malloc(sz)
 #define GAMQ_FREE(p) counting_free(p)
-#define GAMQ_REALLOC(p, sz) counting_realloc(p, sz)
+#define GAMQ_REALLOC(p, sz) qio_realloc(p, sz)
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
+#include "amq_testing.h"
 
 #include "testing.h"
 
 #include <math.h>
 #include <stdio.h>
 #if defined(__linux__)
+#include <dirent.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #endif
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -608,7 +624,7 @@ TEST(qf_io_host, layout_flag_and_conversion) {
     }
 }
 
-/* Files: missing, unreadable, unwritable, empty, foreign, a failed write. */
+/* Files: missing, unreadable, unwritable, empty, foreign. */
 TEST(qf_io_host, file_errors) {
   test_rng rng = test_rng_for("qf_io_host.file_errors");
   std::vector<uint64_t> keys;
@@ -652,26 +668,181 @@ TEST(qf_io_host, file_errors) {
   CHECK(qio_read_file(path, back) && back == good);
   CHECK(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_SUCCESS && qio_bytes(g) == qio_bytes(f));
   gamq_qf_destroy(g);
+  remove(path.c_str());
+  gamq_qf_destroy(f);
+}
+
 #if defined(__linux__)
-  /* a write that fails part way (file size limit): GAMQ_ERROR_IO and no file left */
-  {
+/* The names in directory dir other than . and .. */
+static std::vector<std::string> qio_dir_names(const std::string &dir) {
+  std::vector<std::string> names;
+  DIR *d = opendir(dir.c_str());
+  if (d == NULL) return names;
+  for (struct dirent *e = readdir(d); e != NULL; e = readdir(d))
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) names.push_back(e->d_name);
+  closedir(d);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+/* gamq_qf_save(f, path) that must fail with GAMQ_ERROR_IO and leave the
+   directory dir as it was: the old file at path byte for byte (old NULL:
+   none there), no temporary. */
+static void qio_save_fails_cleanly(const gamq_qf *f, const std::string &dir, const std::string &path,
+                                   const qio_buf *old, const char *what) {
+  const std::vector<std::string> names = qio_dir_names(dir);
+  const gamq_status s = gamq_qf_save(f, path.c_str());
+  qio_buf back;
+  CHECK_MSG(s == GAMQ_ERROR_IO, "%s: status %d", what, (int)s);
+  if (old) CHECK_MSG(qio_read_file(path, back) && back == *old, "%s: the old file changed", what);
+  else CHECK_MSG(!qio_exists(path), "%s: a file appeared", what);
+  CHECK_MSG(qio_dir_names(dir) == names, "%s: the directory holds other names now (a temporary left?)", what);
+}
+
+/* A failed save leaves what was at the path and nothing else: a write past
+   the file size limit (setrlimit, SIGXFSZ ignored; works as root) and a
+   read-only directory (skipped as root, who may write there anyway). A
+   save that works replaces the file and leaves no temporary; a save over
+   a symbolic link replaces the link and leaves its target alone. */
+TEST(qf_io_host, failed_save_keeps_old_file) {
+  test_rng rng = test_rng_for("qf_io_host.failed_save_keeps_old_file");
+  const qio_buf good = qio_sample(GAMQ_QF_RSQF, 8, 8, rng.next(), 150, rng);
+  const qio_buf other = qio_sample(GAMQ_QF_SQF, 8, 13, rng.next(), 120, rng);
+  gamq_qf *f = NULL, *g = NULL;
+  CHECK(gamq_qf_deserialize(NULL, good.data(), good.size(), &f) == GAMQ_SUCCESS);
+  std::string dir = qio_path("failed_save_XXXXXX");
+  dir.resize(dir.size() - 3); /* mkdtemp's template ends in XXXXXX */
+  CHECK(mkdtemp(&dir[0]) != NULL);
+  const std::string path = dir + "/filter.qf", target = dir + "/target.qf";
+  const long long live = g_alloc_live;
+  CHECK(qio_write_file(path, other));
+  { /* the file size limit: the write fails inside the payload */
     struct rlimit old, lim;
     void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
     CHECK(getrlimit(RLIMIT_FSIZE, &old) == 0);
     lim = old;
     lim.rlim_cur = 100; /* past the header, inside the payload */
     if (setrlimit(RLIMIT_FSIZE, &lim) == 0) {
-      remove(path.c_str());
-      gamq_status s = gamq_qf_save(f, path.c_str());
+      const std::vector<std::string> names = qio_dir_names(dir);
+      const gamq_status s = gamq_qf_save(f, path.c_str());
       setrlimit(RLIMIT_FSIZE, &old);
+      qio_buf back;
       CHECK_MSG(s == GAMQ_ERROR_IO, "save past the file size limit: status %d", (int)s);
-      CHECK_MSG(!qio_exists(path), "a failed save left its file behind");
+      CHECK_MSG(qio_read_file(path, back) && back == other, "file size limit: the old file changed");
+      CHECK_MSG(qio_dir_names(dir) == names, "file size limit: a temporary file was left");
+    } else {
+      CHECK_MSG(false, "setrlimit(RLIMIT_FSIZE) failed");
     }
     signal(SIGXFSZ, prev);
   }
-#endif
+  if (geteuid() == 0) {
+    printf("    read-only directory: skipped (running as root, who may write there)\n");
+  } else {
+    CHECK(chmod(dir.c_str(), 0500) == 0);
+    qio_save_fails_cleanly(f, dir, path, &other, "read-only directory");
+    CHECK(chmod(dir.c_str(), 0700) == 0);
+  }
+  qio_save_fails_cleanly(f, dir, dir + "/missing/filter.qf", NULL, "a missing directory");
+  /* a save that works replaces the file and leaves only it */
+  CHECK(gamq_qf_save(f, path.c_str()) == GAMQ_SUCCESS);
+  qio_buf back;
+  CHECK(qio_read_file(path, back) && back == good);
+  CHECK(qio_dir_names(dir) == std::vector<std::string>(1, "filter.qf"));
+  /* a symbolic link at the path: replaced by the file, its target unchanged */
+  CHECK(qio_write_file(target, other));
+  CHECK(remove(path.c_str()) == 0 && symlink(target.c_str(), path.c_str()) == 0);
+  CHECK(gamq_qf_save(f, path.c_str()) == GAMQ_SUCCESS);
+  struct stat st;
+  CHECK(lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode));
+  CHECK(qio_read_file(path, back) && back == good);
+  CHECK(qio_read_file(target, back) && back == other);
+  CHECK(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_SUCCESS && qio_bytes(g) == qio_bytes(f));
+  gamq_qf_destroy(g);
+  CHECK_EQ(g_alloc_live, live);
   remove(path.c_str());
+  remove(target.c_str());
+  CHECK(rmdir(dir.c_str()) == 0);
   gamq_qf_destroy(f);
+}
+#endif
+
+/* Headers nobody vouches for: loads and deserializes answer BAD_FILE before
+   any allocation the file's own length does not justify. A header of the
+   largest filter (RSQF q = 32, r = 32: 21.5 GB) with nothing or a few MiB
+   after it, fields that overflow or disagree, a count the payload does not
+   hold, and a valid file cut short. */
+TEST(qf_io_host, hostile_headers) {
+  test_rng rng = test_rng_for("qf_io_host.hostile_headers");
+  const std::string path = qio_path("hostile_headers");
+  const long long live = g_alloc_live;
+  uint64_t nslots = 0;
+  size_t bytes = 0;
+  CHECK(gamq__qf_layout_packed(GAMQ__QF_RSQF, 32, 32, 0, &nslots, &bytes));
+  qio_buf huge(72, 0);
+  const uint8_t magic[8] = {0x89, 'G', 'A', 'M', 'Q', 'F', '\r', '\n'};
+  memcpy(huge.data(), magic, 8);
+  qio_put_le(&huge[8], 1, 4), qio_put_le(&huge[12], 72, 4), qio_put_le(&huge[16], GAMQ_QF_RSQF, 4);
+  qio_put_le(&huge[20], 32, 4), qio_put_le(&huge[24], 32, 4), qio_put_le(&huge[32], rng.next(), 8);
+  qio_put_le(&huge[40], 0, 8), qio_put_le(&huge[48], nslots, 8), qio_put_le(&huge[56], bytes, 8);
+  qio_reseal(huge);
+  struct hostile {
+    int field, width; /* byte offset and width of the field set (-1: none) */
+    uint64_t value;
+    size_t body; /* bytes after the header */
+  } cases[] = {{-1, 0, 0, 0},
+               {-1, 0, 0, (size_t)5 << 20},
+               {56, 8, ~(uint64_t)0, 0},                  /* payload: 2^64 - 1 */
+               {56, 8, ~(uint64_t)0 - 71, 0},             /* 72 + payload wraps to 0 */
+               {48, 8, ~(uint64_t)0, 0},                  /* nslots */
+               {40, 8, ~(uint64_t)0, 0},                  /* count */
+               {20, 4, 0xffffffffu, 0},                   /* q */
+               {24, 4, 0xffffffffu, 0},                   /* r */
+               {12, 4, 0xffffffffu, 0}};                  /* header bytes */
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0] && !g_test.failed; ++c) {
+    qio_buf b = huge;
+    if (cases[c].field >= 0) qio_put_le(&b[cases[c].field], cases[c].value, cases[c].width);
+    b.resize(72 + cases[c].body, 0);
+    CHECK(qio_write_file(path, b));
+    gamq_qf *g = (gamq_qf *)0x1;
+    g_io_largest = 0;
+    CHECK_MSG(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_ERROR_BAD_FILE && g == (gamq_qf *)0x1, "case %zu", c);
+    CHECK_MSG(g_io_largest <= 2 * b.size() + ((size_t)2 << 20), "case %zu: load asked for %zu bytes of a %zu-byte file",
+              c, g_io_largest, b.size());
+    g_io_largest = 0;
+    qio_reject(b, GAMQ_ERROR_BAD_FILE, "hostile header");
+    CHECK_MSG(g_io_largest == 0, "case %zu: deserialize asked for %zu bytes", c, g_io_largest);
+  }
+  /* a header whose count the payload does not hold: RSQF q = 20, r = 1 (a
+     byte a slot), count = nslots, every payload byte zero. The walk finds
+     no fingerprint before anything is allocated for the nslots it claims. */
+  {
+    CHECK(gamq__qf_layout_packed(GAMQ__QF_RSQF, 20, 1, 0, &nslots, &bytes));
+    qio_buf b(72 + bytes, 0);
+    memcpy(b.data(), huge.data(), 72);
+    qio_put_le(&b[24], 1, 4), qio_put_le(&b[20], 20, 4), qio_put_le(&b[40], nslots, 8);
+    qio_put_le(&b[48], nslots, 8), qio_put_le(&b[56], bytes, 8);
+    qio_reseal(b);
+    CHECK(qio_write_file(path, b));
+    gamq_qf *g = (gamq_qf *)0x1;
+    g_io_largest = 0;
+    CHECK(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_ERROR_BAD_FILE && g == (gamq_qf *)0x1);
+    CHECK_MSG(g_io_largest <= b.size(), "a count the payload does not hold: load asked for %zu bytes of a %zu-byte file",
+              g_io_largest, b.size());
+    g_io_largest = 0;
+    qio_reject(b, GAMQ_ERROR_BAD_FILE, "a count the payload does not hold");
+    CHECK_MSG(g_io_largest == 0, "a count the payload does not hold: deserialize asked for %zu bytes", g_io_largest);
+  }
+  /* a valid file cut short in its payload, by one byte and by half */
+  const qio_buf good = qio_sample(GAMQ_QF_RSQF, 12, 8, rng.next(), 3000, rng);
+  for (int cut = 0; cut < 2 && !g_test.failed; ++cut) {
+    const size_t len = cut ? 72 + (good.size() - 72) / 2 : good.size() - 1;
+    gamq_qf *g = (gamq_qf *)0x1;
+    CHECK(qio_write_file(path, qio_buf(good.begin(), good.begin() + len)));
+    g_io_largest = 0;
+    CHECK(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_ERROR_BAD_FILE && g == (gamq_qf *)0x1);
+    CHECK(g_io_largest <= good.size());
+  }
+  CHECK_EQ(g_alloc_live, live);
+  remove(path.c_str());
 }
 
 TEST(qf_io_host, null_arguments) {

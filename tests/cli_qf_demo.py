@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""cli_qf_demo.py - the qf_demo command line, as a user meets it.
+
+    python3 tests/cli_qf_demo.py <qf_demo_host> <qf_demo>
+
+For each binary (the plain C build and the nvcc build; on a machine with no
+GPU the nvcc build runs on the host through --backend auto):
+  --help and -h print the usage on stdout and exit 0;
+  each malformed or out-of-range number exits 2 with a message on stderr
+  that names the option (and, out of range, the range);
+  a small run with --json prints one JSON object that Python's json module
+  reads, with every step's name, keys, seconds, M keys/s and backend, and
+  every check held; stderr has one progress line per step;
+  a small run without --json prints the table and "every check held".
+Prints one line per check, then "N passed, N failed"; exits 1 on a failure.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+passed = 0
+failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+        print("ok   " + what)
+    else:
+        failed += 1
+        print("FAIL " + what)
+
+
+def run(binary, args, timeout=300):
+    p = subprocess.run([binary] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+# (arguments, the option the message must name, text the message must hold)
+BAD_NUMBERS = [
+    (["--keys", "abc"], "--keys", "not a whole number"),
+    (["--keys", "-5"], "--keys", "not a whole number"),
+    (["--keys", "12x"], "--keys", "not a whole number"),
+    (["--keys", " 12"], "--keys", "not a whole number"),
+    (["--keys", ""], "--keys", "not a whole number"),
+    (["--keys", "5"], "--keys", "10 to 1073741823"),
+    (["--keys", "99999999999999999999999"], "--keys", "10 to 1073741823"),
+    (["--q", "99"], "--q", "1 to 32"),
+    (["--q", "0"], "--q", "1 to 32"),
+    (["--r", "33"], "--r", "1 to 32"),
+    (["--r", "7"], "--r", "5, 13, 21 or 29"),
+    (["--seed", "-1"], "--seed", "not a whole number"),
+    (["--seed", "0x"], "--seed", "not a whole number"),
+    (["--seed", "18446744073709551616"], "--seed", "0 to 18446744073709551615"),
+    (["--keys"], "--keys", "needs a value"),
+    (["--bogus", "1"], "--bogus", "unknown option"),
+]
+
+STEPS = ["build", "lookup, present keys", "lookup, absent keys", "delete", "insert",
+         "merge (items in the result)", "save (items)", "load (validated on the host)"]
+
+
+def test_binary(binary, tmp):
+    name = os.path.basename(binary)
+    for flag in ["--help", "-h"]:
+        rc, out, err = run(binary, [flag])
+        check(rc == 0 and out.startswith("usage: qf_demo") and "--json" in out,
+              "%s %s: exit 0, usage on stdout (rc %d)" % (name, flag, rc))
+    for args, opt, text in BAD_NUMBERS:
+        rc, out, err = run(binary, args)
+        first = err.splitlines()[0] if err else ""
+        check(rc == 2 and opt in first and text in first,
+              "%s %s: exit 2 naming %s, '%s' (rc %d, stderr %r)" % (name, " ".join(args), opt, text, rc, first))
+    path = os.path.join(tmp, name + ".qf")
+    rc, out, err = run(binary, ["--keys", "3000", "--json", "--file", path])
+    check(rc == 0, "%s --json: exit 0 (rc %d, stderr %r)" % (name, rc, err[-300:]))
+    try:
+        doc = json.loads(out)
+    except ValueError as e:
+        doc = None
+        check(False, "%s --json: stdout is one JSON object (%s: %r)" % (name, e, out[:200]))
+    if doc is not None:
+        check(doc.get("every_check_held") is True, "%s --json: every_check_held is true" % name)
+        steps = doc.get("steps", [])
+        check(len(steps) == 2 * len(STEPS), "%s --json: %d steps (two kinds of %d)" % (name, len(steps), len(STEPS)))
+        check([s.get("name") for s in steps] == STEPS * 2, "%s --json: the steps in order" % name)
+        fields = all(set(s) >= {"kind", "name", "keys", "seconds", "mkeys_per_s", "backend"} and
+                     isinstance(s["keys"], int) and s["keys"] > 0 and s["seconds"] >= 0 and
+                     s["backend"] == doc.get("backend") for s in steps)
+        check(fields, "%s --json: every step has kind, name, keys, seconds, mkeys_per_s, backend" % name)
+        progress = [l for l in err.splitlines() if l.startswith("qf_demo: ")]
+        check(len(progress) == len(steps), "%s --json: one progress line a step on stderr (%d lines, %d steps)"
+              % (name, len(progress), len(steps)))
+    check(not os.path.exists(path), "%s --json: the demo removed its file" % name)
+    rc, out, err = run(binary, ["--keys", "3000", "--kind", "sqf", "--r", "5", "--file", path])
+    check(rc == 0 and "every check held" in out and "lookup, absent keys" in out,
+          "%s table: every check held (rc %d)" % (name, rc))
+
+
+def main():
+    if len(sys.argv) != 3:
+        print("usage: cli_qf_demo.py <qf_demo_host> <qf_demo>")
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        for binary in sys.argv[1:]:
+            test_binary(binary, tmp)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,14 +1,14 @@
 /* gpuprim.cuh - hand-written GPU primitives shared by gpuamq.h and gpuclique.h.
 
    Internal to the two libraries, but documented and tested: every primitive has
-   a temp-storage query, a stream argument, a host reference and a doc comment
-   with a concrete input/output example. Included once even when both halves are
+   a temp-storage query, a stream argument and a doc comment with a concrete
+   input/output example; its serial host reference, which the tests compare
+   the device with, is in tests/prim_reference.h. Included once even when both halves are
    built in one translation unit.
 
    Contents
      1. common: status type, temp-storage carving, operators, numeric limits
-     2. host references (C++ only: templates, plain serial loops)
-     3. device code (nvcc only)
+     2. device code (nvcc only)
         scan ............... inclusive / exclusive, any associative operator,
                              single pass, decoupled look-back, atomic tile tickets
         select ............. by flags / predicate, partition, unique, run-length
@@ -83,7 +83,6 @@ static inline const char *gprim__backend_name(int backend) {
 
 #if defined(__cplusplus)
 #include <algorithm>
-#include <vector>
 
 /* Associative operators. Each has an identity() so scans and reductions can
    pad partial tiles: sum -> 0, max -> lowest value, min -> highest value. */
@@ -112,7 +111,7 @@ template <typename T> GPRIM_HD T gprim_op_min::identity() { return gprim__limits
 #endif /* __cplusplus */
 
 /* ---------------------------------------------------------------------------
-   3. device code: common pieces
+   2. device code: common pieces
    ------------------------------------------------------------------------- */
 #if defined(__CUDACC__)
 #include <cuda_runtime.h>

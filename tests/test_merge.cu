@@ -9,6 +9,7 @@
 #include <string>
 
 #include "../gpuprim.cuh"
+#include "prim_reference.h"
 #include "testing.h"
 
 /* ---- reporting: the first few failures of a test, with their case ---- */

@@ -3,6 +3,7 @@
    (exactly, values = original index so stability is checked), descending,
    partial bit ranges, in place, bad arguments. */
 #include "../gpuprim.cuh"
+#include "prim_reference.h"
 #include "testing.h"
 
 /* ---- host: the reference against std::stable_sort ---- */

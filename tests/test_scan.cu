@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "../gpuprim.cuh"
+#include "prim_reference.h"
 #include "testing.h"
 
 /* ---- operators and predicates used by the tests ---- */

@@ -3,6 +3,7 @@
    stability is checked), an O(n) exact check of stable sortedness for sizes
    where the host sort is too slow, in place, bad arguments. */
 #include "../gpuprim.cuh"
+#include "prim_reference.h"
 #include "testing.h"
 
 /* ---- segment mixes ---- */

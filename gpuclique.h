@@ -274,8 +274,8 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
    same levels, windows and budget, each partial clique carrying its
    candidates as a bitset over its source's local graph); the paper's list
    search is GCLQ_SEARCH_LIST. Measured on an H200 (bench/results/
-   maxclique_h200.md): 43-60x HOST on R-MAT 15-17, R-MAT 22 (4.2M vertices,
-   64M edges: omega 227, 6,291,456 maximum cliques) in 1.2 s; slower than
+   maxclique_h200.md): 50-97x HOST on R-MAT 15-17, R-MAT 22 (4.2M vertices,
+   64M edges: omega 227, 6,291,456 maximum cliques) in 1.27 s; slower than
    HOST only on graphs HOST solves in about a millisecond. AUTO runs CUDA
    when a device is present and the graph is not small: a graph of at most
    GCLQ_AUTO_HOST_MAX_EDGES edges whose largest core number is at most
@@ -429,15 +429,21 @@ typedef struct gclq_maxclique_result {
    still runs HOST on a graph of at most GCLQ_AUTO_HOST_MAX_EDGES edges
    whose largest core number is at most GCLQ_AUTO_HOST_MAX_CORE (the core
    numbers are computed on the host only for graphs under the edge limit).
-   Measurement: PLACEHOLDER values, to be set from one run of
-   `MAXCLIQUE_CROSSOVER=1 bench_maxclique` on an H200 (HOST ms against CUDA ms
-   with the CUDA start-up, per edges and max core). Define either before the
-   implementation include to move the crossover. */
+   Measured on an H200 (`MAXCLIQUE_CROSSOVER=1 bench_maxclique`, 41 graphs:
+   G(n, p), R-MAT 8-16, planted cliques, the DIMACS and SNAP test graphs):
+   the first CUDA call of a process costs 127-165 ms of start-up, a warm call
+   1-10 ms on these graphs. Inside the limits HOST took at most 13.6 ms
+   (R-MAT 11: 22,733 edges, max core 48; warm CUDA 7.3 ms, cold 146 ms),
+   ca-GrQc 0.6 ms, ca-HepTh 1.3 ms, p_hat300-1 5.4 ms. The core limit keeps
+   out the dense graphs HOST finds hard: brock200_4 (13,089 edges, max core
+   117) takes HOST 90 ms and san200_0.7_1 253 ms, warm CUDA 4-6 ms. Define
+   either before the implementation include to move the crossover (0 for
+   GCLQ_AUTO_HOST_MAX_EDGES: only a graph without edges runs on HOST). */
 #ifndef GCLQ_AUTO_HOST_MAX_EDGES
-#define GCLQ_AUTO_HOST_MAX_EDGES 20000u
+#define GCLQ_AUTO_HOST_MAX_EDGES 50000u
 #endif
 #ifndef GCLQ_AUTO_HOST_MAX_CORE
-#define GCLQ_AUTO_HOST_MAX_CORE 40u
+#define GCLQ_AUTO_HOST_MAX_CORE 64u
 #endif
 
 /* The defaults, written out (the same as a zeroed struct). */

@@ -546,6 +546,22 @@ TEST(maxclique, auto_small_work_runs_host) {
   if (g_test.have_gpu) CHECK(r.stats.backend == GCLQ_BACKEND_CUDA);
   else CHECK(r.stats.backend == GCLQ_BACKEND_HOST && r.stats.fell_back == 1);
   gclq_maxclique_result_free(&r);
+  gclq_graph_free(&g);
+  /* under the edge limit but dense (max core over GCLQ_AUTO_HOST_MAX_CORE): not small */
+  CHECK(gclq_graph_erdos_renyi(200, 0.7, 13, &g) == GCLQ_SUCCESS);
+  CHECK(g.num_edges <= GCLQ_AUTO_HOST_MAX_EDGES);
+  {
+    std::vector<uint32_t> core(g.num_vertices);
+    uint32_t max_core = 0;
+    CHECK(gclq__host_core_order(&g, core.data(), NULL, &max_core) == GCLQ_SUCCESS);
+    CHECK(max_core > GCLQ_AUTO_HOST_MAX_CORE);
+  }
+  o = mc_opts(GCLQ_BACKEND_AUTO);
+  o.mode = GCLQ_MODE_ONE;
+  CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.count == 1);
+  CHECK(r.stats.auto_small == 0);
+  if (g_test.have_gpu) CHECK(r.stats.backend == GCLQ_BACKEND_CUDA);
+  gclq_maxclique_result_free(&r);
   /* an explicit HOST or CUDA request is never changed */
   o = mc_opts(GCLQ_BACKEND_HOST);
   o.mode = GCLQ_MODE_ONE;

@@ -113,13 +113,13 @@ if [ $sanitize = 1 ]; then
   # API errors are not reported: a test provokes an allocation failure on purpose
   # and checks the status itself; memcheck is here for memory accesses.
   if [ $memcheck = 1 ]; then
-    timeout ${MEMCHECK_TIMEOUT:-280} compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 1 "$bin/gpuamq_tests" --max-log2=${MEMCHECK_LOG2:-16} $tf > "$OUT/memcheck.log" 2>&1
+    timeout ${MEMCHECK_TIMEOUT:-280} compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 1 "$bin/gpuamq_tests" --gpu-only --max-log2=${MEMCHECK_LOG2:-16} $tf > "$OUT/memcheck.log" 2>&1
     mem_line="$(grep -E 'ERROR SUMMARY' "$OUT/memcheck.log" | tail -n 1); tests: $(grep -E 'passed, .* failed' "$OUT/memcheck.log" | tail -n 1)"
   fi
   race_line=""
   for suite in ${race_suites:-api merge radix_sort scan segmented_sort}; do
     [ -n "$filter" ] && [ "$suite" != "$filter" ] && continue
-    timeout ${RACECHECK_TIMEOUT:-200} compute-sanitizer --tool racecheck --error-exitcode 1 "$bin/gpuamq_tests" --max-log2=${RACECHECK_LOG2:-11} --filter="$suite" \
+    timeout ${RACECHECK_TIMEOUT:-200} compute-sanitizer --tool racecheck --error-exitcode 1 "$bin/gpuamq_tests" --gpu-only --max-log2=${RACECHECK_LOG2:-11} --filter="$suite" \
       > "$OUT/racecheck_$suite.log" 2>&1
     race_line="$race_line
   $suite: $(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/racecheck_$suite.log" | tail -n 1) tests: $(grep -E 'passed, .* failed' "$OUT/racecheck_$suite.log" | tail -n 1)"

@@ -2240,13 +2240,17 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
    ones a block per tile of work (merge steps, or elements of a searched),
    so a giant pair among tiny ones spreads over the whole device. Writing
    takes two passes: count, scan, write at the scanned positions.
+
+   The cuts and pieces are __host__ __device__ helpers (gclq__sets_*), so
+   the tests run the same partitions on the host, block by block and
+   thread by thread; the kernels add only the loads, barriers and sums.
    ------------------------------------------------------------------------- */
 #define GCLQ__SETS_NT 256
 #define GCLQ__SETS_VT 15                                /* merge steps per thread (odd: no bank conflicts) */
 #define GCLQ__SETS_TILE (GCLQ__SETS_NT * GCLQ__SETS_VT) /* merge steps per block: 3840 */
 #define GCLQ__SETS_WARP_WORK 1024u                      /* |a| + |b| at most this: a warp per pair */
 #define GCLQ__SETS_OBS_CHUNK (GCLQ__SETS_NT * 8)        /* elements of a per block, binary search */
-#define GCLQ__SETS_OBS_CACHE 1024                       /* keys of b's search tree cached per block */
+#define GCLQ__SETS_OBS_CACHE 1024u                      /* keys of b's search tree cached per block */
 #define GCLQ__SETS_OBS_BIT 0x80000000u                  /* warp list entries: this pair searches */
 
 struct gclq__sets_args {
@@ -2274,7 +2278,8 @@ struct gclq__sets_pair {
   uint32_t na, nb;
 };
 
-static __device__ __forceinline__ gclq__sets_pair gclq__d_sets_pair(const gclq__sets_args &g, uint32_t p) {
+/* Pair p of the batch, the smaller set first. */
+static __host__ __device__ __forceinline__ gclq__sets_pair gclq__sets_pair_at(const gclq__sets_args &g, uint32_t p) {
   uint32_t i = g.pairs[2 * p], j = g.pairs[2 * p + 1];
   gclq__sets_pair q;
   q.a = g.elem + g.off[i];
@@ -2290,8 +2295,11 @@ static __device__ __forceinline__ gclq__sets_pair gclq__d_sets_pair(const gclq__
   return q;
 }
 
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_min(uint32_t x, uint32_t y) { return x < y ? x : y; }
+
 /* The first index of b[lo, hi) whose element is not below v (hi if none). */
-static __device__ __forceinline__ uint32_t gclq__d_lower_bound(const uint32_t *b, uint32_t lo, uint32_t hi, uint32_t v) {
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_lower_bound(const uint32_t *b, uint32_t lo, uint32_t hi,
+                                                                           uint32_t v) {
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
     if (b[mid] < v) lo = mid + 1;
@@ -2301,7 +2309,7 @@ static __device__ __forceinline__ uint32_t gclq__d_lower_bound(const uint32_t *b
 }
 
 /* The first index of b[0, n) whose element is above v (n if none). */
-static __device__ __forceinline__ uint32_t gclq__d_upper_bound(const uint32_t *b, uint32_t n, uint32_t v) {
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_upper_bound(const uint32_t *b, uint32_t n, uint32_t v) {
   uint32_t lo = 0, hi = n;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
@@ -2316,9 +2324,9 @@ static __device__ __forceinline__ uint32_t gclq__d_upper_bound(const uint32_t *b
    path (a first on ties) puts in this piece, before y1, or first in the
    next one: the loop reads through y1 up to the guard ny. */
 template <bool WRITE>
-static __device__ __forceinline__ uint32_t gclq__d_sets_merge(const uint32_t *a, uint32_t x0, uint32_t x1,
-                                                              const uint32_t *b, uint32_t y0, uint32_t y1,
-                                                              uint32_t ny, uint32_t *out) {
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_merge(const uint32_t *a, uint32_t x0, uint32_t x1,
+                                                                     const uint32_t *b, uint32_t y0, uint32_t y1,
+                                                                     uint32_t ny, uint32_t *out) {
   uint32_t c = 0;
   for (uint32_t x = x0; x < x1; ++x) {
     uint32_t v = a[x];
@@ -2329,6 +2337,104 @@ static __device__ __forceinline__ uint32_t gclq__d_sets_merge(const uint32_t *a,
     }
   }
   return c;
+}
+
+/* A tile of merge steps [d0, d1) of a pair: its slices a[x0, x1) and
+   b[y0, y1), found on the two cross diagonals by merge path, and whether b
+   has a next element (the guard, b[y1]). */
+struct gclq__sets_cut {
+  uint32_t x0, x1, y0, y1, guard;
+};
+static __host__ __device__ __forceinline__ gclq__sets_cut gclq__sets_tile_cut(const gclq__sets_pair &pr, uint64_t tile) {
+  const uint64_t work = (uint64_t)pr.na + pr.nb, d0 = tile * GCLQ__SETS_TILE;
+  const uint64_t d1 = d0 + GCLQ__SETS_TILE < work ? d0 + GCLQ__SETS_TILE : work;
+  gclq__sets_cut c;
+  c.x0 = (uint32_t)gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d0, gprim_less());
+  c.x1 = (uint32_t)gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d1, gprim_less());
+  c.y0 = (uint32_t)(d0 - c.x0);
+  c.y1 = (uint32_t)(d1 - c.x1);
+  c.guard = c.y1 < pr.nb;
+  return c;
+}
+
+/* One thread's piece of a tile held as s = a's slice (la) then b's (lb, and
+   the guard when there is one): its own diagonal cut by merge path in s,
+   then GCLQ__SETS_VT merge steps. Returns its matches (written to out). */
+template <bool WRITE>
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_piece(const uint32_t *s, uint32_t la, uint32_t lb,
+                                                                          uint32_t guard, uint32_t thread,
+                                                                          uint32_t *out) {
+  const uint32_t n = la + lb, e0 = gclq__sets_min(thread * GCLQ__SETS_VT, n), e1 = gclq__sets_min(e0 + GCLQ__SETS_VT, n);
+  const uint32_t i0 = gprim_merge_path<true, uint32_t>(s, la, s + la, lb, e0, gprim_less());
+  const uint32_t i1 = gprim_merge_path<true, uint32_t>(s, la, s + la, lb, e1, gprim_less());
+  return gclq__sets_merge<WRITE>(s, i0, i1, s + la, e0 - i0, e1 - i1, lb + guard, out);
+}
+
+/* One lane's piece of a small pair (Intersect Path at warp width): its own
+   cross diagonal of the pair's merge grid, cut in global memory. */
+template <bool WRITE>
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_lane_piece(const gclq__sets_pair &pr, uint32_t lane,
+                                                                          uint32_t *out) {
+  const uint32_t work = pr.na + pr.nb, per = (work + 31) / 32;
+  const uint32_t d0 = gclq__sets_min(lane * per, work), d1 = gclq__sets_min(d0 + per, work);
+  const uint32_t i0 = gprim_merge_path<true, uint32_t>(pr.a, pr.na, pr.b, pr.nb, d0, gprim_less());
+  const uint32_t i1 = gprim_merge_path<true, uint32_t>(pr.a, pr.na, pr.b, pr.nb, d1, gprim_less());
+  return gclq__sets_merge<WRITE>(pr.a, i0, i1, pr.b, d0 - i0, d1 - i1, pr.nb, out);
+}
+
+/* Is v in sorted b[0, n)? (binary search at warp width) */
+static __host__ __device__ __forceinline__ bool gclq__sets_has(const uint32_t *b, uint32_t n, uint32_t v) {
+  uint32_t y = gclq__sets_lower_bound(b, 0, n, v);
+  return y < n && b[y] == v;
+}
+
+/* A binary-search chunk a[x0, x1) of a pair and the part of b its values
+   span, b[lo, hi): every match lies there. keys = the cached keys, b at
+   lo + k len / keys for k < keys (len = hi - lo): the top of the span's
+   search tree, evenly spaced. */
+struct gclq__sets_chunk {
+  uint32_t x0, x1, lo, hi, keys;
+};
+static __host__ __device__ __forceinline__ gclq__sets_chunk gclq__sets_chunk_at(const gclq__sets_pair &pr, uint64_t chunk) {
+  gclq__sets_chunk s;
+  s.x0 = (uint32_t)(chunk * GCLQ__SETS_OBS_CHUNK);
+  s.x1 = gclq__sets_min(s.x0 + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
+  s.lo = gclq__sets_lower_bound(pr.b, 0, pr.nb, pr.a[s.x0]);
+  s.hi = gclq__sets_min(gclq__sets_lower_bound(pr.b, s.lo, pr.nb, pr.a[s.x1 - 1]) + 1, pr.nb);
+  s.keys = gclq__sets_min(s.hi > s.lo ? s.hi - s.lo : 0, GCLQ__SETS_OBS_CACHE);
+  return s;
+}
+/* Where cached key k (0 <= k <= keys; keys: hi) sits in b. */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_key_at(const gclq__sets_chunk &s, uint32_t k) {
+  return k == s.keys ? s.hi : s.lo + (uint32_t)((uint64_t)k * (s.hi - s.lo) / s.keys);
+}
+/* Optimized binary search for one element v of the chunk: the cached keys
+   not above v say which stretch of b between two keys may hold it, then a
+   binary search there. */
+static __host__ __device__ __forceinline__ bool gclq__sets_obs_find(const gclq__sets_pair &pr, const gclq__sets_chunk &s,
+                                                                    const uint32_t *key, uint32_t v) {
+  const uint32_t k = gclq__sets_upper_bound(key, s.keys, v);
+  if (k == 0) return false; /* below b[lo]: not in b */
+  const uint32_t y = gclq__sets_lower_bound(pr.b, gclq__sets_key_at(s, k - 1), gclq__sets_key_at(s, k), v);
+  return y < s.hi && pr.b[y] == v;
+}
+
+/* The tile's pair: the last q with first[q] <= t (a binary search). */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_owner(const gclq__sets_tiles &T, uint64_t t) {
+  uint32_t lo = 0, hi = T.nq;
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (T.first[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* Where a tile writes: its pair's offset plus the tiles of the pair before it. */
+static __host__ __device__ __forceinline__ uint64_t gclq__sets_tile_base(const gclq__sets_args &g,
+                                                                         const gclq__sets_tiles &T, uint64_t t,
+                                                                         uint32_t q, uint32_t p) {
+  return g.pair_pos[p] + T.scan[t] - T.scan[T.first[q]];
 }
 
 /* Exclusive sum of v over the block's threads; *total gets the block's sum
@@ -2348,17 +2454,6 @@ static __device__ __forceinline__ uint32_t gclq__d_block_exclusive_sum(uint32_t 
   return before + inc - v;
 }
 
-/* The tile's pair: the last q with first[q] <= t (a binary search). */
-static __device__ __forceinline__ uint32_t gclq__d_tile_owner(const gclq__sets_tiles &T, uint64_t t) {
-  uint32_t lo = 0, hi = T.nq;
-  while (hi - lo > 1) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (T.first[mid] <= t) lo = mid;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /* A tile's total: added to its pair's count (count pass), and kept per
    tile when the pass is followed by a write pass. */
 static __device__ __forceinline__ void gclq__d_tile_total(const gclq__sets_args &g, const gclq__sets_tiles &T,
@@ -2366,12 +2461,6 @@ static __device__ __forceinline__ void gclq__d_tile_total(const gclq__sets_args 
   if (threadIdx.x != 0) return;
   if (total) atomicAdd(&g.counts[p], total);
   if (T.count) T.count[t] = total;
-}
-
-/* Where a tile writes: its pair's offset plus the tiles of the pair before it. */
-static __device__ __forceinline__ uint64_t gclq__d_tile_base(const gclq__sets_args &g, const gclq__sets_tiles &T,
-                                                             uint64_t t, uint32_t q, uint32_t p) {
-  return g.pair_pos[p] + T.scan[t] - T.scan[T.first[q]];
 }
 
 /* Intersect Path (section 3.1.1): a block per tile of GCLQ__SETS_TILE merge
@@ -2382,78 +2471,57 @@ static __device__ __forceinline__ uint64_t gclq__d_tile_base(const gclq__sets_ar
 template <bool WRITE>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(gclq__sets_args g, gclq__sets_tiles T) {
   __shared__ uint32_t s[GCLQ__SETS_TILE + 1];
-  __shared__ uint64_t s_cut[2];
+  __shared__ gclq__sets_cut s_cut;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
   const uint64_t t = blockIdx.x;
-  const uint32_t q = gclq__d_tile_owner(T, t), p = T.pair[q];
-  const gclq__sets_pair pr = gclq__d_sets_pair(g, p);
-  const uint64_t work = (uint64_t)pr.na + pr.nb, d0 = (t - T.first[q]) * GCLQ__SETS_TILE;
-  const uint64_t d1 = d0 + GCLQ__SETS_TILE < work ? d0 + GCLQ__SETS_TILE : work;
-  if (threadIdx.x < 2)
-    s_cut[threadIdx.x] = gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, threadIdx.x ? d1 : d0, gprim_less());
+  const uint32_t q = gclq__sets_tile_owner(T, t), p = T.pair[q];
+  const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
+  if (threadIdx.x == 0) s_cut = gclq__sets_tile_cut(pr, t - T.first[q]);
   __syncthreads();
-  const uint32_t x0 = (uint32_t)s_cut[0], x1 = (uint32_t)s_cut[1];
-  const uint32_t y0 = (uint32_t)(d0 - x0), y1 = (uint32_t)(d1 - x1);
-  const uint32_t la = x1 - x0, lb = y1 - y0, guard = y1 < pr.nb;
-  for (uint32_t i = threadIdx.x; i < la + lb + guard; i += GCLQ__SETS_NT) s[i] = i < la ? pr.a[x0 + i] : pr.b[y0 + i - la];
+  const gclq__sets_cut c = s_cut;
+  const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
+  for (uint32_t i = threadIdx.x; i < la + lb + c.guard; i += GCLQ__SETS_NT) s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
   __syncthreads();
-  const uint32_t n = la + lb, e0 = min(threadIdx.x * GCLQ__SETS_VT, n), e1 = min(e0 + GCLQ__SETS_VT, n);
-  const uint32_t i0 = gprim_merge_path<true, uint32_t>(s, la, s + la, lb, e0, gprim_less());
-  const uint32_t i1 = gprim_merge_path<true, uint32_t>(s, la, s + la, lb, e1, gprim_less());
-  uint32_t c = gclq__d_sets_merge<false>(s, i0, i1, s + la, e0 - i0, e1 - i1, lb + guard, NULL), total;
-  const uint32_t before = gclq__d_block_exclusive_sum(c, s_warp, &total);
+  uint32_t total;
+  const uint32_t mine = gclq__sets_tile_piece<false>(s, la, lb, c.guard, threadIdx.x, NULL);
+  const uint32_t before = gclq__d_block_exclusive_sum(mine, s_warp, &total);
   if (!WRITE) {
     gclq__d_tile_total(g, T, t, p, total);
     return;
   }
-  uint32_t *out = g.out + gclq__d_tile_base(g, T, t, q, p) + before;
-  gclq__d_sets_merge<true>(s, i0, i1, s + la, e0 - i0, e1 - i1, lb + guard, out);
+  gclq__sets_tile_piece<true>(s, la, lb, c.guard, threadIdx.x, g.out + gclq__sets_tile_base(g, T, t, q, p) + before);
 }
 
 /* Optimized binary search, OBS (section 3.1.2): a block per chunk of
-   GCLQ__SETS_OBS_CHUNK elements of a. Two binary searches find the part of
-   b the chunk's values span; the top of its search tree (evenly spaced
-   keys) is cached in shared memory; each element searches the cache, then
-   the short stretch of b between two cached keys. Rounds of one element a
-   thread keep the output in order. */
+   GCLQ__SETS_OBS_CHUNK elements of a. The span of b the chunk's values
+   cover, and the top of its search tree (evenly spaced keys) cached in
+   shared memory; each element searches the cache, then the stretch of b
+   between two keys. Rounds of one element a thread keep the output in
+   order. */
 template <bool WRITE>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_search_kernel(gclq__sets_args g, gclq__sets_tiles T) {
   __shared__ uint32_t s_key[GCLQ__SETS_OBS_CACHE];
-  __shared__ uint32_t s_span[2];
+  __shared__ gclq__sets_chunk s_span;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
   const uint64_t t = blockIdx.x;
-  const uint32_t q = gclq__d_tile_owner(T, t), p = T.pair[q];
-  const gclq__sets_pair pr = gclq__d_sets_pair(g, p);
-  const uint32_t x0 = (uint32_t)((t - T.first[q]) * GCLQ__SETS_OBS_CHUNK);
-  const uint32_t x1 = min(x0 + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
-  if (threadIdx.x == 0) s_span[0] = gclq__d_lower_bound(pr.b, 0, pr.nb, pr.a[x0]);
-  if (threadIdx.x == 1) s_span[1] = gclq__d_lower_bound(pr.b, 0, pr.nb, pr.a[x1 - 1]) + 1;
+  const uint32_t q = gclq__sets_tile_owner(T, t), p = T.pair[q];
+  const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
+  if (threadIdx.x == 0) s_span = gclq__sets_chunk_at(pr, t - T.first[q]);
   __syncthreads();
-  const uint32_t lo = s_span[0], hi = min(s_span[1], pr.nb), len = hi > lo ? hi - lo : 0;
-  const uint32_t keys = min(len, (uint32_t)GCLQ__SETS_OBS_CACHE);
-  for (uint32_t k = threadIdx.x; k < keys; k += GCLQ__SETS_NT) s_key[k] = pr.b[lo + (uint32_t)((uint64_t)k * len / keys)];
+  const gclq__sets_chunk sp = s_span;
+  for (uint32_t k = threadIdx.x; k < sp.keys; k += GCLQ__SETS_NT) s_key[k] = pr.b[gclq__sets_key_at(sp, k)];
   __syncthreads();
   uint32_t mine = 0, written = 0, total;
-  uint64_t base = WRITE ? gclq__d_tile_base(g, T, t, q, p) : 0;
-  for (uint32_t r = x0; r < x1; r += GCLQ__SETS_NT) {
+  const uint64_t base = WRITE ? gclq__sets_tile_base(g, T, t, q, p) : 0;
+  for (uint32_t r = sp.x0; r < sp.x1; r += GCLQ__SETS_NT) {
     const uint32_t x = r + threadIdx.x;
-    uint32_t found = 0, v = 0;
-    if (x < x1 && keys > 0) {
-      v = pr.a[x];
-      uint32_t k = gclq__d_upper_bound(s_key, keys, v); /* the cached keys not above v */
-      if (k > 0) {
-        uint32_t from = lo + (uint32_t)((uint64_t)(k - 1) * len / keys), to = lo + (uint32_t)((uint64_t)k * len / keys);
-        if (k == keys) to = hi;
-        uint32_t y = gclq__d_lower_bound(pr.b, from, to, v);
-        found = y < hi && pr.b[y] == v;
-      }
-    }
+    const uint32_t found = x < sp.x1 && gclq__sets_obs_find(pr, sp, s_key, pr.a[x]);
     if (!WRITE) {
       mine += found;
       continue;
     }
     const uint32_t before = gclq__d_block_exclusive_sum(found, s_warp, &total);
-    if (found) g.out[base + written + before] = v;
+    if (found) g.out[base + written + before] = pr.a[x];
     written += total;
   }
   if (!WRITE) {
@@ -2463,29 +2531,24 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_search_kernel
 }
 
 /* A warp per small pair (|a| + |b| <= GCLQ__SETS_WARP_WORK), by either
-   method at warp width: Intersect Path (section 3.1.1), every lane cutting
-   its own cross diagonal of the pair's merge grid in global memory and
-   merging its piece; or binary search (section 3.1.2), the lanes taking
-   a's elements 32 at a time. list[w] is a pair index, with
-   GCLQ__SETS_OBS_BIT for binary search. WRITE: lanes write at pair_pos in
-   order (a warp scan of their counts, or a ballot per round). */
+   method at warp width: Intersect Path (section 3.1.1), every lane merging
+   its own piece (gclq__sets_lane_piece); or binary search (section 3.1.2),
+   the lanes taking a's elements 32 at a time. list[w] is a pair index,
+   with GCLQ__SETS_OBS_BIT for binary search. WRITE: lanes write at
+   pair_pos in order (a warp scan of their counts, or a ballot per round). */
 template <bool WRITE>
 static __global__ void gclq__sets_warp_kernel(gclq__sets_args g, const uint32_t *list, uint32_t n) {
   const uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
   const uint32_t lane = threadIdx.x & 31;
   if (w >= n) return;
   const uint32_t e = list[w], p = e & ~GCLQ__SETS_OBS_BIT;
-  const gclq__sets_pair pr = gclq__d_sets_pair(g, p);
+  const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
   uint32_t *out = WRITE ? g.out + g.pair_pos[p] : NULL;
-  uint32_t c = 0;
   if (e & GCLQ__SETS_OBS_BIT) {
+    uint32_t c = 0;
     for (uint32_t r = 0; r < pr.na; r += 32) {
       const uint32_t x = r + lane;
-      bool found = false;
-      if (x < pr.na) {
-        uint32_t y = gclq__d_lower_bound(pr.b, 0, pr.nb, pr.a[x]);
-        found = y < pr.nb && pr.b[y] == pr.a[x];
-      }
+      const bool found = x < pr.na && gclq__sets_has(pr.b, pr.nb, pr.a[x]);
       const uint32_t ballot = __ballot_sync(0xffffffffu, found);
       if (WRITE && found) out[c + __popc(ballot & ((1u << lane) - 1))] = pr.a[x];
       c += __popc(ballot);
@@ -2493,17 +2556,13 @@ static __global__ void gclq__sets_warp_kernel(gclq__sets_args g, const uint32_t 
     if (!WRITE && lane == 0) g.counts[p] = c;
     return;
   }
-  const uint32_t work = pr.na + pr.nb, per = (work + 31) / 32;
-  const uint32_t d0 = min(lane * per, work), d1 = min(d0 + per, work);
-  const uint32_t i0 = gprim_merge_path<true, uint32_t>(pr.a, pr.na, pr.b, pr.nb, d0, gprim_less());
-  const uint32_t i1 = gprim_merge_path<true, uint32_t>(pr.a, pr.na, pr.b, pr.nb, d1, gprim_less());
-  c = gclq__d_sets_merge<false>(pr.a, i0, i1, pr.b, d0 - i0, d1 - i1, pr.nb, NULL);
+  const uint32_t c = gclq__sets_lane_piece<false>(pr, lane, NULL);
   const uint32_t inc = gprim__warp_inclusive_sum_u32(c);
   if (!WRITE) {
     if (lane == 31) g.counts[p] = inc;
     return;
   }
-  gclq__d_sets_merge<true>(pr.a, i0, i1, pr.b, d0 - i0, d1 - i1, pr.nb, out + inc - c);
+  gclq__sets_lane_piece<true>(pr, lane, out + inc - c);
 }
 
 /* ---- host side ---- */

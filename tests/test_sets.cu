@@ -682,6 +682,102 @@ TEST(sets, bad_arguments_options_and_allocation_failures) {
   gclq_sets_free(&s);
 }
 
+/* ---- the CUDA kernels' partitions, run on the host ----
+   The kernels' cuts and pieces are __host__ __device__ helpers
+   (gclq__sets_*); these loops call them block by block and thread by thread
+   in the kernels' order, so the partitions (the tiles' diagonals, the
+   threads' pieces, the guard element, the binary search's spans and cached
+   keys) are checked on every run, with or without a GPU. Each returns the
+   pair's count and, given out, writes the intersection in order. */
+#if defined(__CUDACC__)
+
+/* gclq__sets_path_kernel: tiles of merge steps, GCLQ__SETS_NT threads each. */
+static uint32_t sim_path(const gclq__sets_pair &pr, uint32_t *out) {
+  const uint64_t tiles = ((uint64_t)pr.na + pr.nb + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
+  std::vector<uint32_t> s(GCLQ__SETS_TILE + 1), mine(GCLQ__SETS_NT);
+  uint32_t total = 0;
+  for (uint64_t t = 0; t < tiles; ++t) {
+    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t);
+    const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
+    for (uint32_t i = 0; i < la + lb + c.guard; ++i) s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
+    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th) mine[th] = gclq__sets_tile_piece<false>(s.data(), la, lb, c.guard, th, NULL);
+    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th) {
+      if (out) gclq__sets_tile_piece<true>(s.data(), la, lb, c.guard, th, out + total);
+      total += mine[th];
+    }
+  }
+  return total;
+}
+
+/* gclq__sets_search_kernel: chunks of a, each with its span and cached keys. */
+static uint32_t sim_search(const gclq__sets_pair &pr, uint32_t *out) {
+  const uint64_t chunks = ((uint64_t)pr.na + GCLQ__SETS_OBS_CHUNK - 1) / GCLQ__SETS_OBS_CHUNK;
+  std::vector<uint32_t> key(GCLQ__SETS_OBS_CACHE);
+  uint32_t total = 0;
+  for (uint64_t t = 0; t < chunks; ++t) {
+    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t);
+    for (uint32_t k = 0; k < sp.keys; ++k) key[k] = pr.b[gclq__sets_key_at(sp, k)];
+    for (uint32_t x = sp.x0; x < sp.x1; ++x) {
+      if (!gclq__sets_obs_find(pr, sp, key.data(), pr.a[x])) continue;
+      if (out) out[total] = pr.a[x];
+      ++total;
+    }
+  }
+  return total;
+}
+
+/* gclq__sets_warp_kernel's merge path: 32 lanes, each its own piece. */
+static uint32_t sim_lanes(const gclq__sets_pair &pr, uint32_t *out) {
+  uint32_t total = 0;
+  for (uint32_t lane = 0; lane < 32; ++lane) {
+    uint32_t c = gclq__sets_lane_piece<false>(pr, lane, NULL);
+    if (out && gclq__sets_lane_piece<true>(pr, lane, out + total) != c) return ~0u; /* the passes disagree */
+    total += c;
+  }
+  return total;
+}
+
+TEST(sets, kernel_partitions_on_the_host_match_the_reference) {
+  test_rng rng = test_rng_for("sets.kernel_partitions");
+  std::vector<sets_case> cases = sets_cases(rng);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const sets_case &c = cases[i];
+    const size_t stride = c.pairs.size() > 2000 ? c.pairs.size() / 2000 : 1; /* the giant case: a sample */
+    for (size_t p = 0; p < c.pairs.size() / 2; p += (p == 0 ? 1 : stride)) {
+      set_u32 a = c.sets[c.pairs[2 * p]], b = c.sets[c.pairs[2 * p + 1]];
+      if (a.size() > b.size()) a.swap(b);
+      if (a.empty()) continue; /* never launched: the count stays 0 */
+      set_u32 want = sets_ref(a, b), got(want.size() + 1, 0xA5A5A5A5u);
+      gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
+      const bool small = a.size() + b.size() <= GCLQ__SETS_WARP_WORK;
+      for (int method = 0; method < 3; ++method) {
+        if (method == 2 && !small) continue;
+        std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
+        uint32_t n = method == 0 ? sim_path(pr, got.data()) : method == 1 ? sim_search(pr, got.data()) : sim_lanes(pr, got.data());
+        CHECK_MSG(n == want.size(), "%s: pair %zu (%zu, %zu), method %d: %u, want %zu", c.name.c_str(), p, a.size(),
+                  b.size(), method, n, want.size());
+        CHECK_MSG(want.empty() || memcmp(got.data(), want.data(), want.size() * 4) == 0, "%s: pair %zu method %d",
+                  c.name.c_str(), p, method);
+        CHECK_EQ(got[want.size()], 0xA5A5A5A5u); /* nothing past the end */
+      }
+    }
+  }
+}
+
+TEST(sets, tile_owner_finds_each_tiles_pair) {
+  test_rng rng = test_rng_for("sets.tile_owner");
+  for (int round = 0; round < 20; ++round) {
+    uint32_t nq = 1 + (uint32_t)rng.below(300);
+    std::vector<uint32_t> pair(nq);
+    std::vector<uint64_t> first(nq + 1, 0);
+    for (uint32_t q = 0; q < nq; ++q) first[q + 1] = first[q] + 1 + rng.below(rng.below(2) ? 3 : 50);
+    gclq__sets_tiles T = {pair.data(), first.data(), nq, NULL, NULL};
+    for (uint32_t q = 0; q < nq; ++q)
+      for (uint64_t t = first[q]; t < first[q + 1]; ++t) CHECK_EQ(gclq__sets_tile_owner(T, t), q);
+  }
+}
+#endif
+
 /* ---- CUDA against HOST ---- */
 #if defined(__CUDACC__)
 

@@ -3034,16 +3034,24 @@ static uint32_t gclq__sets_draw(gclq_sets_dist dist, uint64_t universe, double l
 }
 
 /* One set of `size` distinct draws (fewer after 64 rounds), sorted, into
-   out; buf holds size words. Returns the set's size. */
+   out; *got its size. Each round draws what is missing, sorts only the new
+   draws and merges them in (buf and tmp hold size words each). */
 static gclq_status gclq__sets_gen_one(const gclq_sets_gen *g, uint64_t size, double log_u1, uint64_t *state,
-                                      uint64_t *buf, uint32_t *out, uint64_t *got) {
-  size_t have = 0, e;
+                                      uint64_t *buf, uint64_t *tmp, uint32_t *out, uint64_t *got) {
+  size_t have = 0, fresh, e, i, j, k;
   int round;
   for (round = 0; round < 64 && have < size; ++round) {
     gclq_status st;
     for (e = have; e < size; ++e) buf[e] = gclq__sets_draw(g->dist, g->universe, log_u1, state);
-    st = gclq__sort_unique_u64(buf, (size_t)size, &have);
+    st = gclq__sort_unique_u64(buf + have, (size_t)size - have, &fresh);
     if (st != GCLQ_SUCCESS) return st;
+    /* merge the sorted buf[0, have) and buf[have, have + fresh), dropping repeats */
+    for (i = 0, j = have, k = 0; i < have || j < have + fresh;) {
+      uint64_t x = j == have + fresh || (i < have && buf[i] <= buf[j]) ? buf[i++] : buf[j++];
+      if (k == 0 || tmp[k - 1] != x) tmp[k++] = x;
+    }
+    memcpy(buf, tmp, k * sizeof *buf);
+    have = k;
   }
   for (e = 0; e < have; ++e) out[e] = (uint32_t)buf[e];
   *got = have;
@@ -3051,7 +3059,7 @@ static gclq_status gclq__sets_gen_one(const gclq_sets_gen *g, uint64_t size, dou
 }
 
 GCLQ_DEF gclq_status gclq_sets_generate(const gclq_sets_gen *gen, gclq_sets *sets) {
-  uint64_t state, i, total = 0, biggest = 0, *sizes, *offsets, *buf;
+  uint64_t state, i, total = 0, biggest = 0, *sizes, *offsets, *buf, *tmp;
   uint32_t *elements;
   double log_u1;
   gclq_status st = GCLQ_SUCCESS;
@@ -3074,15 +3082,17 @@ GCLQ_DEF gclq_status gclq_sets_generate(const gclq_sets_gen *gen, gclq_sets *set
   offsets = (uint64_t *)gclq__alloc_array((uint64_t)gen->num_sets + 1, sizeof(uint64_t));
   elements = (uint32_t *)gclq__alloc_array(total, sizeof(uint32_t));
   buf = (uint64_t *)gclq__alloc_array(biggest, sizeof(uint64_t));
-  if (offsets == NULL || elements == NULL || buf == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  tmp = (uint64_t *)gclq__alloc_array(biggest, sizeof(uint64_t));
+  if (offsets == NULL || elements == NULL || buf == NULL || tmp == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
   if (st == GCLQ_SUCCESS) offsets[0] = 0;
   for (i = 0; st == GCLQ_SUCCESS && i < gen->num_sets; ++i) {
     uint64_t got = 0;
-    st = gclq__sets_gen_one(gen, sizes[i], log_u1, &state, buf, elements + offsets[i], &got);
+    st = gclq__sets_gen_one(gen, sizes[i], log_u1, &state, buf, tmp, elements + offsets[i], &got);
     offsets[i + 1] = offsets[i] + got;
   }
   GCLQ_FREE(sizes);
   GCLQ_FREE(buf);
+  GCLQ_FREE(tmp);
   if (st != GCLQ_SUCCESS) {
     GCLQ_FREE(offsets);
     GCLQ_FREE(elements);

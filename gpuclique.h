@@ -638,7 +638,9 @@ typedef struct gclq_intersect_options {
   size_t device_budget_bytes;     /* device memory a call may hold; 0: 90% of the free memory. The
                                      collection must fit; pairs, counts and outputs are tiled to
                                      the rest (the results never depend on it) */
-  void (*log)(void *user, const char *line); /* progress lines; NULL: silent */
+  void (*log)(void *user, const char *line); /* progress lines (one per batch of 2^22 pairs when
+                                                there are several, one per budget halving); NULL:
+                                                silent */
   void *log_user;
   gclq_device_allocator allocator; /* zero: cudaMallocAsync / cudaFreeAsync */
   gclq_stream stream;              /* the work runs on it; the calls still return when done */
@@ -3283,6 +3285,12 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
     uint64_t n = num_pairs - at < cap ? num_pairs - at : cap;
     const uint32_t *pairs = h_pairs ? h_pairs + 2 * at : buf;
     if (h_pairs == NULL) gclq__sets_next_pairs(k->sets->num_sets, &ai, &aj, buf, n);
+    if (k->opt->log != NULL && num_pairs > cap) {
+      char line[96];
+      snprintf(line, sizeof line, "sets: pairs %llu to %llu of %llu", (unsigned long long)at,
+               (unsigned long long)(at + n), (unsigned long long)num_pairs);
+      k->opt->log(k->opt->log_user, line);
+    }
     if (backend == GCLQ_BACKEND_HOST) {
       st = gclq__host_sets_run(k, pairs, n, counts);
     } else {

@@ -2753,6 +2753,10 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
   gclq__clock::time_point t0 = gclq__clock::now();
   *fits = 1;
   GCLQ__TRY(gclq__sets_classify(d, pairs, n, &s));
+  if (s.path_first[s.npath] > 0x7fffffffu || s.search_first[s.nsearch] > 0x7fffffffu) {
+    *fits = 0; /* more tiles than one launch takes blocks: halved like a budget */
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
   gclq_status st = gclq__sets_put(c, &d_pairs, pairs, 2 * (uint64_t)n);
   if (st == GCLQ_SUCCESS) st = d_counts.get((size_t)n * sizeof(uint32_t));
   if (st == GCLQ_SUCCESS) st = gclq__sets_put(c, &d_warp, s.warp, s.nw);

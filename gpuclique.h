@@ -691,6 +691,20 @@ GCLQ_DEF gclq_status gclq_intersect_pair(const gclq_sets *sets, uint32_t i, uint
 /* A batch: pair p is (h_pairs[2p], h_pairs[2p + 1]); num_pairs may be 0. */
 GCLQ_DEF gclq_status gclq_intersect_pairs(const gclq_sets *sets, const uint32_t *h_pairs, uint64_t num_pairs,
                                           const gclq_intersect_options *options, gclq_intersect_result *result);
+/* The batched pairs on device memory, the expert call (code whose pairs are
+   already on the device, such as adjacency-list intersections): pair p is
+   (d_pairs[2p], d_pairs[2p + 1]) of an uploaded collection; its count goes
+   to d_counts[p]. Counts only, by method as in the options (SERIAL_MERGE
+   is invalid here); the same kernels and the same answers as the calls on
+   host data. Pair indices are not checked: they must be below
+   sets->num_sets. Temporary storage: with d_temp NULL, *temp_bytes gets the
+   bytes needed (about 16 a pair) and nothing runs. Asynchronous on stream:
+   nothing is synchronised, nothing allocated. num_pairs below 2^31.
+   GCLQ_ERROR_BACKEND_UNAVAILABLE without nvcc. */
+GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, const uint32_t *d_pairs,
+                                                 uint64_t num_pairs, uint32_t *d_counts,
+                                                 gclq_intersect_method method, void *d_temp, size_t *temp_bytes,
+                                                 gclq_stream stream);
 /* All pairs i < j (MISI): dense counts, or the sparse list (options.sparse). */
 GCLQ_DEF gclq_status gclq_intersect_all(const gclq_sets *sets, const gclq_intersect_options *options,
                                         gclq_intersect_result *result);
@@ -3469,6 +3483,26 @@ GCLQ_DEF gclq_status gclq_sets_upload(const gclq_sets *sets, const gclq_device_a
   return gclq__cuda_sets_upload(sets, allocator, d_sets, stream);
 #else
   (void)allocator;
+  (void)stream;
+  return GCLQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, const uint32_t *d_pairs,
+                                                 uint64_t num_pairs, uint32_t *d_counts,
+                                                 gclq_intersect_method method, void *d_temp, size_t *temp_bytes,
+                                                 gclq_stream stream) {
+  if (sets == NULL || temp_bytes == NULL || num_pairs >= ((uint64_t)1 << 31)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)method < 0 || (int)method >= (int)GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (d_temp != NULL && num_pairs > 0 && (d_pairs == NULL || d_counts == NULL || sets->d_offsets == NULL))
+    return GCLQ_ERROR_INVALID_ARGUMENT;
+#if defined(__CUDACC__)
+  return gclq__cuda_pairs_device(sets, d_pairs, (uint32_t)num_pairs, d_counts, method, d_temp, temp_bytes,
+                                 (cudaStream_t)stream);
+#else
+  (void)d_pairs;
+  (void)d_counts;
+  (void)d_temp;
   (void)stream;
   return GCLQ_ERROR_BACKEND_UNAVAILABLE;
 #endif

@@ -2251,7 +2251,7 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
 #define GCLQ__SETS_WARP_WORK 1024u                      /* |a| + |b| at most this: a warp per pair */
 #define GCLQ__SETS_OBS_CHUNK (GCLQ__SETS_NT * 8)        /* elements of a per block, binary search */
 #define GCLQ__SETS_OBS_CACHE 1024u                      /* keys of b's search tree cached per block */
-#define GCLQ__SETS_OBS_BIT 0x80000000u                  /* warp list entries: this pair searches */
+#define GCLQ__SETS_GRID (1u << 20)                       /* blocks of a tile launch at most (they loop) */
 
 struct gclq__sets_args {
   const uint64_t *off;      /* the collection */
@@ -2263,11 +2263,12 @@ struct gclq__sets_args {
 };
 
 /* The tiles of one kind (merge path or binary search): tile t belongs to
-   the pair q with first[q] <= t < first[q + 1]; count[t] its matches
-   (count pass, materialising), scan[t] their exclusive scan (write pass). */
+   entry q with first[q] <= t < first[q + 1] (entries may have no tiles),
+   pair[q] its pair (NULL: q itself); count[t] its matches (count pass,
+   materialising), scan[t] their exclusive scan (write pass). */
 struct gclq__sets_tiles {
-  const uint32_t *pair;  /* nq pair indices */
-  const uint64_t *first; /* nq + 1 */
+  const uint32_t *pair;  /* nq pair indices, or NULL */
+  const uint64_t *first; /* nq + 1: first[nq] is the number of tiles */
   uint32_t nq;
   uint64_t *count;
   const uint64_t *scan;
@@ -2296,6 +2297,24 @@ static __host__ __device__ __forceinline__ gclq__sets_pair gclq__sets_pair_at(co
 }
 
 static __host__ __device__ __forceinline__ uint32_t gclq__sets_min(uint32_t x, uint32_t y) { return x < y ? x : y; }
+
+/* Does a pair (na <= nb) run binary search? The method asked, or AUTO's ratio. */
+static __host__ __device__ __forceinline__ bool gclq__sets_searches(gclq_intersect_method m, uint64_t na, uint64_t nb) {
+  if (m == GCLQ_INTERSECT_BINARY_SEARCH) return true;
+  if (m == GCLQ_INTERSECT_MERGE_PATH) return false;
+  return nb >= (uint64_t)GCLQ_SETS_AUTO_RATIO * na;
+}
+
+/* What runs a pair (na <= nb): nothing (na = 0: its count is 0), a warp
+   (na + nb <= GCLQ__SETS_WARP_WORK), or tiles of the one method: *path_tiles
+   of merge steps or *search_tiles chunks of a (the other 0). */
+static __host__ __device__ __forceinline__ void gclq__sets_work(gclq_intersect_method m, uint64_t na, uint64_t nb,
+                                                                uint64_t *path_tiles, uint64_t *search_tiles) {
+  *path_tiles = *search_tiles = 0;
+  if (na == 0 || na + nb <= GCLQ__SETS_WARP_WORK) return;
+  if (gclq__sets_searches(m, na, nb)) *search_tiles = (na + GCLQ__SETS_OBS_CHUNK - 1) / GCLQ__SETS_OBS_CHUNK;
+  else *path_tiles = (na + nb + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
+}
 
 /* The first index of b[lo, hi) whose element is not below v (hi if none). */
 static __host__ __device__ __forceinline__ uint32_t gclq__sets_lower_bound(const uint32_t *b, uint32_t lo, uint32_t hi,
@@ -2419,7 +2438,7 @@ static __host__ __device__ __forceinline__ bool gclq__sets_obs_find(const gclq__
   return y < s.hi && pr.b[y] == v;
 }
 
-/* The tile's pair: the last q with first[q] <= t (a binary search). */
+/* The tile's entry: the last q with first[q] <= t (a binary search). */
 static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_owner(const gclq__sets_tiles &T, uint64_t t) {
   uint32_t lo = 0, hi = T.nq;
   while (hi - lo > 1) {
@@ -2428,6 +2447,15 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_owner(const 
     else hi = mid;
   }
   return lo;
+}
+
+/* Tile t's entry *q, pair *p, and the pair's sets. */
+static __host__ __device__ __forceinline__ gclq__sets_pair gclq__sets_tile_pair(const gclq__sets_args &g,
+                                                                                const gclq__sets_tiles &T, uint64_t t,
+                                                                                uint32_t *q, uint32_t *p) {
+  *q = gclq__sets_tile_owner(T, t);
+  *p = T.pair ? T.pair[*q] : *q;
+  return gclq__sets_pair_at(g, *p);
 }
 
 /* Where a tile writes: its pair's offset plus the tiles of the pair before it. */
@@ -2464,32 +2492,36 @@ static __device__ __forceinline__ void gclq__d_tile_total(const gclq__sets_args 
 }
 
 /* Intersect Path (section 3.1.1): a block per tile of GCLQ__SETS_TILE merge
-   steps of a pair. The tile's ends on the grid-level cross diagonals by
-   merge path in global memory; its slices of a and b, and b's next element
-   (the guard), in shared memory; each thread cuts its own diagonal there
-   and merges GCLQ__SETS_VT steps. */
+   steps of a pair (the blocks loop over the tiles). The tile's ends on the
+   grid-level cross diagonals by merge path in global memory; its slices of
+   a and b, and b's next element (the guard), in shared memory; each thread
+   cuts its own diagonal there and merges GCLQ__SETS_VT steps. */
 template <bool WRITE>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(gclq__sets_args g, gclq__sets_tiles T) {
   __shared__ uint32_t s[GCLQ__SETS_TILE + 1];
   __shared__ gclq__sets_cut s_cut;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
-  const uint64_t t = blockIdx.x;
-  const uint32_t q = gclq__sets_tile_owner(T, t), p = T.pair[q];
-  const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
-  if (threadIdx.x == 0) s_cut = gclq__sets_tile_cut(pr, t - T.first[q]);
-  __syncthreads();
-  const gclq__sets_cut c = s_cut;
-  const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
-  for (uint32_t i = threadIdx.x; i < la + lb + c.guard; i += GCLQ__SETS_NT) s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
-  __syncthreads();
-  uint32_t total;
-  const uint32_t mine = gclq__sets_tile_piece<false>(s, la, lb, c.guard, threadIdx.x, NULL);
-  const uint32_t before = gclq__d_block_exclusive_sum(mine, s_warp, &total);
-  if (!WRITE) {
-    gclq__d_tile_total(g, T, t, p, total);
-    return;
+  const uint64_t tiles = T.first[T.nq];
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    uint32_t q, p;
+    const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+    if (threadIdx.x == 0) s_cut = gclq__sets_tile_cut(pr, t - T.first[q]);
+    __syncthreads();
+    const gclq__sets_cut c = s_cut;
+    const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
+    for (uint32_t i = threadIdx.x; i < la + lb + c.guard; i += GCLQ__SETS_NT)
+      s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
+    __syncthreads();
+    uint32_t total;
+    const uint32_t mine = gclq__sets_tile_piece<false>(s, la, lb, c.guard, threadIdx.x, NULL);
+    const uint32_t before = gclq__d_block_exclusive_sum(mine, s_warp, &total);
+    if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
+    if (WRITE) {
+      uint32_t *out = g.out + gclq__sets_tile_base(g, T, t, q, p) + before;
+      gclq__sets_tile_piece<true>(s, la, lb, c.guard, threadIdx.x, out);
+    }
+    __syncthreads(); /* s and s_cut are the next tile's */
   }
-  gclq__sets_tile_piece<true>(s, la, lb, c.guard, threadIdx.x, g.out + gclq__sets_tile_base(g, T, t, q, p) + before);
 }
 
 /* Optimized binary search, OBS (section 3.1.2): a block per chunk of
@@ -2497,54 +2529,60 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(g
    cover, and the top of its search tree (evenly spaced keys) cached in
    shared memory; each element searches the cache, then the stretch of b
    between two keys. Rounds of one element a thread keep the output in
-   order. */
+   order. The blocks loop over the chunks. */
 template <bool WRITE>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_search_kernel(gclq__sets_args g, gclq__sets_tiles T) {
   __shared__ uint32_t s_key[GCLQ__SETS_OBS_CACHE];
   __shared__ gclq__sets_chunk s_span;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
-  const uint64_t t = blockIdx.x;
-  const uint32_t q = gclq__sets_tile_owner(T, t), p = T.pair[q];
-  const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
-  if (threadIdx.x == 0) s_span = gclq__sets_chunk_at(pr, t - T.first[q]);
-  __syncthreads();
-  const gclq__sets_chunk sp = s_span;
-  for (uint32_t k = threadIdx.x; k < sp.keys; k += GCLQ__SETS_NT) s_key[k] = pr.b[gclq__sets_key_at(sp, k)];
-  __syncthreads();
-  uint32_t mine = 0, written = 0, total;
-  const uint64_t base = WRITE ? gclq__sets_tile_base(g, T, t, q, p) : 0;
-  for (uint32_t r = sp.x0; r < sp.x1; r += GCLQ__SETS_NT) {
-    const uint32_t x = r + threadIdx.x;
-    const uint32_t found = x < sp.x1 && gclq__sets_obs_find(pr, sp, s_key, pr.a[x]);
-    if (!WRITE) {
-      mine += found;
-      continue;
+  const uint64_t tiles = T.first[T.nq];
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    uint32_t q, p;
+    const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+    if (threadIdx.x == 0) s_span = gclq__sets_chunk_at(pr, t - T.first[q]);
+    __syncthreads();
+    const gclq__sets_chunk sp = s_span;
+    for (uint32_t k = threadIdx.x; k < sp.keys; k += GCLQ__SETS_NT) s_key[k] = pr.b[gclq__sets_key_at(sp, k)];
+    __syncthreads();
+    uint32_t mine = 0, written = 0, total;
+    const uint64_t base = WRITE ? gclq__sets_tile_base(g, T, t, q, p) : 0;
+    for (uint32_t r = sp.x0; r < sp.x1; r += GCLQ__SETS_NT) {
+      const uint32_t x = r + threadIdx.x;
+      const uint32_t found = x < sp.x1 && gclq__sets_obs_find(pr, sp, s_key, pr.a[x]);
+      if (!WRITE) {
+        mine += found;
+        continue;
+      }
+      const uint32_t before = gclq__d_block_exclusive_sum(found, s_warp, &total);
+      if (found) g.out[base + written + before] = pr.a[x];
+      written += total;
     }
-    const uint32_t before = gclq__d_block_exclusive_sum(found, s_warp, &total);
-    if (found) g.out[base + written + before] = pr.a[x];
-    written += total;
-  }
-  if (!WRITE) {
-    gclq__d_block_exclusive_sum(mine, s_warp, &total);
-    gclq__d_tile_total(g, T, t, p, total);
+    if (!WRITE) {
+      gclq__d_block_exclusive_sum(mine, s_warp, &total);
+      gclq__d_tile_total(g, T, t, p, total);
+    }
+    __syncthreads(); /* s_key and s_span are the next chunk's */
   }
 }
 
 /* A warp per small pair (|a| + |b| <= GCLQ__SETS_WARP_WORK), by either
    method at warp width: Intersect Path (section 3.1.1), every lane merging
    its own piece (gclq__sets_lane_piece); or binary search (section 3.1.2),
-   the lanes taking a's elements 32 at a time. list[w] is a pair index,
-   with GCLQ__SETS_OBS_BIT for binary search. WRITE: lanes write at
-   pair_pos in order (a warp scan of their counts, or a ballot per round). */
+   the lanes taking a's elements 32 at a time. Warp w takes pair list[w]
+   (list NULL: pair w, and a pair that is not small, or empty, is left to
+   the tiles). WRITE: lanes write at pair_pos in order (a warp scan of
+   their counts, or a ballot per round). */
 template <bool WRITE>
-static __global__ void gclq__sets_warp_kernel(gclq__sets_args g, const uint32_t *list, uint32_t n) {
+static __global__ void gclq__sets_warp_kernel(gclq__sets_args g, const uint32_t *list, uint32_t n,
+                                              gclq_intersect_method method) {
   const uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
   const uint32_t lane = threadIdx.x & 31;
   if (w >= n) return;
-  const uint32_t e = list[w], p = e & ~GCLQ__SETS_OBS_BIT;
+  const uint32_t p = list ? list[w] : (uint32_t)w;
   const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
+  if (pr.na == 0 || pr.na + pr.nb > GCLQ__SETS_WARP_WORK) return;
   uint32_t *out = WRITE ? g.out + g.pair_pos[p] : NULL;
-  if (e & GCLQ__SETS_OBS_BIT) {
+  if (gclq__sets_searches(method, pr.na, pr.nb)) {
     uint32_t c = 0;
     for (uint32_t r = 0; r < pr.na; r += 32) {
       const uint32_t x = r + lane;
@@ -2583,7 +2621,7 @@ struct gclq__sets_dev {
 
 /* A batch cut into the work of each kernel (host arrays, GCLQ_MALLOC'd). */
 struct gclq__sets_split {
-  uint32_t *warp;               /* warp list (pair | GCLQ__SETS_OBS_BIT) */
+  uint32_t *warp;               /* the pairs a warp runs */
   uint32_t nw;
   uint32_t *path_pair, *search_pair;
   uint64_t *path_first, *search_first; /* nq + 1 each */
@@ -2600,12 +2638,6 @@ static inline void gclq__sets_split_free(gclq__sets_split *s) {
   memset(s, 0, sizeof *s);
 }
 
-/* Does pair (na <= nb) run binary search? The method asked, or AUTO's ratio. */
-static inline int gclq__sets_searches(gclq_intersect_method m, uint64_t na, uint64_t nb) {
-  if (m == GCLQ_INTERSECT_BINARY_SEARCH) return 1;
-  if (m == GCLQ_INTERSECT_MERGE_PATH) return 0;
-  return nb >= (uint64_t)GCLQ_SETS_AUTO_RATIO * na;
-}
 
 /* Classify the pairs of a batch: empty ones need nothing (their count is
    0), small ones a warp, the rest tiles of merge steps or of searches. */
@@ -2630,18 +2662,19 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
       na = nb, nb = t;
     }
     if (na == 0) continue;
-    int search = gclq__sets_searches(d->method, na, nb);
-    s->searched += search;
-    if (na + nb <= GCLQ__SETS_WARP_WORK) {
-      s->warp[s->nw++] = p | (search ? GCLQ__SETS_OBS_BIT : 0u);
-    } else if (search) {
+    uint64_t path_tiles, search_tiles;
+    gclq__sets_work(d->method, na, nb, &path_tiles, &search_tiles);
+    s->searched += gclq__sets_searches(d->method, na, nb);
+    if (search_tiles > 0) {
       s->search_pair[s->nsearch] = p;
-      s->search_first[s->nsearch + 1] = s->search_first[s->nsearch] + (na + GCLQ__SETS_OBS_CHUNK - 1) / GCLQ__SETS_OBS_CHUNK;
+      s->search_first[s->nsearch + 1] = s->search_first[s->nsearch] + search_tiles;
       s->nsearch++;
-    } else {
+    } else if (path_tiles > 0) {
       s->path_pair[s->npath] = p;
-      s->path_first[s->npath + 1] = s->path_first[s->npath] + (na + nb + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
+      s->path_first[s->npath + 1] = s->path_first[s->npath] + path_tiles;
       s->npath++;
+    } else {
+      s->warp[s->nw++] = p;
     }
   }
   return GCLQ_SUCCESS;
@@ -2679,22 +2712,29 @@ static inline gclq_status gclq__sets_put_tiles(gclq__sets_dev *d, const uint32_t
   return GCLQ_SUCCESS;
 }
 
+/* Blocks for `tiles` tiles (GCLQ__SETS_GRID at most: they loop over the rest). */
+static inline unsigned gclq__sets_grid(uint64_t tiles) {
+  return (unsigned)(tiles < GCLQ__SETS_GRID ? tiles : GCLQ__SETS_GRID);
+}
+
 /* The three kernels of one pass (WRITE: the write pass). */
 template <bool WRITE>
 static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_split &s,
                                             const uint32_t *d_warp, const gclq__sets_tiles &path,
                                             const gclq__sets_tiles &search) {
   cudaStream_t stream = d->c.stream;
+  const uint64_t path_tiles = s.path_first[s.npath], search_tiles = s.search_first[s.nsearch];
   if (s.nw > 0) {
-    gclq__sets_warp_kernel<WRITE><<<gclq__grid((uint64_t)s.nw * 32), GCLQ__BLOCK, 0, stream>>>(g, d_warp, s.nw);
+    const unsigned blocks = gclq__grid((uint64_t)s.nw * 32);
+    gclq__sets_warp_kernel<WRITE><<<blocks, GCLQ__BLOCK, 0, stream>>>(g, d_warp, s.nw, d->method);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
-  if (s.npath > 0) {
-    gclq__sets_path_kernel<WRITE><<<(unsigned)s.path_first[s.npath], GCLQ__SETS_NT, 0, stream>>>(g, path);
+  if (path_tiles > 0) {
+    gclq__sets_path_kernel<WRITE><<<gclq__sets_grid(path_tiles), GCLQ__SETS_NT, 0, stream>>>(g, path);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
-  if (s.nsearch > 0) {
-    gclq__sets_search_kernel<WRITE><<<(unsigned)s.search_first[s.nsearch], GCLQ__SETS_NT, 0, stream>>>(g, search);
+  if (search_tiles > 0) {
+    gclq__sets_search_kernel<WRITE><<<gclq__sets_grid(search_tiles), GCLQ__SETS_NT, 0, stream>>>(g, search);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   return GCLQ_SUCCESS;
@@ -2753,10 +2793,6 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
   gclq__clock::time_point t0 = gclq__clock::now();
   *fits = 1;
   GCLQ__TRY(gclq__sets_classify(d, pairs, n, &s));
-  if (s.path_first[s.npath] > 0x7fffffffu || s.search_first[s.nsearch] > 0x7fffffffu) {
-    *fits = 0; /* more tiles than one launch takes blocks: halved like a budget */
-    return GCLQ_ERROR_OUT_OF_MEMORY;
-  }
   gclq_status st = gclq__sets_put(c, &d_pairs, pairs, 2 * (uint64_t)n);
   if (st == GCLQ_SUCCESS) st = d_counts.get((size_t)n * sizeof(uint32_t));
   if (st == GCLQ_SUCCESS) st = gclq__sets_put(c, &d_warp, s.warp, s.nw);
@@ -2850,6 +2886,63 @@ static inline void gclq__cuda_sets_close(gclq__sets_dev *d, gclq_status *st) {
   if (cudaStreamSynchronize(d->c.stream) != cudaSuccess && *st == GCLQ_SUCCESS) *st = GCLQ_ERROR_CUDA;
   cudaGetLastError();
   d->stats->peak_device_bytes = d->c.peak;
+}
+
+/* Each pair's tiles of either kind (gclq__sets_work), the inputs of the
+   two exclusive scans that make the tile tables; entry n is 0, so that the
+   scans end in the totals. */
+static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gclq_intersect_method method,
+                                               uint64_t *path, uint64_t *search) {
+  const uint64_t p = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (p > n) return;
+  uint64_t pt = 0, st = 0;
+  if (p < n) {
+    const gclq__sets_pair pr = gclq__sets_pair_at(g, (uint32_t)p);
+    gclq__sets_work(method, pr.na, pr.nb, &pt, &st);
+  }
+  path[p] = pt;
+  search[p] = st;
+}
+
+/* gclq_intersect_pairs_device: the tile tables built on the device (the
+   tiles kernel, two scans), then the three count kernels over every pair;
+   the tile kernels' blocks loop, so no count comes back to the host. Temp:
+   the two tables (n + 1 words each), then the scan's storage. */
+static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, const uint32_t *d_pairs, uint32_t n,
+                                                  uint32_t *d_counts, gclq_intersect_method method, void *d_temp,
+                                                  size_t *temp_bytes, cudaStream_t stream) {
+  const size_t table = ((size_t)n * 8 + 8 + 255) / 256 * 256;
+  size_t scan_bytes = 0;
+  GCLQ__CUDA_TRY(gprim_scan_exclusive((void *)NULL, &scan_bytes, (const uint64_t *)NULL, (uint64_t *)NULL,
+                                      (size_t)n + 1, gprim_op_sum(), (uint64_t)0, stream));
+  if (d_temp == NULL) {
+    *temp_bytes = 2 * table + scan_bytes;
+    return GCLQ_SUCCESS;
+  }
+  if (*temp_bytes < 2 * table + scan_bytes) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (n == 0) return GCLQ_SUCCESS;
+  uint64_t *path = (uint64_t *)d_temp, *search = (uint64_t *)((char *)d_temp + table);
+  void *scan_temp = (char *)d_temp + 2 * table;
+  gclq__sets_args g = {s->d_offsets, s->d_elements, d_pairs, d_counts, NULL, NULL};
+  GCLQ__CUDA_TRY(cudaMemsetAsync(d_counts, 0, (size_t)n * sizeof(uint32_t), stream));
+  gclq__sets_tiles_kernel<<<gclq__grid((uint64_t)n + 1), GCLQ__BLOCK, 0, stream>>>(g, n, method, path, search);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  GCLQ__CUDA_TRY(gprim_scan_exclusive(scan_temp, &scan_bytes, path, path, (size_t)n + 1, gprim_op_sum(), (uint64_t)0,
+                                      stream));
+  GCLQ__CUDA_TRY(gprim_scan_exclusive(scan_temp, &scan_bytes, search, search, (size_t)n + 1, gprim_op_sum(),
+                                      (uint64_t)0, stream));
+  int device = 0, sms = 0;
+  GCLQ__CUDA_TRY(cudaGetDevice(&device));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const unsigned grid = (unsigned)sms * 8; /* the tile kernels' blocks, resident at once; they loop */
+  const gclq__sets_tiles path_tiles = {NULL, path, n, NULL, NULL}, search_tiles = {NULL, search, n, NULL, NULL};
+  gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  gclq__sets_path_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, path_tiles);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  gclq__sets_search_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, search_tiles);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return GCLQ_SUCCESS;
 }
 
 /* gclq_sets_upload: the collection through the allocator, no budget. */

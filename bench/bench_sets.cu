@@ -12,6 +12,9 @@
        device) timed in the same run, so ratio = copy ms / ours ms and the %
        column is against the run's 1 GiB copy bandwidth. bytes = both sets
        read once (+ the intersection written, materialised).
+     - "device api" rows (count): gclq_intersect_pairs_device on
+       device-resident sets and pairs (tile tables built on the device),
+       median of 15, beside the same copy.
      - "call" rows: gclq_intersect_pair as a user calls it (upload, kernels,
        answer back), one run, baseline "HOST" = the host backend's call.
    Batched pairs: every edge (u < v) of an R-MAT graph (gclq_graph_rmat,
@@ -116,6 +119,36 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
   return ms;
 }
 
+/* gclq_intersect_pairs_device on device-resident sets and pairs, timed
+   (the expert call: the tile tables built on the device, nothing comes
+   back). *total gets the sum of the counts. */
+static double bench_sets_api_ms(const gclq_sets *s, const std::vector<uint32_t> &pairs, gclq_intersect_method method,
+                                uint64_t *total) {
+  gclq_sets_device d;
+  const size_t n = pairs.size() / 2;
+  uint32_t *d_pairs, *d_counts;
+  void *d_temp;
+  size_t bytes = 0;
+  if (gclq_sets_upload(s, NULL, &d, NULL) != GCLQ_SUCCESS) exit(2);
+  BENCH_CHECK(cudaMalloc(&d_pairs, pairs.size() * 4));
+  BENCH_CHECK(cudaMalloc(&d_counts, n * 4));
+  BENCH_CHECK(cudaMemcpy(d_pairs, pairs.data(), pairs.size() * 4, cudaMemcpyHostToDevice));
+  if (gclq_intersect_pairs_device(&d, d_pairs, n, d_counts, method, NULL, &bytes, NULL) != GCLQ_SUCCESS) exit(2);
+  BENCH_CHECK(cudaMalloc(&d_temp, bytes));
+  double ms = bench_time_ms([&] {
+    if (gclq_intersect_pairs_device(&d, d_pairs, n, d_counts, method, d_temp, &bytes, NULL) != GCLQ_SUCCESS) exit(2);
+  });
+  std::vector<uint32_t> counts(n);
+  BENCH_CHECK(cudaMemcpy(counts.data(), d_counts, n * 4, cudaMemcpyDeviceToHost));
+  *total = 0;
+  for (size_t p = 0; p < n; ++p) *total += counts[p];
+  cudaFree(d_pairs);
+  cudaFree(d_counts);
+  cudaFree(d_temp);
+  gclq_sets_device_free(&d, NULL, NULL);
+  return ms;
+}
+
 /* A device-to-device copy of `bytes`, timed the same way. */
 static double bench_sets_copy_ms(double bytes) {
   void *a, *b;
@@ -160,16 +193,20 @@ static void bench_sets_rows(const char *name, const gclq_sets *s, const std::vec
     const double host_ms = bench_sets_call_ms(s, pairs, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, write, &host_total);
     for (size_t m = 0; m < sizeof bench_sets_methods / sizeof bench_sets_methods[0]; ++m) {
       const char *mname = gclq_intersect_method_name(bench_sets_methods[m]);
-      uint64_t dev_total = 0, call_total = 0;
+      uint64_t dev_total = 0, call_total = 0, api_total = host_total;
       double dev_ms = bench_sets_device_ms(s, pairs, bench_sets_methods[m], write, &dev_total);
       double call_ms = bench_sets_call_ms(s, pairs, GCLQ_BACKEND_CUDA, bench_sets_methods[m], write, &call_total);
       std::string v = std::string(name) + (write ? " write " : " count ") + mname;
       double bytes = in_bytes + (write ? 4.0 * (double)dev_total : 0.0);
       bench_report_vs("sets dev", v.c_str(), n, dev_ms, "copy", copy_ms, bytes);
+      if (!write) {
+        double api_ms = bench_sets_api_ms(s, pairs, bench_sets_methods[m], &api_total);
+        bench_report_vs("sets device api", v.c_str(), n, api_ms, "copy", copy_ms, bytes);
+      }
       bench_report_vs("sets call", v.c_str(), n, call_ms, "HOST", host_ms, bytes);
-      printf("sets,%s,total %llu,call %llu,host %llu,%s\n", v.c_str(), (unsigned long long)dev_total,
-             (unsigned long long)call_total, (unsigned long long)host_total,
-             dev_total == host_total && call_total == host_total ? "same" : "DIFFERENT");
+      printf("sets,%s,total %llu,call %llu,api %llu,host %llu,%s\n", v.c_str(), (unsigned long long)dev_total,
+             (unsigned long long)call_total, (unsigned long long)api_total, (unsigned long long)host_total,
+             dev_total == host_total && call_total == host_total && api_total == host_total ? "same" : "DIFFERENT");
     }
   }
 }

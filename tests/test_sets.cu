@@ -433,7 +433,8 @@ TEST(sets, graph_view_is_the_adjacency) {
   gclq_intersect_options o = host_options();
   CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), pairs.size() / 2, &o, &r), GCLQ_SUCCESS);
   uint64_t want = 0;
-  for (size_t p = 0; p < pairs.size() / 2; ++p) want += sets_ref(sets_get(s, pairs[2 * p]), sets_get(s, pairs[2 * p + 1])).size();
+  for (size_t p = 0; p < pairs.size() / 2; ++p)
+    want += sets_ref(sets_get(s, pairs[2 * p]), sets_get(s, pairs[2 * p + 1])).size();
   CHECK_EQ(r.total, want);
   CHECK(want % 3 == 0); /* each triangle seen from its three edges */
   gclq_intersect_result_free(&r);
@@ -570,7 +571,11 @@ static void check_all_pairs(const std::vector<set_u32> &v, const gclq_sets &s, c
   std::vector<uint32_t> want_pairs, want_counts;
   for (size_t i = 0, at = 0; i < k; ++i)
     for (size_t j = i + 1; j < k; ++j, ++at)
-      if (dense[at] >= 3) want_pairs.push_back((uint32_t)i), want_pairs.push_back((uint32_t)j), want_counts.push_back(dense[at]);
+      if (dense[at] >= 3) {
+        want_pairs.push_back((uint32_t)i);
+        want_pairs.push_back((uint32_t)j);
+        want_counts.push_back(dense[at]);
+      }
   CHECK_EQ(r.num_pairs, want_counts.size());
   CHECK(want_counts.empty() || memcmp(r.h_pairs, want_pairs.data(), want_pairs.size() * 4) == 0);
   CHECK(want_counts.empty() || memcmp(r.h_counts, want_counts.data(), want_counts.size() * 4) == 0);
@@ -703,7 +708,8 @@ static uint32_t sim_path(const gclq__sets_pair &pr, uint32_t *out) {
     const gclq__sets_cut c = gclq__sets_tile_cut(pr, t);
     const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
     for (uint32_t i = 0; i < la + lb + c.guard; ++i) s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
-    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th) mine[th] = gclq__sets_tile_piece<false>(s.data(), la, lb, c.guard, th, NULL);
+    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th)
+      mine[th] = gclq__sets_tile_piece<false>(s.data(), la, lb, c.guard, th, NULL);
     for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th) {
       if (out) gclq__sets_tile_piece<true>(s.data(), la, lb, c.guard, th, out + total);
       total += mine[th];
@@ -756,7 +762,9 @@ TEST(sets, kernel_partitions_on_the_host_match_the_reference) {
       for (int method = 0; method < 3; ++method) {
         if (method == 2 && !small) continue;
         std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
-        uint32_t n = method == 0 ? sim_path(pr, got.data()) : method == 1 ? sim_search(pr, got.data()) : sim_lanes(pr, got.data());
+        uint32_t n = method == 0   ? sim_path(pr, got.data())
+                     : method == 1 ? sim_search(pr, got.data())
+                                   : sim_lanes(pr, got.data());
         CHECK_MSG(n == want.size(), "%s: pair %zu (%zu, %zu), method %d: %u, want %zu", c.name.c_str(), p, a.size(),
                   b.size(), method, n, want.size());
         CHECK_MSG(want.empty() || memcmp(got.data(), want.data(), want.size() * 4) == 0, "%s: pair %zu method %d",
@@ -767,17 +775,59 @@ TEST(sets, kernel_partitions_on_the_host_match_the_reference) {
   }
 }
 
+/* Tile tables as the host builds them (every entry has tiles) and as the
+   device call builds them (an entry per pair: many have none). */
 TEST(sets, tile_owner_finds_each_tiles_pair) {
   test_rng rng = test_rng_for("sets.tile_owner");
-  for (int round = 0; round < 20; ++round) {
+  for (int round = 0; round < 40; ++round) {
+    const bool gaps = round % 2 == 1;
     uint32_t nq = 1 + (uint32_t)rng.below(300);
-    std::vector<uint32_t> pair(nq);
     std::vector<uint64_t> first(nq + 1, 0);
-    for (uint32_t q = 0; q < nq; ++q) first[q + 1] = first[q] + 1 + rng.below(rng.below(2) ? 3 : 50);
-    gclq__sets_tiles T = {pair.data(), first.data(), nq, NULL, NULL};
+    for (uint32_t q = 0; q < nq; ++q)
+      first[q + 1] = first[q] + (gaps && rng.below(3) ? 0 : 1 + rng.below(rng.below(2) ? 3 : 50));
+    gclq__sets_tiles T = {NULL, first.data(), nq, NULL, NULL};
     for (uint32_t q = 0; q < nq; ++q)
       for (uint64_t t = first[q]; t < first[q + 1]; ++t) CHECK_EQ(gclq__sets_tile_owner(T, t), q);
   }
+}
+
+/* Which kernel runs a pair: the host's classification and the device
+   call's tiles kernel share gclq__sets_work. */
+TEST(sets, pair_work_follows_the_thresholds) {
+  uint64_t pt, st;
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 0, 100000, &pt, &st);
+  CHECK(pt == 0 && st == 0); /* empty: nothing runs */
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 500, GCLQ__SETS_WARP_WORK - 500, &pt, &st);
+  CHECK(pt == 0 && st == 0); /* a warp */
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 500, GCLQ__SETS_WARP_WORK - 499, &pt, &st);
+  CHECK(pt == 1 && st == 0);
+  gclq__sets_work(GCLQ_INTERSECT_MERGE_PATH, 4000, 4000, &pt, &st);
+  CHECK(pt == 3 && st == 0); /* 8000 merge steps: 3 tiles of 3840 */
+  gclq__sets_work(GCLQ_INTERSECT_BINARY_SEARCH, 4097, 5000, &pt, &st);
+  CHECK(pt == 0 && st == 3); /* chunks of 2048 of the smaller set */
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 100, (uint64_t)GCLQ_SETS_AUTO_RATIO * 100, &pt, &st);
+  CHECK(pt == 0 && st == 1); /* AUTO: the ratio reached */
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 100, (uint64_t)GCLQ_SETS_AUTO_RATIO * 100 - 1, &pt, &st);
+  CHECK(pt == 1 && st == 0);
+}
+
+TEST(sets, pairs_device_arguments) {
+  gclq_sets_device d;
+  size_t bytes = 0;
+  memset(&d, 0, sizeof d);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 1000, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL), GCLQ_SUCCESS);
+  CHECK(bytes >= 16 * 1000);
+  CHECK_EQ(gclq_intersect_pairs_device(NULL, NULL, 0, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 0, NULL, GCLQ_INTERSECT_AUTO, NULL, NULL, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 0, NULL, GCLQ_INTERSECT_SERIAL_MERGE, NULL, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, (uint64_t)1 << 31, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  char fake;
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 5, NULL, GCLQ_INTERSECT_AUTO, &fake, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT); /* NULL pairs with temp storage given */
 }
 #endif
 
@@ -951,6 +1001,49 @@ GPU_TEST(sets, cuda_small_budgets_give_the_same_bytes) {
   CHECK(got.h_counts == NULL);
   o.device_budget_bytes = set_bytes + (1 << 17); /* all pairs through the same halving */
   check_all_pairs(v, s, o);
+  gclq_intersect_result_free(&want);
+  gclq_sets_free(&s);
+}
+
+GPU_TEST(sets, cuda_pairs_device_equal_host) {
+  test_rng rng = test_rng_for("sets.cuda_device");
+  std::vector<set_u32> v;
+  for (int i = 0; i < 2000; ++i) v.push_back(sets_random(rng, rng.below(i % 100 == 0 ? 50000 : 700), 100000));
+  v.push_back(set_u32());
+  v.push_back(sets_random(rng, (size_t)1 << 19, (uint64_t)1 << 21)); /* a giant */
+  v.push_back(sets_random(rng, (size_t)1 << 19, (uint64_t)1 << 21));
+  const uint32_t k = (uint32_t)v.size();
+  std::vector<uint32_t> pairs;
+  for (int p = 0; p < 200000; ++p) pairs.push_back((uint32_t)rng.below(k)), pairs.push_back((uint32_t)rng.below(k));
+  const uint32_t giant[4] = {k - 1, k - 2, k - 3, 5}; /* the giant pair; the empty set with another */
+  pairs.insert(pairs.begin() + 2 * rng.below(200000), giant, giant + 4);
+  const size_t n = pairs.size() / 2;
+  gclq_sets s;
+  gclq_sets_device d;
+  gclq_intersect_result want;
+  gclq_intersect_options h = host_options();
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), n, &h, &want), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
+  dbuf<uint32_t> d_pairs(pairs.size()), d_counts(n);
+  CUDA_CHECK(d_pairs.upload(pairs));
+  for (size_t m = 0; m < 3; ++m) {
+    size_t bytes = 0;
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], NULL, &bytes, NULL),
+             GCLQ_SUCCESS);
+    dbuf<uint8_t> temp(bytes);
+    CUDA_CHECK(test_poison(d_counts.p, n * 4));
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], temp.p, &bytes, NULL),
+             GCLQ_SUCCESS);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<uint32_t> got;
+    CUDA_CHECK(d_counts.download(got));
+    CHECK_ARRAYS(want.h_counts, got.data(), n, gclq_intersect_method_name(cuda_methods[m]));
+    bytes -= 1;
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], temp.p, &bytes, NULL),
+             GCLQ_ERROR_INVALID_ARGUMENT); /* temp storage too small */
+  }
+  gclq_sets_device_free(&d, NULL, NULL);
   gclq_intersect_result_free(&want);
   gclq_sets_free(&s);
 }

@@ -65,7 +65,8 @@
      - Desc structs: the zero value means "defaults".
      - The stream is the last argument of anything that launches work; nothing
        synchronises unless its name ends in _sync, except the calls on host
-       data (graphs, gclq_max_cliques), which return when done.
+       data (graphs, sets, gclq_max_cliques, gclq_intersect_*, and
+       gclq_containment_join), which return when done.
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
    The CUDA maximum-clique search follows Geil, "Tackling GPU Memory Size
@@ -465,7 +466,7 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
 
      gclq_sets s;
      gclq_intersect_result r;
-     gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, 1000, 100000000, 100000, 0, 42};  (dist, k, U, avg, fixed, seed)
+     gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, 1000, 100000000, 100000, 0, 42};  // dist, k, U, avg, fixed, seed
      gclq_sets_generate(&gen, &s);
      if (gclq_intersect_pair(&s, 0, 1, NULL, &r) == GCLQ_SUCCESS)
        printf("|s0 & s1| = %u\n", r.h_counts[0]);
@@ -473,10 +474,13 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
      gclq_sets_free(&s);
 
    Backends: HOST is the serial two-pointer merge (the reference). CUDA runs
-   one pair and batches of pairs by the methods of gclq_intersect_method;
-   all pairs and the containment join run on CUDA as batches of pairs, tile
-   by tile inside the device memory budget (the paper's Fig. 7). Both
-   backends give the same numbers, byte for byte. */
+   every call as batches of pairs by the methods of gclq_intersect_method:
+   all pairs and the containment join are the pairs i < j in row order,
+   2^22 at a time, and a batch that does not fit the device memory budget
+   runs in halves (the paper's tiling of the output, Fig. 7). Both backends
+   give the same numbers, byte for byte. The paper's other methods (hash,
+   bitmaps, the inverted index, the bit matrix, the hybrids) and MMJoin's
+   co-processing are not here: merge path and binary search are. */
 
 /* A collection of k sets in CSR form on the host: set i is
    h_elements[h_offsets[i] .. h_offsets[i + 1]), strictly increasing. Sets

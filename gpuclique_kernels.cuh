@@ -2358,20 +2358,33 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_merge(const uint3
   return c;
 }
 
-/* A tile of merge steps [d0, d1) of a pair: its slices a[x0, x1) and
-   b[y0, y1), found on the two cross diagonals by merge path, and whether b
-   has a next element (the guard, b[y1]). */
+/* Cross diagonal `end` (0: the start, 1: the end) of a tile of merge steps
+   of a pair, the tile's merge steps [tile * GCLQ__SETS_TILE, ...) clipped
+   to |a| + |b|. */
+static __host__ __device__ __forceinline__ uint64_t gclq__sets_tile_diag(const gclq__sets_pair &pr, uint64_t tile,
+                                                                         uint32_t end) {
+  const uint64_t work = (uint64_t)pr.na + pr.nb, d = (tile + end) * GCLQ__SETS_TILE;
+  return d < work ? d : work;
+}
+
+/* A tile's slices a[x0, x1) and b[y0, y1), from the a items before each of
+   its two diagonals (merge path: gclq__sets_tile_split), and whether b has
+   a next element (the guard, b[y1]). */
 struct gclq__sets_cut {
   uint32_t x0, x1, y0, y1, guard;
 };
-static __host__ __device__ __forceinline__ gclq__sets_cut gclq__sets_tile_cut(const gclq__sets_pair &pr, uint64_t tile) {
-  const uint64_t work = (uint64_t)pr.na + pr.nb, d0 = tile * GCLQ__SETS_TILE;
-  const uint64_t d1 = d0 + GCLQ__SETS_TILE < work ? d0 + GCLQ__SETS_TILE : work;
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_split(const gclq__sets_pair &pr, uint64_t tile,
+                                                                          uint32_t end) {
+  const uint64_t d = gclq__sets_tile_diag(pr, tile, end);
+  return (uint32_t)gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d, gprim_less());
+}
+static __host__ __device__ __forceinline__ gclq__sets_cut gclq__sets_tile_cut(const gclq__sets_pair &pr, uint64_t tile,
+                                                                              uint32_t x0, uint32_t x1) {
   gclq__sets_cut c;
-  c.x0 = (uint32_t)gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d0, gprim_less());
-  c.x1 = (uint32_t)gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d1, gprim_less());
-  c.y0 = (uint32_t)(d0 - c.x0);
-  c.y1 = (uint32_t)(d1 - c.x1);
+  c.x0 = x0;
+  c.x1 = x1;
+  c.y0 = (uint32_t)(gclq__sets_tile_diag(pr, tile, 0) - x0);
+  c.y1 = (uint32_t)(gclq__sets_tile_diag(pr, tile, 1) - x1);
   c.guard = c.y1 < pr.nb;
   return c;
 }
@@ -2410,17 +2423,26 @@ static __host__ __device__ __forceinline__ bool gclq__sets_has(const uint32_t *b
 /* A binary-search chunk a[x0, x1) of a pair and the part of b its values
    span, b[lo, hi): every match lies there. keys = the cached keys, b at
    lo + k len / keys for k < keys (len = hi - lo): the top of the span's
-   search tree, evenly spaced. */
+   search tree, evenly spaced. The span's two ends are independent binary
+   searches (gclq__sets_chunk_end, two threads at once). */
 struct gclq__sets_chunk {
   uint32_t x0, x1, lo, hi, keys;
 };
-static __host__ __device__ __forceinline__ gclq__sets_chunk gclq__sets_chunk_at(const gclq__sets_pair &pr, uint64_t chunk) {
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_chunk_end(const gclq__sets_pair &pr, uint64_t chunk,
+                                                                         uint32_t end) {
+  const uint32_t x0 = (uint32_t)(chunk * GCLQ__SETS_OBS_CHUNK);
+  const uint32_t x1 = gclq__sets_min(x0 + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
+  if (end == 0) return gclq__sets_lower_bound(pr.b, 0, pr.nb, pr.a[x0]);
+  return gclq__sets_min(gclq__sets_lower_bound(pr.b, 0, pr.nb, pr.a[x1 - 1]) + 1, pr.nb);
+}
+static __host__ __device__ __forceinline__ gclq__sets_chunk gclq__sets_chunk_at(const gclq__sets_pair &pr, uint64_t chunk,
+                                                                                uint32_t lo, uint32_t hi) {
   gclq__sets_chunk s;
   s.x0 = (uint32_t)(chunk * GCLQ__SETS_OBS_CHUNK);
   s.x1 = gclq__sets_min(s.x0 + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
-  s.lo = gclq__sets_lower_bound(pr.b, 0, pr.nb, pr.a[s.x0]);
-  s.hi = gclq__sets_min(gclq__sets_lower_bound(pr.b, s.lo, pr.nb, pr.a[s.x1 - 1]) + 1, pr.nb);
-  s.keys = gclq__sets_min(s.hi > s.lo ? s.hi - s.lo : 0, GCLQ__SETS_OBS_CACHE);
+  s.lo = lo;
+  s.hi = hi;
+  s.keys = gclq__sets_min(hi > lo ? hi - lo : 0, GCLQ__SETS_OBS_CACHE);
   return s;
 }
 /* Where cached key k (0 <= k <= keys; keys: hi) sits in b. */
@@ -2499,15 +2521,15 @@ static __device__ __forceinline__ void gclq__d_tile_total(const gclq__sets_args 
 template <bool WRITE>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(gclq__sets_args g, gclq__sets_tiles T) {
   __shared__ uint32_t s[GCLQ__SETS_TILE + 1];
-  __shared__ gclq__sets_cut s_cut;
+  __shared__ uint32_t s_split[2];
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
   const uint64_t tiles = T.first[T.nq];
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-    if (threadIdx.x == 0) s_cut = gclq__sets_tile_cut(pr, t - T.first[q]);
+    if (threadIdx.x < 2) s_split[threadIdx.x] = gclq__sets_tile_split(pr, t - T.first[q], threadIdx.x); /* both at once */
     __syncthreads();
-    const gclq__sets_cut c = s_cut;
+    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t - T.first[q], s_split[0], s_split[1]);
     const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
     for (uint32_t i = threadIdx.x; i < la + lb + c.guard; i += GCLQ__SETS_NT)
       s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
@@ -2520,7 +2542,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(g
       uint32_t *out = g.out + gclq__sets_tile_base(g, T, t, q, p) + before;
       gclq__sets_tile_piece<true>(s, la, lb, c.guard, threadIdx.x, out);
     }
-    __syncthreads(); /* s and s_cut are the next tile's */
+    __syncthreads(); /* s and s_split are the next tile's */
   }
 }
 
@@ -2533,15 +2555,15 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(g
 template <bool WRITE>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_search_kernel(gclq__sets_args g, gclq__sets_tiles T) {
   __shared__ uint32_t s_key[GCLQ__SETS_OBS_CACHE];
-  __shared__ gclq__sets_chunk s_span;
+  __shared__ uint32_t s_end[2];
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
   const uint64_t tiles = T.first[T.nq];
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-    if (threadIdx.x == 0) s_span = gclq__sets_chunk_at(pr, t - T.first[q]);
+    if (threadIdx.x < 2) s_end[threadIdx.x] = gclq__sets_chunk_end(pr, t - T.first[q], threadIdx.x); /* both at once */
     __syncthreads();
-    const gclq__sets_chunk sp = s_span;
+    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t - T.first[q], s_end[0], s_end[1]);
     for (uint32_t k = threadIdx.x; k < sp.keys; k += GCLQ__SETS_NT) s_key[k] = pr.b[gclq__sets_key_at(sp, k)];
     __syncthreads();
     uint32_t mine = 0, written = 0, total;
@@ -2561,7 +2583,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_search_kernel
       gclq__d_block_exclusive_sum(mine, s_warp, &total);
       gclq__d_tile_total(g, T, t, p, total);
     }
-    __syncthreads(); /* s_key and s_span are the next chunk's */
+    __syncthreads(); /* s_key and s_end are the next chunk's */
   }
 }
 

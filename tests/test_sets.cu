@@ -473,7 +473,8 @@ TEST(sets, generators_follow_their_documentation) {
       low_tenth += s.h_elements[e] < gen.universe / 10;
     }
     double half = (double)below_half / s.total, tenth = (double)low_tenth / s.total;
-    if (dists[d] == GCLQ_SETS_UNIFORM) CHECK_MSG(half > 0.45 && half < 0.55 && tenth < 0.15, "uniform %f %f", half, tenth);
+    if (dists[d] == GCLQ_SETS_UNIFORM)
+      CHECK_MSG(half > 0.45 && half < 0.55 && tenth < 0.15, "uniform %f %f", half, tenth);
     if (dists[d] == GCLQ_SETS_NORMAL) CHECK_MSG(half > 0.45 && half < 0.55 && tenth < 0.01, "normal %f %f", half, tenth);
     if (dists[d] == GCLQ_SETS_ZIPF) CHECK_MSG(tenth > 0.5, "zipf: %f below U/10", tenth);
     CHECK_EQ(gclq_sets_generate(&gen, &t), GCLQ_SUCCESS); /* the same seed, the same sets */
@@ -705,7 +706,8 @@ static uint32_t sim_path(const gclq__sets_pair &pr, uint32_t *out) {
   std::vector<uint32_t> s(GCLQ__SETS_TILE + 1), mine(GCLQ__SETS_NT);
   uint32_t total = 0;
   for (uint64_t t = 0; t < tiles; ++t) {
-    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t);
+    const uint32_t x0 = gclq__sets_tile_split(pr, t, 0), x1 = gclq__sets_tile_split(pr, t, 1);
+    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t, x0, x1);
     const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
     for (uint32_t i = 0; i < la + lb + c.guard; ++i) s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
     for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th)
@@ -724,7 +726,8 @@ static uint32_t sim_search(const gclq__sets_pair &pr, uint32_t *out) {
   std::vector<uint32_t> key(GCLQ__SETS_OBS_CACHE);
   uint32_t total = 0;
   for (uint64_t t = 0; t < chunks; ++t) {
-    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t);
+    const uint32_t lo = gclq__sets_chunk_end(pr, t, 0), hi = gclq__sets_chunk_end(pr, t, 1);
+    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t, lo, hi);
     for (uint32_t k = 0; k < sp.keys; ++k) key[k] = pr.b[gclq__sets_key_at(sp, k)];
     for (uint32_t x = sp.x0; x < sp.x1; ++x) {
       if (!gclq__sets_obs_find(pr, sp, key.data(), pr.a[x])) continue;

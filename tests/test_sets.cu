@@ -615,6 +615,34 @@ TEST(sets, host_all_pairs_and_containment) {
   }
 }
 
+/* All pairs of k = 3000 tiny sets: 4498500 pairs, more than one batch of
+   2^22, so the pairs continue across the batch boundary. */
+static std::vector<set_u32> sets_tiny(test_rng &rng, size_t k) {
+  std::vector<set_u32> v;
+  for (size_t i = 0; i < k; ++i) v.push_back(sets_random(rng, rng.below(4), 12));
+  return v;
+}
+static void check_all_pairs_dense(const std::vector<set_u32> &v, const gclq_sets &s, const gclq_intersect_options &o) {
+  const size_t k = v.size();
+  gclq_intersect_result r;
+  CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_SUCCESS);
+  CHECK_EQ(r.num_pairs, k * (k - 1) / 2);
+  uint64_t at = 0, bad = 0;
+  for (size_t i = 0; i < k; ++i)
+    for (size_t j = i + 1; j < k; ++j, ++at) bad += r.h_counts[at] != sets_ref(v[i], v[j]).size();
+  CHECK_MSG(bad == 0, "%llu of %llu pairs differ", (unsigned long long)bad, (unsigned long long)at);
+  gclq_intersect_result_free(&r);
+}
+
+TEST(sets, host_all_pairs_across_batches) {
+  test_rng rng = test_rng_for("sets.host_batches");
+  std::vector<set_u32> v = sets_tiny(rng, 3000);
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  check_all_pairs_dense(v, s, host_options());
+  gclq_sets_free(&s);
+}
+
 TEST(sets, host_generated_collections) {
   test_rng rng = test_rng_for("sets.host_generated");
   const gclq_sets_dist dists[] = {GCLQ_SETS_UNIFORM, GCLQ_SETS_NORMAL, GCLQ_SETS_ZIPF};
@@ -1048,6 +1076,15 @@ GPU_TEST(sets, cuda_pairs_device_equal_host) {
   }
   gclq_sets_device_free(&d, NULL, NULL);
   gclq_intersect_result_free(&want);
+  gclq_sets_free(&s);
+}
+
+GPU_TEST(sets, cuda_all_pairs_across_batches) {
+  test_rng rng = test_rng_for("sets.cuda_batches");
+  std::vector<set_u32> v = sets_tiny(rng, 3000);
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  check_all_pairs_dense(v, s, cuda_options(GCLQ_INTERSECT_AUTO));
   gclq_sets_free(&s);
 }
 

@@ -2602,7 +2602,7 @@ static __global__ void gclq__sets_warp_kernel(gclq__sets_args g, const uint32_t 
   if (w >= n) return;
   const uint32_t p = list ? list[w] : (uint32_t)w;
   const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
-  if (pr.na == 0 || pr.na + pr.nb > GCLQ__SETS_WARP_WORK) return;
+  if (pr.na == 0 || (uint64_t)pr.na + pr.nb > GCLQ__SETS_WARP_WORK) return;
   uint32_t *out = WRITE ? g.out + g.pair_pos[p] : NULL;
   if (gclq__sets_searches(method, pr.na, pr.nb)) {
     uint32_t c = 0;

@@ -629,10 +629,21 @@ typedef enum gclq_intersect_method {
 #define GCLQ_SETS_AUTO_RATIO 32u
 #endif
 
+/* AUTO's backend crossover: with a CUDA device present, AUTO still runs
+   HOST when a call's merge work, the sum of |s_i| + |s_j| over its pairs,
+   is at most this (the host is done before the CUDA start-up and the upload
+   would be). PROVISIONAL: to be set from bench_sets on an H200 (the call
+   rows, CUDA against HOST). Define before the implementation include to
+   move it. */
+#ifndef GCLQ_SETS_AUTO_HOST_WORK
+#define GCLQ_SETS_AUTO_HOST_WORK 100000u
+#endif
+
 /* Options of every intersection call. The zero value means "defaults" (a
    NULL options pointer too). */
 typedef struct gclq_intersect_options {
-  gclq_backend backend;           /* AUTO: CUDA when a device is present, else HOST */
+  gclq_backend backend;           /* AUTO: CUDA when a device is present and the work is not small
+                                     (GCLQ_SETS_AUTO_HOST_WORK), else HOST */
   gclq_intersect_method method;   /* AUTO */
   int materialise;                /* pair / pairs: 1 also writes the intersections (h_elements) */
   int sparse;                     /* all pairs: 1 gives the list of pairs with count >= min_count */
@@ -653,6 +664,7 @@ typedef struct gclq_intersect_options {
 typedef struct gclq_intersect_stats {
   gclq_backend backend;           /* the backend that ran */
   int fell_back;                  /* 1: AUTO found no device and ran HOST */
+  int auto_small;                 /* 1: AUTO ran HOST because the work is small (GCLQ_SETS_AUTO_HOST_WORK) */
   gclq_intersect_method method;   /* the method asked (CUDA; AUTO when pairs chose for themselves) or
                                      SERIAL_MERGE (HOST) */
   uint64_t warp_pairs, block_pairs; /* CUDA: pairs run by a warp, pairs run by blocks of tiles */
@@ -3376,9 +3388,19 @@ static gclq_status gclq__sets_finish(gclq__sets_sink *k) {
 }
 
 /* The backend a call runs on, into the stats. */
-static gclq_status gclq__sets_backend(const gclq_intersect_options *o, gclq_intersect_stats *stats,
+static gclq_status gclq__sets_backend(const gclq_intersect_options *o, uint64_t work, gclq_intersect_stats *stats,
                                       gclq_backend *backend) {
-  gclq_status st = gclq_backend_resolve(o->backend, backend);
+  gclq_status st;
+  if (o->backend == GCLQ_BACKEND_AUTO && work <= GCLQ_SETS_AUTO_HOST_WORK) {
+    *backend = GCLQ_BACKEND_HOST; /* decided before anything touches CUDA */
+    stats->backend = *backend;
+    stats->method = GCLQ_INTERSECT_SERIAL_MERGE;
+    stats->auto_small = 1;
+    snprintf(stats->notes, sizeof stats->notes, "AUTO: small work (%llu merge steps): ran the host backend",
+             (unsigned long long)work);
+    return GCLQ_SUCCESS;
+  }
+  st = gclq_backend_resolve(o->backend, backend);
   if (st != GCLQ_SUCCESS) return st;
   stats->backend = *backend;
   stats->method = *backend == GCLQ_BACKEND_HOST ? GCLQ_INTERSECT_SERIAL_MERGE : o->method;
@@ -3398,7 +3420,7 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   gclq__sets_sink k;
   gclq_backend backend = GCLQ_BACKEND_HOST;
   gclq_status st;
-  uint64_t p;
+  uint64_t p, work = 0;
   clock_t t0 = clock();
 #if defined(__CUDACC__)
   gclq__clock::time_point w0 = gclq__clock::now();
@@ -3407,9 +3429,13 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   if (st != GCLQ_SUCCESS) return st;
   if (all) opt.materialise = 0;
   if (gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
-  for (p = 0; !all && p < 2 * num_pairs; ++p)
+  for (p = 0; !all && p < 2 * num_pairs; ++p) {
     if (h_pairs[p] >= sets->num_sets) return GCLQ_ERROR_INVALID_ARGUMENT;
-  st = gclq__sets_backend(&opt, &r->stats, &backend);
+    work += gclq__sets_size(sets, h_pairs[p]);
+  }
+  if (all && sets->num_sets > 1) /* each set meets the k - 1 others */
+    work = sets->total > UINT64_MAX / (sets->num_sets - 1) ? UINT64_MAX : (sets->num_sets - 1) * sets->total;
+  st = gclq__sets_backend(&opt, work, &r->stats, &backend);
   if (st != GCLQ_SUCCESS) return st;
   memset(&k, 0, sizeof k);
   k.kind = kind;

@@ -276,10 +276,11 @@ static void print_json(const cli *c, const gclq_sets *s, const gclq_intersect_re
   if (c->op == OP_CONTAIN)
     printf(", \"threshold\": %g, \"containments\": %llu", c->opt.min_containment,
            (unsigned long long)r->num_pairs);
-  printf(", \"stats\": {\"backend\": \"%s\", \"fell_back\": %d, \"method\": \"%s\", \"warp_pairs\": %llu, "
+  printf(", \"stats\": {\"backend\": \"%s\", \"fell_back\": %d, \"auto_small\": %d, \"method\": \"%s\", "
+         "\"warp_pairs\": %llu, "
          "\"block_pairs\": %llu, \"binary_search_pairs\": %llu, \"batches\": %u, \"total_ms\": %.3f, "
          "\"upload_ms\": %.3f, \"kernel_ms\": %.3f, \"peak_device_bytes\": %llu, \"budget_bytes\": %llu}}\n",
-         gclq_backend_name(t->backend), t->fell_back, gclq_intersect_method_name(t->method),
+         gclq_backend_name(t->backend), t->fell_back, t->auto_small, gclq_intersect_method_name(t->method),
          (unsigned long long)t->warp_pairs, (unsigned long long)t->block_pairs,
          (unsigned long long)t->binary_search_pairs, t->batches, t->total_ms, t->upload_ms, t->kernel_ms,
          (unsigned long long)t->peak_device_bytes, (unsigned long long)t->budget_bytes);
@@ -293,6 +294,7 @@ static void print_text(const cli *c, const gclq_intersect_result *r, unsigned lo
     printf(" (upload %.2f, device %.2f; %llu warp pairs, %llu block pairs, %u batches)", t->upload_ms, t->kernel_ms,
            (unsigned long long)t->warp_pairs, (unsigned long long)t->block_pairs, t->batches);
   printf("\n");
+  if (t->notes[0]) printf("note: %s\n", t->notes);
   if (c->op == OP_PAIR) printf("intersection %u\n", r->h_counts[0]);
   if (c->op == OP_ALL) printf("pairs %llu, intersections total %llu\n", pairs, (unsigned long long)r->total);
   if (c->op == OP_CONTAIN) printf("containments %llu\n", (unsigned long long)r->num_pairs);

@@ -686,9 +686,12 @@ TEST(sets, bad_arguments_options_and_allocation_failures) {
   CHECK_EQ(gclq_containment_join(&s, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
   CHECK_EQ(r.num_pairs, 0);
   CHECK(r.h_pairs == NULL);
-  /* NULL options: the defaults (AUTO: HOST here without a device, CUDA with one) */
+  /* NULL options: the defaults (AUTO: work this small runs HOST, device or not) */
   CHECK_EQ(gclq_intersect_pair(&s, 0, 1, NULL, &r), GCLQ_SUCCESS);
   CHECK_EQ(r.h_counts[0], 2);
+  CHECK_EQ(r.stats.backend, GCLQ_BACKEND_HOST);
+  CHECK_EQ(r.stats.auto_small, 1);
+  CHECK(strstr(r.stats.notes, "small") != NULL);
   gclq_intersect_result_free(&r);
   gclq_intersect_options d;
   gclq_intersect_options_defaults(&d);

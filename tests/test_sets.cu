@@ -133,6 +133,8 @@ static std::vector<sets_case> sets_cases(test_rng &rng) {
     for (size_t i = 0; i < n; ++i) even.push_back((uint32_t)(2 * i)), odd.push_back((uint32_t)(2 * i + 1));
     case_add(c, even, odd);
     case_add(c, a, a);
+    c.pairs.push_back((uint32_t)c.sets.size() - 1); /* a set with itself: one array on both sides */
+    c.pairs.push_back((uint32_t)c.sets.size() - 1);
     for (size_t i = 0; i < a.size(); ++i) {
       if (rng.below(3) == 0) sub.push_back(a[i]);
       plus.push_back(a[i] + 1);

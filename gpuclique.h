@@ -1,5 +1,7 @@
-/* gpuclique.h - graphs and maximum cliques on the GPU: graphs from files,
-   edge lists and generators, and every maximum clique of a graph.
+/* gpuclique.h - graphs, maximum cliques and set intersection on the GPU:
+   graphs from files, edge lists and generators, every maximum clique of a
+   graph, and the intersections of sets (one pair, batches, all pairs,
+   containment joins).
    Single-header CUDA C library, v0.4.0.
 
    Do this:
@@ -34,7 +36,7 @@
       }
 
    What it does not do
-     - count k-cliques, intersect sets, or list maximal (not maximum) cliques;
+     - count k-cliques, or list maximal (not maximum) cliques;
      - weighted or directed graphs: edges are made undirected, loops and
        repeated edges dropped, weights in Matrix Market files ignored;
      - graphs of more than 2^32 - 1 vertices (ids are compacted to uint32_t);
@@ -55,13 +57,16 @@
      5. graphs                  gclq_graph: load (SNAP, DIMACS, Matrix Market),
                                 from edges, generators, free
      6. maximum cliques         gclq_max_cliques, options, result, stats
+     7. set intersection        gclq_sets (arrays, graph view, text, binary, generators),
+                                gclq_intersect_pair / _pairs / _all, gclq_containment_join
 
    Conventions
      - Every function returns a gclq_status; results go out through pointers.
      - Desc structs: the zero value means "defaults".
      - The stream is the last argument of anything that launches work; nothing
        synchronises unless its name ends in _sync, except the calls on host
-       data (graphs, gclq_max_cliques), which return when done.
+       data (graphs, sets, gclq_max_cliques, gclq_intersect_*, and
+       gclq_containment_join), which return when done.
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
    The CUDA maximum-clique search follows Geil, "Tackling GPU Memory Size
@@ -129,7 +134,8 @@ typedef struct CUstream_st *gclq_stream;
   X(GCLQ_ERROR_CUDA, -5, "a CUDA runtime call failed")                                       \
   X(GCLQ_ERROR_IO, -6, "the file could not be opened or read")                               \
   X(GCLQ_ERROR_PARSE, -7, "malformed input (the load error names the line)")                 \
-  X(GCLQ_ERROR_TOO_LARGE, -8, "the graph is too large (more than 2^32 - 1 vertices, or over a load limit)")
+  X(GCLQ_ERROR_TOO_LARGE, -8, "the graph is too large (more than 2^32 - 1 vertices, or over a load limit)") \
+  X(GCLQ_ERROR_UNSORTED_SET, -9, "a set is not strictly increasing (the error names the set)")
 
 typedef enum gclq_status {
 #define GCLQ__STATUS_ENUM(name, value, text) name = value,
@@ -461,6 +467,282 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
                                       gclq_maxclique_result *result);
 /* Release the result's arrays and zero it (NULL and zeroed are fine). */
 GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
+
+/* ---------------------------------------------------------------------------
+   7. set intersection
+   ------------------------------------------------------------------------- */
+/* k sorted sets of 32-bit elements and their intersections, after Bellas and
+   Gounaris, "Exploiting GPUs for fast intersection of large sets" (the set
+   intersection paper below): one pair, a batch of given pairs, all pairs
+   i < j of a collection, and the containment join.
+
+     gclq_sets s;
+     gclq_intersect_result r;
+     gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, 1000, 100000000, 100000, 0, 42};  // dist, k, U, avg, fixed, seed
+     gclq_sets_generate(&gen, &s);
+     if (gclq_intersect_pair(&s, 0, 1, NULL, &r) == GCLQ_SUCCESS)
+       printf("|s0 & s1| = %u\n", r.h_counts[0]);
+     gclq_intersect_result_free(&r);
+     gclq_sets_free(&s);
+
+   Backends: HOST is the serial two-pointer merge (the reference). CUDA runs
+   every call as batches of pairs by the methods of gclq_intersect_method:
+   all pairs and the containment join are the pairs i < j in row order,
+   2^22 at a time, and a batch that does not fit the device memory budget
+   runs in halves (the paper's tiling of the output, Fig. 7). Both backends
+   give the same numbers, byte for byte. The paper's other methods (hash,
+   bitmaps, the inverted index, the bit matrix, the hybrids) and MMJoin's
+   co-processing are not here: merge path and binary search are. */
+
+/* A collection of k sets in CSR form on the host: set i is
+   h_elements[h_offsets[i] .. h_offsets[i + 1]), strictly increasing. Sets
+   may be empty; a set holds at most 2^32 - 1 elements. universe is above
+   every element (the generators' and the binary file's U, at least the
+   largest element + 1). The builders fill one and gclq_sets_free releases
+   it; it need not be zeroed before a builder fills it, and a builder that
+   fails leaves it zeroed. A view (gclq_sets_from_graph) borrows its arrays:
+   gclq_sets_free then only zeroes it. */
+typedef struct gclq_sets {
+  uint32_t num_sets;     /* k */
+  uint64_t universe;     /* every element is below it */
+  uint64_t total;        /* elements in all sets: h_offsets[k] */
+  uint64_t *h_offsets;   /* k + 1 entries, h_offsets[0] = 0, non-decreasing */
+  uint32_t *h_elements;  /* total entries */
+  int is_view;           /* 1: the arrays belong to someone else (a graph) */
+} gclq_sets;
+
+/* The same collection on the device (gclq_sets_upload): d_offsets (k + 1)
+   and d_elements (total) were taken through allocator on stream; release
+   with gclq_sets_device_free on the same allocator. */
+typedef struct gclq_sets_device {
+  uint32_t num_sets;
+  uint64_t universe;
+  uint64_t total;
+  uint64_t *d_offsets;
+  uint32_t *d_elements;
+} gclq_sets_device;
+
+/* Where and why building a collection failed (GCLQ_ERROR_PARSE,
+   GCLQ_ERROR_UNSORTED_SET, GCLQ_ERROR_IO, GCLQ_ERROR_TOO_LARGE). */
+typedef struct gclq_sets_error {
+  uint64_t set;          /* 0-based index of the set at fault; UINT64_MAX when not about one set */
+  uint64_t line;         /* text input: 1-based line; 0 otherwise */
+  uint64_t byte_offset;  /* binary input: offset of the field at fault; 0 otherwise */
+  char message[128];     /* e.g. "element 7 does not follow 9" */
+} gclq_sets_error;
+
+/* A copy of k sets given as CSR arrays (h_offsets: k + 1 entries starting at
+   0; h_elements: h_offsets[k] entries), checked: offsets non-decreasing, each
+   set strictly increasing (GCLQ_ERROR_UNSORTED_SET, err->set names the first
+   bad set), at most 2^32 - 1 elements a set (GCLQ_ERROR_TOO_LARGE). universe
+   0 means the largest element + 1; a universe not above every element is
+   GCLQ_ERROR_INVALID_ARGUMENT. err may be NULL. */
+GCLQ_DEF gclq_status gclq_sets_from_arrays(uint32_t num_sets, const uint64_t *h_offsets, const uint32_t *h_elements,
+                                           uint64_t universe, gclq_sets *sets, gclq_sets_error *err);
+/* A view of a graph's adjacency lists as a collection, without a copy: set v
+   is the neighbours of v, universe = num_vertices. The graph must outlive
+   the view and stay unchanged. */
+GCLQ_DEF gclq_status gclq_sets_from_graph(const gclq_graph *graph, gclq_sets *sets);
+/* Check a collection (as gclq_sets_from_arrays checks its input). */
+GCLQ_DEF gclq_status gclq_sets_validate(const gclq_sets *sets, gclq_sets_error *err);
+
+/* Text: one set per line, its elements as unsigned decimal integers
+   separated by spaces or tabs, strictly increasing; '#' starts a comment to
+   the end of the line; lines that hold nothing but blanks or a comment are
+   skipped (so an empty set cannot be written in text). Line ends LF, CRLF or
+   CR. Errors name the line (err->line) and the set (err->set): a token that
+   is not a number or above 2^32 - 1 (GCLQ_ERROR_PARSE), elements out of
+   order (GCLQ_ERROR_UNSORTED_SET). Memory taken is at most proportional to
+   the input's length. universe = the largest element + 1. */
+GCLQ_DEF gclq_status gclq_sets_parse_text(const char *text, size_t len, gclq_sets *sets, gclq_sets_error *err);
+GCLQ_DEF gclq_status gclq_sets_load_text(const char *path, gclq_sets *sets, gclq_sets_error *err);
+/* Binary, the format of the set intersection paper's code, little-endian:
+     u32 k, u32 universe, u64 total, u32 sizes[k], u32 elements[total]
+   The length must be exactly 16 + 4k + 4 total bytes and the sizes must add
+   up to total; both are checked against the input's length before anything
+   is allocated, so a hostile header takes nothing. Errors name the byte
+   offset of the field at fault (err->byte_offset; GCLQ_ERROR_PARSE) or the
+   set out of order (GCLQ_ERROR_UNSORTED_SET, the offset of the element).
+   universe = the larger of the header's and the largest element + 1. */
+GCLQ_DEF gclq_status gclq_sets_parse_binary(const void *data, size_t len, gclq_sets *sets, gclq_sets_error *err);
+GCLQ_DEF gclq_status gclq_sets_load_binary(const char *path, gclq_sets *sets, gclq_sets_error *err);
+/* Write the binary format (a universe above 2^32 - 1 is TOO_LARGE). */
+GCLQ_DEF gclq_status gclq_sets_save_binary(const gclq_sets *sets, const char *path);
+
+/* Generated collections, the paper's dist-U-avg datasets. Sizes: avg_size
+   for every set when fixed_size, else uniform integers in
+   [avg - avg/2, avg + avg/2] (integer division; mean avg), each capped at U.
+   Elements: drawn independently from the distribution over [0, U), repeated
+   draws dropped, drawing again until the set has its size (at most 64
+   rounds: a set whose size nears the support of a skewed distribution may
+   come out smaller):
+     UNIFORM  every value equally likely;
+     NORMAL   round(U/2 + (U/8) z), z the sum of 12 uniforms [0, 1) minus 6
+              (Irwin-Hall: mean 0, variance 1), draws outside [0, U) redrawn;
+     ZIPF     floor((U + 1)^u) - 1, u uniform in [0, 1): P(v) is
+              proportional to log((v + 2) / (v + 1)), about 1 / (v + 1)
+              (Zipf with exponent 1: small values are the frequent ones).
+   Deterministic for a seed (splitmix64, our own log and exp). */
+typedef enum gclq_sets_dist {
+  GCLQ_SETS_UNIFORM = 0,
+  GCLQ_SETS_NORMAL = 1,
+  GCLQ_SETS_ZIPF = 2
+} gclq_sets_dist;
+typedef struct gclq_sets_gen {
+  gclq_sets_dist dist;
+  uint32_t num_sets;   /* k */
+  uint64_t universe;   /* U, 1 .. 2^32 */
+  uint64_t avg_size;   /* average set size, at most U */
+  int fixed_size;      /* 1: every set has avg_size elements */
+  uint64_t seed;
+} gclq_sets_gen;
+GCLQ_DEF gclq_status gclq_sets_generate(const gclq_sets_gen *gen, gclq_sets *sets);
+/* Release what a builder allocated (nothing for a view) and zero the struct. */
+GCLQ_DEF void gclq_sets_free(gclq_sets *sets);
+
+/* The collection on the device (allocator NULL or zero: cudaMallocAsync).
+   Asynchronous on stream; the host arrays must stay until it completes.
+   GCLQ_ERROR_BACKEND_UNAVAILABLE without nvcc. */
+GCLQ_DEF gclq_status gclq_sets_upload(const gclq_sets *sets, const gclq_device_allocator *allocator,
+                                      gclq_sets_device *d_sets, gclq_stream stream);
+GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_allocator *allocator,
+                                    gclq_stream stream);
+
+/* How the CUDA backend intersects one pair (a, b), |a| <= |b| after a swap:
+     MERGE_PATH     Intersect Path (the paper, 3.1.1): the merge grid of the
+                    pair cut by equidistant cross diagonals, one tile of
+                    3840 merge steps per block, found by a binary
+                    search on the diagonal; the tile's slices of a and b in
+                    shared memory, cut again per thread; each thread merges
+                    its piece. O(|a| + |b|).
+     BINARY_SEARCH  optimized binary search, OBS (the paper, 3.1.2): every
+                    element of a searched in b, each block taking a chunk of
+                    a; the top levels of the search tree of the part of b
+                    the chunk spans cached in shared memory. O(|a| log |b|).
+     AUTO           BINARY_SEARCH when |b| >= GCLQ_SETS_AUTO_RATIO * |a|,
+                    else MERGE_PATH, decided per pair.
+   Pairs with |a| + |b| <= 1024 run a warp each (the same two
+   methods at warp width); larger ones a block per tile, so one giant pair
+   among millions of tiny ones spreads over the whole device. HOST ignores
+   the method (the two-pointer merge); stats.method reports what ran. */
+typedef enum gclq_intersect_method {
+  GCLQ_INTERSECT_AUTO = 0,
+  GCLQ_INTERSECT_MERGE_PATH = 1,
+  GCLQ_INTERSECT_BINARY_SEARCH = 2,
+  GCLQ_INTERSECT_SERIAL_MERGE = 3  /* the HOST backend's (stats only; asking for it runs HOST) */
+} gclq_intersect_method;
+
+/* AUTO's crossover: binary search when the larger set of a pair is at least
+   this many times the smaller. PROVISIONAL: to be set from bench_sets on an
+   H200 (merge path reads both sets once; binary search reads about
+   |a| log2(|b| / |a|) scattered words). Define before the implementation
+   include to move it. */
+#ifndef GCLQ_SETS_AUTO_RATIO
+#define GCLQ_SETS_AUTO_RATIO 32u
+#endif
+
+/* AUTO's backend crossover: with a CUDA device present, AUTO still runs
+   HOST when a call's merge work, the sum of |s_i| + |s_j| over its pairs,
+   is at most this (the host is done before the CUDA start-up and the upload
+   would be). PROVISIONAL: to be set from bench_sets on an H200 (the call
+   rows, CUDA against HOST). Define before the implementation include to
+   move it. */
+#ifndef GCLQ_SETS_AUTO_HOST_WORK
+#define GCLQ_SETS_AUTO_HOST_WORK 100000u
+#endif
+
+/* Options of every intersection call. The zero value means "defaults" (a
+   NULL options pointer too). */
+typedef struct gclq_intersect_options {
+  gclq_backend backend;           /* AUTO: CUDA when a device is present and the work is not small
+                                     (GCLQ_SETS_AUTO_HOST_WORK), else HOST */
+  gclq_intersect_method method;   /* AUTO */
+  int materialise;                /* pair / pairs: 1 also writes the intersections (h_elements) */
+  int sparse;                     /* all pairs: 1 gives the list of pairs with count >= min_count */
+  uint64_t min_count;             /* all pairs, sparse: the threshold; 0 means 1 (non-zero counts) */
+  double min_containment;         /* containment: |s_i & s_j| / |s_i| at least this; 0 means 1.0
+                                     (s_i a subset of s_j); values above 1 are invalid */
+  size_t device_budget_bytes;     /* device memory a call may hold; 0: 90% of the free memory. The
+                                     collection must fit; pairs, counts and outputs are tiled to
+                                     the rest (the results never depend on it) */
+  void (*log)(void *user, const char *line); /* progress lines (one per batch of 2^22 pairs when
+                                                there are several, one per budget halving); NULL:
+                                                silent */
+  void *log_user;
+  gclq_device_allocator allocator; /* zero: cudaMallocAsync / cudaFreeAsync */
+  gclq_stream stream;              /* the work runs on it; the calls still return when done */
+} gclq_intersect_options;
+
+typedef struct gclq_intersect_stats {
+  gclq_backend backend;           /* the backend that ran */
+  int fell_back;                  /* 1: AUTO found no device and ran HOST */
+  int auto_small;                 /* 1: AUTO ran HOST because the work is small (GCLQ_SETS_AUTO_HOST_WORK) */
+  gclq_intersect_method method;   /* the method asked (CUDA; AUTO when pairs chose for themselves) or
+                                     SERIAL_MERGE (HOST) */
+  uint64_t warp_pairs, block_pairs; /* CUDA: pairs run by a warp, pairs run by blocks of tiles */
+  uint64_t binary_search_pairs;   /* CUDA: pairs that ran BINARY_SEARCH */
+  uint32_t batches;               /* CUDA: parts the pairs ran in (batches of 2^22 pairs, halved
+                                     while they do not fit the budget; 1: all at once) */
+  double total_ms, upload_ms;     /* upload: the collection to the device (CUDA) */
+  double kernel_ms;               /* CUDA: the batches on the device (pairs up, kernels, answers back) */
+  size_t peak_device_bytes, budget_bytes;
+  char notes[128];
+} gclq_intersect_stats;
+
+/* Results. Which fields a call fills:
+     pair, pairs   num_pairs = the pairs given; h_counts[p] = |s_i & s_j| of
+                   pair p; with materialise, pair p's intersection is
+                   h_elements[h_offsets[p] .. h_offsets[p + 1]), ascending.
+     all, dense    num_pairs = k (k - 1) / 2; h_counts in row order:
+                   (0,1), (0,2) .. (0,k-1), (1,2) .. (k-2,k-1).
+     all, sparse   num_pairs = pairs with count >= min_count; h_pairs[2p],
+                   h_pairs[2p + 1] = (i, j), i < j, sorted; h_counts[p].
+     containment   num_pairs = ordered pairs (i, j), i != j, with
+                   |s_i & s_j| >= min_containment * |s_i| (in double; an empty
+                   s_i is inside every s_j); h_pairs sorted by (i, j), h_counts.
+   total = the sum of h_counts. */
+typedef struct gclq_intersect_result {
+  uint64_t num_pairs;
+  uint64_t total;
+  uint32_t *h_counts;
+  uint32_t *h_pairs;
+  uint64_t *h_offsets;
+  uint32_t *h_elements;
+  gclq_intersect_stats stats;
+} gclq_intersect_result;
+
+/* The defaults, written out (the same as a zeroed struct). */
+GCLQ_DEF void gclq_intersect_options_defaults(gclq_intersect_options *options);
+/* One pair (i, j) of sets (i == j is allowed: the set itself). */
+GCLQ_DEF gclq_status gclq_intersect_pair(const gclq_sets *sets, uint32_t i, uint32_t j,
+                                         const gclq_intersect_options *options, gclq_intersect_result *result);
+/* A batch: pair p is (h_pairs[2p], h_pairs[2p + 1]); num_pairs may be 0. */
+GCLQ_DEF gclq_status gclq_intersect_pairs(const gclq_sets *sets, const uint32_t *h_pairs, uint64_t num_pairs,
+                                          const gclq_intersect_options *options, gclq_intersect_result *result);
+/* The batched pairs on device memory, the expert call (code whose pairs are
+   already on the device, such as adjacency-list intersections): pair p is
+   (d_pairs[2p], d_pairs[2p + 1]) of an uploaded collection; its count goes
+   to d_counts[p]. Counts only, by method as in the options (SERIAL_MERGE
+   is invalid here); the same kernels and the same answers as the calls on
+   host data. Pair indices are not checked: they must be below
+   sets->num_sets. Temporary storage: with d_temp NULL, *temp_bytes gets the
+   bytes needed (about 16 a pair) and nothing runs. Asynchronous on stream:
+   nothing is synchronised, nothing allocated. num_pairs below 2^31.
+   GCLQ_ERROR_BACKEND_UNAVAILABLE without nvcc. */
+GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, const uint32_t *d_pairs,
+                                                 uint64_t num_pairs, uint32_t *d_counts,
+                                                 gclq_intersect_method method, void *d_temp, size_t *temp_bytes,
+                                                 gclq_stream stream);
+/* All pairs i < j (MISI): dense counts, or the sparse list (options.sparse). */
+GCLQ_DEF gclq_status gclq_intersect_all(const gclq_sets *sets, const gclq_intersect_options *options,
+                                        gclq_intersect_result *result);
+/* The containment join (MISC), by the all-pairs counts. */
+GCLQ_DEF gclq_status gclq_containment_join(const gclq_sets *sets, const gclq_intersect_options *options,
+                                           gclq_intersect_result *result);
+/* Release the result's arrays and zero it (NULL and zeroed are fine). */
+GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result);
+/* "auto", "merge-path", "binary-search", "serial-merge", or "unknown". */
+GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
 
 #ifdef __cplusplus
 }
@@ -2380,6 +2662,905 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result) {
   GCLQ_FREE(result->h_cliques);
   GCLQ_FREE(result->stats.candidates_per_level);
   memset(result, 0, sizeof *result);
+}
+
+/* ---------------------------------------------------------------------------
+   Set collections: checks, builders, readers, generators.
+
+   Host code only, in the common subset of C99 and C++. A collection is CSR
+   (gclq_sets above); every builder ends in gclq__sets_check, so nothing
+   reaches a caller unchecked. The readers take memory in proportion to the
+   input: the text reader grows its arrays as numbers arrive, the binary
+   reader checks the header's sizes against the input's length first.
+   ------------------------------------------------------------------------- */
+
+static gclq_status gclq__sets_fail(gclq_sets_error *err, gclq_status st, uint64_t set, uint64_t line,
+                                   uint64_t offset, const char *message) {
+  if (err != NULL) {
+    err->set = set;
+    err->line = line;
+    err->byte_offset = offset;
+    snprintf(err->message, sizeof err->message, "%s", message);
+  }
+  return st;
+}
+
+static void gclq__sets_error_clear(gclq_sets_error *err) {
+  if (err == NULL) return;
+  err->set = UINT64_MAX;
+  err->line = 0;
+  err->byte_offset = 0;
+  err->message[0] = '\0';
+}
+
+/* The CSR invariants: offsets from 0, non-decreasing, ending at total; each
+   set strictly increasing, below universe, at most 2^32 - 1 elements. */
+static gclq_status gclq__sets_check(const gclq_sets *s, gclq_sets_error *err) {
+  uint32_t i;
+  char msg[128];
+  if (s->h_offsets == NULL && (s->num_sets > 0 || s->total > 0)) /* k = 0 may have no offsets */
+    return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL offsets");
+  if (s->h_offsets != NULL && (s->h_offsets[0] != 0 || s->h_offsets[s->num_sets] != s->total))
+    return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "offsets do not run from 0 to total");
+  if (s->total > 0 && s->h_elements == NULL)
+    return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL elements");
+  for (i = 0; i < s->num_sets; ++i) {
+    uint64_t e, begin = s->h_offsets[i], end = s->h_offsets[i + 1];
+    if (end < begin || end > s->total)
+      return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, i, 0, 0, "offsets decrease");
+    if (end - begin > 0xffffffffull)
+      return gclq__sets_fail(err, GCLQ_ERROR_TOO_LARGE, i, 0, 0, "a set of more than 2^32 - 1 elements");
+    for (e = begin; e < end; ++e) {
+      uint32_t x = s->h_elements[e];
+      if (e > begin && s->h_elements[e - 1] >= x) {
+        snprintf(msg, sizeof msg, "set %u: element %u does not follow %u (sets are strictly increasing)", i, x,
+                 s->h_elements[e - 1]);
+        return gclq__sets_fail(err, GCLQ_ERROR_UNSORTED_SET, i, 0, 0, msg);
+      }
+      if ((uint64_t)x >= s->universe) {
+        snprintf(msg, sizeof msg, "set %u: element %u is not below the universe %llu", i, x,
+                 (unsigned long long)s->universe);
+        return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, i, 0, 0, msg);
+      }
+    }
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* 1 + the largest element (0 for no elements). */
+static uint64_t gclq__sets_span(const uint32_t *elements, uint64_t total) {
+  uint64_t e, top = 0;
+  for (e = 0; e < total; ++e)
+    if ((uint64_t)elements[e] + 1 > top) top = (uint64_t)elements[e] + 1;
+  return top;
+}
+
+GCLQ_DEF gclq_status gclq_sets_validate(const gclq_sets *sets, gclq_sets_error *err) {
+  gclq__sets_error_clear(err);
+  if (sets == NULL) return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
+  return gclq__sets_check(sets, err);
+}
+
+GCLQ_DEF void gclq_sets_free(gclq_sets *sets) {
+  if (sets == NULL) return;
+  if (!sets->is_view) {
+    GCLQ_FREE(sets->h_offsets);
+    GCLQ_FREE(sets->h_elements);
+  }
+  memset(sets, 0, sizeof *sets);
+}
+
+/* Take ownership of built arrays, check them; on failure free them and zero
+   *sets. universe 0: the largest element + 1. */
+static gclq_status gclq__sets_adopt(uint32_t k, uint64_t *offsets, uint32_t *elements, uint64_t universe,
+                                    gclq_sets *sets, gclq_sets_error *err) {
+  gclq_status st;
+  uint64_t span;
+  sets->num_sets = k;
+  sets->h_offsets = offsets;
+  sets->h_elements = elements;
+  sets->total = offsets[k];
+  sets->is_view = 0;
+  span = gclq__sets_span(elements, sets->total);
+  sets->universe = universe > span ? universe : span;
+  st = gclq__sets_check(sets, err);
+  if (st != GCLQ_SUCCESS) gclq_sets_free(sets);
+  return st;
+}
+
+GCLQ_DEF gclq_status gclq_sets_from_arrays(uint32_t num_sets, const uint64_t *h_offsets, const uint32_t *h_elements,
+                                           uint64_t universe, gclq_sets *sets, gclq_sets_error *err) {
+  uint64_t *offsets;
+  uint32_t *elements;
+  uint64_t total;
+  gclq__sets_error_clear(err);
+  if (sets != NULL) memset(sets, 0, sizeof *sets);
+  if (sets == NULL || h_offsets == NULL)
+    return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
+  total = h_offsets[num_sets];
+  if (total > 0 && h_elements == NULL)
+    return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL elements");
+  if (universe != 0 && total > 0 && gclq__sets_span(h_elements, total) > universe)
+    return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "an element is not below the universe");
+  offsets = (uint64_t *)gclq__alloc_array((uint64_t)num_sets + 1, sizeof(uint64_t));
+  elements = (uint32_t *)gclq__alloc_array(total, sizeof(uint32_t));
+  if (offsets == NULL || elements == NULL) {
+    GCLQ_FREE(offsets);
+    GCLQ_FREE(elements);
+    return gclq__sets_fail(err, GCLQ_ERROR_OUT_OF_MEMORY, UINT64_MAX, 0, 0, "out of memory");
+  }
+  memcpy(offsets, h_offsets, ((size_t)num_sets + 1) * sizeof(uint64_t));
+  if (total > 0) memcpy(elements, h_elements, (size_t)total * sizeof(uint32_t));
+  return gclq__sets_adopt(num_sets, offsets, elements, universe, sets, err);
+}
+
+GCLQ_DEF gclq_status gclq_sets_from_graph(const gclq_graph *graph, gclq_sets *sets) {
+  if (sets != NULL) memset(sets, 0, sizeof *sets);
+  if (graph == NULL || sets == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (graph->num_vertices > 0 && graph->h_offsets == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  sets->num_sets = graph->num_vertices;
+  sets->universe = graph->num_vertices;
+  sets->total = graph->num_vertices ? graph->h_offsets[graph->num_vertices] : 0;
+  sets->h_offsets = graph->h_offsets;
+  sets->h_elements = graph->h_neighbors;
+  sets->is_view = 1;
+  return GCLQ_SUCCESS;
+}
+
+/* ---- growable array of 32-bit words (the text reader, the results) ---- */
+typedef struct gclq__vec32 {
+  uint32_t *a;
+  size_t n, cap;
+} gclq__vec32;
+
+/* 1 on success, 0 when the allocation failed (v is unchanged). */
+static int gclq__vec32_push(gclq__vec32 *v, uint32_t x) {
+  if (v->n == v->cap) {
+    size_t cap = v->cap ? v->cap * 2 : 1024;
+    uint32_t *a;
+    if (cap < v->cap || cap > ((size_t)-1) / sizeof(uint32_t)) return 0;
+    a = (uint32_t *)GCLQ_REALLOC(v->a, cap * sizeof(uint32_t));
+    if (a == NULL) return 0;
+    v->a = a;
+    v->cap = cap;
+  }
+  v->a[v->n++] = x;
+  return 1;
+}
+
+/* One line of the text format into elements; *empty says whether it held
+   no number (a blank or comment line). */
+static gclq_status gclq__sets_text_line(const char *p, const char *le, uint64_t line, uint64_t set,
+                                        gclq__vec32 *elements, int *empty, gclq_sets_error *err) {
+  size_t first = elements->n;
+  char msg[128];
+  *empty = 1;
+  for (;;) {
+    uint64_t x = 0;
+    int r;
+    p = gclq__skip_space(p, le);
+    if (p == le || *p == '#') return GCLQ_SUCCESS;
+    r = gclq__read_u64(&p, le, &x);
+    if (r == GCLQ__NUM_OK && x > 0xffffffffull) r = GCLQ__NUM_OVERFLOW;
+    if (r != GCLQ__NUM_OK) {
+      snprintf(msg, sizeof msg, "%s", r == GCLQ__NUM_OVERFLOW ? "an element above 2^32 - 1"
+                                      : r == GCLQ__NUM_NEGATIVE ? "a negative element"
+                                                                : "an element that is not a decimal number");
+      return gclq__sets_fail(err, GCLQ_ERROR_PARSE, set, line, 0, msg);
+    }
+    if (elements->n > first && elements->a[elements->n - 1] >= (uint32_t)x) {
+      snprintf(msg, sizeof msg, "element %llu does not follow %u (sets are strictly increasing)",
+               (unsigned long long)x, elements->a[elements->n - 1]);
+      return gclq__sets_fail(err, GCLQ_ERROR_UNSORTED_SET, set, line, 0, msg);
+    }
+    if (!gclq__vec32_push(elements, (uint32_t)x))
+      return gclq__sets_fail(err, GCLQ_ERROR_OUT_OF_MEMORY, set, line, 0, "out of memory");
+    *empty = 0;
+  }
+}
+
+GCLQ_DEF gclq_status gclq_sets_parse_text(const char *text, size_t len, gclq_sets *sets, gclq_sets_error *err) {
+  gclq__lines it;
+  gclq__vec32 elements = {NULL, 0, 0};
+  gclq__vec64 offsets;
+  const char *ls, *le;
+  gclq_status st = GCLQ_SUCCESS;
+  gclq__sets_error_clear(err);
+  if (sets != NULL) memset(sets, 0, sizeof *sets);
+  if (sets == NULL || (text == NULL && len > 0))
+    return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
+  gclq__vec64_init(&offsets);
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  if (!gclq__vec64_push(&offsets, 0)) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  while (st == GCLQ_SUCCESS && gclq__next_line(&it, &ls, &le)) {
+    int empty = 1;
+    st = gclq__sets_text_line(ls, le, it.line, offsets.n - 1, &elements, &empty, err);
+    if (st == GCLQ_SUCCESS && !empty && offsets.n > 0xffffffffull)
+      st = gclq__sets_fail(err, GCLQ_ERROR_TOO_LARGE, UINT64_MAX, it.line, 0, "more than 2^32 - 1 sets");
+    if (st == GCLQ_SUCCESS && !empty && !gclq__vec64_push(&offsets, elements.n))
+      st = gclq__sets_fail(err, GCLQ_ERROR_OUT_OF_MEMORY, UINT64_MAX, it.line, 0, "out of memory");
+  }
+  if (st != GCLQ_SUCCESS) {
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY && err != NULL && err->message[0] == '\0')
+      gclq__sets_fail(err, st, UINT64_MAX, 0, 0, "out of memory");
+    GCLQ_FREE(offsets.a);
+    GCLQ_FREE(elements.a);
+    return st;
+  }
+  return gclq__sets_adopt((uint32_t)(offsets.n - 1), offsets.a, elements.a, 0, sets, err);
+}
+
+/* Little-endian words of the binary format, from any byte order and alignment. */
+static uint32_t gclq__le32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t gclq__le64(const unsigned char *p) { return (uint64_t)gclq__le32(p) | (uint64_t)gclq__le32(p + 4) << 32; }
+
+/* The binary header and sizes against the input's length; no allocation. */
+static gclq_status gclq__sets_binary_header(const unsigned char *b, size_t len, uint32_t *k, uint32_t *universe,
+                                            uint64_t *total, gclq_sets_error *err) {
+  uint64_t i, sum = 0;
+  char msg[128];
+  if (len < 16) return gclq__sets_fail(err, GCLQ_ERROR_PARSE, UINT64_MAX, 0, len, "the 16-byte header is cut short");
+  *k = gclq__le32(b);
+  *universe = gclq__le32(b + 4);
+  *total = gclq__le64(b + 8);
+  if ((uint64_t)*k * 4 > (uint64_t)len - 16)
+    return gclq__sets_fail(err, GCLQ_ERROR_PARSE, UINT64_MAX, 0, 0, "k sizes do not fit in the input");
+  if (*total > ((uint64_t)len - 16 - (uint64_t)*k * 4) / 4 ||
+      16 + (uint64_t)*k * 4 + *total * 4 != (uint64_t)len) {
+    snprintf(msg, sizeof msg, "total %llu elements and k %u sizes do not match the input's %llu bytes",
+             (unsigned long long)*total, *k, (unsigned long long)len);
+    return gclq__sets_fail(err, GCLQ_ERROR_PARSE, UINT64_MAX, 0, 8, msg);
+  }
+  for (i = 0; i < *k; ++i) sum += gclq__le32(b + 16 + 4 * i);
+  if (sum != *total) {
+    snprintf(msg, sizeof msg, "the sizes add up to %llu, the header says %llu", (unsigned long long)sum,
+             (unsigned long long)*total);
+    return gclq__sets_fail(err, GCLQ_ERROR_PARSE, UINT64_MAX, 0, 16, msg);
+  }
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF gclq_status gclq_sets_parse_binary(const void *data, size_t len, gclq_sets *sets, gclq_sets_error *err) {
+  const unsigned char *b = (const unsigned char *)data;
+  uint32_t k = 0, universe = 0, i;
+  uint64_t total = 0, e, pos, *offsets;
+  uint32_t *elements;
+  gclq_status st;
+  char msg[128];
+  gclq__sets_error_clear(err);
+  if (sets != NULL) memset(sets, 0, sizeof *sets);
+  if (sets == NULL || (data == NULL && len > 0))
+    return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
+  st = gclq__sets_binary_header(b, len, &k, &universe, &total, err);
+  if (st != GCLQ_SUCCESS) return st;
+  offsets = (uint64_t *)gclq__alloc_array((uint64_t)k + 1, sizeof(uint64_t));
+  elements = (uint32_t *)gclq__alloc_array(total, sizeof(uint32_t));
+  if (offsets == NULL || elements == NULL) {
+    GCLQ_FREE(offsets);
+    GCLQ_FREE(elements);
+    return gclq__sets_fail(err, GCLQ_ERROR_OUT_OF_MEMORY, UINT64_MAX, 0, 0, "out of memory");
+  }
+  offsets[0] = 0;
+  pos = 16 + (uint64_t)k * 4;
+  for (i = 0, e = 0; i < k; ++i) {
+    uint64_t end = e + gclq__le32(b + 16 + 4 * (uint64_t)i);
+    offsets[i + 1] = end;
+    for (; e < end; ++e, pos += 4) {
+      elements[e] = gclq__le32(b + pos);
+      if (e > offsets[i] && elements[e - 1] >= elements[e]) {
+        snprintf(msg, sizeof msg, "set %u: element %u does not follow %u (sets are strictly increasing)", i,
+                 elements[e], elements[e - 1]);
+        GCLQ_FREE(offsets);
+        GCLQ_FREE(elements);
+        return gclq__sets_fail(err, GCLQ_ERROR_UNSORTED_SET, i, 0, pos, msg);
+      }
+    }
+  }
+  return gclq__sets_adopt(k, offsets, elements, universe, sets, err);
+}
+
+/* A whole regular file into memory (its size from the file system). */
+static gclq_status gclq__sets_read_file(const char *path, char **data, size_t *len, gclq_sets_error *err) {
+  FILE *f;
+  long size;
+  *data = NULL;
+  *len = 0;
+  if (path == NULL) return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
+  f = fopen(path, "rb");
+  if (f == NULL) return gclq__sets_fail(err, GCLQ_ERROR_IO, UINT64_MAX, 0, 0, "cannot open the file");
+  if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    fclose(f);
+    return gclq__sets_fail(err, GCLQ_ERROR_IO, UINT64_MAX, 0, 0, "cannot measure the file (not a regular file?)");
+  }
+  *data = (char *)GCLQ_MALLOC(size > 0 ? (size_t)size : 1);
+  if (*data == NULL) {
+    fclose(f);
+    return gclq__sets_fail(err, GCLQ_ERROR_OUT_OF_MEMORY, UINT64_MAX, 0, 0, "out of memory reading the file");
+  }
+  if (size > 0 && fread(*data, 1, (size_t)size, f) != (size_t)size) {
+    fclose(f);
+    GCLQ_FREE(*data);
+    *data = NULL;
+    return gclq__sets_fail(err, GCLQ_ERROR_IO, UINT64_MAX, 0, 0, "cannot read the file");
+  }
+  fclose(f);
+  *len = (size_t)size;
+  return GCLQ_SUCCESS;
+}
+
+/* A file through one of the two parsers. */
+static gclq_status gclq__sets_load(const char *path, int binary, gclq_sets *sets, gclq_sets_error *err) {
+  char *data;
+  size_t len;
+  gclq_status st;
+  gclq__sets_error_clear(err);
+  if (sets != NULL) memset(sets, 0, sizeof *sets);
+  if (sets == NULL) return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
+  st = gclq__sets_read_file(path, &data, &len, err);
+  if (st != GCLQ_SUCCESS) return st;
+  st = binary ? gclq_sets_parse_binary(data, len, sets, err) : gclq_sets_parse_text(data, len, sets, err);
+  GCLQ_FREE(data);
+  return st;
+}
+
+GCLQ_DEF gclq_status gclq_sets_load_text(const char *path, gclq_sets *sets, gclq_sets_error *err) {
+  return gclq__sets_load(path, 0, sets, err);
+}
+
+GCLQ_DEF gclq_status gclq_sets_load_binary(const char *path, gclq_sets *sets, gclq_sets_error *err) {
+  return gclq__sets_load(path, 1, sets, err);
+}
+
+static int gclq__put32(FILE *f, uint32_t x) {
+  unsigned char b[4];
+  b[0] = (unsigned char)x;
+  b[1] = (unsigned char)(x >> 8);
+  b[2] = (unsigned char)(x >> 16);
+  b[3] = (unsigned char)(x >> 24);
+  return fwrite(b, 1, 4, f) == 4;
+}
+
+GCLQ_DEF gclq_status gclq_sets_save_binary(const gclq_sets *sets, const char *path) {
+  FILE *f;
+  uint64_t e;
+  uint32_t i;
+  int ok;
+  if (sets == NULL || path == NULL || gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (sets->universe > 0xffffffffull) return GCLQ_ERROR_TOO_LARGE;
+  f = fopen(path, "wb");
+  if (f == NULL) return GCLQ_ERROR_IO;
+  ok = gclq__put32(f, sets->num_sets) && gclq__put32(f, (uint32_t)sets->universe) &&
+       gclq__put32(f, (uint32_t)sets->total) && gclq__put32(f, (uint32_t)(sets->total >> 32));
+  for (i = 0; ok && i < sets->num_sets; ++i) ok = gclq__put32(f, (uint32_t)(sets->h_offsets[i + 1] - sets->h_offsets[i]));
+  for (e = 0; ok && e < sets->total; ++e) ok = gclq__put32(f, sets->h_elements[e]);
+  if (fclose(f) != 0) ok = 0;
+  return ok ? GCLQ_SUCCESS : GCLQ_ERROR_IO;
+}
+
+/* ---- generators ---- */
+
+/* e^x for x in [0, 23] (the generators' zipf draw): 2^k e^r, |r| < log 2,
+   e^r by its series; our own, so a seed gives the same sets whatever the C
+   library. */
+static double gclq__exp(double x) {
+  const double ln2 = 0.6931471805599453;
+  int k = (int)(x / ln2), i;
+  double r = x - k * ln2, term = 1.0, sum = 1.0;
+  for (i = 1; i <= 24; ++i) {
+    term *= r / i;
+    sum += term;
+  }
+  return sum * (double)((uint64_t)1 << k);
+}
+
+/* One draw from the distribution over [0, U) (see gclq_sets_gen). */
+static uint32_t gclq__sets_draw(gclq_sets_dist dist, uint64_t universe, double log_u1, uint64_t *state) {
+  if (dist == GCLQ_SETS_NORMAL) {
+    for (;;) {
+      double z = -6.0, v;
+      int i;
+      for (i = 0; i < 12; ++i) z += gclq__uniform01(state);
+      v = (double)universe / 2.0 + (double)universe / 8.0 * z + 0.5;
+      if (v >= 0.0 && v < (double)universe) return (uint32_t)v;
+    }
+  }
+  if (dist == GCLQ_SETS_ZIPF) {
+    double v = gclq__exp(gclq__uniform01(state) * log_u1) - 1.0;
+    if (v < 0.0) v = 0.0;
+    if (v > (double)(universe - 1)) v = (double)(universe - 1);
+    return (uint32_t)v;
+  }
+  return (uint32_t)(gclq__splitmix64(state) % universe);
+}
+
+/* One set of `size` distinct draws (fewer after 64 rounds), sorted, into
+   out; *got its size. Each round draws what is missing, sorts only the new
+   draws and merges them in (buf and tmp hold size words each). */
+static gclq_status gclq__sets_gen_one(const gclq_sets_gen *g, uint64_t size, double log_u1, uint64_t *state,
+                                      uint64_t *buf, uint64_t *tmp, uint32_t *out, uint64_t *got) {
+  size_t have = 0, fresh, e, i, j, k;
+  int round;
+  for (round = 0; round < 64 && have < size; ++round) {
+    gclq_status st;
+    for (e = have; e < size; ++e) buf[e] = gclq__sets_draw(g->dist, g->universe, log_u1, state);
+    st = gclq__sort_unique_u64(buf + have, (size_t)size - have, &fresh);
+    if (st != GCLQ_SUCCESS) return st;
+    /* merge the sorted buf[0, have) and buf[have, have + fresh), dropping repeats */
+    for (i = 0, j = have, k = 0; i < have || j < have + fresh;) {
+      uint64_t x = j == have + fresh || (i < have && buf[i] <= buf[j]) ? buf[i++] : buf[j++];
+      if (k == 0 || tmp[k - 1] != x) tmp[k++] = x;
+    }
+    memcpy(buf, tmp, k * sizeof *buf);
+    have = k;
+  }
+  for (e = 0; e < have; ++e) out[e] = (uint32_t)buf[e];
+  *got = have;
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF gclq_status gclq_sets_generate(const gclq_sets_gen *gen, gclq_sets *sets) {
+  uint64_t state, i, total = 0, biggest = 0, *sizes, *offsets, *buf, *tmp;
+  uint32_t *elements;
+  double log_u1;
+  gclq_status st = GCLQ_SUCCESS;
+  if (sets != NULL) memset(sets, 0, sizeof *sets);
+  if (gen == NULL || sets == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)gen->dist < 0 || (int)gen->dist > (int)GCLQ_SETS_ZIPF) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (gen->universe < 1 || gen->universe > ((uint64_t)1 << 32) || gen->avg_size > gen->universe)
+    return GCLQ_ERROR_INVALID_ARGUMENT;
+  state = gclq__seed_state(gen->seed);
+  log_u1 = gclq__log(1.0 / ((double)gen->universe + 1.0)) * -1.0; /* log(U + 1) */
+  sizes = (uint64_t *)gclq__alloc_array(gen->num_sets, sizeof(uint64_t));
+  if (sizes == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  for (i = 0; i < gen->num_sets; ++i) { /* sizes first: the elements array is taken once */
+    uint64_t lo = gen->avg_size - gen->avg_size / 2, hi = gen->avg_size + gen->avg_size / 2;
+    uint64_t s = gen->fixed_size ? gen->avg_size : lo + gclq__splitmix64(&state) % (hi - lo + 1);
+    sizes[i] = s < gen->universe ? s : gen->universe;
+    total += sizes[i];
+    if (sizes[i] > biggest) biggest = sizes[i];
+  }
+  offsets = (uint64_t *)gclq__alloc_array((uint64_t)gen->num_sets + 1, sizeof(uint64_t));
+  elements = (uint32_t *)gclq__alloc_array(total, sizeof(uint32_t));
+  buf = (uint64_t *)gclq__alloc_array(biggest, sizeof(uint64_t));
+  tmp = (uint64_t *)gclq__alloc_array(biggest, sizeof(uint64_t));
+  if (offsets == NULL || elements == NULL || buf == NULL || tmp == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  if (st == GCLQ_SUCCESS) offsets[0] = 0;
+  for (i = 0; st == GCLQ_SUCCESS && i < gen->num_sets; ++i) {
+    uint64_t got = 0;
+    st = gclq__sets_gen_one(gen, sizes[i], log_u1, &state, buf, tmp, elements + offsets[i], &got);
+    offsets[i + 1] = offsets[i] + got;
+  }
+  GCLQ_FREE(sizes);
+  GCLQ_FREE(buf);
+  GCLQ_FREE(tmp);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(offsets);
+    GCLQ_FREE(elements);
+    return st;
+  }
+  return gclq__sets_adopt(gen->num_sets, offsets, elements, gen->universe, sets, NULL);
+}
+
+/* ---------------------------------------------------------------------------
+   Intersections: options, the host backend, the public calls.
+
+   Every call is a stream of batches of pairs (i, j): the pairs given, or all
+   pairs i < j in row order, GCLQ__SETS_BATCH pairs at a time. A backend
+   counts (and, asked, writes) each batch; a sink per call keeps what the
+   call returns (the counts in place, the pairs at or above a threshold, the
+   containments in both directions). The CUDA backend cuts a batch further
+   to its device memory budget; no answer depends on either cut.
+   ------------------------------------------------------------------------- */
+#define GCLQ__SETS_BATCH ((uint64_t)1 << 22)
+
+GCLQ_DEF void gclq_intersect_options_defaults(gclq_intersect_options *options) {
+  if (options == NULL) return;
+  memset(options, 0, sizeof *options);
+  options->backend = GCLQ_BACKEND_AUTO;
+  options->method = GCLQ_INTERSECT_AUTO;
+  options->min_count = 1;
+  options->min_containment = 1.0;
+}
+
+GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method) {
+  switch (method) {
+    case GCLQ_INTERSECT_AUTO: return "auto";
+    case GCLQ_INTERSECT_MERGE_PATH: return "merge-path";
+    case GCLQ_INTERSECT_BINARY_SEARCH: return "binary-search";
+    case GCLQ_INTERSECT_SERIAL_MERGE: return "serial-merge";
+    default: return "unknown";
+  }
+}
+
+GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result) {
+  if (result == NULL) return;
+  GCLQ_FREE(result->h_counts);
+  GCLQ_FREE(result->h_pairs);
+  GCLQ_FREE(result->h_offsets);
+  GCLQ_FREE(result->h_elements);
+  memset(result, 0, sizeof *result);
+}
+
+/* Options (NULL: defaults) with every default filled in; out of range is invalid. */
+static gclq_status gclq__sets_resolve(const gclq_intersect_options *o, gclq_intersect_options *r) {
+  gclq_intersect_options_defaults(r);
+  if (o == NULL) return GCLQ_SUCCESS;
+  if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->method < 0 || (int)o->method > (int)GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!(o->min_containment >= 0.0 && o->min_containment <= 1.0)) return GCLQ_ERROR_INVALID_ARGUMENT; /* NaN too */
+  if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  *r = *o;
+  if (r->min_count == 0) r->min_count = 1;
+  if (r->min_containment == 0.0) r->min_containment = 1.0;
+  if (r->method == GCLQ_INTERSECT_SERIAL_MERGE) r->backend = GCLQ_BACKEND_HOST;
+  return GCLQ_SUCCESS;
+}
+
+/* ---- the host backend: the two-pointer merge, pair by pair ---- */
+
+static uint32_t gclq__sets_size(const gclq_sets *s, uint32_t i) {
+  return (uint32_t)(s->h_offsets[i + 1] - s->h_offsets[i]);
+}
+
+/* Counts of n pairs; with elements (room for the sum of the smaller sizes)
+   the intersections too, at offsets[p] (n + 1 entries). */
+static void gclq__host_sets_batch(const gclq_sets *s, const uint32_t *pairs, uint64_t n, uint32_t *counts,
+                                  uint64_t *offsets, uint32_t *elements) {
+  uint64_t p, at = 0;
+  for (p = 0; p < n; ++p) {
+    uint32_t i = pairs[2 * p], j = pairs[2 * p + 1];
+    const uint32_t *a = s->h_elements + s->h_offsets[i], *b = s->h_elements + s->h_offsets[j];
+    counts[p] = gclq__host_intersect(a, gclq__sets_size(s, i), b, gclq__sets_size(s, j),
+                                     elements ? elements + at : NULL);
+    if (offsets) offsets[p] = at;
+    at += counts[p];
+  }
+  if (offsets) offsets[n] = at;
+}
+
+/* ---- the run: backend, batches, sinks ---- */
+
+/* What a call keeps of each batch. */
+typedef struct gclq__sets_sink {
+  int kind;                  /* GCLQ__SINK_* */
+  const gclq_sets *sets;
+  const gclq_intersect_options *opt;
+  gclq_intersect_result *r;
+  uint64_t done;             /* pairs taken so far */
+  gclq__vec32 pairs, counts, elements;
+  gclq__vec64 keys;          /* containment: (i << 32 | j) */
+} gclq__sets_sink;
+enum { GCLQ__SINK_LIST = 0, GCLQ__SINK_SPARSE = 1, GCLQ__SINK_CONTAIN = 2 };
+
+/* Does |s_i & s_j| = count make s_i (of size ni) contained at the threshold? */
+static int gclq__sets_contained(uint32_t count, uint32_t ni, double t) { return (double)count >= t * (double)ni; }
+
+static gclq_status gclq__sets_take(gclq__sets_sink *k, const uint32_t *pairs, const uint32_t *counts, uint64_t n,
+                                   const uint64_t *offsets, const uint32_t *elements) {
+  uint64_t p, e;
+  for (p = 0; p < n; ++p) {
+    uint32_t i = pairs[2 * p], j = pairs[2 * p + 1], c = counts[p];
+    int ok = 1;
+    if (k->kind == GCLQ__SINK_LIST) {
+      k->r->h_counts[k->done + p] = c;
+    } else if (k->kind == GCLQ__SINK_SPARSE) {
+      if (c >= k->opt->min_count)
+        ok = gclq__vec32_push(&k->pairs, i) && gclq__vec32_push(&k->pairs, j) && gclq__vec32_push(&k->counts, c);
+    } else {
+      if (gclq__sets_contained(c, gclq__sets_size(k->sets, i), k->opt->min_containment))
+        ok = gclq__vec64_push(&k->keys, (uint64_t)i << 32 | j) && gclq__vec32_push(&k->counts, c);
+      if (ok && gclq__sets_contained(c, gclq__sets_size(k->sets, j), k->opt->min_containment))
+        ok = gclq__vec64_push(&k->keys, (uint64_t)j << 32 | i) && gclq__vec32_push(&k->counts, c);
+    }
+    if (!ok) return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (offsets != NULL) {
+    for (p = 0; p < n; ++p) k->r->h_offsets[k->done + p] = k->elements.n + offsets[p];
+    for (e = 0; e < offsets[n]; ++e)
+      if (!gclq__vec32_push(&k->elements, elements[e])) return GCLQ_ERROR_OUT_OF_MEMORY;
+    k->r->h_offsets[k->done + n] = k->elements.n;
+  }
+  k->done += n;
+  return GCLQ_SUCCESS;
+}
+
+/* The next batch of all pairs i < j after (*i, *j), in row order. */
+static uint64_t gclq__sets_next_pairs(uint32_t k, uint32_t *i, uint32_t *j, uint32_t *pairs, uint64_t cap) {
+  uint64_t n = 0;
+  while (n < cap && *i + 1 < k) {
+    pairs[2 * n] = *i;
+    pairs[2 * n + 1] = *j;
+    ++n;
+    if (++*j == k) {
+      ++*i;
+      *j = *i + 1;
+    }
+  }
+  return n;
+}
+
+/* One batch on the host: counts, and the intersections when materialising. */
+static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs, uint64_t n, uint32_t *counts) {
+  const gclq_sets *s = k->sets;
+  uint64_t *offsets = NULL, room = 0, p;
+  uint32_t *elements = NULL;
+  gclq_status st;
+  if (k->opt->materialise) {
+    for (p = 0; p < n; ++p) {
+      uint32_t a = gclq__sets_size(s, pairs[2 * p]), b = gclq__sets_size(s, pairs[2 * p + 1]);
+      room += a < b ? a : b;
+    }
+    offsets = (uint64_t *)gclq__alloc_array(n + 1, sizeof(uint64_t));
+    elements = (uint32_t *)gclq__alloc_array(room, sizeof(uint32_t));
+    if (offsets == NULL || elements == NULL) {
+      GCLQ_FREE(offsets);
+      GCLQ_FREE(elements);
+      return GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+  }
+  gclq__host_sets_batch(s, pairs, n, counts, offsets, elements);
+  st = gclq__sets_take(k, pairs, counts, n, offsets, elements);
+  GCLQ_FREE(offsets);
+  GCLQ_FREE(elements);
+  return st;
+}
+
+/* Every batch of the call through the backend into the sink: the pairs
+   h_pairs, or (h_pairs NULL) all pairs i < j. */
+static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, const uint32_t *h_pairs,
+                                      uint64_t num_pairs) {
+  uint64_t cap = num_pairs < GCLQ__SETS_BATCH ? num_pairs : GCLQ__SETS_BATCH, at = 0;
+  uint32_t *counts, *buf = NULL, ai = 0, aj = 1;
+  gclq_status st = GCLQ_SUCCESS;
+#if defined(__CUDACC__)
+  gclq__sets_dev dev;
+  if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->sets, k->opt, &k->r->stats);
+#endif
+  counts = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
+  if (h_pairs == NULL) buf = (uint32_t *)gclq__alloc_array(2 * cap, sizeof(uint32_t));
+  if (counts == NULL || (h_pairs == NULL && buf == NULL)) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  while (st == GCLQ_SUCCESS && at < num_pairs) {
+    uint64_t n = num_pairs - at < cap ? num_pairs - at : cap;
+    const uint32_t *pairs = h_pairs ? h_pairs + 2 * at : buf;
+    if (h_pairs == NULL) gclq__sets_next_pairs(k->sets->num_sets, &ai, &aj, buf, n);
+    if (k->opt->log != NULL && num_pairs > cap) {
+      char line[96];
+      snprintf(line, sizeof line, "sets: pairs %llu to %llu of %llu", (unsigned long long)at,
+               (unsigned long long)(at + n), (unsigned long long)num_pairs);
+      k->opt->log(k->opt->log_user, line);
+    }
+    if (backend == GCLQ_BACKEND_HOST) {
+      st = gclq__host_sets_run(k, pairs, n, counts);
+    } else {
+#if defined(__CUDACC__)
+      st = gclq__cuda_sets_run(&dev, k, pairs, n, counts);
+#else
+      st = GCLQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+    }
+    at += n;
+  }
+#if defined(__CUDACC__)
+  if (backend == GCLQ_BACKEND_CUDA) gclq__cuda_sets_close(&dev, &st);
+#endif
+  GCLQ_FREE(counts);
+  GCLQ_FREE(buf);
+  return st;
+}
+
+/* Containment records, sorted by (i, j). */
+typedef struct gclq__sets_rec {
+  uint64_t key;
+  uint32_t count;
+} gclq__sets_rec;
+static int gclq__sets_rec_cmp(const void *a, const void *b) {
+  uint64_t x = ((const gclq__sets_rec *)a)->key, y = ((const gclq__sets_rec *)b)->key;
+  return x < y ? -1 : x > y;
+}
+
+/* The sink's lists into the result (sparse pairs, containments). */
+static gclq_status gclq__sets_finish(gclq__sets_sink *k) {
+  gclq_intersect_result *r = k->r;
+  uint64_t p;
+  if (k->kind == GCLQ__SINK_SPARSE) {
+    r->num_pairs = k->counts.n;
+    r->h_pairs = k->pairs.a;
+    r->h_counts = k->counts.a;
+    k->pairs.a = k->counts.a = NULL;
+  } else if (k->kind == GCLQ__SINK_CONTAIN) {
+    gclq__sets_rec *rec = (gclq__sets_rec *)gclq__alloc_array(k->keys.n, sizeof(gclq__sets_rec));
+    r->h_pairs = (uint32_t *)gclq__alloc_array(2 * (uint64_t)k->keys.n, sizeof(uint32_t));
+    r->h_counts = (uint32_t *)gclq__alloc_array(k->keys.n, sizeof(uint32_t));
+    if (rec == NULL || r->h_pairs == NULL || r->h_counts == NULL) {
+      GCLQ_FREE(rec);
+      return GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+    for (p = 0; p < k->keys.n; ++p) {
+      rec[p].key = k->keys.a[p];
+      rec[p].count = k->counts.a[p];
+    }
+    if (k->keys.n > 1) qsort(rec, k->keys.n, sizeof *rec, gclq__sets_rec_cmp);
+    for (p = 0; p < k->keys.n; ++p) {
+      r->h_pairs[2 * p] = (uint32_t)(rec[p].key >> 32);
+      r->h_pairs[2 * p + 1] = (uint32_t)rec[p].key;
+      r->h_counts[p] = rec[p].count;
+    }
+    r->num_pairs = k->keys.n;
+    GCLQ_FREE(rec);
+  } else if (k->opt->materialise) {
+    r->h_elements = k->elements.a;
+    k->elements.a = NULL;
+  }
+  for (p = 0, r->total = 0; p < r->num_pairs; ++p) r->total += r->h_counts[p];
+  return GCLQ_SUCCESS;
+}
+
+/* The backend a call runs on, into the stats. */
+static gclq_status gclq__sets_backend(const gclq_intersect_options *o, uint64_t work, gclq_intersect_stats *stats,
+                                      gclq_backend *backend) {
+  gclq_status st;
+  if (o->backend == GCLQ_BACKEND_AUTO && work <= GCLQ_SETS_AUTO_HOST_WORK) {
+    *backend = GCLQ_BACKEND_HOST; /* decided before anything touches CUDA */
+    stats->backend = *backend;
+    stats->method = GCLQ_INTERSECT_SERIAL_MERGE;
+    stats->auto_small = 1;
+    snprintf(stats->notes, sizeof stats->notes, "AUTO: small work (%llu merge steps): ran the host backend",
+             (unsigned long long)work);
+    return GCLQ_SUCCESS;
+  }
+  st = gclq_backend_resolve(o->backend, backend);
+  if (st != GCLQ_SUCCESS) return st;
+  stats->backend = *backend;
+  stats->method = *backend == GCLQ_BACKEND_HOST ? GCLQ_INTERSECT_SERIAL_MERGE : o->method;
+  if (o->backend == GCLQ_BACKEND_AUTO && *backend == GCLQ_BACKEND_HOST) {
+    stats->fell_back = 1;
+    snprintf(stats->notes, sizeof stats->notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* Every public intersection call: check, resolve, run the batches, finish.
+   kind: GCLQ__SINK_*; all: every pair i < j (num_pairs of them), else the
+   pairs h_pairs. */
+static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pairs, uint64_t num_pairs, int all,
+                                   int kind, const gclq_intersect_options *options, gclq_intersect_result *r) {
+  gclq_intersect_options opt;
+  gclq__sets_sink k;
+  gclq_backend backend = GCLQ_BACKEND_HOST;
+  gclq_status st;
+  uint64_t p, work = 0;
+  clock_t t0 = clock();
+#if defined(__CUDACC__)
+  gclq__clock::time_point w0 = gclq__clock::now();
+#endif
+  st = gclq__sets_resolve(options, &opt);
+  if (st != GCLQ_SUCCESS) return st;
+  if (all) opt.materialise = 0;
+  if (gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
+  for (p = 0; !all && p < 2 * num_pairs; ++p) {
+    if (h_pairs[p] >= sets->num_sets) return GCLQ_ERROR_INVALID_ARGUMENT;
+    work += gclq__sets_size(sets, h_pairs[p]);
+  }
+  if (all && sets->num_sets > 1) /* each set meets the k - 1 others */
+    work = sets->total > UINT64_MAX / (sets->num_sets - 1) ? UINT64_MAX : (sets->num_sets - 1) * sets->total;
+  st = gclq__sets_backend(&opt, work, &r->stats, &backend);
+  if (st != GCLQ_SUCCESS) return st;
+  memset(&k, 0, sizeof k);
+  k.kind = kind;
+  k.sets = sets;
+  k.opt = &opt;
+  k.r = r;
+  if (kind == GCLQ__SINK_LIST) {
+    r->num_pairs = num_pairs;
+    r->h_counts = (uint32_t *)gclq__alloc_array(num_pairs, sizeof(uint32_t));
+    if (opt.materialise) r->h_offsets = (uint64_t *)gclq__alloc_array(num_pairs + 1, sizeof(uint64_t));
+    if (r->h_counts == NULL || (opt.materialise && r->h_offsets == NULL)) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    if (st == GCLQ_SUCCESS && opt.materialise) r->h_offsets[0] = 0;
+  }
+  if (st == GCLQ_SUCCESS) st = gclq__sets_batches(&k, backend, all ? NULL : h_pairs, num_pairs);
+  if (st == GCLQ_SUCCESS) st = gclq__sets_finish(&k);
+  GCLQ_FREE(k.pairs.a);
+  GCLQ_FREE(k.counts.a);
+  GCLQ_FREE(k.elements.a);
+  GCLQ_FREE(k.keys.a);
+  if (st != GCLQ_SUCCESS) {
+    gclq_intersect_result_free(r);
+    return st;
+  }
+#if defined(__CUDACC__)
+  r->stats.total_ms = gclq__ms_since(w0);
+  (void)t0;
+#else
+  r->stats.total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC; /* processor time */
+#endif
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF gclq_status gclq_intersect_pairs(const gclq_sets *sets, const uint32_t *h_pairs, uint64_t num_pairs,
+                                          const gclq_intersect_options *options, gclq_intersect_result *result) {
+  if (result != NULL) memset(result, 0, sizeof *result);
+  if (sets == NULL || result == NULL || (h_pairs == NULL && num_pairs > 0)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (num_pairs > ((uint64_t)1 << 62)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  return gclq__sets_call(sets, h_pairs, num_pairs, 0, GCLQ__SINK_LIST, options, result);
+}
+
+GCLQ_DEF gclq_status gclq_intersect_pair(const gclq_sets *sets, uint32_t i, uint32_t j,
+                                         const gclq_intersect_options *options, gclq_intersect_result *result) {
+  uint32_t pair[2];
+  pair[0] = i;
+  pair[1] = j;
+  return gclq_intersect_pairs(sets, pair, 1, options, result);
+}
+
+GCLQ_DEF gclq_status gclq_intersect_all(const gclq_sets *sets, const gclq_intersect_options *options,
+                                        gclq_intersect_result *result) {
+  uint64_t k;
+  int sparse = options != NULL && options->sparse;
+  if (result != NULL) memset(result, 0, sizeof *result);
+  if (sets == NULL || result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  k = sets->num_sets;
+  return gclq__sets_call(sets, NULL, k * (k - (k > 0)) / 2, 1, sparse ? GCLQ__SINK_SPARSE : GCLQ__SINK_LIST,
+                         options, result);
+}
+
+GCLQ_DEF gclq_status gclq_containment_join(const gclq_sets *sets, const gclq_intersect_options *options,
+                                           gclq_intersect_result *result) {
+  uint64_t k;
+  if (result != NULL) memset(result, 0, sizeof *result);
+  if (sets == NULL || result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  k = sets->num_sets;
+  return gclq__sets_call(sets, NULL, k * (k - (k > 0)) / 2, 1, GCLQ__SINK_CONTAIN, options, result);
+}
+
+GCLQ_DEF gclq_status gclq_sets_upload(const gclq_sets *sets, const gclq_device_allocator *allocator,
+                                      gclq_sets_device *d_sets, gclq_stream stream) {
+  if (d_sets != NULL) memset(d_sets, 0, sizeof *d_sets);
+  if (sets == NULL || d_sets == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
+#if defined(__CUDACC__)
+  return gclq__cuda_sets_upload(sets, allocator, d_sets, stream);
+#else
+  (void)allocator;
+  (void)stream;
+  return GCLQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, const uint32_t *d_pairs,
+                                                 uint64_t num_pairs, uint32_t *d_counts,
+                                                 gclq_intersect_method method, void *d_temp, size_t *temp_bytes,
+                                                 gclq_stream stream) {
+  if (sets == NULL || temp_bytes == NULL || num_pairs >= ((uint64_t)1 << 31)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)method < 0 || (int)method >= (int)GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (d_temp != NULL && num_pairs > 0 && (d_pairs == NULL || d_counts == NULL || sets->d_offsets == NULL))
+    return GCLQ_ERROR_INVALID_ARGUMENT;
+#if defined(__CUDACC__)
+  return gclq__cuda_pairs_device(sets, d_pairs, (uint32_t)num_pairs, d_counts, method, d_temp, temp_bytes,
+                                 (cudaStream_t)stream);
+#else
+  (void)d_pairs;
+  (void)d_counts;
+  (void)d_temp;
+  (void)stream;
+  return GCLQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
+GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_allocator *allocator,
+                                    gclq_stream stream) {
+  if (d_sets == NULL) return;
+#if defined(__CUDACC__)
+  gclq__device_free(allocator, d_sets->d_offsets, stream);
+  gclq__device_free(allocator, d_sets->d_elements, stream);
+#else
+  (void)allocator;
+  (void)stream;
+#endif
+  memset(d_sets, 0, sizeof *d_sets);
 }
 
 GCLQ_DEF const char *gclq_status_string(gclq_status status) {

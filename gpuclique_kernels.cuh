@@ -1,5 +1,6 @@
 /* gpuclique_kernels.cuh - device code of the graph half (cores and maximum
-   cliques: the CUDA backend of gclq_max_cliques). Included by
+   cliques: the CUDA backend of gclq_max_cliques; set intersection: the CUDA
+   backend of gclq_intersect_*, at the end). Included by
    gpuclique.h's implementation only, when it is compiled by nvcc, after
    gpuprim.cuh and the private plan types (gclq__mc_plan).
 
@@ -28,6 +29,10 @@
 static inline gclq_status gclq__device_alloc(const gclq_device_allocator *a, void **d_ptr, size_t bytes,
                                              gclq_stream stream);
 static inline void gclq__device_free(const gclq_device_allocator *a, void *d_ptr, gclq_stream stream);
+static void *gclq__alloc_array(uint64_t count, size_t size);
+struct gclq__sets_sink;
+static gclq_status gclq__sets_take(gclq__sets_sink *k, const uint32_t *pairs, const uint32_t *counts, uint64_t n,
+                                   const uint64_t *offsets, const uint32_t *elements);
 
 #define GCLQ__BLOCK 256
 
@@ -2227,4 +2232,767 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
   *rows = c.rows;
   return GCLQ_SUCCESS;
 }
+/* ---------------------------------------------------------------------------
+   set intersection (Bellas and Gounaris, "Exploiting GPUs for fast
+   intersection of large sets", section 3.1): a batch of pairs (i, j) of a
+   collection in CSR form, counted and, asked, written. A pair is (a, b)
+   with |a| <= |b| (swapped when not). Small pairs run a warp each, larger
+   ones a block per tile of work (merge steps, or elements of a searched),
+   so a giant pair among tiny ones spreads over the whole device. Writing
+   takes two passes: count, scan, write at the scanned positions.
+
+   The cuts and pieces are __host__ __device__ helpers (gclq__sets_*), so
+   the tests run the same partitions on the host, block by block and
+   thread by thread; the kernels add only the loads, barriers and sums.
+   ------------------------------------------------------------------------- */
+#define GCLQ__SETS_NT 256
+#define GCLQ__SETS_VT 15                                /* merge steps per thread (odd: no bank conflicts) */
+#define GCLQ__SETS_TILE (GCLQ__SETS_NT * GCLQ__SETS_VT) /* merge steps per block: 3840 */
+#define GCLQ__SETS_WARP_WORK 1024u                      /* |a| + |b| at most this: a warp per pair */
+#define GCLQ__SETS_OBS_CHUNK (GCLQ__SETS_NT * 8)        /* elements of a per block, binary search */
+#define GCLQ__SETS_OBS_CACHE 1024u                      /* keys of b's search tree cached per block */
+#define GCLQ__SETS_GRID (1u << 20)                       /* blocks of a tile launch at most (they loop) */
+
+struct gclq__sets_args {
+  const uint64_t *off;      /* the collection */
+  const uint32_t *elem;
+  const uint32_t *pairs;    /* 2n: (i, j) */
+  uint32_t *counts;         /* n, zeroed before the count pass */
+  const uint64_t *pair_pos; /* write pass: n + 1 output offsets */
+  uint32_t *out;            /* write pass: the intersections */
+};
+
+/* The tiles of one kind (merge path or binary search): tile t belongs to
+   entry q with first[q] <= t < first[q + 1] (entries may have no tiles),
+   pair[q] its pair (NULL: q itself); count[t] its matches (count pass,
+   materialising), scan[t] their exclusive scan (write pass). */
+struct gclq__sets_tiles {
+  const uint32_t *pair;  /* nq pair indices, or NULL */
+  const uint64_t *first; /* nq + 1: first[nq] is the number of tiles */
+  uint32_t nq;
+  uint64_t *count;
+  const uint64_t *scan;
+};
+
+struct gclq__sets_pair {
+  const uint32_t *a, *b;
+  uint32_t na, nb;
+};
+
+/* Pair p of the batch, the smaller set first. */
+static __host__ __device__ __forceinline__ gclq__sets_pair gclq__sets_pair_at(const gclq__sets_args &g, uint32_t p) {
+  uint32_t i = g.pairs[2 * p], j = g.pairs[2 * p + 1];
+  gclq__sets_pair q;
+  q.a = g.elem + g.off[i];
+  q.na = (uint32_t)(g.off[i + 1] - g.off[i]);
+  q.b = g.elem + g.off[j];
+  q.nb = (uint32_t)(g.off[j + 1] - g.off[j]);
+  if (q.na > q.nb) {
+    const uint32_t *t = q.a;
+    uint32_t n = q.na;
+    q.a = q.b, q.na = q.nb;
+    q.b = t, q.nb = n;
+  }
+  return q;
+}
+
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_min(uint32_t x, uint32_t y) { return x < y ? x : y; }
+
+/* Does a pair (na <= nb) run binary search? The method asked, or AUTO's ratio. */
+static __host__ __device__ __forceinline__ bool gclq__sets_searches(gclq_intersect_method m, uint64_t na, uint64_t nb) {
+  if (m == GCLQ_INTERSECT_BINARY_SEARCH) return true;
+  if (m == GCLQ_INTERSECT_MERGE_PATH) return false;
+  return nb >= (uint64_t)GCLQ_SETS_AUTO_RATIO * na;
+}
+
+/* What runs a pair (na <= nb): nothing (na = 0: its count is 0), a warp
+   (na + nb <= GCLQ__SETS_WARP_WORK), or tiles of the one method: *path_tiles
+   of merge steps or *search_tiles chunks of a (the other 0). */
+static __host__ __device__ __forceinline__ void gclq__sets_work(gclq_intersect_method m, uint64_t na, uint64_t nb,
+                                                                uint64_t *path_tiles, uint64_t *search_tiles) {
+  *path_tiles = *search_tiles = 0;
+  if (na == 0 || na + nb <= GCLQ__SETS_WARP_WORK) return;
+  if (gclq__sets_searches(m, na, nb)) *search_tiles = (na + GCLQ__SETS_OBS_CHUNK - 1) / GCLQ__SETS_OBS_CHUNK;
+  else *path_tiles = (na + nb + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
+}
+
+/* The first index of b[lo, hi) whose element is not below v (hi if none). */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_lower_bound(const uint32_t *b, uint32_t lo, uint32_t hi,
+                                                                           uint32_t v) {
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (b[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* The first index of b[0, n) whose element is above v (n if none). */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_upper_bound(const uint32_t *b, uint32_t n, uint32_t v) {
+  uint32_t lo = 0, hi = n;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (b[mid] <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* Intersect Path, one piece (section 3.1.1): a[x0, x1) against b from y0.
+   A match of a[x] is the first element of b not below it, which the merge
+   path (a first on ties) puts in this piece, before y1, or first in the
+   next one: the loop reads through y1 up to the guard ny. */
+template <bool WRITE>
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_merge(const uint32_t *a, uint32_t x0, uint32_t x1,
+                                                                     const uint32_t *b, uint32_t y0, uint32_t y1,
+                                                                     uint32_t ny, uint32_t *out) {
+  uint32_t c = 0;
+  for (uint32_t x = x0; x < x1; ++x) {
+    uint32_t v = a[x];
+    while (y0 < y1 && b[y0] < v) ++y0;
+    if (y0 < ny && b[y0] == v) {
+      if (WRITE) out[c] = v;
+      ++c;
+    }
+  }
+  return c;
+}
+
+/* Cross diagonal `end` (0: the start, 1: the end) of a tile of merge steps
+   of a pair, the tile's merge steps [tile * GCLQ__SETS_TILE, ...) clipped
+   to |a| + |b|. */
+static __host__ __device__ __forceinline__ uint64_t gclq__sets_tile_diag(const gclq__sets_pair &pr, uint64_t tile,
+                                                                         uint32_t end) {
+  const uint64_t work = (uint64_t)pr.na + pr.nb, d = (tile + end) * GCLQ__SETS_TILE;
+  return d < work ? d : work;
+}
+
+/* A tile's slices a[x0, x1) and b[y0, y1), from the a items before each of
+   its two diagonals (merge path: gclq__sets_tile_split), and whether b has
+   a next element (the guard, b[y1]). */
+struct gclq__sets_cut {
+  uint32_t x0, x1, y0, y1, guard;
+};
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_split(const gclq__sets_pair &pr, uint64_t tile,
+                                                                          uint32_t end) {
+  const uint64_t d = gclq__sets_tile_diag(pr, tile, end);
+  return (uint32_t)gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d, gprim_less());
+}
+static __host__ __device__ __forceinline__ gclq__sets_cut gclq__sets_tile_cut(const gclq__sets_pair &pr, uint64_t tile,
+                                                                              uint32_t x0, uint32_t x1) {
+  gclq__sets_cut c;
+  c.x0 = x0;
+  c.x1 = x1;
+  c.y0 = (uint32_t)(gclq__sets_tile_diag(pr, tile, 0) - x0);
+  c.y1 = (uint32_t)(gclq__sets_tile_diag(pr, tile, 1) - x1);
+  c.guard = c.y1 < pr.nb;
+  return c;
+}
+
+/* One thread's piece of a tile held as s = a's slice (la) then b's (lb, and
+   the guard when there is one): its own diagonal cut by merge path in s,
+   then GCLQ__SETS_VT merge steps. Returns its matches (written to out). */
+template <bool WRITE>
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_piece(const uint32_t *s, uint32_t la, uint32_t lb,
+                                                                          uint32_t guard, uint32_t thread,
+                                                                          uint32_t *out) {
+  const uint32_t n = la + lb, e0 = gclq__sets_min(thread * GCLQ__SETS_VT, n), e1 = gclq__sets_min(e0 + GCLQ__SETS_VT, n);
+  const uint32_t i0 = gprim_merge_path<true, uint32_t>(s, la, s + la, lb, e0, gprim_less());
+  const uint32_t i1 = gprim_merge_path<true, uint32_t>(s, la, s + la, lb, e1, gprim_less());
+  return gclq__sets_merge<WRITE>(s, i0, i1, s + la, e0 - i0, e1 - i1, lb + guard, out);
+}
+
+/* One lane's piece of a small pair (Intersect Path at warp width): its own
+   cross diagonal of the pair's merge grid, cut in global memory. */
+template <bool WRITE>
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_lane_piece(const gclq__sets_pair &pr, uint32_t lane,
+                                                                          uint32_t *out) {
+  const uint32_t work = pr.na + pr.nb, per = (work + 31) / 32;
+  const uint32_t d0 = gclq__sets_min(lane * per, work), d1 = gclq__sets_min(d0 + per, work);
+  const uint32_t i0 = gprim_merge_path<true, uint32_t>(pr.a, pr.na, pr.b, pr.nb, d0, gprim_less());
+  const uint32_t i1 = gprim_merge_path<true, uint32_t>(pr.a, pr.na, pr.b, pr.nb, d1, gprim_less());
+  return gclq__sets_merge<WRITE>(pr.a, i0, i1, pr.b, d0 - i0, d1 - i1, pr.nb, out);
+}
+
+/* Is v in sorted b[0, n)? (binary search at warp width) */
+static __host__ __device__ __forceinline__ bool gclq__sets_has(const uint32_t *b, uint32_t n, uint32_t v) {
+  uint32_t y = gclq__sets_lower_bound(b, 0, n, v);
+  return y < n && b[y] == v;
+}
+
+/* A binary-search chunk a[x0, x1) of a pair and the part of b its values
+   span, b[lo, hi): every match lies there. keys = the cached keys, b at
+   lo + k len / keys for k < keys (len = hi - lo): the top of the span's
+   search tree, evenly spaced. The span's two ends are independent binary
+   searches (gclq__sets_chunk_end, two threads at once). */
+struct gclq__sets_chunk {
+  uint32_t x0, x1, lo, hi, keys;
+};
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_chunk_end(const gclq__sets_pair &pr, uint64_t chunk,
+                                                                         uint32_t end) {
+  const uint32_t x0 = (uint32_t)(chunk * GCLQ__SETS_OBS_CHUNK);
+  const uint32_t x1 = gclq__sets_min(x0 + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
+  if (end == 0) return gclq__sets_lower_bound(pr.b, 0, pr.nb, pr.a[x0]);
+  return gclq__sets_min(gclq__sets_lower_bound(pr.b, 0, pr.nb, pr.a[x1 - 1]) + 1, pr.nb);
+}
+static __host__ __device__ __forceinline__ gclq__sets_chunk gclq__sets_chunk_at(const gclq__sets_pair &pr, uint64_t chunk,
+                                                                                uint32_t lo, uint32_t hi) {
+  gclq__sets_chunk s;
+  s.x0 = (uint32_t)(chunk * GCLQ__SETS_OBS_CHUNK);
+  s.x1 = gclq__sets_min(s.x0 + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
+  s.lo = lo;
+  s.hi = hi;
+  s.keys = gclq__sets_min(hi > lo ? hi - lo : 0, GCLQ__SETS_OBS_CACHE);
+  return s;
+}
+/* Where cached key k (0 <= k <= keys; keys: hi) sits in b. */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_key_at(const gclq__sets_chunk &s, uint32_t k) {
+  return k == s.keys ? s.hi : s.lo + (uint32_t)((uint64_t)k * (s.hi - s.lo) / s.keys);
+}
+/* Optimized binary search for one element v of the chunk: the cached keys
+   not above v say which stretch of b between two keys may hold it, then a
+   binary search there. */
+static __host__ __device__ __forceinline__ bool gclq__sets_obs_find(const gclq__sets_pair &pr, const gclq__sets_chunk &s,
+                                                                    const uint32_t *key, uint32_t v) {
+  const uint32_t k = gclq__sets_upper_bound(key, s.keys, v);
+  if (k == 0) return false; /* below b[lo]: not in b */
+  const uint32_t y = gclq__sets_lower_bound(pr.b, gclq__sets_key_at(s, k - 1), gclq__sets_key_at(s, k), v);
+  return y < s.hi && pr.b[y] == v;
+}
+
+/* The tile's entry: the last q with first[q] <= t (a binary search). */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_owner(const gclq__sets_tiles &T, uint64_t t) {
+  uint32_t lo = 0, hi = T.nq;
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (T.first[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* Tile t's entry *q, pair *p, and the pair's sets. */
+static __host__ __device__ __forceinline__ gclq__sets_pair gclq__sets_tile_pair(const gclq__sets_args &g,
+                                                                                const gclq__sets_tiles &T, uint64_t t,
+                                                                                uint32_t *q, uint32_t *p) {
+  *q = gclq__sets_tile_owner(T, t);
+  *p = T.pair ? T.pair[*q] : *q;
+  return gclq__sets_pair_at(g, *p);
+}
+
+/* Where a tile writes: its pair's offset plus the tiles of the pair before it. */
+static __host__ __device__ __forceinline__ uint64_t gclq__sets_tile_base(const gclq__sets_args &g,
+                                                                         const gclq__sets_tiles &T, uint64_t t,
+                                                                         uint32_t q, uint32_t p) {
+  return g.pair_pos[p] + T.scan[t] - T.scan[T.first[q]];
+}
+
+/* Exclusive sum of v over the block's threads; *total gets the block's sum
+   (every thread). s_warp: GCLQ__SETS_NT / 32 words of shared memory. */
+static __device__ __forceinline__ uint32_t gclq__d_block_exclusive_sum(uint32_t v, uint32_t *s_warp, uint32_t *total) {
+  const uint32_t lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+  uint32_t inc = gprim__warp_inclusive_sum_u32(v);
+  __syncthreads(); /* s_warp may still be read by a previous call */
+  if (lane == 31) s_warp[warp] = inc;
+  __syncthreads();
+  uint32_t before = 0, sum = 0;
+  for (uint32_t w = 0; w < GCLQ__SETS_NT / 32; ++w) {
+    if (w < warp) before += s_warp[w];
+    sum += s_warp[w];
+  }
+  *total = sum;
+  return before + inc - v;
+}
+
+/* A tile's total: added to its pair's count (count pass), and kept per
+   tile when the pass is followed by a write pass. */
+static __device__ __forceinline__ void gclq__d_tile_total(const gclq__sets_args &g, const gclq__sets_tiles &T,
+                                                          uint64_t t, uint32_t p, uint32_t total) {
+  if (threadIdx.x != 0) return;
+  if (total) atomicAdd(&g.counts[p], total);
+  if (T.count) T.count[t] = total;
+}
+
+/* Intersect Path (section 3.1.1): a block per tile of GCLQ__SETS_TILE merge
+   steps of a pair (the blocks loop over the tiles). The tile's ends on the
+   grid-level cross diagonals by merge path in global memory; its slices of
+   a and b, and b's next element (the guard), in shared memory; each thread
+   cuts its own diagonal there and merges GCLQ__SETS_VT steps. */
+template <bool WRITE>
+static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(gclq__sets_args g, gclq__sets_tiles T) {
+  __shared__ uint32_t s[GCLQ__SETS_TILE + 1];
+  __shared__ uint32_t s_split[2];
+  __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  const uint64_t tiles = T.first[T.nq];
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    uint32_t q, p;
+    const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+    if (threadIdx.x < 2) s_split[threadIdx.x] = gclq__sets_tile_split(pr, t - T.first[q], threadIdx.x); /* both at once */
+    __syncthreads();
+    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t - T.first[q], s_split[0], s_split[1]);
+    const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
+    for (uint32_t i = threadIdx.x; i < la + lb + c.guard; i += GCLQ__SETS_NT)
+      s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
+    __syncthreads();
+    uint32_t total;
+    const uint32_t mine = gclq__sets_tile_piece<false>(s, la, lb, c.guard, threadIdx.x, NULL);
+    const uint32_t before = gclq__d_block_exclusive_sum(mine, s_warp, &total);
+    if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
+    if (WRITE) {
+      uint32_t *out = g.out + gclq__sets_tile_base(g, T, t, q, p) + before;
+      gclq__sets_tile_piece<true>(s, la, lb, c.guard, threadIdx.x, out);
+    }
+    __syncthreads(); /* s and s_split are the next tile's */
+  }
+}
+
+/* Optimized binary search, OBS (section 3.1.2): a block per chunk of
+   GCLQ__SETS_OBS_CHUNK elements of a. The span of b the chunk's values
+   cover, and the top of its search tree (evenly spaced keys) cached in
+   shared memory; each element searches the cache, then the stretch of b
+   between two keys. Rounds of one element a thread keep the output in
+   order. The blocks loop over the chunks. */
+template <bool WRITE>
+static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_search_kernel(gclq__sets_args g, gclq__sets_tiles T) {
+  __shared__ uint32_t s_key[GCLQ__SETS_OBS_CACHE];
+  __shared__ uint32_t s_end[2];
+  __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  const uint64_t tiles = T.first[T.nq];
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    uint32_t q, p;
+    const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+    if (threadIdx.x < 2) s_end[threadIdx.x] = gclq__sets_chunk_end(pr, t - T.first[q], threadIdx.x); /* both at once */
+    __syncthreads();
+    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t - T.first[q], s_end[0], s_end[1]);
+    for (uint32_t k = threadIdx.x; k < sp.keys; k += GCLQ__SETS_NT) s_key[k] = pr.b[gclq__sets_key_at(sp, k)];
+    __syncthreads();
+    uint32_t mine = 0, written = 0, total;
+    const uint64_t base = WRITE ? gclq__sets_tile_base(g, T, t, q, p) : 0;
+    for (uint32_t r = sp.x0; r < sp.x1; r += GCLQ__SETS_NT) {
+      const uint32_t x = r + threadIdx.x;
+      const uint32_t found = x < sp.x1 && gclq__sets_obs_find(pr, sp, s_key, pr.a[x]);
+      if (!WRITE) {
+        mine += found;
+        continue;
+      }
+      const uint32_t before = gclq__d_block_exclusive_sum(found, s_warp, &total);
+      if (found) g.out[base + written + before] = pr.a[x];
+      written += total;
+    }
+    if (!WRITE) {
+      gclq__d_block_exclusive_sum(mine, s_warp, &total);
+      gclq__d_tile_total(g, T, t, p, total);
+    }
+    __syncthreads(); /* s_key and s_end are the next chunk's */
+  }
+}
+
+/* A warp per small pair (|a| + |b| <= GCLQ__SETS_WARP_WORK), by either
+   method at warp width: Intersect Path (section 3.1.1), every lane merging
+   its own piece (gclq__sets_lane_piece); or binary search (section 3.1.2),
+   the lanes taking a's elements 32 at a time. Warp w takes pair list[w]
+   (list NULL: pair w, and a pair that is not small, or empty, is left to
+   the tiles). WRITE: lanes write at pair_pos in order (a warp scan of
+   their counts, or a ballot per round). */
+template <bool WRITE>
+static __global__ void gclq__sets_warp_kernel(gclq__sets_args g, const uint32_t *list, uint32_t n,
+                                              gclq_intersect_method method) {
+  const uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (w >= n) return;
+  const uint32_t p = list ? list[w] : (uint32_t)w;
+  const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
+  if (pr.na == 0 || (uint64_t)pr.na + pr.nb > GCLQ__SETS_WARP_WORK) return;
+  uint32_t *out = WRITE ? g.out + g.pair_pos[p] : NULL;
+  if (gclq__sets_searches(method, pr.na, pr.nb)) {
+    uint32_t c = 0;
+    for (uint32_t r = 0; r < pr.na; r += 32) {
+      const uint32_t x = r + lane;
+      const bool found = x < pr.na && gclq__sets_has(pr.b, pr.nb, pr.a[x]);
+      const uint32_t ballot = __ballot_sync(0xffffffffu, found);
+      if (WRITE && found) out[c + __popc(ballot & ((1u << lane) - 1))] = pr.a[x];
+      c += __popc(ballot);
+    }
+    if (!WRITE && lane == 0) g.counts[p] = c;
+    return;
+  }
+  const uint32_t c = gclq__sets_lane_piece<false>(pr, lane, NULL);
+  const uint32_t inc = gprim__warp_inclusive_sum_u32(c);
+  if (!WRITE) {
+    if (lane == 31) g.counts[p] = inc;
+    return;
+  }
+  gclq__sets_lane_piece<true>(pr, lane, out + inc - c);
+}
+
+/* ---- host side ---- */
+
+/* One call's device state: the collection on the device and the memory
+   context of the maximum-clique search (budget, allocator, log). */
+struct gclq__sets_dev {
+  gclq__mc_plan plan;
+  gclq__mc_ctx c;
+  gclq_maxclique_stats unused; /* the context's clique statistics: not used here */
+  gclq_intersect_stats *stats;
+  const gclq_sets *sets;
+  gclq_intersect_method method;
+  int materialise;
+  void *d_off, *d_elem;
+  size_t off_held, elem_held;
+};
+
+/* A batch cut into the work of each kernel (host arrays, GCLQ_MALLOC'd). */
+struct gclq__sets_split {
+  uint32_t *warp;               /* the pairs a warp runs */
+  uint32_t nw;
+  uint32_t *path_pair, *search_pair;
+  uint64_t *path_first, *search_first; /* nq + 1 each */
+  uint32_t npath, nsearch;
+  uint32_t searched; /* pairs that run binary search */
+};
+
+static inline void gclq__sets_split_free(gclq__sets_split *s) {
+  GCLQ_FREE(s->warp);
+  GCLQ_FREE(s->path_pair);
+  GCLQ_FREE(s->search_pair);
+  GCLQ_FREE(s->path_first);
+  GCLQ_FREE(s->search_first);
+  memset(s, 0, sizeof *s);
+}
+
+
+/* Classify the pairs of a batch: empty ones need nothing (their count is
+   0), small ones a warp, the rest tiles of merge steps or of searches. */
+static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t *pairs, uint32_t n,
+                                              gclq__sets_split *s) {
+  const uint64_t *off = d->sets->h_offsets;
+  memset(s, 0, sizeof *s);
+  s->warp = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  s->path_pair = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  s->search_pair = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  s->path_first = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
+  s->search_first = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
+  if (!s->warp || !s->path_pair || !s->search_pair || !s->path_first || !s->search_first) {
+    gclq__sets_split_free(s);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  s->path_first[0] = s->search_first[0] = 0;
+  for (uint32_t p = 0; p < n; ++p) {
+    uint64_t na = off[pairs[2 * p] + 1] - off[pairs[2 * p]], nb = off[pairs[2 * p + 1] + 1] - off[pairs[2 * p + 1]];
+    if (na > nb) {
+      uint64_t t = na;
+      na = nb, nb = t;
+    }
+    if (na == 0) continue;
+    uint64_t path_tiles, search_tiles;
+    gclq__sets_work(d->method, na, nb, &path_tiles, &search_tiles);
+    s->searched += gclq__sets_searches(d->method, na, nb);
+    if (search_tiles > 0) {
+      s->search_pair[s->nsearch] = p;
+      s->search_first[s->nsearch + 1] = s->search_first[s->nsearch] + search_tiles;
+      s->nsearch++;
+    } else if (path_tiles > 0) {
+      s->path_pair[s->npath] = p;
+      s->path_first[s->npath + 1] = s->path_first[s->npath] + path_tiles;
+      s->npath++;
+    } else {
+      s->warp[s->nw++] = p;
+    }
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* The split's arrays freed when a scope ends. */
+struct gclq__sets_split_scope {
+  gclq__sets_split *s;
+  ~gclq__sets_split_scope() { gclq__sets_split_free(s); }
+};
+
+/* A host array of `count` words on the device, under the budget. */
+template <typename T>
+static inline gclq_status gclq__sets_put(gclq__mc_ctx *c, gclq__dmem *d, const T *h, uint64_t count) {
+  GCLQ__TRY(d->get((size_t)count * sizeof(T)));
+  if (count > 0) GCLQ__CUDA_TRY(cudaMemcpyAsync(d->p, h, (size_t)count * sizeof(T), cudaMemcpyHostToDevice, c->stream));
+  return GCLQ_SUCCESS;
+}
+
+/* The tiles of one kind on the device (pair, first; count when writing). */
+static inline gclq_status gclq__sets_put_tiles(gclq__sets_dev *d, const uint32_t *pair, const uint64_t *first,
+                                               uint32_t nq, gclq__dmem *dp, gclq__dmem *df, gclq__dmem *dc,
+                                               gclq__sets_tiles *T) {
+  memset(T, 0, sizeof *T);
+  T->nq = nq;
+  if (nq == 0) return GCLQ_SUCCESS;
+  GCLQ__TRY(gclq__sets_put(&d->c, dp, pair, nq));
+  GCLQ__TRY(gclq__sets_put(&d->c, df, first, (uint64_t)nq + 1));
+  T->pair = dp->as<uint32_t>();
+  T->first = df->as<uint64_t>();
+  if (d->materialise) {
+    GCLQ__TRY(dc->get((size_t)first[nq] * sizeof(uint64_t)));
+    T->count = dc->as<uint64_t>();
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* Blocks for `tiles` tiles (GCLQ__SETS_GRID at most: they loop over the rest). */
+static inline unsigned gclq__sets_grid(uint64_t tiles) {
+  return (unsigned)(tiles < GCLQ__SETS_GRID ? tiles : GCLQ__SETS_GRID);
+}
+
+/* The three kernels of one pass (WRITE: the write pass). */
+template <bool WRITE>
+static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_split &s,
+                                            const uint32_t *d_warp, const gclq__sets_tiles &path,
+                                            const gclq__sets_tiles &search) {
+  cudaStream_t stream = d->c.stream;
+  const uint64_t path_tiles = s.path_first[s.npath], search_tiles = s.search_first[s.nsearch];
+  if (s.nw > 0) {
+    const unsigned blocks = gclq__grid((uint64_t)s.nw * 32);
+    gclq__sets_warp_kernel<WRITE><<<blocks, GCLQ__BLOCK, 0, stream>>>(g, d_warp, s.nw, d->method);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  if (path_tiles > 0) {
+    gclq__sets_path_kernel<WRITE><<<gclq__sets_grid(path_tiles), GCLQ__SETS_NT, 0, stream>>>(g, path);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  if (search_tiles > 0) {
+    gclq__sets_search_kernel<WRITE><<<gclq__sets_grid(search_tiles), GCLQ__SETS_NT, 0, stream>>>(g, search);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* Exclusive scan of a kind's tile counts (scan: as many words). */
+static inline gclq_status gclq__sets_scan_tiles(gclq__sets_dev *d, gclq__sets_tiles *T, uint64_t tiles,
+                                                gclq__dmem *scan) {
+  if (T->nq == 0) return GCLQ_SUCCESS;
+  GCLQ__TRY(scan->get((size_t)tiles * sizeof(uint64_t)));
+  uint64_t *out = scan->as<uint64_t>();
+  const uint64_t *in = T->count;
+  cudaStream_t stream = d->c.stream;
+  GCLQ__TRY(gclq__mc_prim(&d->c, [&](void *tmp, size_t *bytes) {
+    return gprim_scan_exclusive(tmp, bytes, in, out, (size_t)tiles, gprim_op_sum(), (uint64_t)0, stream);
+  }));
+  T->scan = out;
+  return GCLQ_SUCCESS;
+}
+
+/* The write pass of a part whose counts are on the host: output offsets
+   (an exclusive scan of the counts), the tiles' scans, the kernels, then
+   the intersections to the host. *fits = 0 when the output does not fit
+   the budget. */
+static inline gclq_status gclq__sets_write(gclq__sets_dev *d, gclq__sets_args g, const gclq__sets_split &s,
+                                           const uint32_t *d_warp, gclq__sets_tiles path, gclq__sets_tiles search,
+                                           const uint32_t *counts, uint32_t n, uint64_t *pos, uint32_t **h_out,
+                                           int *fits) {
+  gclq__mc_ctx *c = &d->c;
+  gclq__dmem d_pos(c), d_out(c), path_scan(c), search_scan(c);
+  pos[0] = 0;
+  for (uint32_t p = 0; p < n; ++p) pos[p + 1] = pos[p] + counts[p];
+  gclq_status st = gclq__sets_put(c, &d_pos, pos, (uint64_t)n + 1);
+  if (st == GCLQ_SUCCESS) st = d_out.get((size_t)pos[n] * sizeof(uint32_t));
+  if (st == GCLQ_SUCCESS) st = gclq__sets_scan_tiles(d, &path, s.path_first[s.npath], &path_scan);
+  if (st == GCLQ_SUCCESS) st = gclq__sets_scan_tiles(d, &search, s.search_first[s.nsearch], &search_scan);
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY) *fits = 0;
+  GCLQ__TRY(st);
+  g.pair_pos = d_pos.as<uint64_t>();
+  g.out = d_out.as<uint32_t>();
+  GCLQ__TRY(gclq__sets_launch<true>(d, g, s, d_warp, path, search));
+  *h_out = (uint32_t *)gclq__alloc_array(pos[n], sizeof(uint32_t));
+  if (*h_out == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  return gclq__mc_read(c, *h_out, g.out, (size_t)pos[n] * sizeof(uint32_t));
+}
+
+/* One part of a batch (n pairs) on the device, then into the sink. *fits =
+   0 when its device memory did not fit the budget (nothing was taken). */
+static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k, const uint32_t *pairs, uint32_t n,
+                                          uint32_t *counts, int *fits) {
+  gclq__mc_ctx *c = &d->c;
+  gclq__sets_split s;
+  gclq__sets_split_scope scope = {&s};
+  gclq__dmem d_pairs(c), d_counts(c), d_warp(c), pp(c), pf(c), pc(c), sp(c), sf(c), sc(c);
+  gclq__sets_tiles path, search;
+  gclq__clock::time_point t0 = gclq__clock::now();
+  *fits = 1;
+  GCLQ__TRY(gclq__sets_classify(d, pairs, n, &s));
+  gclq_status st = gclq__sets_put(c, &d_pairs, pairs, 2 * (uint64_t)n);
+  if (st == GCLQ_SUCCESS) st = d_counts.get((size_t)n * sizeof(uint32_t));
+  if (st == GCLQ_SUCCESS) st = gclq__sets_put(c, &d_warp, s.warp, s.nw);
+  if (st == GCLQ_SUCCESS) st = gclq__sets_put_tiles(d, s.path_pair, s.path_first, s.npath, &pp, &pf, &pc, &path);
+  if (st == GCLQ_SUCCESS) st = gclq__sets_put_tiles(d, s.search_pair, s.search_first, s.nsearch, &sp, &sf, &sc, &search);
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY) *fits = 0;
+  GCLQ__TRY(st);
+  gclq__sets_args g = {(const uint64_t *)d->d_off, (const uint32_t *)d->d_elem, d_pairs.as<uint32_t>(),
+                       d_counts.as<uint32_t>(), NULL, NULL};
+  GCLQ__CUDA_TRY(cudaMemsetAsync(g.counts, 0, (size_t)n * sizeof(uint32_t), c->stream));
+  GCLQ__TRY(gclq__sets_launch<false>(d, g, s, d_warp.as<uint32_t>(), path, search));
+  GCLQ__TRY(gclq__mc_read(c, counts, g.counts, (size_t)n * sizeof(uint32_t)));
+  uint64_t *pos = NULL;
+  uint32_t *out = NULL;
+  if (d->materialise) {
+    pos = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
+    st = pos ? gclq__sets_write(d, g, s, d_warp.as<uint32_t>(), path, search, counts, n, pos, &out, fits)
+             : GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  d->stats->kernel_ms += gclq__ms_since(t0);
+  if (st == GCLQ_SUCCESS) st = gclq__sets_take(k, pairs, counts, n, pos, out);
+  GCLQ_FREE(pos);
+  GCLQ_FREE(out);
+  if (st != GCLQ_SUCCESS) return st;
+  d->stats->warp_pairs += s.nw;
+  d->stats->block_pairs += (uint64_t)s.npath + s.nsearch;
+  d->stats->binary_search_pairs += s.searched;
+  d->stats->batches++;
+  return GCLQ_SUCCESS;
+}
+
+/* A batch of pairs on the device: whole when it fits the budget, else in
+   halves, recursively (the answers are the same). */
+static inline gclq_status gclq__cuda_sets_run(gclq__sets_dev *d, gclq__sets_sink *k, const uint32_t *pairs, uint64_t n,
+                                              uint32_t *counts) {
+  int fits = 1;
+  gclq_status st = gclq__sets_part(d, k, pairs, (uint32_t)n, counts, &fits);
+  if (fits || n < 2) return st;
+  if (d->plan.log) {
+    char line[120];
+    snprintf(line, sizeof line, "sets: %llu pairs do not fit the budget: halves", (unsigned long long)n);
+    d->plan.log(d->plan.log_user, line);
+  }
+  const uint64_t h = n / 2;
+  GCLQ__TRY(gclq__cuda_sets_run(d, k, pairs, h, counts));
+  return gclq__cuda_sets_run(d, k, pairs + 2 * h, n - h, counts + h);
+}
+
+/* Start a call: the memory context, the collection on the device. */
+static inline gclq_status gclq__cuda_sets_open(gclq__sets_dev *d, const gclq_sets *s, const gclq_intersect_options *o,
+                                               gclq_intersect_stats *stats) {
+  gclq__clock::time_point t0 = gclq__clock::now();
+  memset(d, 0, sizeof *d);
+  d->plan.allocator = o->allocator;
+  d->plan.log = o->log;
+  d->plan.log_user = o->log_user;
+  d->plan.stream = o->stream;
+  d->plan.budget = o->device_budget_bytes;
+  d->c.plan = &d->plan;
+  d->c.stream = (cudaStream_t)o->stream;
+  d->c.stats = &d->unused;
+  d->c.phase = "set intersection";
+  d->c.budget = o->device_budget_bytes;
+  d->stats = stats;
+  d->sets = s;
+  d->method = o->method;
+  d->materialise = o->materialise;
+  if (d->c.budget == 0) {
+    size_t free_b = 0, total_b = 0;
+    GCLQ__CUDA_TRY(cudaMemGetInfo(&free_b, &total_b));
+    d->c.budget = free_b / 10 * 9;
+  }
+  stats->budget_bytes = d->c.budget;
+  GCLQ__TRY(gclq__mc_alloc(&d->c, &d->d_off, &d->off_held, ((size_t)s->num_sets + 1) * sizeof(uint64_t)));
+  GCLQ__TRY(gclq__mc_alloc(&d->c, &d->d_elem, &d->elem_held, (size_t)s->total * sizeof(uint32_t)));
+  if (s->h_offsets != NULL)
+    GCLQ__CUDA_TRY(cudaMemcpyAsync(d->d_off, s->h_offsets, ((size_t)s->num_sets + 1) * sizeof(uint64_t),
+                                   cudaMemcpyHostToDevice, d->c.stream));
+  if (s->total > 0)
+    GCLQ__CUDA_TRY(cudaMemcpyAsync(d->d_elem, s->h_elements, (size_t)s->total * sizeof(uint32_t),
+                                   cudaMemcpyHostToDevice, d->c.stream));
+  GCLQ__CUDA_TRY(cudaStreamSynchronize(d->c.stream));
+  stats->upload_ms = gclq__ms_since(t0);
+  return GCLQ_SUCCESS;
+}
+
+/* End a call: the collection freed, the stream drained, the peak kept. */
+static inline void gclq__cuda_sets_close(gclq__sets_dev *d, gclq_status *st) {
+  gclq__device_free(&d->plan.allocator, d->d_off, (gclq_stream)d->c.stream);
+  gclq__device_free(&d->plan.allocator, d->d_elem, (gclq_stream)d->c.stream);
+  if (cudaStreamSynchronize(d->c.stream) != cudaSuccess && *st == GCLQ_SUCCESS) *st = GCLQ_ERROR_CUDA;
+  cudaGetLastError();
+  d->stats->peak_device_bytes = d->c.peak;
+}
+
+/* Each pair's tiles of either kind (gclq__sets_work), the inputs of the
+   two exclusive scans that make the tile tables; entry n is 0, so that the
+   scans end in the totals. */
+static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gclq_intersect_method method,
+                                               uint64_t *path, uint64_t *search) {
+  const uint64_t p = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (p > n) return;
+  uint64_t pt = 0, st = 0;
+  if (p < n) {
+    const gclq__sets_pair pr = gclq__sets_pair_at(g, (uint32_t)p);
+    gclq__sets_work(method, pr.na, pr.nb, &pt, &st);
+  }
+  path[p] = pt;
+  search[p] = st;
+}
+
+/* gclq_intersect_pairs_device: the tile tables built on the device (the
+   tiles kernel, two scans), then the three count kernels over every pair;
+   the tile kernels' blocks loop, so no count comes back to the host. Temp:
+   the two tables (n + 1 words each), then the scan's storage. */
+static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, const uint32_t *d_pairs, uint32_t n,
+                                                  uint32_t *d_counts, gclq_intersect_method method, void *d_temp,
+                                                  size_t *temp_bytes, cudaStream_t stream) {
+  const size_t table = ((size_t)n * 8 + 8 + 255) / 256 * 256;
+  size_t scan_bytes = 0;
+  GCLQ__CUDA_TRY(gprim_scan_exclusive((void *)NULL, &scan_bytes, (const uint64_t *)NULL, (uint64_t *)NULL,
+                                      (size_t)n + 1, gprim_op_sum(), (uint64_t)0, stream));
+  if (d_temp == NULL) {
+    *temp_bytes = 2 * table + scan_bytes;
+    return GCLQ_SUCCESS;
+  }
+  if (*temp_bytes < 2 * table + scan_bytes) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (n == 0) return GCLQ_SUCCESS;
+  uint64_t *path = (uint64_t *)d_temp, *search = (uint64_t *)((char *)d_temp + table);
+  void *scan_temp = (char *)d_temp + 2 * table;
+  gclq__sets_args g = {s->d_offsets, s->d_elements, d_pairs, d_counts, NULL, NULL};
+  GCLQ__CUDA_TRY(cudaMemsetAsync(d_counts, 0, (size_t)n * sizeof(uint32_t), stream));
+  gclq__sets_tiles_kernel<<<gclq__grid((uint64_t)n + 1), GCLQ__BLOCK, 0, stream>>>(g, n, method, path, search);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  GCLQ__CUDA_TRY(gprim_scan_exclusive(scan_temp, &scan_bytes, path, path, (size_t)n + 1, gprim_op_sum(), (uint64_t)0,
+                                      stream));
+  GCLQ__CUDA_TRY(gprim_scan_exclusive(scan_temp, &scan_bytes, search, search, (size_t)n + 1, gprim_op_sum(),
+                                      (uint64_t)0, stream));
+  int device = 0, sms = 0;
+  GCLQ__CUDA_TRY(cudaGetDevice(&device));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const unsigned grid = (unsigned)sms * 8; /* the tile kernels' blocks, resident at once; they loop */
+  const gclq__sets_tiles path_tiles = {NULL, path, n, NULL, NULL}, search_tiles = {NULL, search, n, NULL, NULL};
+  gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  gclq__sets_path_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, path_tiles);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  gclq__sets_search_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, search_tiles);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return GCLQ_SUCCESS;
+}
+
+/* gclq_sets_upload: the collection through the allocator, no budget. */
+static inline gclq_status gclq__cuda_sets_upload(const gclq_sets *s, const gclq_device_allocator *a,
+                                                 gclq_sets_device *d, gclq_stream stream) {
+  void *off = NULL, *elem = NULL;
+  gclq_status st = gclq__device_alloc(a, &off, ((size_t)s->num_sets + 1) * sizeof(uint64_t), stream);
+  if (st == GCLQ_SUCCESS) st = gclq__device_alloc(a, &elem, (size_t)s->total * sizeof(uint32_t), stream);
+  if (st == GCLQ_SUCCESS && s->h_offsets != NULL &&
+      cudaMemcpyAsync(off, s->h_offsets, ((size_t)s->num_sets + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice,
+                      (cudaStream_t)stream) != cudaSuccess)
+    st = GCLQ_ERROR_CUDA;
+  if (st == GCLQ_SUCCESS && s->total > 0 &&
+      cudaMemcpyAsync(elem, s->h_elements, (size_t)s->total * sizeof(uint32_t), cudaMemcpyHostToDevice,
+                      (cudaStream_t)stream) != cudaSuccess)
+    st = GCLQ_ERROR_CUDA;
+  if (st != GCLQ_SUCCESS) {
+    cudaGetLastError();
+    gclq__device_free(a, off, stream);
+    gclq__device_free(a, elem, stream);
+    return st;
+  }
+  d->num_sets = s->num_sets;
+  d->universe = s->universe;
+  d->total = s->total;
+  d->d_offsets = (uint64_t *)off;
+  d->d_elements = (uint32_t *)elem;
+  return GCLQ_SUCCESS;
+}
+
 #endif /* GPUCLIQUE_KERNELS_CUH */

@@ -1,0 +1,250 @@
+/* bench_sets.cu - set intersection (gpuclique.h section 7): the CUDA
+   methods beside a device-to-device copy of the same bytes and beside the
+   HOST backend.
+
+   SISI (the set intersection paper's single-instance problem): two uniform
+   sets of n elements each over U = 10^9 (gclq_sets_generate, fixed size),
+   n = 10^7 and 10^8. Per method (merge-path, binary-search, auto), count
+   and materialise:
+     - "dev" rows: the device work alone on device-resident sets (the
+       kernels; materialise: count, the tiles' scan, write), median of 15,
+       baseline "copy" = cudaMemcpyAsync of the same input bytes (device to
+       device) timed in the same run, so ratio = copy ms / ours ms and the %
+       column is against the run's 1 GiB copy bandwidth. bytes = both sets
+       read once (+ the intersection written, materialised).
+     - "device api" rows (count): gclq_intersect_pairs_device on
+       device-resident sets and pairs (tile tables built on the device),
+       median of 15, beside the same copy.
+     - "call" rows: gclq_intersect_pair as a user calls it (upload, kernels,
+       answer back), one run, baseline "HOST" = the host backend's call.
+   Batched pairs: every edge (u < v) of an R-MAT graph (gclq_graph_rmat,
+   edge factor 16) as a pair of adjacency lists (gclq_sets_from_graph: the
+   triangle workload), counts; "dev" rows beside the copy of the pairs'
+   bytes (sum of |N(u)| + |N(v)| words, each pair's lists read once), "call"
+   rows beside HOST.
+   Besides the table, one line per row prefixed "sets," with the answer
+   (count / total), so a run checks CUDA against HOST as it goes.
+   Environment:
+     SETS_SISI   SISI sizes, e.g. "10000000,100000000" (the default)
+     SETS_RMAT   R-MAT scales, e.g. "16,17,18" (the default) */
+#include <chrono>
+#include <string>
+#include <vector>
+
+#define GPUCLIQUE_STATIC
+#define GPUCLIQUE_IMPLEMENTATION
+#include "../gpuclique.h"
+#include "bench.h"
+
+static std::vector<uint64_t> bench_sets_list(const char *env, const char *fallback) {
+  const char *s = getenv(env);
+  std::vector<uint64_t> v;
+  for (const char *p = s && *s ? s : fallback; *p;) {
+    char *end;
+    v.push_back(strtoull(p, &end, 10));
+    p = *end == ',' ? end + 1 : end;
+    if (end == p && *p) break;
+  }
+  return v;
+}
+
+static const gclq_intersect_method bench_sets_methods[] = {GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH,
+                                                           GCLQ_INTERSECT_AUTO};
+
+/* The device work of one batch of pairs on device-resident sets, timed:
+   the count pass (and, writing, the tiles' scan and the write pass), as in
+   gclq__sets_part without the host's reads. *total gets the sum of the
+   counts. */
+static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_t> &pairs,
+                                   gclq_intersect_method method, bool write, uint64_t *total) {
+  gclq_intersect_options o;
+  gclq_intersect_options_defaults(&o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.method = method;
+  o.materialise = write;
+  gclq_intersect_stats stats;
+  memset(&stats, 0, sizeof stats);
+  gclq__sets_dev d;
+  if (gclq__cuda_sets_open(&d, s, &o, &stats) != GCLQ_SUCCESS) {
+    fprintf(stderr, "bench_sets: cannot upload the sets\n");
+    exit(2);
+  }
+  const uint32_t n = (uint32_t)(pairs.size() / 2);
+  gclq__sets_split sp;
+  if (gclq__sets_classify(&d, pairs.data(), n, &sp) != GCLQ_SUCCESS) exit(2);
+  double ms = 0.0;
+  {
+    gclq__mc_ctx *c = &d.c;
+    gclq__dmem d_pairs(c), d_counts(c), d_warp(c), pp(c), pf(c), pc(c), sq(c), sf(c), sc(c), d_pos(c), d_out(c),
+        path_scan(c), search_scan(c);
+    gclq__sets_tiles path, search;
+    bool ok = gclq__sets_put(c, &d_pairs, pairs.data(), pairs.size()) == GCLQ_SUCCESS &&
+              d_counts.get((size_t)n * 4) == GCLQ_SUCCESS && gclq__sets_put(c, &d_warp, sp.warp, sp.nw) == GCLQ_SUCCESS &&
+              gclq__sets_put_tiles(&d, sp.path_pair, sp.path_first, sp.npath, &pp, &pf, &pc, &path) == GCLQ_SUCCESS &&
+              gclq__sets_put_tiles(&d, sp.search_pair, sp.search_first, sp.nsearch, &sq, &sf, &sc, &search) ==
+                  GCLQ_SUCCESS;
+    if (!ok) exit(2);
+    gclq__sets_args g = {(const uint64_t *)d.d_off, (const uint32_t *)d.d_elem, d_pairs.as<uint32_t>(),
+                         d_counts.as<uint32_t>(), NULL, NULL};
+    auto count = [&] {
+      cudaMemsetAsync(g.counts, 0, (size_t)n * 4, 0);
+      if (gclq__sets_launch<false>(&d, g, sp, d_warp.as<uint32_t>(), path, search) != GCLQ_SUCCESS) exit(2);
+    };
+    count();
+    std::vector<uint32_t> counts(n);
+    BENCH_CHECK(cudaMemcpy(counts.data(), g.counts, (size_t)n * 4, cudaMemcpyDeviceToHost));
+    std::vector<uint64_t> pos(n + 1, 0);
+    for (uint32_t p = 0; p < n; ++p) pos[p + 1] = pos[p] + counts[p];
+    *total = pos[n];
+    if (!write) {
+      ms = bench_time_ms(count);
+    } else {
+      ok = gclq__sets_put(c, &d_pos, pos.data(), pos.size()) == GCLQ_SUCCESS &&
+           d_out.get((size_t)pos[n] * 4) == GCLQ_SUCCESS;
+      if (!ok) exit(2);
+      g.pair_pos = d_pos.as<uint64_t>();
+      g.out = d_out.as<uint32_t>();
+      ms = bench_time_ms([&] {
+        count();
+        if (gclq__sets_scan_tiles(&d, &path, sp.path_first[sp.npath], &path_scan) != GCLQ_SUCCESS ||
+            gclq__sets_scan_tiles(&d, &search, sp.search_first[sp.nsearch], &search_scan) != GCLQ_SUCCESS ||
+            gclq__sets_launch<true>(&d, g, sp, d_warp.as<uint32_t>(), path, search) != GCLQ_SUCCESS)
+          exit(2);
+      });
+    }
+  }
+  gclq__sets_split_free(&sp);
+  gclq_status st = GCLQ_SUCCESS;
+  gclq__cuda_sets_close(&d, &st);
+  return ms;
+}
+
+/* gclq_intersect_pairs_device on device-resident sets and pairs, timed
+   (the expert call: the tile tables built on the device, nothing comes
+   back). *total gets the sum of the counts. */
+static double bench_sets_api_ms(const gclq_sets *s, const std::vector<uint32_t> &pairs, gclq_intersect_method method,
+                                uint64_t *total) {
+  gclq_sets_device d;
+  const size_t n = pairs.size() / 2;
+  uint32_t *d_pairs, *d_counts;
+  void *d_temp;
+  size_t bytes = 0;
+  if (gclq_sets_upload(s, NULL, &d, NULL) != GCLQ_SUCCESS) exit(2);
+  BENCH_CHECK(cudaMalloc(&d_pairs, pairs.size() * 4));
+  BENCH_CHECK(cudaMalloc(&d_counts, n * 4));
+  BENCH_CHECK(cudaMemcpy(d_pairs, pairs.data(), pairs.size() * 4, cudaMemcpyHostToDevice));
+  if (gclq_intersect_pairs_device(&d, d_pairs, n, d_counts, method, NULL, &bytes, NULL) != GCLQ_SUCCESS) exit(2);
+  BENCH_CHECK(cudaMalloc(&d_temp, bytes));
+  double ms = bench_time_ms([&] {
+    if (gclq_intersect_pairs_device(&d, d_pairs, n, d_counts, method, d_temp, &bytes, NULL) != GCLQ_SUCCESS) exit(2);
+  });
+  std::vector<uint32_t> counts(n);
+  BENCH_CHECK(cudaMemcpy(counts.data(), d_counts, n * 4, cudaMemcpyDeviceToHost));
+  *total = 0;
+  for (size_t p = 0; p < n; ++p) *total += counts[p];
+  cudaFree(d_pairs);
+  cudaFree(d_counts);
+  cudaFree(d_temp);
+  gclq_sets_device_free(&d, NULL, NULL);
+  return ms;
+}
+
+/* A device-to-device copy of `bytes`, timed the same way. */
+static double bench_sets_copy_ms(double bytes) {
+  void *a, *b;
+  size_t n = (size_t)bytes;
+  BENCH_CHECK(cudaMalloc(&a, n));
+  BENCH_CHECK(cudaMalloc(&b, n));
+  BENCH_CHECK(cudaMemset(a, 1, n));
+  double ms = bench_time_ms([&] { cudaMemcpyAsync(b, a, n, cudaMemcpyDeviceToDevice, 0); });
+  cudaFree(a);
+  cudaFree(b);
+  return ms;
+}
+
+/* One public call, timed on the wall clock; *total gets its answer's total. */
+static double bench_sets_call_ms(const gclq_sets *s, const std::vector<uint32_t> &pairs, gclq_backend backend,
+                                 gclq_intersect_method method, bool write, uint64_t *total) {
+  gclq_intersect_options o;
+  gclq_intersect_result r;
+  gclq_intersect_options_defaults(&o);
+  o.backend = backend;
+  o.method = method;
+  o.materialise = write;
+  auto t0 = std::chrono::steady_clock::now();
+  gclq_status st = gclq_intersect_pairs(s, pairs.data(), pairs.size() / 2, &o, &r);
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (st != GCLQ_SUCCESS) {
+    fprintf(stderr, "bench_sets: %s\n", gclq_status_string(st));
+    exit(2);
+  }
+  *total = r.total;
+  gclq_intersect_result_free(&r);
+  return ms;
+}
+
+/* The rows of one workload: per method and mode, the device work beside
+   the copy, and the call beside HOST. */
+static void bench_sets_rows(const char *name, const gclq_sets *s, const std::vector<uint32_t> &pairs, double in_bytes,
+                            size_t n, bool modes) {
+  const double copy_ms = bench_sets_copy_ms(in_bytes);
+  for (int write = 0; write <= (modes ? 1 : 0); ++write) {
+    uint64_t host_total = 0;
+    const double host_ms = bench_sets_call_ms(s, pairs, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, write, &host_total);
+    for (size_t m = 0; m < sizeof bench_sets_methods / sizeof bench_sets_methods[0]; ++m) {
+      const char *mname = gclq_intersect_method_name(bench_sets_methods[m]);
+      uint64_t dev_total = 0, call_total = 0, api_total = host_total;
+      double dev_ms = bench_sets_device_ms(s, pairs, bench_sets_methods[m], write, &dev_total);
+      double call_ms = bench_sets_call_ms(s, pairs, GCLQ_BACKEND_CUDA, bench_sets_methods[m], write, &call_total);
+      std::string v = std::string(name) + (write ? " write " : " count ") + mname;
+      double bytes = in_bytes + (write ? 4.0 * (double)dev_total : 0.0);
+      bench_report_vs("sets dev", v.c_str(), n, dev_ms, "copy", copy_ms, bytes);
+      if (!write) {
+        double api_ms = bench_sets_api_ms(s, pairs, bench_sets_methods[m], &api_total);
+        bench_report_vs("sets device api", v.c_str(), n, api_ms, "copy", copy_ms, bytes);
+      }
+      bench_report_vs("sets call", v.c_str(), n, call_ms, "HOST", host_ms, bytes);
+      printf("sets,%s,total %llu,call %llu,api %llu,host %llu,%s\n", v.c_str(), (unsigned long long)dev_total,
+             (unsigned long long)call_total, (unsigned long long)api_total, (unsigned long long)host_total,
+             dev_total == host_total && call_total == host_total && api_total == host_total ? "same" : "DIFFERENT");
+    }
+  }
+}
+
+BENCH(sets) {
+  const std::vector<uint64_t> sisi = bench_sets_list("SETS_SISI", "10000000,100000000");
+  const std::vector<uint64_t> rmat = bench_sets_list("SETS_RMAT", "16,17,18");
+  for (size_t i = 0; i < sisi.size(); ++i) {
+    gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, 2, 1000000000ull, sisi[i], 1, 42};
+    gclq_sets s;
+    if (gclq_sets_generate(&gen, &s) != GCLQ_SUCCESS) {
+      fprintf(stderr, "bench_sets: cannot generate %llu elements\n", (unsigned long long)sisi[i]);
+      continue;
+    }
+    std::vector<uint32_t> pair = {0, 1};
+    char name[64];
+    snprintf(name, sizeof name, "SISI %.0e", (double)sisi[i]);
+    bench_sets_rows(name, &s, pair, 4.0 * (double)s.total, (size_t)s.total, true);
+    gclq_sets_free(&s);
+  }
+  for (size_t i = 0; i < rmat.size(); ++i) {
+    gclq_graph g;
+    gclq_sets s;
+    if (gclq_graph_rmat((int)rmat[i], 16, 7, &g) != GCLQ_SUCCESS) continue;
+    gclq_sets_from_graph(&g, &s);
+    std::vector<uint32_t> pairs;
+    double words = 0.0;
+    for (uint32_t v = 0; v < g.num_vertices; ++v)
+      for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e) {
+        uint32_t u = g.h_neighbors[e];
+        if (u <= v) continue;
+        pairs.push_back(v);
+        pairs.push_back(u);
+        words += (double)(g.h_offsets[v + 1] - g.h_offsets[v]) + (double)(g.h_offsets[u + 1] - g.h_offsets[u]);
+      }
+    char name[64];
+    snprintf(name, sizeof name, "R-MAT %llu every edge", (unsigned long long)rmat[i]);
+    bench_sets_rows(name, &s, pairs, 4.0 * words, pairs.size() / 2, false);
+    gclq_graph_free(&g);
+  }
+}

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""The setops CLI, as a user and a script see it.
+
+  python3 tests/cli_setops.py SETOPS_HOST SETOPS
+
+Runs every check against each binary given (the gcc build, HOST only, and
+the nvcc build, which runs CUDA where there is a GPU and HOST elsewhere):
+--help, strict arguments (each bad one is exit 2 naming the option), the
+three operations on a random text file against a Python reference (the
+printed lines, --out files sorted and complete, --json checked by the json
+module), the binary format, malformed and hostile files (the line or the
+byte offset named, fast), and the same --out bytes from every binary. The
+last line is "N passed, N failed"; the exit status is the number of
+failures (capped at 100)."""
+import json
+import os
+import random
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+passed = 0
+failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("  FAIL: " + what)
+
+
+def run(binary, args, timeout=120):
+    t0 = time.time()
+    p = subprocess.run([binary] + args, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr, time.time() - t0
+
+
+def parse_json(out):
+    """The one JSON object on stdout, or None."""
+    try:
+        r = json.loads(out)
+    except ValueError:
+        return None
+    return r if isinstance(r, dict) else None
+
+
+def random_sets(rng, k, universe):
+    sets = []
+    for i in range(k):
+        if i > 0 and rng.random() < 0.2:
+            src = sets[rng.randrange(i)]
+            sets.append(sorted(x for x in src if rng.random() < 0.6))  # a subset
+        else:
+            sets.append(sorted(rng.sample(range(universe), rng.randrange(1, universe // 3))))
+    return [s for s in sets if s]  # text files cannot hold an empty set
+
+
+def write_text(path, sets):
+    with open(path, "w") as f:
+        f.write("# random sets\n")
+        for s in sets:
+            f.write(" ".join(str(x) for x in s) + "\n")
+
+
+def write_binary(path, sets, universe):
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IIQ", len(sets), universe, sum(len(s) for s in sets)))
+        f.write(struct.pack("<%dI" % len(sets), *[len(s) for s in sets]))
+        for s in sets:
+            f.write(struct.pack("<%dI" % len(s), *s))
+
+
+def read_lines(path):
+    with open(path) as f:
+        return f.read()
+
+
+def check_help(binary):
+    for flag in ("--help", "-h"):
+        rc, out, err, _ = run(binary, [flag])
+        check(rc == 0 and "usage:" in out and "--json" in out, "%s %s: exit %d, usage on stdout" % (binary, flag, rc))
+
+
+def check_bad_arguments(binary, tmp):
+    g = ["--gen", "uniform", "--k", "10", "--universe", "1000", "--avg", "50"]
+    cases = [
+        (g + ["--seed", "abc"], "--seed", "not a whole number"),
+        (["--gen", "uniform", "--k", "-1", "--universe", "1000", "--avg", "50"], "--k", "not a whole number"),
+        (["--gen", "uniform", "--k", "10", "--universe", "0", "--avg", "5"], "--universe", "out of range"),
+        (["--gen", "uniform", "--k", "10", "--universe", "100", "--avg", "500"], "--avg", "above --universe"),
+        (["--gen", "gauss", "--k", "10", "--universe", "100", "--avg", "5"], "--gen", "unknown distribution"),
+        (["--gen", "uniform", "--k", "10"], "--gen", "needs --k, --universe and --avg"),
+        (g + ["--budget", "5MB"], "--budget", "not a number"),
+        (g + ["--budget", "-1"], "--budget", "out of range"),
+        (g + ["--method", "hash"], "--method", "unknown method"),
+        (g + ["--backend", "gpu"], "--backend", "unknown backend"),
+        (g + ["containment", "--threshold", "1.5"], "--threshold", "out of range"),
+        (g + ["containment", "--threshold", "0"], "--threshold", "above 0"),
+        (g + ["all", "--threshold", "0.5"], "--threshold", "goes with containment"),
+        (g + ["pair", "1"], "pair", "takes I J"),
+        (g + ["pair", "1", "x"], "pair", "not a whole number"),
+        (g + ["all", "containment"], "containment", "give one operation"),
+        (g + ["--seed"], "--seed", "missing its value"),
+        (g + ["--frobnicate", "1"], "--frobnicate", "unknown option"),
+        ([], "", "give one FILE or --gen"),
+        ([os.path.join(tmp, "a.txt")] + g, "", "give one FILE or --gen"),
+    ]
+    for args, option, says in cases:
+        rc, out, err, _ = run(binary, args)
+        check(rc == 2 and option in err and says in err,
+              "%s %s: exit %d (want 2), stderr %r should name %r and say %r" % (binary, " ".join(args), rc,
+                                                                             err[:200], option, says))
+
+
+def check_operations(binary, tmp, sets, path):
+    """all, containment and pair on a file against the Python reference; the
+    --out files are returned so that the binaries can be compared."""
+    k = len(sets)
+    inter = {(i, j): len(set(sets[i]) & set(sets[j])) for i in range(k) for j in range(k) if i != j}
+    outs = []
+    # all pairs
+    out_path = os.path.join(tmp, "all_out.txt")
+    rc, out, err, _ = run(binary, [path, "all", "--out", out_path])
+    total = sum(inter[(i, j)] for i in range(k) for j in range(i + 1, k))
+    check(rc == 0 and out.strip().splitlines()[-1] == "pairs %d, intersections total %d" % (k * (k - 1) // 2, total),
+          "%s all: exit %d, last line %r, want total %d" % (binary, rc, out.strip().splitlines()[-1:], total))
+    want = "".join("%d %d %d\n" % (i, j, inter[(i, j)]) for i in range(k) for j in range(i + 1, k) if inter[(i, j)])
+    got = read_lines(out_path) if rc == 0 else ""
+    check(got == want, "%s all --out: %d lines, want %d" % (binary, got.count("\n"), want.count("\n")))
+    outs.append(got)
+    # containment at 1 (subsets) and at 0.5
+    for t in (None, "0.5"):
+        out_path = os.path.join(tmp, "contain_out.txt")
+        args = [path, "containment", "--out", out_path] + (["--threshold", t] if t else [])
+        rc, out, err, _ = run(binary, args)
+        th = float(t) if t else 1.0
+        pairs = [(i, j) for i in range(k) for j in range(k) if i != j and inter[(i, j)] >= th * len(sets[i])]
+        check(rc == 0 and out.strip().splitlines()[-1] == "containments %d" % len(pairs),
+              "%s containment %s: exit %d, %r, want %d" % (binary, t, rc, out.strip().splitlines()[-1:], len(pairs)))
+        got = read_lines(out_path) if rc == 0 else ""
+        check(got == "".join("%d %d\n" % p for p in pairs), "%s containment %s --out differs" % (binary, t))
+        outs.append(got)
+    # one pair, its elements
+    out_path = os.path.join(tmp, "pair_out.txt")
+    rc, out, err, _ = run(binary, [path, "pair", "2", "0", "--out", out_path])
+    common = sorted(set(sets[2]) & set(sets[0]))
+    check(rc == 0 and "intersection %d" % len(common) in out, "%s pair: exit %d, %r" % (binary, rc, out[-200:]))
+    got = read_lines(out_path) if rc == 0 else ""
+    check(got == "".join("%d\n" % x for x in common), "%s pair --out differs" % binary)
+    outs.append(got)
+    rc, out, err, _ = run(binary, [path, "pair", "0", str(k)])
+    check(rc == 1 and "below" in err, "%s pair out of range: exit %d, %r" % (binary, rc, err[:200]))
+    # --json
+    rc, out, err, _ = run(binary, [path, "all", "--json"])
+    r = parse_json(out)
+    check(rc == 0 and r is not None and r["pairs"] == k * (k - 1) // 2 and r["intersections_total"] == total and
+          r["stats"]["backend"] in ("host", "cuda"), "%s all --json: exit %d, %r" % (binary, rc, out[:200]))
+    return outs
+
+
+def check_binary_and_generated(binary, tmp, sets, universe):
+    path = os.path.join(tmp, "sets.bin")
+    write_binary(path, sets, universe)
+    rc, out, err, _ = run(binary, [path, "all"])
+    rc2, out2, _, _ = run(binary, [os.path.join(tmp, "sets.txt"), "all"])
+    check(rc == 0 and rc2 == 0 and out.strip().splitlines()[-1] == out2.strip().splitlines()[-1],
+          "%s: the binary file and the text file differ (%d, %d)" % (binary, rc, rc2))
+    g = ["--gen", "zipf", "--k", "40", "--universe", "5000", "--avg", "300", "all", "--json"]
+    rc, out, _, _ = run(binary, g + ["--seed", "3"])
+    rc2, out2, _, _ = run(binary, g + ["--seed", "3"])
+    rc3, out3, _, _ = run(binary, g + ["--seed", "4"])
+    a, b, c = parse_json(out), parse_json(out2), parse_json(out3)
+    ok = None not in (a, b, c) and rc == rc2 == rc3 == 0
+    check(ok and a["intersections_total"] == b["intersections_total"], "%s --gen --seed 3 twice differs" % binary)
+    check(ok and (a["elements"], a["intersections_total"]) != (c["elements"], c["intersections_total"]),
+          "%s --gen --seed 3 and 4 give the same sets" % binary)
+
+
+def check_malformed(binary, tmp):
+    path = os.path.join(tmp, "bad.txt")
+    with open(path, "w") as f:
+        f.write("1 2 3\n# fine so far\n4 9 7\n")
+    rc, out, err, _ = run(binary, [path, "all"])
+    check(rc == 1 and "line 3" in err and "does not follow" in err, "%s unsorted: exit %d, %r" % (binary, rc, err[:200]))
+    with open(path, "w") as f:
+        f.write("1 2 3\n4 five\n")
+    rc, out, err, _ = run(binary, [path, "all"])
+    check(rc == 1 and "line 2" in err, "%s not a number: exit %d, %r" % (binary, rc, err[:200]))
+    path = os.path.join(tmp, "hostile.bin")
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IIQI", 0xFFFFFFFF, 10, 0xFFFFFFFFFFFF, 1))
+    rc, out, err, secs = run(binary, [path, "all"], timeout=30)
+    check(rc == 1 and "byte" in err and secs < 10, "%s hostile header: exit %d in %.1f s, %r" % (binary, rc, secs,
+                                                                                                  err[:200]))
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IIQ2I3I", 2, 10, 3, 2, 1, 5, 4, 6))  # set 0 is 5 4
+    rc, out, err, _ = run(binary, [path, "all"])
+    check(rc == 1 and "byte 28" in err and "set 0" in err, "%s unsorted binary: exit %d, %r" % (binary, rc, err[:200]))
+    rc, out, err, _ = run(binary, [os.path.join(tmp, "no_such_file.txt"), "all"])
+    check(rc == 1 and "cannot open" in err, "%s missing file: exit %d" % (binary, rc))
+
+
+def main():
+    binaries = sys.argv[1:]
+    if not binaries:
+        print(__doc__)
+        return 2
+    rng = random.Random(int(time.time()))  # fresh sets every run
+    universe = 200
+    sets = random_sets(rng, 30, universe)
+    outputs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "sets.txt")
+        write_text(path, sets)
+        for b in binaries:
+            if not os.path.exists(b):
+                check(False, "%s: no such binary" % b)
+                continue
+            print("%s" % b)
+            check_help(b)
+            check_bad_arguments(b, tmp)
+            outputs.append(check_operations(b, tmp, sets, path))
+            check_binary_and_generated(b, tmp, sets, universe)
+            check_malformed(b, tmp)
+    check(all(o == outputs[0] for o in outputs), "the binaries' --out files differ")
+    print("%d passed, %d failed" % (passed, failed))
+    return min(failed, 100)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1114 @@
+/* test_sets.cu - gpuclique section 7, set intersection: collections (checks,
+   the text and binary readers with malformed and hostile input, the graph
+   view, the generators) and every intersection call.
+
+   TEST: the HOST backend against std::set_intersection on the shaped cases
+   below and on random and generated collections; options, NULLs, leaks and
+   allocation failures (a counting allocator that also records the largest
+   request, so a hostile binary header can be shown to take nothing large).
+   GPU_TEST: every CUDA method against HOST, byte for byte, on the same
+   cases, with every device allocation poisoned first (an allocator hook),
+   and with budgets small enough to make a call run in many parts.
+
+   This file compiles its own static copy of the implementation. */
+#include <stdlib.h>
+
+#include "counting_alloc.h"
+static size_t g_sets_largest = 0; /* the largest host request since the last reset */
+static void *sets_test_malloc(size_t bytes) {
+  if (bytes > g_sets_largest) g_sets_largest = bytes;
+  return counting_malloc(bytes);
+}
+static void *sets_test_realloc(void *p, size_t bytes) {
+  if (bytes > g_sets_largest) g_sets_largest = bytes;
+  return counting_realloc(p, bytes);
+}
+#define GCLQ_MALLOC(sz) sets_test_malloc(sz)
+#define GCLQ_FREE(p) counting_free(p)
+#define GCLQ_REALLOC(p, sz) sets_test_realloc(p, sz)
+#define GPUCLIQUE_STATIC
+#define GPUCLIQUE_IMPLEMENTATION
+#include "../gpuclique.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "testing.h"
+
+typedef std::vector<uint32_t> set_u32;
+
+/* ---- helpers ---- */
+
+/* A collection from vectors (each strictly increasing). */
+static gclq_status sets_build(const std::vector<set_u32> &v, gclq_sets *s) {
+  std::vector<uint64_t> off(1, 0);
+  std::vector<uint32_t> el;
+  for (size_t i = 0; i < v.size(); ++i) {
+    el.insert(el.end(), v[i].begin(), v[i].end());
+    off.push_back(el.size());
+  }
+  return gclq_sets_from_arrays((uint32_t)v.size(), off.data(), el.empty() ? NULL : el.data(), 0, s, NULL);
+}
+
+static set_u32 sets_get(const gclq_sets &s, uint32_t i) {
+  return set_u32(s.h_elements + s.h_offsets[i], s.h_elements + s.h_offsets[i + 1]);
+}
+
+static set_u32 sets_ref(const set_u32 &a, const set_u32 &b) {
+  set_u32 out;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+/* n distinct sorted values below u (n <= u): selection sampling (Knuth's
+   algorithm S) when u is at most 64n, else draws, sort and unique. */
+static set_u32 sets_random(test_rng &rng, size_t n, uint64_t u) {
+  set_u32 v;
+  if (u <= 64 * (uint64_t)n) {
+    for (uint64_t x = 0; x < u && v.size() < n; ++x)
+      if (rng.below(u - x) < n - v.size()) v.push_back((uint32_t)x);
+    return v;
+  }
+  while (v.size() < n) {
+    size_t need = n - v.size();
+    for (size_t i = 0; i < need; ++i) v.push_back((uint32_t)rng.below(u));
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+  }
+  return v;
+}
+
+/* A named collection and the pairs to intersect in it. */
+struct sets_case {
+  std::string name;
+  std::vector<set_u32> sets;
+  std::vector<uint32_t> pairs;
+};
+
+static void case_add(sets_case &c, const set_u32 &a, const set_u32 &b) {
+  uint32_t i = (uint32_t)c.sets.size();
+  c.sets.push_back(a);
+  c.sets.push_back(b);
+  c.pairs.push_back(i);
+  c.pairs.push_back(i + 1);
+  c.pairs.push_back(i + 1); /* both orders */
+  c.pairs.push_back(i);
+}
+
+/* The shapes of the issue's list: empty sets, one element, disjoint,
+   identical, one inside the other, interleaved, every element its
+   neighbour + 1, sizes 2^k +/- 1 and the kernels' tile sizes +/- 1, skewed
+   pairs (binary search's side of AUTO), one giant pair among many tiny
+   ones. Sizes up to 2^max_log2 (at most 2^20 elements a set). */
+static std::vector<sets_case> sets_cases(test_rng &rng) {
+  std::vector<sets_case> out;
+  const int top = g_test.max_log2 < 20 ? g_test.max_log2 : 20;
+  sets_case c;
+
+  c.name = "empty and one element";
+  case_add(c, set_u32(), set_u32());
+  case_add(c, set_u32(), set_u32(1, 7));
+  case_add(c, set_u32(1, 7), set_u32(1, 7));
+  case_add(c, set_u32(1, 7), set_u32(1, 8));
+  case_add(c, set_u32(1, 0), set_u32(1, 0xffffffffu));
+  case_add(c, set_u32(1, 0xffffffffu), set_u32(1, 0xffffffffu));
+  out.push_back(c);
+
+  /* sizes: 2^k +/- 1, the warp limit, the merge tile, the search chunk and cache, +/- 1 */
+  std::vector<size_t> sizes;
+  for (int k = 0; k <= top; k += 2) {
+    sizes.push_back(((size_t)1 << k) - 1);
+    sizes.push_back(((size_t)1 << k) + 1);
+  }
+  const size_t tiles[] = {512, 1024, 1024, 2048, 3840, 1920};
+  for (size_t t = 0; t < sizeof tiles / sizeof tiles[0]; ++t)
+    for (int d = -1; d <= 1; ++d) sizes.push_back(tiles[t] + d);
+
+  c = sets_case();
+  c.name = "disjoint, identical, inside, interleaved, neighbour + 1";
+  for (size_t s = 0; s < sizes.size(); ++s) {
+    size_t n = sizes[s];
+    set_u32 even, odd, a = sets_random(rng, n, 4 * (uint64_t)n + 8), plus, sub;
+    for (size_t i = 0; i < n; ++i) even.push_back((uint32_t)(2 * i)), odd.push_back((uint32_t)(2 * i + 1));
+    case_add(c, even, odd);
+    case_add(c, a, a);
+    c.pairs.push_back((uint32_t)c.sets.size() - 1); /* a set with itself: one array on both sides */
+    c.pairs.push_back((uint32_t)c.sets.size() - 1);
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (rng.below(3) == 0) sub.push_back(a[i]);
+      plus.push_back(a[i] + 1);
+    }
+    case_add(c, sub, a);
+    case_add(c, a, plus);
+    set_u32 blocks; /* runs of 5 taken, 5 skipped: long stretches matching, long stretches not */
+    for (size_t i = 0; i < 2 * n; ++i)
+      if ((i / 5) % 2 == 0) blocks.push_back((uint32_t)i);
+    case_add(c, blocks, even);
+  }
+  out.push_back(c);
+
+  c = sets_case();
+  c.name = "random overlap and skewed sizes";
+  for (size_t s = 0; s < sizes.size(); ++s) {
+    size_t n = sizes[s], m = n / 40 + rng.below(4);
+    uint64_t u = 2 * (uint64_t)n + 2;
+    case_add(c, sets_random(rng, n, u), sets_random(rng, n, u));
+    case_add(c, sets_random(rng, m < u ? m : u, u), sets_random(rng, n, u));
+  }
+  out.push_back(c);
+
+  c = sets_case();
+  c.name = "one giant pair among many tiny ones";
+  {
+    size_t n = (size_t)1 << top, tiny = 20000;
+    uint64_t u = 3 * (uint64_t)n;
+    case_add(c, sets_random(rng, n, u), sets_random(rng, n - 1, u));
+    for (size_t i = 0; i < tiny; ++i) c.sets.push_back(sets_random(rng, rng.below(9), 16));
+    for (size_t i = 0; i < 4 * tiny; ++i) {
+      c.pairs.push_back(2 + (uint32_t)rng.below(tiny));
+      c.pairs.push_back(2 + (uint32_t)rng.below(tiny));
+    }
+    const uint32_t giant[2] = {1, 0}; /* once more, somewhere in the middle */
+    c.pairs.insert(c.pairs.begin() + 2 * rng.below(4 * tiny), giant, giant + 2);
+  }
+  out.push_back(c);
+  return out;
+}
+
+/* HOST (or CUDA) results of a case: counts, then the intersections. */
+static gclq_status case_run(const sets_case &c, const gclq_sets &s, const gclq_intersect_options &o,
+                            gclq_intersect_result *r) {
+  return gclq_intersect_pairs(&s, c.pairs.data(), c.pairs.size() / 2, &o, r);
+}
+
+/* The result of a pairs call against std::set_intersection. */
+static void check_pairs_against_reference(const sets_case &c, const gclq_intersect_result &r, bool materialised) {
+  uint64_t total = 0;
+  CHECK_EQ(r.num_pairs, c.pairs.size() / 2);
+  for (size_t p = 0; p < c.pairs.size() / 2; ++p) {
+    set_u32 want = sets_ref(c.sets[c.pairs[2 * p]], c.sets[c.pairs[2 * p + 1]]);
+    CHECK_MSG(r.h_counts[p] == want.size(), "%s: pair %zu count %u, want %zu", c.name.c_str(), p, r.h_counts[p],
+              want.size());
+    total += want.size();
+    if (materialised) {
+      CHECK_EQ(r.h_offsets[p + 1] - r.h_offsets[p], want.size());
+      CHECK_MSG(want.empty() || memcmp(r.h_elements + r.h_offsets[p], want.data(), want.size() * 4) == 0,
+                "%s: pair %zu intersection differs", c.name.c_str(), p);
+    }
+  }
+  CHECK_EQ(r.total, total);
+}
+
+static gclq_intersect_options host_options(void) {
+  gclq_intersect_options o;
+  memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_HOST;
+  return o;
+}
+
+/* ---- collections ---- */
+
+TEST(sets, from_arrays_checks_and_names_the_set) {
+  const uint64_t off[] = {0, 2, 2, 5, 7};
+  const uint32_t good[] = {1, 5, 0, 3, 9, 4, 4000000000u};
+  uint32_t bad[7];
+  gclq_sets s;
+  gclq_sets_error e;
+  long long live = g_alloc_live;
+  CHECK_EQ(gclq_sets_from_arrays(4, off, good, 0, &s, &e), GCLQ_SUCCESS);
+  CHECK_EQ(s.num_sets, 4);
+  CHECK_EQ(s.total, 7);
+  CHECK_EQ(s.universe, 4000000001ull);
+  CHECK(sets_get(s, 1).empty());
+  gclq_sets_free(&s);
+  memcpy(bad, good, sizeof bad);
+  bad[4] = 3; /* set 2: 0 3 3 (a repeat) */
+  CHECK_EQ(gclq_sets_from_arrays(4, off, bad, 0, &s, &e), GCLQ_ERROR_UNSORTED_SET);
+  CHECK_EQ(e.set, 2);
+  CHECK(strstr(e.message, "set 2") != NULL);
+  CHECK_EQ(s.num_sets, 0);
+  CHECK(s.h_offsets == NULL);
+  memcpy(bad, good, sizeof bad);
+  bad[6] = 1; /* set 3: 4 1 (descending) */
+  CHECK_EQ(gclq_sets_from_arrays(4, off, bad, 0, &s, &e), GCLQ_ERROR_UNSORTED_SET);
+  CHECK_EQ(e.set, 3);
+  const uint64_t back[] = {0, 2, 1, 5, 7}; /* offsets decrease at set 1 */
+  CHECK_EQ(gclq_sets_from_arrays(4, back, good, 0, &s, &e), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(e.set, 1);
+  CHECK_EQ(gclq_sets_from_arrays(4, off, good, 100, &s, &e), GCLQ_ERROR_INVALID_ARGUMENT); /* universe too small */
+  CHECK_EQ(gclq_sets_from_arrays(4, off, NULL, 0, &s, &e), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_sets_from_arrays(4, NULL, good, 0, &s, &e), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_sets_from_arrays(4, off, good, 0, NULL, &e), GCLQ_ERROR_INVALID_ARGUMENT);
+  const uint64_t none[] = {0};
+  CHECK_EQ(gclq_sets_from_arrays(0, none, NULL, 0, &s, NULL), GCLQ_SUCCESS); /* k = 0 */
+  CHECK_EQ(s.num_sets, 0);
+  CHECK_EQ(gclq_sets_validate(&s, &e), GCLQ_SUCCESS);
+  gclq_sets_free(&s);
+  gclq_sets_free(&s); /* twice is fine */
+  gclq_sets_free(NULL);
+  CHECK_EQ(g_alloc_live, live);
+}
+
+TEST(sets, validate_reports_a_changed_collection) {
+  std::vector<set_u32> v(3);
+  v[0].push_back(1), v[1].push_back(2), v[1].push_back(5), v[2].push_back(3);
+  gclq_sets s;
+  gclq_sets_error e;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_validate(&s, &e), GCLQ_SUCCESS);
+  s.h_elements[2] = 2; /* set 1 is now 2 2 */
+  CHECK_EQ(gclq_sets_validate(&s, &e), GCLQ_ERROR_UNSORTED_SET);
+  CHECK_EQ(e.set, 1);
+  gclq_intersect_result r;
+  gclq_intersect_options o = host_options();
+  CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT); /* calls check too */
+  CHECK_EQ(r.num_pairs, 0);
+  gclq_sets_free(&s);
+  CHECK_EQ(gclq_sets_validate(NULL, &e), GCLQ_ERROR_INVALID_ARGUMENT);
+}
+
+TEST(sets, text_reader) {
+  const char text[] = "# three sets\n1 5 9\n\n  \t\n2   3 # a comment\r\n0\r4000000000 4294967295\n";
+  gclq_sets s;
+  gclq_sets_error e;
+  CHECK_EQ(gclq_sets_parse_text(text, sizeof text - 1, &s, &e), GCLQ_SUCCESS);
+  CHECK_EQ(s.num_sets, 4);
+  CHECK(sets_get(s, 0) == set_u32({1, 5, 9}));
+  CHECK(sets_get(s, 1) == set_u32({2, 3}));
+  CHECK(sets_get(s, 2) == set_u32({0}));
+  CHECK(sets_get(s, 3) == set_u32({4000000000u, 4294967295u}));
+  CHECK_EQ(s.universe, 4294967296ull);
+  gclq_sets_free(&s);
+  const char no_end[] = "7 8";
+  CHECK_EQ(gclq_sets_parse_text(no_end, 3, &s, &e), GCLQ_SUCCESS); /* a last line without its end */
+  CHECK_EQ(s.num_sets, 1);
+  gclq_sets_free(&s);
+  CHECK_EQ(gclq_sets_parse_text("", 0, &s, &e), GCLQ_SUCCESS);
+  CHECK_EQ(s.num_sets, 0);
+  gclq_sets_free(&s);
+  CHECK_EQ(gclq_sets_parse_text(NULL, 0, &s, &e), GCLQ_SUCCESS);
+  gclq_sets_free(&s);
+}
+
+TEST(sets, text_reader_errors_name_the_line_and_set) {
+  struct bad_text {
+    const char *text;
+    gclq_status st;
+    uint64_t line, set;
+  } cases[] = {
+      {"1 2\n# c\n3 x\n", GCLQ_ERROR_PARSE, 3, 1},
+      {"1 2\n5 4\n", GCLQ_ERROR_UNSORTED_SET, 2, 1},
+      {"1 1\n", GCLQ_ERROR_UNSORTED_SET, 1, 0},
+      {"\n\n1 2 -3\n", GCLQ_ERROR_PARSE, 3, 0},
+      {"1\n2\n3 4294967296\n", GCLQ_ERROR_PARSE, 3, 2},
+      {"1\r\n2\r\n3 9x\r\n", GCLQ_ERROR_PARSE, 3, 2},
+      {"1,2\n", GCLQ_ERROR_PARSE, 1, 0},
+  };
+  long long live = g_alloc_live;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    gclq_sets s;
+    gclq_sets_error e;
+    gclq_status st = gclq_sets_parse_text(cases[i].text, strlen(cases[i].text), &s, &e);
+    CHECK_MSG(st == cases[i].st, "case %zu: status %d", i, (int)st);
+    CHECK_MSG(e.line == cases[i].line, "case %zu: line %llu", i, (unsigned long long)e.line);
+    CHECK_MSG(e.set == cases[i].set, "case %zu: set %llu", i, (unsigned long long)e.set);
+    CHECK(e.message[0] != '\0');
+    CHECK(s.h_offsets == NULL && s.num_sets == 0);
+  }
+  CHECK_EQ(g_alloc_live, live);
+}
+
+/* The binary format, written here byte by byte (little-endian). */
+static void put32(std::vector<unsigned char> &b, uint32_t x) {
+  for (int i = 0; i < 4; ++i) b.push_back((unsigned char)(x >> (8 * i)));
+}
+static std::vector<unsigned char> binary_of(const std::vector<set_u32> &v, uint32_t universe) {
+  std::vector<unsigned char> b;
+  uint64_t total = 0;
+  for (size_t i = 0; i < v.size(); ++i) total += v[i].size();
+  put32(b, (uint32_t)v.size());
+  put32(b, universe);
+  put32(b, (uint32_t)total);
+  put32(b, (uint32_t)(total >> 32));
+  for (size_t i = 0; i < v.size(); ++i) put32(b, (uint32_t)v[i].size());
+  for (size_t i = 0; i < v.size(); ++i)
+    for (size_t j = 0; j < v[i].size(); ++j) put32(b, v[i][j]);
+  return b;
+}
+
+TEST(sets, binary_reader_and_round_trip) {
+  test_rng rng = test_rng_for("sets.binary");
+  std::vector<set_u32> v;
+  for (int i = 0; i < 50; ++i) v.push_back(sets_random(rng, rng.below(300), 1000));
+  v.push_back(set_u32());
+  std::vector<unsigned char> b = binary_of(v, 1000);
+  gclq_sets s, t;
+  gclq_sets_error e;
+  CHECK_EQ(gclq_sets_parse_binary(b.data(), b.size(), &s, &e), GCLQ_SUCCESS);
+  CHECK_EQ(s.num_sets, v.size());
+  CHECK_EQ(s.universe, 1000);
+  for (size_t i = 0; i < v.size(); ++i) CHECK(sets_get(s, (uint32_t)i) == v[i]);
+  const char *path = "test_sets_round_trip.bin";
+  CHECK_EQ(gclq_sets_save_binary(&s, path), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_load_binary(path, &t, &e), GCLQ_SUCCESS);
+  remove(path);
+  CHECK_EQ(t.total, s.total);
+  CHECK(memcmp(t.h_offsets, s.h_offsets, (s.num_sets + 1) * 8) == 0);
+  CHECK(memcmp(t.h_elements, s.h_elements, s.total * 4) == 0);
+  gclq_sets_free(&s);
+  gclq_sets_free(&t);
+  CHECK_EQ(gclq_sets_load_binary("no/such/file.bin", &t, &e), GCLQ_ERROR_IO);
+  CHECK_EQ(gclq_sets_load_text("no/such/file.txt", &t, &e), GCLQ_ERROR_IO);
+}
+
+TEST(sets, binary_reader_errors_name_the_byte_offset) {
+  std::vector<set_u32> v(3);
+  v[0] = set_u32({1, 2, 3});
+  v[1] = set_u32({4});
+  v[2] = set_u32({5, 9});
+  const std::vector<unsigned char> good = binary_of(v, 10);
+  gclq_sets s;
+  gclq_sets_error e;
+  long long live = g_alloc_live;
+  /* cut short anywhere: the header, the sizes, the elements */
+  for (size_t len = 0; len < good.size(); ++len) {
+    CHECK_MSG(gclq_sets_parse_binary(good.data(), len, &s, &e) == GCLQ_ERROR_PARSE, "length %zu", len);
+    CHECK(s.h_offsets == NULL);
+  }
+  std::vector<unsigned char> b = good;
+  b.push_back(0); /* a trailing byte */
+  CHECK_EQ(gclq_sets_parse_binary(b.data(), b.size(), &s, &e), GCLQ_ERROR_PARSE);
+  CHECK_EQ(e.byte_offset, 8);
+  b = good;
+  b[16] = 2; /* sizes 2 1 2: they add up to 5, the header says 6 */
+  CHECK_EQ(gclq_sets_parse_binary(b.data(), b.size(), &s, &e), GCLQ_ERROR_PARSE);
+  CHECK_EQ(e.byte_offset, 16);
+  b = good;
+  b[16 + 12 + 4 * 5] = 3; /* set 2: 5 3 */
+  CHECK_EQ(gclq_sets_parse_binary(b.data(), b.size(), &s, &e), GCLQ_ERROR_UNSORTED_SET);
+  CHECK_EQ(e.set, 2);
+  CHECK_EQ(e.byte_offset, 16 + 12 + 4 * 5);
+  b = good;
+  b[16 + 12 + 4] = 1; /* set 0: 1 1 3 */
+  CHECK_EQ(gclq_sets_parse_binary(b.data(), b.size(), &s, &e), GCLQ_ERROR_UNSORTED_SET);
+  CHECK_EQ(e.set, 0);
+  CHECK_EQ(e.byte_offset, 16 + 12 + 4);
+  CHECK_EQ(g_alloc_live, live);
+}
+
+TEST(sets, hostile_binary_headers_take_nothing_large) {
+  const uint32_t hostile[][4] = {
+      {0xffffffffu, 10, 0, 0},          /* 4 billion sets, no sizes */
+      {2, 10, 0xffffffffu, 0xffffffffu}, /* 2^64 - 1 elements */
+      {1, 10, 0x40000000u, 0},           /* 2^30 elements, none present */
+      {0, 10, 5, 0},                     /* elements without sets */
+  };
+  for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; ++i) {
+    std::vector<unsigned char> b;
+    for (int w = 0; w < 4; ++w) put32(b, hostile[i][w]);
+    put32(b, 0x40000000u); /* a size, in case one is read */
+    put32(b, 1);
+    gclq_sets s;
+    gclq_sets_error e;
+    g_sets_largest = 0;
+    CHECK_MSG(gclq_sets_parse_binary(b.data(), b.size(), &s, &e) == GCLQ_ERROR_PARSE, "header %zu", i);
+    CHECK_MSG(g_sets_largest < 4096, "header %zu took %zu bytes", i, g_sets_largest);
+  }
+}
+
+TEST(sets, graph_view_is_the_adjacency) {
+  gclq_graph g;
+  gclq_sets s;
+  CHECK_EQ(gclq_graph_rmat(10, 8, 3, &g), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_from_graph(&g, &s), GCLQ_SUCCESS);
+  CHECK_EQ(s.num_sets, g.num_vertices);
+  CHECK(s.h_elements == g.h_neighbors);
+  CHECK(s.is_view);
+  CHECK_EQ(gclq_sets_validate(&s, NULL), GCLQ_SUCCESS);
+  /* every edge's common neighbours: the triangles through it */
+  std::vector<uint32_t> pairs;
+  for (uint32_t v = 0; v < g.num_vertices; ++v)
+    for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e)
+      if (g.h_neighbors[e] > v) pairs.push_back(v), pairs.push_back(g.h_neighbors[e]);
+  gclq_intersect_result r;
+  gclq_intersect_options o = host_options();
+  CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), pairs.size() / 2, &o, &r), GCLQ_SUCCESS);
+  uint64_t want = 0;
+  for (size_t p = 0; p < pairs.size() / 2; ++p)
+    want += sets_ref(sets_get(s, pairs[2 * p]), sets_get(s, pairs[2 * p + 1])).size();
+  CHECK_EQ(r.total, want);
+  CHECK(want % 3 == 0); /* each triangle seen from its three edges */
+  gclq_intersect_result_free(&r);
+  gclq_sets_free(&s); /* a view: frees nothing */
+  CHECK(g.h_neighbors != NULL);
+  gclq_graph_free(&g);
+  gclq_graph empty;
+  memset(&empty, 0, sizeof empty);
+  CHECK_EQ(gclq_sets_from_graph(&empty, &s), GCLQ_SUCCESS);
+  CHECK_EQ(s.num_sets, 0);
+  CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_SUCCESS);
+  CHECK_EQ(r.num_pairs, 0);
+  gclq_intersect_result_free(&r);
+  CHECK_EQ(gclq_sets_from_graph(NULL, &s), GCLQ_ERROR_INVALID_ARGUMENT);
+}
+
+TEST(sets, generators_follow_their_documentation) {
+  test_rng rng = test_rng_for("sets.generators");
+  const gclq_sets_dist dists[] = {GCLQ_SETS_UNIFORM, GCLQ_SETS_NORMAL, GCLQ_SETS_ZIPF};
+  for (int d = 0; d < 3; ++d) {
+    gclq_sets_gen gen = {dists[d], 40, 100000 + rng.below(1000), 1001, 0, rng.next()};
+    gclq_sets s, t;
+    CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
+    CHECK_EQ(s.num_sets, 40);
+    CHECK_EQ(s.universe, gen.universe);
+    CHECK_EQ(gclq_sets_validate(&s, NULL), GCLQ_SUCCESS);
+    uint64_t below_half = 0, low_tenth = 0;
+    for (uint32_t i = 0; i < s.num_sets; ++i) {
+      uint64_t n = s.h_offsets[i + 1] - s.h_offsets[i];
+      if (dists[d] != GCLQ_SETS_ZIPF) /* zipf sets may come out smaller (documented) */
+        CHECK_MSG(n >= 1001 - 500 && n <= 1001 + 500, "dist %d set %u has %llu elements", d, i, (unsigned long long)n);
+      CHECK(n <= 1001 + 500);
+    }
+    for (uint64_t e = 0; e < s.total; ++e) {
+      below_half += s.h_elements[e] < gen.universe / 2;
+      low_tenth += s.h_elements[e] < gen.universe / 10;
+    }
+    double half = (double)below_half / s.total, tenth = (double)low_tenth / s.total;
+    if (dists[d] == GCLQ_SETS_UNIFORM)
+      CHECK_MSG(half > 0.45 && half < 0.55 && tenth < 0.15, "uniform %f %f", half, tenth);
+    if (dists[d] == GCLQ_SETS_NORMAL) CHECK_MSG(half > 0.45 && half < 0.55 && tenth < 0.01, "normal %f %f", half, tenth);
+    if (dists[d] == GCLQ_SETS_ZIPF) CHECK_MSG(tenth > 0.5, "zipf: %f below U/10", tenth);
+    CHECK_EQ(gclq_sets_generate(&gen, &t), GCLQ_SUCCESS); /* the same seed, the same sets */
+    CHECK_EQ(t.total, s.total);
+    CHECK(memcmp(t.h_elements, s.h_elements, s.total * 4) == 0);
+    gclq_sets_free(&t);
+    gen.seed++;
+    CHECK_EQ(gclq_sets_generate(&gen, &t), GCLQ_SUCCESS);
+    CHECK(t.total != s.total || memcmp(t.h_elements, s.h_elements, s.total * 4) != 0);
+    gclq_sets_free(&t);
+    gen.fixed_size = 1;
+    CHECK_EQ(gclq_sets_generate(&gen, &t), GCLQ_SUCCESS);
+    if (dists[d] != GCLQ_SETS_ZIPF) CHECK_EQ(t.total, 40 * 1001);
+    gclq_sets_free(&t);
+    gclq_sets_free(&s);
+  }
+  gclq_sets_gen small = {GCLQ_SETS_UNIFORM, 3, 10, 10, 1, 1}; /* every value */
+  gclq_sets s;
+  CHECK_EQ(gclq_sets_generate(&small, &s), GCLQ_SUCCESS);
+  CHECK_EQ(s.total, 30);
+  gclq_sets_free(&s);
+  small.avg_size = 11; /* above U */
+  CHECK_EQ(gclq_sets_generate(&small, &s), GCLQ_ERROR_INVALID_ARGUMENT);
+  small.avg_size = 1, small.universe = 0;
+  CHECK_EQ(gclq_sets_generate(&small, &s), GCLQ_ERROR_INVALID_ARGUMENT);
+  small.universe = 10, small.dist = (gclq_sets_dist)7;
+  CHECK_EQ(gclq_sets_generate(&small, &s), GCLQ_ERROR_INVALID_ARGUMENT);
+}
+
+/* ---- intersections on HOST ---- */
+
+TEST(sets, host_pairs_match_the_reference_on_every_shape) {
+  test_rng rng = test_rng_for("sets.host_shapes");
+  std::vector<sets_case> cases = sets_cases(rng);
+  long long live = g_alloc_live;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    gclq_sets s;
+    CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
+    for (int m = 0; m < 2; ++m) {
+      gclq_intersect_options o = host_options();
+      gclq_intersect_result r;
+      o.materialise = m;
+      CHECK_EQ(case_run(cases[i], s, o, &r), GCLQ_SUCCESS);
+      CHECK_EQ(r.stats.backend, GCLQ_BACKEND_HOST);
+      CHECK_EQ(r.stats.method, GCLQ_INTERSECT_SERIAL_MERGE);
+      check_pairs_against_reference(cases[i], r, m != 0);
+      gclq_intersect_result_free(&r);
+      CHECK_OK_SO_FAR();
+    }
+    gclq_sets_free(&s);
+  }
+  CHECK_EQ(g_alloc_live, live);
+}
+
+/* All pairs, dense and sparse, and the containment join, against loops over
+   the reference, on a collection with repeats and subsets. */
+static std::vector<set_u32> sets_family(test_rng &rng, size_t k, uint64_t u) {
+  std::vector<set_u32> v;
+  for (size_t i = 0; i < k; ++i) {
+    int shape = (int)rng.below(5);
+    if (shape == 0 && !v.empty()) { /* a subset of an earlier set */
+      const set_u32 &src = v[rng.below(v.size())];
+      set_u32 sub;
+      for (size_t j = 0; j < src.size(); ++j)
+        if (rng.below(2)) sub.push_back(src[j]);
+      v.push_back(sub);
+    } else if (shape == 1 && !v.empty()) {
+      v.push_back(v[rng.below(v.size())]); /* a repeat */
+    } else if (shape == 2) {
+      v.push_back(set_u32()); /* empty */
+    } else {
+      v.push_back(sets_random(rng, rng.below(u / 4 + 1), u));
+    }
+  }
+  return v;
+}
+
+static void check_all_pairs(const std::vector<set_u32> &v, const gclq_sets &s, const gclq_intersect_options &base) {
+  const size_t k = v.size();
+  gclq_intersect_options o = base;
+  gclq_intersect_result r;
+  CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_SUCCESS);
+  CHECK_EQ(r.num_pairs, k * (k - (k > 0)) / 2);
+  std::vector<uint32_t> dense, full(k * k, 0); /* full: both orders, for the containment join */
+  for (size_t i = 0; i < k; ++i)
+    for (size_t j = i + 1; j < k; ++j) {
+      dense.push_back((uint32_t)sets_ref(v[i], v[j]).size());
+      full[i * k + j] = full[j * k + i] = dense.back();
+    }
+  CHECK(dense.empty() || memcmp(dense.data(), r.h_counts, dense.size() * 4) == 0);
+  gclq_intersect_result_free(&r);
+  o.sparse = 1;
+  o.min_count = 3;
+  CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_SUCCESS);
+  std::vector<uint32_t> want_pairs, want_counts;
+  for (size_t i = 0, at = 0; i < k; ++i)
+    for (size_t j = i + 1; j < k; ++j, ++at)
+      if (dense[at] >= 3) {
+        want_pairs.push_back((uint32_t)i);
+        want_pairs.push_back((uint32_t)j);
+        want_counts.push_back(dense[at]);
+      }
+  CHECK_EQ(r.num_pairs, want_counts.size());
+  CHECK(want_counts.empty() || memcmp(r.h_pairs, want_pairs.data(), want_pairs.size() * 4) == 0);
+  CHECK(want_counts.empty() || memcmp(r.h_counts, want_counts.data(), want_counts.size() * 4) == 0);
+  gclq_intersect_result_free(&r);
+  const double thresholds[] = {0.0, 0.5, 1.0};
+  for (int t = 0; t < 3; ++t) {
+    o = base;
+    o.min_containment = thresholds[t];
+    double th = thresholds[t] == 0.0 ? 1.0 : thresholds[t];
+    CHECK_EQ(gclq_containment_join(&s, &o, &r), GCLQ_SUCCESS);
+    std::vector<uint32_t> wp, wc;
+    for (size_t i = 0; i < k; ++i)
+      for (size_t j = 0; j < k; ++j) {
+        if (i == j) continue;
+        uint32_t c = full[i * k + j];
+        if ((double)c >= th * (double)v[i].size()) wp.push_back((uint32_t)i), wp.push_back((uint32_t)j), wc.push_back(c);
+      }
+    CHECK_MSG(r.num_pairs == wc.size(), "threshold %f: %llu containments, want %zu", th,
+              (unsigned long long)r.num_pairs, wc.size());
+    CHECK(wc.empty() || memcmp(r.h_pairs, wp.data(), wp.size() * 4) == 0);
+    CHECK(wc.empty() || memcmp(r.h_counts, wc.data(), wc.size() * 4) == 0);
+    gclq_intersect_result_free(&r);
+  }
+}
+
+TEST(sets, host_all_pairs_and_containment) {
+  test_rng rng = test_rng_for("sets.host_all");
+  const size_t ks[] = {0, 1, 2, 37, 130};
+  for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+    std::vector<set_u32> v = sets_family(rng, ks[i], 200 + rng.below(300));
+    gclq_sets s;
+    CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+    check_all_pairs(v, s, host_options());
+    gclq_sets_free(&s);
+    CHECK_OK_SO_FAR();
+  }
+}
+
+/* All pairs of k = 3000 tiny sets: 4498500 pairs, more than one batch of
+   2^22, so the pairs continue across the batch boundary. */
+static std::vector<set_u32> sets_tiny(test_rng &rng, size_t k) {
+  std::vector<set_u32> v;
+  for (size_t i = 0; i < k; ++i) v.push_back(sets_random(rng, rng.below(4), 12));
+  return v;
+}
+static void check_all_pairs_dense(const std::vector<set_u32> &v, const gclq_sets &s, const gclq_intersect_options &o) {
+  const size_t k = v.size();
+  gclq_intersect_result r;
+  CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_SUCCESS);
+  CHECK_EQ(r.num_pairs, k * (k - 1) / 2);
+  uint64_t at = 0, bad = 0;
+  for (size_t i = 0; i < k; ++i)
+    for (size_t j = i + 1; j < k; ++j, ++at) bad += r.h_counts[at] != sets_ref(v[i], v[j]).size();
+  CHECK_MSG(bad == 0, "%llu of %llu pairs differ", (unsigned long long)bad, (unsigned long long)at);
+  gclq_intersect_result_free(&r);
+}
+
+TEST(sets, host_all_pairs_across_batches) {
+  test_rng rng = test_rng_for("sets.host_batches");
+  std::vector<set_u32> v = sets_tiny(rng, 3000);
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  check_all_pairs_dense(v, s, host_options());
+  gclq_sets_free(&s);
+}
+
+TEST(sets, host_generated_collections) {
+  test_rng rng = test_rng_for("sets.host_generated");
+  const gclq_sets_dist dists[] = {GCLQ_SETS_UNIFORM, GCLQ_SETS_NORMAL, GCLQ_SETS_ZIPF};
+  for (int d = 0; d < 3; ++d) {
+    gclq_sets_gen gen = {dists[d], 60, 20000, 800, 0, rng.next()};
+    gclq_sets s;
+    CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
+    std::vector<set_u32> v;
+    for (uint32_t i = 0; i < s.num_sets; ++i) v.push_back(sets_get(s, i));
+    check_all_pairs(v, s, host_options());
+    gclq_sets_free(&s);
+    CHECK_OK_SO_FAR();
+  }
+}
+
+TEST(sets, bad_arguments_options_and_allocation_failures) {
+  std::vector<set_u32> v(3);
+  v[0] = set_u32({1, 2, 3});
+  v[1] = set_u32({2, 3, 4});
+  v[2] = set_u32({3});
+  gclq_sets s;
+  gclq_intersect_result r;
+  gclq_intersect_options o = host_options();
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_intersect_pair(&s, 0, 3, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pair(NULL, 0, 1, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &o, NULL), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs(&s, NULL, 2, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs(&s, NULL, 0, &o, &r), GCLQ_SUCCESS);
+  CHECK_EQ(r.num_pairs, 0);
+  gclq_intersect_result_free(&r);
+  o.method = (gclq_intersect_method)9;
+  CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  o = host_options();
+  o.backend = (gclq_backend)5;
+  CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  o = host_options();
+  o.min_containment = 1.5;
+  CHECK_EQ(gclq_containment_join(&s, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  o.min_containment = 0.0 / 0.0;
+  CHECK_EQ(gclq_containment_join(&s, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(r.num_pairs, 0);
+  CHECK(r.h_pairs == NULL);
+  /* NULL options: the defaults (AUTO: work this small runs HOST, device or not) */
+  CHECK_EQ(gclq_intersect_pair(&s, 0, 1, NULL, &r), GCLQ_SUCCESS);
+  CHECK_EQ(r.h_counts[0], 2);
+  CHECK_EQ(r.stats.backend, GCLQ_BACKEND_HOST);
+  CHECK_EQ(r.stats.auto_small, 1);
+  CHECK(strstr(r.stats.notes, "small") != NULL);
+  gclq_intersect_result_free(&r);
+  gclq_intersect_options d;
+  gclq_intersect_options_defaults(&d);
+  CHECK_EQ(d.min_count, 1);
+  CHECK(d.min_containment == 1.0);
+  CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_BINARY_SEARCH), "binary-search") == 0);
+  CHECK(strcmp(gclq_status_string(GCLQ_ERROR_UNSORTED_SET), "unknown status") != 0);
+  /* every host allocation of each call failing in turn: a status, no leak */
+  long long live = g_alloc_live;
+  for (int call = 0; call < 4; ++call) {
+    for (long long k = 0; k < 40; ++k) {
+      o = host_options();
+      o.materialise = 1;
+      o.sparse = 1;
+      g_alloc_fail_at = g_alloc_calls + k;
+      gclq_status st = call == 0   ? gclq_intersect_pair(&s, 0, 1, &o, &r)
+                       : call == 1 ? gclq_intersect_all(&s, &o, &r)
+                       : call == 2 ? gclq_containment_join(&s, &o, &r)
+                                   : gclq_intersect_pair(&s, 1, 1, &o, &r);
+      g_alloc_fail_at = -1;
+      CHECK_MSG(st == GCLQ_SUCCESS || st == GCLQ_ERROR_OUT_OF_MEMORY, "call %d fail %lld: %d", call, k, (int)st);
+      if (st != GCLQ_SUCCESS) CHECK(r.h_counts == NULL && r.num_pairs == 0);
+      gclq_intersect_result_free(&r);
+      CHECK_EQ(g_alloc_live, live);
+    }
+  }
+  gclq_intersect_result_free(NULL);
+  gclq_sets_free(&s);
+}
+
+/* ---- the CUDA kernels' partitions, run on the host ----
+   The kernels' cuts and pieces are __host__ __device__ helpers
+   (gclq__sets_*); these loops call them block by block and thread by thread
+   in the kernels' order, so the partitions (the tiles' diagonals, the
+   threads' pieces, the guard element, the binary search's spans and cached
+   keys) are checked on every run, with or without a GPU. Each returns the
+   pair's count and, given out, writes the intersection in order. */
+#if defined(__CUDACC__)
+
+/* gclq__sets_path_kernel: tiles of merge steps, GCLQ__SETS_NT threads each. */
+static uint32_t sim_path(const gclq__sets_pair &pr, uint32_t *out) {
+  const uint64_t tiles = ((uint64_t)pr.na + pr.nb + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
+  std::vector<uint32_t> s(GCLQ__SETS_TILE + 1), mine(GCLQ__SETS_NT);
+  uint32_t total = 0;
+  for (uint64_t t = 0; t < tiles; ++t) {
+    const uint32_t x0 = gclq__sets_tile_split(pr, t, 0), x1 = gclq__sets_tile_split(pr, t, 1);
+    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t, x0, x1);
+    const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
+    for (uint32_t i = 0; i < la + lb + c.guard; ++i) s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
+    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th)
+      mine[th] = gclq__sets_tile_piece<false>(s.data(), la, lb, c.guard, th, NULL);
+    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th) {
+      if (out) gclq__sets_tile_piece<true>(s.data(), la, lb, c.guard, th, out + total);
+      total += mine[th];
+    }
+  }
+  return total;
+}
+
+/* gclq__sets_search_kernel: chunks of a, each with its span and cached keys. */
+static uint32_t sim_search(const gclq__sets_pair &pr, uint32_t *out) {
+  const uint64_t chunks = ((uint64_t)pr.na + GCLQ__SETS_OBS_CHUNK - 1) / GCLQ__SETS_OBS_CHUNK;
+  std::vector<uint32_t> key(GCLQ__SETS_OBS_CACHE);
+  uint32_t total = 0;
+  for (uint64_t t = 0; t < chunks; ++t) {
+    const uint32_t lo = gclq__sets_chunk_end(pr, t, 0), hi = gclq__sets_chunk_end(pr, t, 1);
+    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t, lo, hi);
+    for (uint32_t k = 0; k < sp.keys; ++k) key[k] = pr.b[gclq__sets_key_at(sp, k)];
+    for (uint32_t x = sp.x0; x < sp.x1; ++x) {
+      if (!gclq__sets_obs_find(pr, sp, key.data(), pr.a[x])) continue;
+      if (out) out[total] = pr.a[x];
+      ++total;
+    }
+  }
+  return total;
+}
+
+/* gclq__sets_warp_kernel's merge path: 32 lanes, each its own piece. */
+static uint32_t sim_lanes(const gclq__sets_pair &pr, uint32_t *out) {
+  uint32_t total = 0;
+  for (uint32_t lane = 0; lane < 32; ++lane) {
+    uint32_t c = gclq__sets_lane_piece<false>(pr, lane, NULL);
+    if (out && gclq__sets_lane_piece<true>(pr, lane, out + total) != c) return ~0u; /* the passes disagree */
+    total += c;
+  }
+  return total;
+}
+
+TEST(sets, kernel_partitions_on_the_host_match_the_reference) {
+  test_rng rng = test_rng_for("sets.kernel_partitions");
+  std::vector<sets_case> cases = sets_cases(rng);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const sets_case &c = cases[i];
+    const size_t stride = c.pairs.size() > 2000 ? c.pairs.size() / 2000 : 1; /* the giant case: a sample */
+    for (size_t p = 0; p < c.pairs.size() / 2; p += (p == 0 ? 1 : stride)) {
+      set_u32 a = c.sets[c.pairs[2 * p]], b = c.sets[c.pairs[2 * p + 1]];
+      if (a.size() > b.size()) a.swap(b);
+      if (a.empty()) continue; /* never launched: the count stays 0 */
+      set_u32 want = sets_ref(a, b), got(want.size() + 1, 0xA5A5A5A5u);
+      gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
+      const bool small = a.size() + b.size() <= GCLQ__SETS_WARP_WORK;
+      for (int method = 0; method < 3; ++method) {
+        if (method == 2 && !small) continue;
+        std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
+        uint32_t n = method == 0   ? sim_path(pr, got.data())
+                     : method == 1 ? sim_search(pr, got.data())
+                                   : sim_lanes(pr, got.data());
+        CHECK_MSG(n == want.size(), "%s: pair %zu (%zu, %zu), method %d: %u, want %zu", c.name.c_str(), p, a.size(),
+                  b.size(), method, n, want.size());
+        CHECK_MSG(want.empty() || memcmp(got.data(), want.data(), want.size() * 4) == 0, "%s: pair %zu method %d",
+                  c.name.c_str(), p, method);
+        CHECK_EQ(got[want.size()], 0xA5A5A5A5u); /* nothing past the end */
+      }
+    }
+  }
+}
+
+/* Tile tables as the host builds them (every entry has tiles) and as the
+   device call builds them (an entry per pair: many have none). */
+TEST(sets, tile_owner_finds_each_tiles_pair) {
+  test_rng rng = test_rng_for("sets.tile_owner");
+  for (int round = 0; round < 40; ++round) {
+    const bool gaps = round % 2 == 1;
+    uint32_t nq = 1 + (uint32_t)rng.below(300);
+    std::vector<uint64_t> first(nq + 1, 0);
+    for (uint32_t q = 0; q < nq; ++q)
+      first[q + 1] = first[q] + (gaps && rng.below(3) ? 0 : 1 + rng.below(rng.below(2) ? 3 : 50));
+    gclq__sets_tiles T = {NULL, first.data(), nq, NULL, NULL};
+    for (uint32_t q = 0; q < nq; ++q)
+      for (uint64_t t = first[q]; t < first[q + 1]; ++t) CHECK_EQ(gclq__sets_tile_owner(T, t), q);
+  }
+}
+
+/* Which kernel runs a pair: the host's classification and the device
+   call's tiles kernel share gclq__sets_work. */
+TEST(sets, pair_work_follows_the_thresholds) {
+  uint64_t pt, st;
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 0, 100000, &pt, &st);
+  CHECK(pt == 0 && st == 0); /* empty: nothing runs */
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 500, GCLQ__SETS_WARP_WORK - 500, &pt, &st);
+  CHECK(pt == 0 && st == 0); /* a warp */
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 500, GCLQ__SETS_WARP_WORK - 499, &pt, &st);
+  CHECK(pt == 1 && st == 0);
+  gclq__sets_work(GCLQ_INTERSECT_MERGE_PATH, 4000, 4000, &pt, &st);
+  CHECK(pt == 3 && st == 0); /* 8000 merge steps: 3 tiles of 3840 */
+  gclq__sets_work(GCLQ_INTERSECT_BINARY_SEARCH, 4097, 5000, &pt, &st);
+  CHECK(pt == 0 && st == 3); /* chunks of 2048 of the smaller set */
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 100, (uint64_t)GCLQ_SETS_AUTO_RATIO * 100, &pt, &st);
+  CHECK(pt == 0 && st == 1); /* AUTO: the ratio reached */
+  gclq__sets_work(GCLQ_INTERSECT_AUTO, 100, (uint64_t)GCLQ_SETS_AUTO_RATIO * 100 - 1, &pt, &st);
+  CHECK(pt == 1 && st == 0);
+}
+
+TEST(sets, pairs_device_arguments) {
+  gclq_sets_device d;
+  size_t bytes = 0;
+  memset(&d, 0, sizeof d);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 1000, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL), GCLQ_SUCCESS);
+  CHECK(bytes >= 16 * 1000);
+  CHECK_EQ(gclq_intersect_pairs_device(NULL, NULL, 0, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 0, NULL, GCLQ_INTERSECT_AUTO, NULL, NULL, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 0, NULL, GCLQ_INTERSECT_SERIAL_MERGE, NULL, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, (uint64_t)1 << 31, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  char fake;
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 5, NULL, GCLQ_INTERSECT_AUTO, &fake, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT); /* NULL pairs with temp storage given */
+}
+#endif
+
+/* ---- CUDA against HOST ---- */
+#if defined(__CUDACC__)
+
+/* The default allocator with every block poisoned, so that an output a
+   kernel forgot to write cannot match by luck. */
+static void *poison_alloc(void *user, size_t bytes, gclq_stream stream) {
+  void *p = NULL;
+  (void)user;
+  if (cudaMallocAsync(&p, bytes, (cudaStream_t)stream) != cudaSuccess) return NULL;
+  cudaMemsetAsync(p, 0xA5, bytes, (cudaStream_t)stream);
+  return p;
+}
+static void poison_free(void *user, void *p, gclq_stream stream) {
+  (void)user;
+  cudaFreeAsync(p, (cudaStream_t)stream);
+}
+
+static gclq_intersect_options cuda_options(gclq_intersect_method m) {
+  gclq_intersect_options o;
+  memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.method = m;
+  o.allocator.alloc = poison_alloc;
+  o.allocator.free = poison_free;
+  return o;
+}
+
+/* Two results of the same call, byte for byte. */
+static void check_same(const gclq_intersect_result &want, const gclq_intersect_result &got, bool materialised,
+                       bool listed, const char *what) {
+  CHECK_MSG(want.num_pairs == got.num_pairs, "%s: %llu pairs, want %llu", what, (unsigned long long)got.num_pairs,
+            (unsigned long long)want.num_pairs);
+  CHECK_EQ(want.total, got.total);
+  CHECK_ARRAYS(want.h_counts, got.h_counts, want.num_pairs, what);
+  if (listed) CHECK_ARRAYS(want.h_pairs, got.h_pairs, 2 * want.num_pairs, what);
+  if (!materialised) return;
+  CHECK_ARRAYS(want.h_offsets, got.h_offsets, want.num_pairs + 1, what);
+  CHECK_ARRAYS(want.h_elements, got.h_elements, want.total, what);
+}
+
+static const gclq_intersect_method cuda_methods[] = {GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH,
+                                                     GCLQ_INTERSECT_AUTO};
+
+GPU_TEST(sets, cuda_pairs_equal_host_on_every_shape) {
+  test_rng rng = test_rng_for("sets.cuda_shapes");
+  std::vector<sets_case> cases = sets_cases(rng);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    gclq_sets s;
+    CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
+    for (int m = 0; m < 2; ++m) {
+      gclq_intersect_options h = host_options();
+      gclq_intersect_result want;
+      h.materialise = m;
+      CHECK_EQ(case_run(cases[i], s, h, &want), GCLQ_SUCCESS);
+      for (size_t k = 0; k < 3; ++k) {
+        gclq_intersect_options o = cuda_options(cuda_methods[k]);
+        gclq_intersect_result got;
+        o.materialise = m;
+        CHECK_EQ(case_run(cases[i], s, o, &got), GCLQ_SUCCESS);
+        CHECK_EQ(got.stats.backend, GCLQ_BACKEND_CUDA);
+        std::string what = cases[i].name + " / " + gclq_intersect_method_name(cuda_methods[k]) + (m ? " / written" : "");
+        check_same(want, got, m != 0, false, what.c_str());
+        if (cuda_methods[k] == GCLQ_INTERSECT_MERGE_PATH) CHECK_EQ(got.stats.binary_search_pairs, 0);
+        gclq_intersect_result_free(&got);
+        CHECK_OK_SO_FAR();
+      }
+      gclq_intersect_result_free(&want);
+    }
+    gclq_sets_free(&s);
+  }
+}
+
+GPU_TEST(sets, cuda_one_giant_pair_uses_many_blocks) {
+  test_rng rng = test_rng_for("sets.cuda_giant");
+  const size_t n = test_max_size() < ((size_t)1 << 22) ? test_max_size() : ((size_t)1 << 22);
+  std::vector<set_u32> v(2);
+  v[0] = sets_random(rng, n, 4 * (uint64_t)n);
+  v[1] = sets_random(rng, n + rng.below(n), 4 * (uint64_t)n);
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  gclq_intersect_options h = host_options();
+  h.materialise = 1;
+  gclq_intersect_result want;
+  CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &h, &want), GCLQ_SUCCESS);
+  for (size_t k = 0; k < 3; ++k) {
+    gclq_intersect_options o = cuda_options(cuda_methods[k]);
+    o.materialise = 1;
+    gclq_intersect_result got;
+    CHECK_EQ(gclq_intersect_pair(&s, 1, 0, &o, &got), GCLQ_SUCCESS);
+    check_same(want, got, true, false, gclq_intersect_method_name(cuda_methods[k]));
+    CHECK_EQ(got.stats.block_pairs, v[0].size() + v[1].size() > 1024 ? 1 : 0);
+    gclq_intersect_result_free(&got);
+  }
+  gclq_intersect_result_free(&want);
+  gclq_sets_free(&s);
+}
+
+GPU_TEST(sets, cuda_all_pairs_and_containment_equal_host) {
+  test_rng rng = test_rng_for("sets.cuda_all");
+  const size_t ks[] = {2, 37, 131};
+  for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+    std::vector<set_u32> v = sets_family(rng, ks[i], 1000 + rng.below(5000));
+    gclq_sets s;
+    CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+    for (size_t k = 0; k < 3; ++k) {
+      gclq_intersect_options o = cuda_options(cuda_methods[k]);
+      check_all_pairs(v, s, o);
+      CHECK_OK_SO_FAR();
+    }
+    gclq_sets_free(&s);
+  }
+}
+
+GPU_TEST(sets, cuda_generated_collections_equal_host) {
+  test_rng rng = test_rng_for("sets.cuda_generated");
+  const gclq_sets_dist dists[] = {GCLQ_SETS_UNIFORM, GCLQ_SETS_NORMAL, GCLQ_SETS_ZIPF};
+  for (int d = 0; d < 3; ++d) {
+    gclq_sets_gen gen = {dists[d], 100, 1000000, 20000, 0, rng.next()};
+    gclq_sets s;
+    CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
+    gclq_intersect_options h = host_options();
+    gclq_intersect_result want, got;
+    h.sparse = 1;
+    CHECK_EQ(gclq_intersect_all(&s, &h, &want), GCLQ_SUCCESS);
+    for (size_t k = 0; k < 3; ++k) {
+      gclq_intersect_options o = cuda_options(cuda_methods[k]);
+      o.sparse = 1;
+      CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_SUCCESS);
+      check_same(want, got, false, true, gclq_intersect_method_name(cuda_methods[k]));
+      gclq_intersect_result_free(&got);
+      CHECK_OK_SO_FAR();
+    }
+    gclq_intersect_result_free(&want);
+    gclq_sets_free(&s);
+  }
+}
+
+GPU_TEST(sets, cuda_small_budgets_give_the_same_bytes) {
+  test_rng rng = test_rng_for("sets.cuda_budget");
+  std::vector<set_u32> v;
+  for (int i = 0; i < 300; ++i) v.push_back(sets_random(rng, rng.below(i % 10 == 0 ? 20000 : 600), 40000));
+  std::vector<uint32_t> pairs;
+  for (int p = 0; p < 30000; ++p) pairs.push_back((uint32_t)rng.below(300)), pairs.push_back((uint32_t)rng.below(300));
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+  gclq_intersect_options h = host_options();
+  h.materialise = 1;
+  gclq_intersect_result want, got;
+  CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), pairs.size() / 2, &h, &want), GCLQ_SUCCESS);
+  const size_t room[] = {1 << 17, 1 << 18, 1 << 20}; /* one pair's intersection takes up to 80 KB */
+  for (size_t b = 0; b < 3; ++b) {
+    for (size_t k = 0; k < 3; ++k) {
+      gclq_intersect_options o = cuda_options(cuda_methods[k]);
+      o.materialise = 1;
+      o.device_budget_bytes = set_bytes + room[b];
+      CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), pairs.size() / 2, &o, &got), GCLQ_SUCCESS);
+      check_same(want, got, true, false, "small budget");
+      if (b == 0) CHECK(got.stats.batches > 1);
+      CHECK(got.stats.peak_device_bytes <= o.device_budget_bytes);
+      gclq_intersect_result_free(&got);
+      CHECK_OK_SO_FAR();
+    }
+  }
+  gclq_intersect_options o = cuda_options(GCLQ_INTERSECT_AUTO);
+  o.device_budget_bytes = 1024; /* not even the collection */
+  CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), pairs.size() / 2, &o, &got), GCLQ_ERROR_OUT_OF_MEMORY);
+  CHECK(got.h_counts == NULL);
+  o.device_budget_bytes = set_bytes + (1 << 17); /* all pairs through the same halving */
+  check_all_pairs(v, s, o);
+  gclq_intersect_result_free(&want);
+  gclq_sets_free(&s);
+}
+
+GPU_TEST(sets, cuda_pairs_device_equal_host) {
+  test_rng rng = test_rng_for("sets.cuda_device");
+  std::vector<set_u32> v;
+  for (int i = 0; i < 2000; ++i) v.push_back(sets_random(rng, rng.below(i % 100 == 0 ? 50000 : 700), 100000));
+  v.push_back(set_u32());
+  v.push_back(sets_random(rng, (size_t)1 << 19, (uint64_t)1 << 21)); /* a giant */
+  v.push_back(sets_random(rng, (size_t)1 << 19, (uint64_t)1 << 21));
+  const uint32_t k = (uint32_t)v.size();
+  std::vector<uint32_t> pairs;
+  for (int p = 0; p < 200000; ++p) pairs.push_back((uint32_t)rng.below(k)), pairs.push_back((uint32_t)rng.below(k));
+  const uint32_t giant[4] = {k - 1, k - 2, k - 3, 5}; /* the giant pair; the empty set with another */
+  pairs.insert(pairs.begin() + 2 * rng.below(200000), giant, giant + 4);
+  const size_t n = pairs.size() / 2;
+  gclq_sets s;
+  gclq_sets_device d;
+  gclq_intersect_result want;
+  gclq_intersect_options h = host_options();
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), n, &h, &want), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
+  dbuf<uint32_t> d_pairs(pairs.size()), d_counts(n);
+  CUDA_CHECK(d_pairs.upload(pairs));
+  for (size_t m = 0; m < 3; ++m) {
+    size_t bytes = 0;
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], NULL, &bytes, NULL),
+             GCLQ_SUCCESS);
+    dbuf<uint8_t> temp(bytes);
+    CUDA_CHECK(test_poison(d_counts.p, n * 4));
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], temp.p, &bytes, NULL),
+             GCLQ_SUCCESS);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<uint32_t> got;
+    CUDA_CHECK(d_counts.download(got));
+    CHECK_ARRAYS(want.h_counts, got.data(), n, gclq_intersect_method_name(cuda_methods[m]));
+    bytes -= 1;
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], temp.p, &bytes, NULL),
+             GCLQ_ERROR_INVALID_ARGUMENT); /* temp storage too small */
+  }
+  gclq_sets_device_free(&d, NULL, NULL);
+  gclq_intersect_result_free(&want);
+  gclq_sets_free(&s);
+}
+
+GPU_TEST(sets, cuda_all_pairs_across_batches) {
+  test_rng rng = test_rng_for("sets.cuda_batches");
+  std::vector<set_u32> v = sets_tiny(rng, 3000);
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  check_all_pairs_dense(v, s, cuda_options(GCLQ_INTERSECT_AUTO));
+  gclq_sets_free(&s);
+}
+
+GPU_TEST(sets, cuda_upload_and_device_free) {
+  std::vector<set_u32> v(2);
+  v[0] = set_u32({1, 2});
+  v[1] = set_u32({2});
+  gclq_sets s;
+  gclq_sets_device d;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
+  CHECK_EQ(d.num_sets, 2);
+  CHECK_EQ(d.total, 3);
+  std::vector<uint32_t> back(3);
+  CUDA_CHECK(cudaStreamSynchronize(0));
+  CUDA_CHECK(cudaMemcpy(back.data(), d.d_elements, 12, cudaMemcpyDeviceToHost));
+  CHECK(back == set_u32({1, 2, 2}));
+  gclq_sets_device_free(&d, NULL, NULL);
+  CHECK(d.d_elements == NULL);
+  gclq_sets_free(&s);
+}
+#endif

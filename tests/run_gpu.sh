@@ -6,7 +6,7 @@
 #   tests/run_gpu.sh [--bin=DIR] [--max-log2=28] [--no-sanitize] [--no-bench]
 #                    [--bench-sizes=20,24,28] [--filter=SUBSTR] [--bench-filter=SUBSTR]
 #                    [--commit=SHA] [--no-tests] [--no-memcheck]
-#                    [--repeat=N [--jobs=J] [--deadline=S]]
+#                    [--repeat=N [--jobs=J] [--deadline=S] [--exclude=SUBSTR]]
 # Environment: race_suites="scan merge" limits racecheck to those suites;
 # MEMCHECK_LOG2 / RACECHECK_LOG2 set their largest sizes (16 / 11), and
 # MEMCHECK_TIMEOUT / RACECHECK_TIMEOUT (s) bound each sanitizer run.
@@ -14,7 +14,8 @@
 # --repeat=N runs every GPU test (gpuamq_tests --gpu-only; host tests belong in CI)
 # N more times, each test in a process of its own with a fresh seed, J at once
 # (default 8), and counts the runs in which any test failed; no new run starts after
-# S seconds (--deadline, default 480), so that the call ends inside the device's limit.
+# S seconds (--deadline, default 480), so that the call ends inside the device's limit;
+# --exclude leaves out the tests whose names contain SUBSTR.
 #
 # --bin=DIR runs gpuamq_tests and gpuamq_bench from DIR (built elsewhere, e.g.
 # on a machine without a GPU, and carried along) instead of building here.
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
 bin= maxlog=28 sanitize=1 bench=1 tests=1 memcheck=1 sizes=20,24,28 filter= bfilter= commit=unknown
-repeat=0 jobs=8 deadline=480
+repeat=0 jobs=8 deadline=480 exclude=
 for a in "$@"; do
   case $a in
     --bin=*) bin=${a#*=} ;;
@@ -40,6 +41,7 @@ for a in "$@"; do
     --repeat=*) repeat=${a#*=} ;;
     --jobs=*) jobs=${a#*=} ;;
     --deadline=*) deadline=${a#*=} ;;
+    --exclude=*) exclude=${a#*=} ;;
     *) echo "unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -77,7 +79,8 @@ fi
 repeat_line="not run"
 if [ "$repeat" -gt 0 ]; then
   echo "== GPU tests, $repeat runs, each test its own process, $jobs at once (sizes up to 2^$maxlog)"
-  "$bin/gpuamq_tests" --list --gpu-only $tf | sed -n 's/ \[gpu\]$//p' > "$OUT/repeat_tests.txt"
+  "$bin/gpuamq_tests" --list --gpu-only $tf | sed -n 's/ \[gpu\]$//p' |
+    { if [ -n "$exclude" ]; then grep -vF -- "$exclude"; else cat; fi; } > "$OUT/repeat_tests.txt"
   start=$(date +%s) runs=0 bad=0
   : > "$OUT/repeat.log"
   mkdir -p "$OUT/rep"

@@ -88,11 +88,8 @@ if [ "$repeat" -gt 0 ]; then
     runs=$((runs + 1))
     rm -f "$OUT"/rep/*.log
     # longest first (times from the runs so far), each with a fresh seed
-    if [ -s "$OUT/repeat_times.txt" ]; then
-      sort -k2 -nr "$OUT/repeat_times.txt" | awk '{print $1}'
-    else
-      cat "$OUT/repeat_tests.txt"
-    fi | xargs -P "$jobs" -I{} sh -c 'timeout 400 "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
+    { sort -k2 -nr "$OUT/repeat_times.txt" 2>/dev/null | awk '{print $1}'; cat "$OUT/repeat_tests.txt"; } |
+      awk '!seen[$0]++' | xargs -P "$jobs" -I{} sh -c 'timeout 400 "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
            --max-log2="$1" > "$2/rep/{}.log" 2>&1' "$bin/gpuamq_tests" "$maxlog" "$OUT"
     cat "$OUT"/rep/*.log | sed -nE 's/^\[  OK  \] ([^ ]+) \(([0-9]+) ms\)$/\1 \2/p' > "$OUT/repeat_times.txt"
     summary=$(tail -q -n 2 "$OUT"/rep/*.log | awk '/ skipped$/ {s += $1} / passed, / {p += $1; f += $3} END {printf "%d passed, %d failed, %d skipped", p, f, s}')

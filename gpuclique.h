@@ -37,6 +37,8 @@
 
    What it does not do
      - count k-cliques, or list maximal (not maximum) cliques;
+     - intersect sets by hashing, bitmaps, an inverted index or a bit matrix
+       (only merge path and binary search);
      - weighted or directed graphs: edges are made undirected, loops and
        repeated edges dropped, weights in Matrix Market files ignored;
      - graphs of more than 2^32 - 1 vertices (ids are compacted to uint32_t);
@@ -88,7 +90,10 @@
                         and Matrix Market counts checked against the body, CR
                         line ends; a vertex seen only in a self-loop is kept;
                         AUTO runs HOST for small graphs (stats.auto_small); the
-                        HOST search writes progress lines to options.log.
+                        HOST search writes progress lines to options.log;
+                        set intersection (section 7): gclq_sets, one pair,
+                        batched pairs, all pairs, containment joins, on HOST
+                        and on CUDA by merge path or binary search.
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H

@@ -12,31 +12,18 @@ GPU the nvcc build runs on the host through --backend auto):
   reads, with every step's name, keys, seconds, M keys/s and backend, and
   every check held; stderr has one progress line per step;
   a small run without --json prints the table and "every check held".
-Prints one line per check, then "N passed, N failed"; exits 1 on a failure.
+Prints one line per check, then "N passed, N failed"; the exit status is the
+number of failures (capped at 100).
 """
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok   " + what)
-    else:
-        failed += 1
-        print("FAIL " + what)
-
-
-def run(binary, args, timeout=300):
-    p = subprocess.run([binary] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
-    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli_check  # noqa: E402
+from cli_check import check, run, summary  # noqa: E402
+cli_check.verbose = True
 
 
 # (arguments, the option the message must name, text the message must hold)
@@ -66,16 +53,16 @@ STEPS = ["build", "lookup, present keys", "lookup, absent keys", "delete", "inse
 def test_binary(binary, tmp):
     name = os.path.basename(binary)
     for flag in ["--help", "-h"]:
-        rc, out, err = run(binary, [flag])
+        rc, out, err, _ = run(binary, [flag])
         check(rc == 0 and out.startswith("usage: qf_demo") and "--json" in out,
               "%s %s: exit 0, usage on stdout (rc %d)" % (name, flag, rc))
     for args, opt, text in BAD_NUMBERS:
-        rc, out, err = run(binary, args)
+        rc, out, err, _ = run(binary, args)
         first = err.splitlines()[0] if err else ""
         check(rc == 2 and opt in first and text in first,
               "%s %s: exit 2 naming %s, '%s' (rc %d, stderr %r)" % (name, " ".join(args), opt, text, rc, first))
     path = os.path.join(tmp, name + ".qf")
-    rc, out, err = run(binary, ["--keys", "3000", "--json", "--file", path])
+    rc, out, err, _ = run(binary, ["--keys", "3000", "--json", "--file", path])
     check(rc == 0, "%s --json: exit 0 (rc %d, stderr %r)" % (name, rc, err[-300:]))
     try:
         doc = json.loads(out)
@@ -95,7 +82,7 @@ def test_binary(binary, tmp):
         check(len(progress) == len(steps), "%s --json: one progress line a step on stderr (%d lines, %d steps)"
               % (name, len(progress), len(steps)))
     check(not os.path.exists(path), "%s --json: the demo removed its file" % name)
-    rc, out, err = run(binary, ["--keys", "3000", "--kind", "sqf", "--r", "5", "--file", path])
+    rc, out, err, _ = run(binary, ["--keys", "3000", "--kind", "sqf", "--r", "5", "--file", path])
     check(rc == 0 and "every check held" in out and "lookup, absent keys" in out,
           "%s table: every check held (rc %d)" % (name, rc))
 
@@ -107,8 +94,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for binary in sys.argv[1:]:
             test_binary(binary, tmp)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

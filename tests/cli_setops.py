@@ -12,41 +12,15 @@ module), the binary format, malformed and hostile files (the line or the
 byte offset named, fast), and the same --out bytes from every binary. The
 last line is "N passed, N failed"; the exit status is the number of
 failures (capped at 100)."""
-import json
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 import time
 
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("  FAIL: " + what)
-
-
-def run(binary, args, timeout=120):
-    t0 = time.time()
-    p = subprocess.run([binary] + args, capture_output=True, text=True, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr, time.time() - t0
-
-
-def parse_json(out):
-    """The one JSON object on stdout, or None."""
-    try:
-        r = json.loads(out)
-    except ValueError:
-        return None
-    return r if isinstance(r, dict) else None
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_check import check, parse_json, run, summary  # noqa: E402
 
 
 def random_sets(rng, k, universe):
@@ -228,8 +202,7 @@ def main():
             check_binary_and_generated(b, tmp, sets, universe)
             check_malformed(b, tmp)
     check(all(o == outputs[0] for o in outputs), "the binaries' --out files differ")
-    print("%d passed, %d failed" % (passed, failed))
-    return min(failed, 100)
+    return summary()
 
 
 if __name__ == "__main__":

@@ -92,7 +92,12 @@
                         blocked Bloom filter (section 7).
      0.4.0  2026-11-24  a library to drop in: CMake targets gpuamq::gpuamq and
                         gpuclique::gpuclique (add_subdirectory, FetchContent,
-                        find_package), an #error below sm_80, a LICENSE file.
+                        find_package), an #error below sm_80, a LICENSE file;
+                        gamq_qf_save replaces a file only once the new bytes
+                        are written (a temporary beside it, then rename);
+                        gamq_qf_load / deserialize check the header against
+                        the bytes before allocating; HOST lookups run the
+                        gamq_qf_ref walk the device uses.
 
    License: MIT, at the end of this file. */
 #ifndef GPUAMQ_H

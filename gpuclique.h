@@ -4023,9 +4023,8 @@ static void gclq__kc_ordered(gclq__kc_run *r, uint32_t d, const uint32_t *cand, 
   next = r->cand + (size_t)d * r->max_out;
   for (i = 0; i < nc; ++i) {
     uint32_t w = cand[i], nn;
-    if (r->k != 0 && d + (nc - i) < r->k) return; /* too few candidates left to reach k */
     nn = gclq__host_intersect(cand, nc, r->out + r->off[w], gclq__kc_out_degree(r, w), next);
-    if (nn == 0) continue;
+    if (nn == 0 || (r->k != 0 && d + 1 + nn < r->k)) continue; /* too few to reach k */
     r->clique[d] = w;
     gclq__kc_ordered(r, d + 1, next, nn);
   }

@@ -1,7 +1,7 @@
 /* gpuclique.h - graphs, maximum cliques and set intersection on the GPU:
    graphs from files, edge lists and generators, every maximum clique of a
-   graph, and the intersections of sets (one pair, batches, all pairs,
-   containment joins).
+   graph, the intersections of sets (one pair, batches, all pairs,
+   containment joins), core numbers and k-clique counts (host only for now).
    Single-header CUDA C library, v0.4.0.
 
    Do this:
@@ -36,7 +36,9 @@
       }
 
    What it does not do
-     - count k-cliques, or list maximal (not maximum) cliques;
+     - count k-cliques on the GPU (section 8 counts them on the host; its
+       CUDA backend returns GCLQ_ERROR_BACKEND_UNAVAILABLE), or list
+       maximal (not maximum) cliques;
      - intersect sets by hashing, bitmaps, an inverted index or a bit matrix
        (only merge path and binary search);
      - weighted or directed graphs: edges are made undirected, loops and
@@ -61,14 +63,17 @@
      6. maximum cliques         gclq_max_cliques, options, result, stats
      7. set intersection        gclq_sets (arrays, graph view, text, binary, generators),
                                 gclq_intersect_pair / _pairs / _all, gclq_containment_join
+     8. k-clique counting       gclq_core_numbers, gclq_degeneracy_order, gclq_kcliques
+                                (one k or every k, per-vertex counts, listing), options, result
 
    Conventions
      - Every function returns a gclq_status; results go out through pointers.
      - Desc structs: the zero value means "defaults".
      - The stream is the last argument of anything that launches work; nothing
        synchronises unless its name ends in _sync, except the calls on host
-       data (graphs, sets, gclq_max_cliques, gclq_intersect_*, and
-       gclq_containment_join), which return when done.
+       data (graphs, sets, gclq_max_cliques, gclq_intersect_*,
+       gclq_containment_join, gclq_core_numbers and gclq_kcliques), which
+       return when done.
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
    The CUDA maximum-clique search follows Geil, "Tackling GPU Memory Size
@@ -93,7 +98,11 @@
                         HOST search writes progress lines to options.log;
                         set intersection (section 7): gclq_sets, one pair,
                         batched pairs, all pairs, containment joins, on HOST
-                        and on CUDA by merge path or binary search.
+                        and on CUDA by merge path or binary search;
+                        k-clique counting (section 8): gclq_core_numbers
+                        (HOST and CUDA), gclq_degeneracy_order,
+                        gclq_orient_by, gclq_kcliques on HOST by ORDERED or
+                        PIVOT, GCLQ_ERROR_OVERFLOW per k.
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H
@@ -826,13 +835,13 @@ typedef enum gclq_kclique_method {
 #define GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE 48u
 #endif
 
-/* Options of gclq_kcliques. The zero value means "defaults" except k, which
-   must be set (>= 3) unless all is; gclq_kclique_options_defaults writes
-   the defaults with k = 3. */
+/* Options of gclq_kcliques. The zero value means "defaults" (k = 3, a NULL
+   options pointer too); gclq_kclique_options_defaults writes them out. */
 typedef struct gclq_kclique_options {
   gclq_backend backend;          /* AUTO: HOST in this version (CUDA: BACKEND_UNAVAILABLE) */
   gclq_kclique_method method;    /* AUTO */
-  uint32_t k;                    /* the clique size counted (>= 3); ignored when all is set */
+  uint32_t k;                    /* the clique size counted: 3 or more (0: 3; 1 and 2 are invalid);
+                                    ignored when all is set */
   int all;                       /* nonzero: every k from 3 to omega (ORDERED then visits every
                                     clique of every size: slow where cliques are large) */
   gclq_orient_by orientation;    /* DEGENERACY */
@@ -886,14 +895,14 @@ typedef struct gclq_kclique_result {
   gclq_kclique_stats stats;
 } gclq_kclique_result;
 
-/* The defaults, written out: a zeroed struct with k = 3. */
+/* The defaults, written out (the same as a zeroed struct: k = 3). */
 GCLQ_DEF void gclq_kclique_options_defaults(gclq_kclique_options *options);
 /* Count the k-cliques of graph. options may be NULL (defaults: k = 3).
    result is overwritten (it need not be zeroed); free it with
    gclq_kclique_result_free. A graph with no vertices, or no edges, has no
    k-cliques (all: omega 0 or 1, num_k 0).
    Errors (result zeroed, nothing leaked): GCLQ_ERROR_INVALID_ARGUMENT (NULL
-   graph or result, a malformed graph, k < 3 without all, an enum out of
+   graph or result, a malformed graph, k 1 or 2 without all, an enum out of
    range, per_vertex or max_stored together with all),
    GCLQ_ERROR_OUT_OF_MEMORY, GCLQ_ERROR_BACKEND_UNAVAILABLE (backend CUDA:
    the CUDA k-clique methods are not in this version). */
@@ -4215,12 +4224,13 @@ static inline gclq_status gclq__kc_resolve(const gclq_kclique_options *o, gclq_k
   if ((int)o->method < 0 || (int)o->method > (int)GCLQ_KCLIQUE_PIVOT) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_BY_DEGENERACY)
     return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (!o->all && o->k < 3) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!o->all && (o->k == 1 || o->k == 2)) return GCLQ_ERROR_INVALID_ARGUMENT;
   if (o->all && (o->per_vertex || o->max_stored)) return GCLQ_ERROR_INVALID_ARGUMENT;
   if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
   *p = *o;
   if (p->orientation == GCLQ_ORIENT_BY_DEFAULT) p->orientation = GCLQ_ORIENT_BY_DEGENERACY;
-  if (p->all) p->k = 0;
+  if (p->k == 0) p->k = 3;
+  if (p->all) p->k = 0; /* every size */
   return GCLQ_SUCCESS;
 }
 

@@ -509,8 +509,13 @@ TEST(kcliques, options_and_bad_arguments) {
   gclq_kclique_options_defaults(&o);
   bad = o, bad.k = 2;
   CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
-  bad = o, bad.k = 0;
+  bad = o, bad.k = 1;
   CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  /* a zeroed struct is the defaults: k = 3 */
+  gclq_kclique_options zero;
+  memset(&zero, 0, sizeof zero);
+  CHECK(gclq_kcliques(&k5.g, &zero, &r) == GCLQ_SUCCESS && r.k_first == 3 && r.h_counts[0] == 10);
+  gclq_kclique_result_free(&r);
   bad = o, bad.method = (gclq_kclique_method)3;
   CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
   bad = o, bad.method = (gclq_kclique_method)-1;

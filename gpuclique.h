@@ -3839,8 +3839,12 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation) {
   }
 }
 
-/* a + b, saturated at UINT64_MAX (which stands for "2^64 - 1 or more") */
+/* a + b and a * b, saturated at UINT64_MAX (which stands for "2^64 - 1 or more") */
 static inline uint64_t gclq__kc_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+static inline uint64_t gclq__kc_mul(uint64_t a, uint64_t b) {
+  if (a == 0 || b == 0) return 0;
+  return a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
 
 /* One counting run: the oriented graph, what is counted, the work buffers. */
 typedef struct gclq__kc_run {
@@ -3870,6 +3874,7 @@ typedef struct gclq__kc_run {
   uint32_t *required, *pivots;
   uint64_t *binom; /* (max_out + 1) rows of binom_cols: C(p, j), saturated */
   uint32_t binom_cols;
+  uint64_t *leaves; /* every size: leaves[req * (max_out + 2) + piv], saturated */
   uint32_t deepest; /* the largest required + pivots of a leaf (every size: omega) */
   uint64_t nodes;
   /* progress */
@@ -3893,6 +3898,7 @@ static inline void gclq__kc_free(gclq__kc_run *r) {
   GCLQ_FREE(r->required);
   GCLQ_FREE(r->pivots);
   GCLQ_FREE(r->binom);
+  GCLQ_FREE(r->leaves);
   memset(r, 0, sizeof *r);
 }
 
@@ -4083,12 +4089,14 @@ static inline int gclq__kc_binomials(gclq__kc_run *r) {
 }
 
 /* A leaf: every clique of the required vertices plus any j of the pivots,
-   C(p, j) of each size req + j. */
+   C(p, j) of each size req + j. Counting every size, leaves are only
+   tallied by (req, piv) here; gclq__kc_pivot_sizes adds them up at the end. */
 static inline void gclq__kc_pivot_leaf(gclq__kc_run *r, uint32_t req, uint32_t piv) {
   uint32_t j, i;
   if (req + piv > r->deepest) r->deepest = req + piv;
   if (r->k == 0) {
-    for (j = 0; j <= piv; ++j) r->count[req + j] = gclq__kc_add(r->count[req + j], gclq__kc_binom(r, piv, j));
+    uint64_t *tally = r->leaves + (size_t)req * (r->max_out + 2) + piv;
+    *tally = gclq__kc_add(*tally, 1);
     return;
   }
   if (r->k < req || r->k - req > piv) return;
@@ -4111,6 +4119,22 @@ static inline void gclq__kc_pivot_leaf(gclq__kc_run *r, uint32_t req, uint32_t p
    required vertices of a leaf plus some of its pivots. A candidate adjacent
    to every other candidate would be the pivot with no other branch, again
    and again: all of them become pivots in one step. */
+static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t piv);
+
+/* The child at level t + 1 (candidates already in its bitset): a leaf is
+   taken here, without the call. */
+static inline void gclq__kc_pivot_child(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t piv) {
+  const uint64_t *next = r->bits + (size_t)(t + 1) * 2 * r->words;
+  uint32_t w;
+  for (w = 0; w < r->words; ++w)
+    if (next[w]) {
+      gclq__kc_pivot(r, t + 1, req, piv);
+      return;
+    }
+  ++r->nodes;
+  gclq__kc_pivot_leaf(r, req, piv);
+}
+
 static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t piv) {
   uint32_t W = r->words, i, w, size = 0, best = 0, u = 0, universal = 0;
   uint64_t *C = r->bits + (size_t)t * 2 * W, *rest = C + W, *next = C + 2 * W;
@@ -4137,12 +4161,12 @@ static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t p
   }
   if (universal > 0) { /* every candidate adjacent to all others is a pivot */
     for (w = 0; w < W; ++w) next[w] = C[w] & ~rest[w];
-    gclq__kc_pivot(r, t + 1, req, piv + universal);
+    gclq__kc_pivot_child(r, t, req, piv + universal);
     return;
   }
   for (w = 0; w < W; ++w) next[w] = C[w] & r->adj[(size_t)u * W + w];
   r->pivots[piv] = r->local[u];
-  gclq__kc_pivot(r, t + 1, req, piv + 1);
+  gclq__kc_pivot_child(r, t, req, piv + 1);
   C[u / 64] &= ~((uint64_t)1 << (u % 64));
   for (w = 0; w < W; ++w) rest[w] = C[w] & ~r->adj[(size_t)u * W + w];
   for (w = 0; w < W; ++w) {
@@ -4151,7 +4175,7 @@ static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t p
       rest[w] &= rest[w] - 1;
       for (i = 0; i < W; ++i) next[i] = C[i] & r->adj[(size_t)x * W + i];
       r->required[req] = r->local[x];
-      gclq__kc_pivot(r, t + 1, req + 1, piv);
+      gclq__kc_pivot_child(r, t, req + 1, piv);
       C[x / 64] &= ~((uint64_t)1 << (x % 64));
     }
   }
@@ -4200,8 +4224,25 @@ static inline int gclq__kc_pivot_buffers(gclq__kc_run *r) {
   r->required = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
   r->pivots = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
   if (!r->local || !r->slot || !r->adj || !r->bits || !r->required || !r->pivots) return 0;
+  if (r->k == 0) {
+    r->leaves = (uint64_t *)gclq__alloc_array(cap * cap, sizeof(uint64_t));
+    if (r->leaves == NULL) return 0;
+    memset(r->leaves, 0, (size_t)(cap * cap) * sizeof(uint64_t));
+  }
   memset(r->slot, 0, (size_t)r->g->num_vertices * sizeof(uint32_t));
   return gclq__kc_binomials(r);
+}
+
+/* Every size: count[req + j] += leaves(req, piv) * C(piv, j). */
+static inline void gclq__kc_pivot_sizes(gclq__kc_run *r) {
+  uint32_t req, piv, j, side = r->max_out + 2;
+  for (req = 1; req < side; ++req)
+    for (piv = 0; req + piv < side; ++piv) {
+      uint64_t tally = r->leaves[(size_t)req * side + piv];
+      if (tally == 0) continue;
+      for (j = 0; j <= piv; ++j)
+        r->count[req + j] = gclq__kc_add(r->count[req + j], gclq__kc_mul(tally, gclq__kc_binom(r, piv, j)));
+    }
 }
 
 static inline void gclq__kc_pivot_all_sources(gclq__kc_run *r) {
@@ -4210,6 +4251,7 @@ static inline void gclq__kc_pivot_all_sources(gclq__kc_run *r) {
     gclq__kc_progress(r, "pivot", v);
     gclq__kc_pivot_source(r, v);
   }
+  if (r->k == 0) gclq__kc_pivot_sizes(r);
 }
 
 /* ---- the public call ---- */

@@ -1,7 +1,7 @@
 /* gpuclique.h - graphs, maximum cliques and set intersection on the GPU:
    graphs from files, edge lists and generators, every maximum clique of a
-   graph, and the intersections of sets (one pair, batches, all pairs,
-   containment joins).
+   graph, the intersections of sets (one pair, batches, all pairs,
+   containment joins), core numbers and k-clique counts (host only for now).
    Single-header CUDA C library, v0.4.0.
 
    Do this:
@@ -36,7 +36,9 @@
       }
 
    What it does not do
-     - count k-cliques, or list maximal (not maximum) cliques;
+     - count k-cliques on the GPU (section 8 counts them on the host; its
+       CUDA backend returns GCLQ_ERROR_BACKEND_UNAVAILABLE), or list
+       maximal (not maximum) cliques;
      - intersect sets by hashing, bitmaps, an inverted index or a bit matrix
        (only merge path and binary search);
      - weighted or directed graphs: edges are made undirected, loops and
@@ -61,14 +63,17 @@
      6. maximum cliques         gclq_max_cliques, options, result, stats
      7. set intersection        gclq_sets (arrays, graph view, text, binary, generators),
                                 gclq_intersect_pair / _pairs / _all, gclq_containment_join
+     8. k-clique counting       gclq_core_numbers, gclq_degeneracy_order, gclq_kcliques
+                                (one k or every k, per-vertex counts, listing), options, result
 
    Conventions
      - Every function returns a gclq_status; results go out through pointers.
      - Desc structs: the zero value means "defaults".
      - The stream is the last argument of anything that launches work; nothing
        synchronises unless its name ends in _sync, except the calls on host
-       data (graphs, sets, gclq_max_cliques, gclq_intersect_*, and
-       gclq_containment_join), which return when done.
+       data (graphs, sets, gclq_max_cliques, gclq_intersect_*,
+       gclq_containment_join, gclq_core_numbers and gclq_kcliques), which
+       return when done.
      - Pointer names say where memory lives: d_keys (device), h_keys (host).
 
    The CUDA maximum-clique search follows Geil, "Tackling GPU Memory Size
@@ -93,7 +98,11 @@
                         HOST search writes progress lines to options.log;
                         set intersection (section 7): gclq_sets, one pair,
                         batched pairs, all pairs, containment joins, on HOST
-                        and on CUDA by merge path or binary search.
+                        and on CUDA by merge path or binary search;
+                        k-clique counting (section 8): gclq_core_numbers
+                        (HOST and CUDA), gclq_degeneracy_order,
+                        gclq_orient_by, gclq_kcliques on HOST by ORDERED or
+                        PIVOT, GCLQ_ERROR_OVERFLOW per k.
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H
@@ -140,7 +149,8 @@ typedef struct CUstream_st *gclq_stream;
   X(GCLQ_ERROR_IO, -6, "the file could not be opened or read")                               \
   X(GCLQ_ERROR_PARSE, -7, "malformed input (the load error names the line)")                 \
   X(GCLQ_ERROR_TOO_LARGE, -8, "the graph is too large (more than 2^32 - 1 vertices, or over a load limit)") \
-  X(GCLQ_ERROR_UNSORTED_SET, -9, "a set is not strictly increasing (the error names the set)")
+  X(GCLQ_ERROR_UNSORTED_SET, -9, "a set is not strictly increasing (the error names the set)")         \
+  X(GCLQ_ERROR_OVERFLOW, -10, "a count does not fit in 64 bits (flagged, never wrapped)")
 
 typedef enum gclq_status {
 #define GCLQ__STATUS_ENUM(name, value, text) name = value,
@@ -748,6 +758,162 @@ GCLQ_DEF gclq_status gclq_containment_join(const gclq_sets *sets, const gclq_int
 GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result);
 /* "auto", "merge-path", "binary-search", "serial-merge", or "unknown". */
 GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
+
+/* ---------------------------------------------------------------------------
+   8. k-clique counting
+   ------------------------------------------------------------------------- */
+/* Core numbers, the degeneracy order, and the number of k-cliques of a
+   graph: for one k (k >= 3), or for every k from 3 to the clique number
+   omega in one call. Counts are exact in 64 bits; a count that does not fit
+   is flagged for its k (GCLQ_ERROR_OVERFLOW in h_status), never wrapped.
+
+   This version counts on the HOST backend only (serial, readable):
+     ORDERED  kClist style (Danisch, Balalau, Sozio, "Listing k-cliques in
+              sparse real-world graphs"): orient every edge from the earlier
+              to the later vertex of an order, then recurse over the
+              intersections of out-neighbourhoods; a node at depth k - 1 adds
+              its candidate count. Every clique it counts it visits, so it
+              suits small k on sparse graphs.
+     PIVOT    pivoting in the style of Jain and Seshadhri, "The Power of
+              Pivoting for Exact Clique Counting": per vertex v, a succinct
+              clique tree over the bitset graph of its out-neighbours; every
+              leaf with r required and p optional (pivot) vertices holds
+              C(p, k - r) k-cliques for every k at once, added in checked
+              64-bit arithmetic. The only method that finishes on graphs
+              with large cliques (facebook_combined, omega 69).
+   The CUDA k-clique methods are not in this version: backend CUDA returns
+   GCLQ_ERROR_BACKEND_UNAVAILABLE, and AUTO runs HOST (stats.notes says so).
+
+     gclq_kclique_options o;
+     gclq_kclique_result r;
+     gclq_kclique_options_defaults(&o);
+     o.all = 1;                                     every k from 3 to omega
+     if (gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS)
+       for (i = 0; i < r.num_k; ++i)
+         if (r.h_status[i] == GCLQ_SUCCESS)
+           printf("k %u: %llu\n", r.k_first + i, (unsigned long long)r.h_counts[i]);
+     gclq_kclique_result_free(&r); */
+
+/* The order whose direction orients each edge (earlier -> later vertex),
+   for the k-clique methods (and meant for both clique searches). */
+typedef enum gclq_orient_by {
+  GCLQ_ORIENT_BY_DEFAULT = 0,   /* = DEGENERACY */
+  GCLQ_ORIENT_BY_DEGREE = 1,    /* ascending (degree, id): out-degrees at most sqrt(2m) */
+  GCLQ_ORIENT_BY_DEGENERACY = 2 /* the peeling order of gclq_degeneracy_order: out-degrees at
+                                   most the largest core number */
+} gclq_orient_by;
+
+/* Core numbers of every vertex (h_core_out: num_vertices entries, or NULL
+   for *max_core alone) and the largest (max_core may be NULL; 0 for a graph
+   with no vertices). HOST: Batagelj-Zaversnik bucket peeling, O(n + m).
+   CUDA: the maximum clique search's parallel peeling (the dissertation,
+   Alg. 1) on the current device. AUTO: CUDA when a device is present, else
+   HOST. Errors: INVALID_ARGUMENT (NULL or malformed graph, bad backend),
+   OUT_OF_MEMORY, NO_DEVICE / BACKEND_UNAVAILABLE (CUDA asked for), CUDA. */
+GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend backend, uint32_t *h_core_out,
+                                       uint32_t *max_core);
+/* A degeneracy order (h_order_out: num_vertices compact ids): repeatedly
+   the vertex of smallest remaining degree, so core numbers never decrease
+   along it and each vertex has at most its core number of neighbours later
+   in it. Host only (the peeling order is serial). Errors as above. */
+GCLQ_DEF gclq_status gclq_degeneracy_order(const gclq_graph *graph, uint32_t *h_order_out);
+
+typedef enum gclq_kclique_method {
+  GCLQ_KCLIQUE_AUTO = 0,    /* by the rule below */
+  GCLQ_KCLIQUE_ORDERED = 1, /* kClist style (HOST) */
+  GCLQ_KCLIQUE_PIVOT = 2    /* pivoting, every k at once (HOST) */
+} gclq_kclique_method;
+
+/* AUTO's rule (provisional: set by reasoning, not yet by measurement):
+   ORDERED when one k is asked, k <= GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K and the
+   largest core number is at most GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE (small
+   k on a sparse graph); PIVOT otherwise (every k, or large cliques). */
+#ifndef GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K
+#define GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K 5u
+#endif
+#ifndef GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE
+#define GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE 48u
+#endif
+
+/* Options of gclq_kcliques. The zero value means "defaults" (k = 3, a NULL
+   options pointer too); gclq_kclique_options_defaults writes them out. */
+typedef struct gclq_kclique_options {
+  gclq_backend backend;          /* AUTO: HOST in this version (CUDA: BACKEND_UNAVAILABLE) */
+  gclq_kclique_method method;    /* AUTO */
+  uint32_t k;                    /* the clique size counted: 3 or more (0: 3; 1 and 2 are invalid);
+                                    ignored when all is set */
+  int all;                       /* nonzero: every k from 3 to omega (ORDERED then visits every
+                                    clique of every size: slow where cliques are large) */
+  gclq_orient_by orientation;    /* DEGENERACY */
+  int per_vertex;                /* nonzero: h_per_vertex (one k only) */
+  uint64_t max_stored;           /* list up to this many k-cliques (one k only); 0: none */
+  size_t device_budget_bytes;    /* for the CUDA methods; unused by HOST */
+  void (*log)(void *user, const char *line); /* progress: one line per phase and at most one a
+                                                second while counting; NULL: silent */
+  void *log_user;
+  gclq_device_allocator allocator; /* for the CUDA methods; unused by HOST */
+  gclq_stream stream;              /* for the CUDA methods; unused by HOST */
+} gclq_kclique_options;
+
+/* What a run did (times in milliseconds of processor time on HOST). */
+typedef struct gclq_kclique_stats {
+  gclq_backend backend;          /* the backend that ran */
+  gclq_kclique_method method;    /* the method that counted (never AUTO) */
+  gclq_orient_by orientation;    /* the order that oriented the edges (never DEFAULT) */
+  double total_ms, order_ms, count_ms, list_ms; /* order: cores, order, oriented graph */
+  uint32_t max_core;             /* the largest core number */
+  uint32_t max_out_degree;       /* the largest out-degree of the oriented graph */
+  uint64_t nodes;                /* recursion nodes (ORDERED) or clique-tree nodes (PIVOT) */
+  size_t peak_device_bytes;      /* 0 on HOST */
+  char notes[256];               /* anything worth knowing, as text */
+} gclq_kclique_stats;
+
+/* The counts. Entry i of h_counts and h_status is k = k_first + i:
+   one k: k_first = options.k, num_k = 1 (a k above omega counts 0);
+   all:   k_first = 3, num_k = omega - 2 (0 when omega < 3).
+   h_status[i] is GCLQ_SUCCESS, or GCLQ_ERROR_OVERFLOW when that count is
+   2^64 - 1 or more: h_counts[i] is then UINT64_MAX (saturated, not a
+   count) and `overflowed` counts such k. The call still returns success.
+   h_per_vertex (options.per_vertex): num_vertices entries in compact id
+   order (entry v belongs to the vertex whose file id is h_original_ids[v]),
+   the k-cliques that contain v; they sum to k times the total. An entry
+   that does not fit is UINT64_MAX (only when the total overflowed).
+   h_cliques (options.max_stored): `stored` cliques of k file ids each,
+   clique i at [i * k, (i + 1) * k), each ascending and the list in
+   lexicographic order; they are the first `stored` k-cliques of the
+   ORDERED recursion (the same for the same graph and orientation),
+   whichever method counted. */
+typedef struct gclq_kclique_result {
+  uint32_t k_first, num_k;
+  uint64_t *h_counts;          /* num_k entries */
+  gclq_status *h_status;       /* num_k entries: SUCCESS or ERROR_OVERFLOW */
+  uint32_t overflowed;         /* entries of h_status that are ERROR_OVERFLOW */
+  uint32_t omega;              /* all: the clique number; one k: 0 (not computed) */
+  uint64_t *h_per_vertex;      /* num_vertices entries, or NULL */
+  uint64_t stored;             /* cliques in h_cliques */
+  uint64_t *h_cliques;         /* stored * k file ids, or NULL */
+  gclq_kclique_stats stats;
+} gclq_kclique_result;
+
+/* The defaults, written out (the same as a zeroed struct: k = 3). */
+GCLQ_DEF void gclq_kclique_options_defaults(gclq_kclique_options *options);
+/* Count the k-cliques of graph. options may be NULL (defaults: k = 3).
+   result is overwritten (it need not be zeroed); free it with
+   gclq_kclique_result_free. A graph with no vertices, or no edges, has no
+   k-cliques (all: omega 0 or 1, num_k 0).
+   Errors (result zeroed, nothing leaked): GCLQ_ERROR_INVALID_ARGUMENT (NULL
+   graph or result, a malformed graph, k 1 or 2 without all, an enum out of
+   range, per_vertex or max_stored together with all),
+   GCLQ_ERROR_OUT_OF_MEMORY, GCLQ_ERROR_BACKEND_UNAVAILABLE (backend CUDA:
+   the CUDA k-clique methods are not in this version). */
+GCLQ_DEF gclq_status gclq_kcliques(const gclq_graph *graph, const gclq_kclique_options *options,
+                                   gclq_kclique_result *result);
+/* Release the result's arrays and zero it (NULL and zeroed are fine). */
+GCLQ_DEF void gclq_kclique_result_free(gclq_kclique_result *result);
+/* "auto", "ordered", "pivot", or "unknown". */
+GCLQ_DEF const char *gclq_kclique_method_name(gclq_kclique_method method);
+/* "default", "degree", "degeneracy", or "unknown". */
+GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 
 #ifdef __cplusplus
 }
@@ -3566,6 +3732,712 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
   (void)stream;
 #endif
   memset(d_sets, 0, sizeof *d_sets);
+}
+
+/* ---------------------------------------------------------------------------
+   k-clique counting: core numbers and orders (public), the oriented graph,
+   the two host methods (ORDERED, PIVOT), and the public call.
+
+   Host code in the common subset of C99 and C++; the CUDA core numbers are
+   the maximum clique search's peeling, called as it is. Counts are kept
+   saturated at UINT64_MAX (gclq__kc_add): a count that reaches it is
+   reported as GCLQ_ERROR_OVERFLOW for its k.
+   ------------------------------------------------------------------------- */
+
+#if defined(__CUDACC__)
+/* Core numbers on the current device: the CSR uploaded as the maximum clique
+   search uploads it (gclq__mc_run_upload), then its peeling (gclq__mc_cores). */
+static inline gclq_status gclq__kc_cuda_cores(const gclq_graph *g, uint32_t *h_core, uint32_t *max_core) {
+  gclq__mc_plan plan;
+  gclq_maxclique_stats stats;
+  gclq__mc_ctx c;
+  gclq_status st;
+  memset(&plan, 0, sizeof plan);
+  memset(&stats, 0, sizeof stats);
+  memset(&c, 0, sizeof c);
+  c.plan = &plan;
+  c.stats = &stats;
+  c.budget = ~(size_t)0;
+  c.n = g->num_vertices;
+  c.phase = "cores";
+  *max_core = 0;
+  if (c.n == 0) return GCLQ_SUCCESS;
+  {
+    gclq__dmem off(&c), nbr(&c), deg(&c), core(&c);
+    st = gclq__mc_run_upload(&c, g, &off, &nbr, &deg, &core);
+    if (st == GCLQ_SUCCESS) st = gclq__mc_cores(&c, max_core);
+    if (st == GCLQ_SUCCESS) st = gclq__mc_read(&c, h_core, c.d_core, (size_t)c.n * sizeof(uint32_t));
+  }
+  if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
+  return st;
+}
+#endif
+
+GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend backend, uint32_t *h_core_out,
+                                       uint32_t *max_core) {
+  gclq_backend resolved = GCLQ_BACKEND_HOST;
+  gclq_status st;
+  uint32_t best = 0, *core = h_core_out;
+  if ((int)backend < 0 || (int)backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!gclq__host_graph_ok(graph)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  st = gclq_backend_resolve(backend, &resolved);
+  if (st != GCLQ_SUCCESS) return st;
+  if (core == NULL) {
+    core = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
+    if (core == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (resolved == GCLQ_BACKEND_HOST) {
+    st = gclq__host_core_order(graph, core, NULL, &best);
+  } else {
+#if defined(__CUDACC__)
+    st = gclq__kc_cuda_cores(graph, core, &best);
+#else
+    st = GCLQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+  }
+  if (core != h_core_out) GCLQ_FREE(core);
+  if (st == GCLQ_SUCCESS && max_core != NULL) *max_core = best;
+  return st;
+}
+
+GCLQ_DEF gclq_status gclq_degeneracy_order(const gclq_graph *graph, uint32_t *h_order_out) {
+  uint32_t *core;
+  gclq_status st;
+  if (!gclq__host_graph_ok(graph) || (h_order_out == NULL && graph->num_vertices > 0))
+    return GCLQ_ERROR_INVALID_ARGUMENT;
+  core = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
+  if (core == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  st = gclq__host_core_order(graph, core, h_order_out, NULL);
+  GCLQ_FREE(core);
+  return st;
+}
+
+GCLQ_DEF void gclq_kclique_options_defaults(gclq_kclique_options *options) {
+  if (options == NULL) return;
+  memset(options, 0, sizeof *options);
+  options->backend = GCLQ_BACKEND_AUTO;
+  options->method = GCLQ_KCLIQUE_AUTO;
+  options->k = 3;
+  options->orientation = GCLQ_ORIENT_BY_DEGENERACY;
+}
+
+GCLQ_DEF const char *gclq_kclique_method_name(gclq_kclique_method method) {
+  switch (method) {
+    case GCLQ_KCLIQUE_AUTO: return "auto";
+    case GCLQ_KCLIQUE_ORDERED: return "ordered";
+    case GCLQ_KCLIQUE_PIVOT: return "pivot";
+    default: return "unknown";
+  }
+}
+
+GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation) {
+  switch (orientation) {
+    case GCLQ_ORIENT_BY_DEFAULT: return "default";
+    case GCLQ_ORIENT_BY_DEGREE: return "degree";
+    case GCLQ_ORIENT_BY_DEGENERACY: return "degeneracy";
+    default: return "unknown";
+  }
+}
+
+/* a + b and a * b, saturated at UINT64_MAX (which stands for "2^64 - 1 or more") */
+static inline uint64_t gclq__kc_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+static inline uint64_t gclq__kc_mul(uint64_t a, uint64_t b) {
+  if (a == 0 || b == 0) return 0;
+  return a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* One counting run: the oriented graph, what is counted, the work buffers. */
+typedef struct gclq__kc_run {
+  const gclq_graph *g;
+  /* the oriented graph: out(v) = the neighbours later in the order, by id */
+  uint64_t *off;
+  uint32_t *out;
+  uint32_t max_out, max_core;
+  /* what is counted: one k (k > 0) or every size (k == 0) */
+  uint32_t k;
+  uint32_t top;    /* the largest size counted: k, or max_out + 1 */
+  uint64_t *count; /* top + 1 entries: count[s] = s-cliques (saturated) */
+  uint64_t *per_vertex;
+  /* listing: rows of k compact ids, grown by doubling up to list_cap */
+  uint64_t list_cap, listed, rows_cap;
+  uint32_t *rows;
+  int list_only;     /* an ORDERED pass that only lists, and stops when full */
+  int out_of_memory; /* the rows could not grow */
+  /* ORDERED: candidate lists per depth, the clique so far */
+  uint32_t *cand;
+  uint32_t *clique;
+  /* PIVOT: the local graph of one source (bit rows), candidate bitsets per
+     level, the required and pivot vertices (file order ids), binomials */
+  uint32_t words;
+  uint32_t *local, *slot;
+  uint64_t *adj, *bits;
+  uint32_t *required, *pivots;
+  uint64_t *binom; /* (max_out + 1) rows of binom_cols: C(p, j), saturated */
+  uint32_t binom_cols;
+  uint64_t *leaves; /* every size: leaves[req * (max_out + 2) + piv], saturated */
+  uint32_t deepest; /* the largest required + pivots of a leaf (every size: omega) */
+  uint64_t nodes;
+  /* progress */
+  void (*log)(void *user, const char *line);
+  void *log_user;
+  clock_t last_log;
+} gclq__kc_run;
+
+static inline void gclq__kc_free(gclq__kc_run *r) {
+  GCLQ_FREE(r->off);
+  GCLQ_FREE(r->out);
+  GCLQ_FREE(r->count);
+  GCLQ_FREE(r->per_vertex);
+  GCLQ_FREE(r->rows);
+  GCLQ_FREE(r->cand);
+  GCLQ_FREE(r->clique);
+  GCLQ_FREE(r->local);
+  GCLQ_FREE(r->slot);
+  GCLQ_FREE(r->adj);
+  GCLQ_FREE(r->bits);
+  GCLQ_FREE(r->required);
+  GCLQ_FREE(r->pivots);
+  GCLQ_FREE(r->binom);
+  GCLQ_FREE(r->leaves);
+  memset(r, 0, sizeof *r);
+}
+
+static inline void gclq__kc_log(const gclq__kc_run *r, const char *line) {
+  if (r->log != NULL) r->log(r->log_user, line);
+}
+
+/* The counting line after source i of n, at most one every
+   GCLQ__HOST_LOG_SECONDS of processor time (checked every
+   GCLQ__HOST_LOG_EVERY sources). */
+static inline void gclq__kc_progress(gclq__kc_run *r, const char *method, uint32_t i) {
+  char line[160];
+  clock_t now;
+  uint32_t n = r->g->num_vertices;
+  if (r->log == NULL || i % GCLQ__HOST_LOG_EVERY != 0) return;
+  now = clock();
+  if ((double)(now - r->last_log) < GCLQ__HOST_LOG_SECONDS * CLOCKS_PER_SEC) return;
+  r->last_log = now;
+  snprintf(line, sizeof line, "count (%s): source %u of %u (%.0f%%), %llu nodes", method, i, n, 100.0 * i / n,
+           (unsigned long long)r->nodes);
+  gclq__kc_log(r, line);
+}
+
+/* ---- the oriented graph ---- */
+
+/* rank[v] = position of v in the order: the degeneracy order, or ascending
+   (degree, id). Also fills r->max_core. */
+static inline gclq_status gclq__kc_rank(gclq__kc_run *r, gclq_orient_by by, uint32_t *rank) {
+  const gclq_graph *g = r->g;
+  uint32_t n = g->num_vertices, v, *core, *order;
+  gclq_status st;
+  core = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  order = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  if (core == NULL || order == NULL) {
+    GCLQ_FREE(core);
+    GCLQ_FREE(order);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  st = gclq__host_core_order(g, core, order, &r->max_core);
+  if (st == GCLQ_SUCCESS && by == GCLQ_ORIENT_BY_DEGREE) {
+    uint64_t *keys = (uint64_t *)gclq__alloc_array(n, sizeof(uint64_t));
+    if (keys == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    for (v = 0; keys != NULL && v < n; ++v) keys[v] = (uint64_t)gclq__host_degree(g, v) << 32 | v;
+    if (st == GCLQ_SUCCESS) st = gclq__sort_u64(keys, n);
+    for (v = 0; st == GCLQ_SUCCESS && v < n; ++v) order[v] = (uint32_t)keys[v];
+    GCLQ_FREE(keys);
+  }
+  for (v = 0; st == GCLQ_SUCCESS && v < n; ++v) rank[order[v]] = v;
+  GCLQ_FREE(core);
+  GCLQ_FREE(order);
+  return st;
+}
+
+/* out(v): the neighbours of v of higher rank, ascending by id (r->off,
+   r->out, r->max_out). */
+static inline gclq_status gclq__kc_orient(gclq__kc_run *r, gclq_orient_by by) {
+  const gclq_graph *g = r->g;
+  uint32_t n = g->num_vertices, v, *rank;
+  uint64_t e, at = 0;
+  rank = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  r->off = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
+  r->out = (uint32_t *)gclq__alloc_array(g->num_edges, sizeof(uint32_t));
+  if (rank == NULL || r->off == NULL || r->out == NULL) {
+    GCLQ_FREE(rank);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (gclq__kc_rank(r, by, rank) != GCLQ_SUCCESS) {
+    GCLQ_FREE(rank);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  r->max_out = 0;
+  for (v = 0; v < n; ++v) {
+    r->off[v] = at;
+    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e)
+      if (rank[g->h_neighbors[e]] > rank[v]) r->out[at++] = g->h_neighbors[e];
+    if (at - r->off[v] > r->max_out) r->max_out = (uint32_t)(at - r->off[v]);
+  }
+  r->off[n] = at;
+  GCLQ_FREE(rank);
+  return GCLQ_SUCCESS;
+}
+
+static inline uint32_t gclq__kc_out_degree(const gclq__kc_run *r, uint32_t v) {
+  return (uint32_t)(r->off[v + 1] - r->off[v]);
+}
+
+/* ---- ORDERED: kClist-style recursion ---- */
+
+/* Room for twice as many listed rows (at most list_cap); 0 when out of
+   memory (r->out_of_memory set). */
+static inline int gclq__kc_grow_rows(gclq__kc_run *r) {
+  uint64_t cap = r->rows_cap ? 2 * r->rows_cap : 64;
+  uint32_t *rows;
+  if (cap > r->list_cap) cap = r->list_cap;
+  rows = cap > ((size_t)-1) / sizeof(uint32_t) / r->k ? NULL
+                                                      : (uint32_t *)GCLQ_REALLOC(r->rows, (size_t)cap * r->k * sizeof(uint32_t));
+  if (rows == NULL) {
+    r->out_of_memory = 1;
+    return 0;
+  }
+  r->rows = rows;
+  r->rows_cap = cap;
+  return 1;
+}
+
+/* The k-cliques made of the clique so far (d vertices) and each of its nc
+   candidates: counted, credited to their vertices, listed. */
+static inline void gclq__kc_ordered_leaf(gclq__kc_run *r, uint32_t d, const uint32_t *cand, uint32_t nc) {
+  uint32_t i, j;
+  if (!r->list_only) r->count[d + 1] = gclq__kc_add(r->count[d + 1], nc);
+  if (r->per_vertex != NULL && !r->list_only) {
+    for (j = 0; j < d; ++j) r->per_vertex[r->clique[j]] = gclq__kc_add(r->per_vertex[r->clique[j]], nc);
+    for (i = 0; i < nc; ++i) r->per_vertex[cand[i]] = gclq__kc_add(r->per_vertex[cand[i]], 1);
+  }
+  for (i = 0; i < nc && r->listed < r->list_cap; ++i) {
+    uint32_t *row;
+    if (r->listed == r->rows_cap && !gclq__kc_grow_rows(r)) return;
+    row = r->rows + r->listed++ * (size_t)(d + 1);
+    for (j = 0; j < d; ++j) row[j] = r->clique[j];
+    row[d] = cand[i];
+  }
+}
+
+/* The clique so far is r->clique[0 .. d); cand (nc vertices, ascending ids)
+   are the vertices later than all of it in the order and adjacent to all
+   of it. One k: stop at depth k - 1 (the candidates complete it). Every
+   size: each candidate makes a (d + 1)-clique; go on while any remain. */
+static void gclq__kc_ordered(gclq__kc_run *r, uint32_t d, const uint32_t *cand, uint32_t nc) {
+  uint32_t i, *next;
+  ++r->nodes;
+  if (nc == 0 || r->out_of_memory || (r->list_only && r->listed >= r->list_cap)) return;
+  if (r->k != 0 && d + 1 == r->k) {
+    gclq__kc_ordered_leaf(r, d, cand, nc);
+    return;
+  }
+  if (r->k == 0) r->count[d + 1] = gclq__kc_add(r->count[d + 1], nc);
+  next = r->cand + (size_t)d * r->max_out;
+  for (i = 0; i < nc; ++i) {
+    uint32_t w = cand[i], nn;
+    nn = gclq__host_intersect(cand, nc, r->out + r->off[w], gclq__kc_out_degree(r, w), next);
+    if (nn == 0 || (r->k != 0 && d + 1 + nn < r->k)) continue; /* too few to reach k */
+    r->clique[d] = w;
+    gclq__kc_ordered(r, d + 1, next, nn);
+  }
+}
+
+/* Buffers of the ORDERED recursion: candidate lists for depths 1 .. top,
+   the clique. */
+static inline int gclq__kc_ordered_buffers(gclq__kc_run *r) {
+  r->cand = (uint32_t *)gclq__alloc_array(((uint64_t)r->top + 1) * r->max_out, sizeof(uint32_t));
+  r->clique = (uint32_t *)gclq__alloc_array((uint64_t)r->top + 1, sizeof(uint32_t));
+  return r->cand != NULL && r->clique != NULL;
+}
+
+static inline void gclq__kc_ordered_all_sources(gclq__kc_run *r) {
+  uint32_t v, n = r->g->num_vertices;
+  for (v = 0; v < n; ++v) {
+    if (r->list_only && r->listed >= r->list_cap) return;
+    gclq__kc_progress(r, "ordered", v);
+    r->clique[0] = v;
+    if (!r->list_only && r->k == 0) r->count[1] = gclq__kc_add(r->count[1], 1);
+    gclq__kc_ordered(r, 1, r->out + r->off[v], gclq__kc_out_degree(r, v));
+  }
+}
+
+/* ---- PIVOT: succinct clique trees ---- */
+
+/* C(p, j), saturated, for p <= max_out and j < binom_cols (0 otherwise). */
+static inline uint64_t gclq__kc_binom(const gclq__kc_run *r, uint32_t p, uint32_t j) {
+  return j <= p && j < r->binom_cols ? r->binom[(size_t)p * r->binom_cols + j] : 0;
+}
+
+/* Pascal's triangle, rows 0 .. max_out, columns 0 .. binom_cols - 1. */
+static inline int gclq__kc_binomials(gclq__kc_run *r) {
+  uint32_t p, j, cols = r->binom_cols;
+  r->binom = (uint64_t *)gclq__alloc_array(((uint64_t)r->max_out + 1) * cols, sizeof(uint64_t));
+  if (r->binom == NULL) return 0;
+  for (p = 0; p <= r->max_out; ++p) {
+    uint64_t *row = r->binom + (size_t)p * cols;
+    const uint64_t *above = p > 0 ? row - cols : row; /* row p - 1 */
+    for (j = 0; j < cols; ++j) {
+      if (j == 0 || j == p) row[j] = 1;
+      else if (j > p) row[j] = 0;
+      else row[j] = gclq__kc_add(above[j], above[j - 1]);
+    }
+  }
+  return 1;
+}
+
+/* A leaf: every clique of the required vertices plus any j of the pivots,
+   C(p, j) of each size req + j. Counting every size, leaves are only
+   tallied by (req, piv) here; gclq__kc_pivot_sizes adds them up at the end. */
+static inline void gclq__kc_pivot_leaf(gclq__kc_run *r, uint32_t req, uint32_t piv) {
+  uint32_t j, i;
+  if (req + piv > r->deepest) r->deepest = req + piv;
+  if (r->k == 0) {
+    uint64_t *tally = r->leaves + (size_t)req * (r->max_out + 2) + piv;
+    *tally = gclq__kc_add(*tally, 1);
+    return;
+  }
+  if (r->k < req || r->k - req > piv) return;
+  j = r->k - req;
+  r->count[r->k] = gclq__kc_add(r->count[r->k], gclq__kc_binom(r, piv, j));
+  if (r->per_vertex == NULL) return;
+  for (i = 0; i < req; ++i)
+    r->per_vertex[r->required[i]] = gclq__kc_add(r->per_vertex[r->required[i]], gclq__kc_binom(r, piv, j));
+  if (j == 0) return;
+  for (i = 0; i < piv; ++i)
+    r->per_vertex[r->pivots[i]] = gclq__kc_add(r->per_vertex[r->pivots[i]], gclq__kc_binom(r, piv - 1, j - 1));
+}
+
+/* A node of the clique tree at level t: candidates C (bitset at level t),
+   req required and piv pivot vertices so far. The pivot u is the candidate
+   with the most candidate neighbours; the branches are u as a pivot (its
+   candidate neighbours), and each candidate w not adjacent to u as a
+   required vertex (its candidate neighbours, less u and the earlier such w).
+   Each clique of the subtree is then reached on exactly one path, as the
+   required vertices of a leaf plus some of its pivots. A candidate adjacent
+   to every other candidate would be the pivot with no other branch, again
+   and again: all of them become pivots in one step. */
+static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t piv);
+
+/* The child at level t + 1 (candidates already in its bitset): a leaf is
+   taken here, without the call. */
+static inline void gclq__kc_pivot_child(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t piv) {
+  const uint64_t *next = r->bits + (size_t)(t + 1) * 2 * r->words;
+  uint32_t w;
+  for (w = 0; w < r->words; ++w)
+    if (next[w]) {
+      gclq__kc_pivot(r, t + 1, req, piv);
+      return;
+    }
+  ++r->nodes;
+  gclq__kc_pivot_leaf(r, req, piv);
+}
+
+static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t piv) {
+  uint32_t W = r->words, i, w, size = 0, best = 0, u = 0, universal = 0;
+  uint64_t *C = r->bits + (size_t)t * 2 * W, *rest = C + W, *next = C + 2 * W;
+  ++r->nodes;
+  for (w = 0; w < W; ++w) size += gclq__host_popcount64(C[w]);
+  if (r->k != 0 && (req > r->k || req + piv + size < r->k)) return;
+  if (size == 0 || (r->k != 0 && req == r->k)) {
+    gclq__kc_pivot_leaf(r, req, piv);
+    return;
+  }
+  for (w = 0; w < W; ++w) rest[w] = 0;
+  for (w = 0; w < W; ++w) { /* the pivot: most neighbours among the candidates */
+    uint64_t m = C[w];
+    while (m) {
+      uint32_t x = w * 64 + gclq__host_ctz64(m), links = 0;
+      m &= m - 1;
+      for (i = 0; i < W; ++i) links += gclq__host_popcount64(C[i] & r->adj[(size_t)x * W + i]);
+      if (links >= best) best = links, u = x;
+      if (links + 1 == size) {
+        rest[w] |= (uint64_t)1 << (x % 64);
+        r->pivots[piv + universal++] = r->local[x];
+      }
+    }
+  }
+  if (universal > 0) { /* every candidate adjacent to all others is a pivot */
+    for (w = 0; w < W; ++w) next[w] = C[w] & ~rest[w];
+    gclq__kc_pivot_child(r, t, req, piv + universal);
+    return;
+  }
+  for (w = 0; w < W; ++w) next[w] = C[w] & r->adj[(size_t)u * W + w];
+  r->pivots[piv] = r->local[u];
+  gclq__kc_pivot_child(r, t, req, piv + 1);
+  C[u / 64] &= ~((uint64_t)1 << (u % 64));
+  for (w = 0; w < W; ++w) rest[w] = C[w] & ~r->adj[(size_t)u * W + w];
+  for (w = 0; w < W; ++w) {
+    while (rest[w]) {
+      uint32_t x = w * 64 + gclq__host_ctz64(rest[w]);
+      rest[w] &= rest[w] - 1;
+      for (i = 0; i < W; ++i) next[i] = C[i] & r->adj[(size_t)x * W + i];
+      r->required[req] = r->local[x];
+      gclq__kc_pivot_child(r, t, req + 1, piv);
+      C[x / 64] &= ~((uint64_t)1 << (x % 64));
+    }
+  }
+}
+
+/* The tree of source v: its out-neighbours as a local graph of bit rows
+   (the oriented edges among them suffice: each joins two of them once),
+   all of them candidates, v required. */
+static inline void gclq__kc_pivot_source(gclq__kc_run *r, uint32_t v) {
+  uint32_t d = gclq__kc_out_degree(r, v), W = (d + 63) / 64, i;
+  uint64_t e;
+  r->words = W > 0 ? W : 1;
+  W = r->words;
+  for (i = 0; i < d; ++i) {
+    r->local[i] = r->out[r->off[v] + i];
+    r->slot[r->local[i]] = i + 1;
+  }
+  memset(r->adj, 0, (size_t)d * W * sizeof(uint64_t));
+  for (i = 0; i < d; ++i) {
+    uint32_t x = r->local[i];
+    for (e = r->off[x]; e < r->off[x + 1]; ++e) {
+      uint32_t j = r->slot[r->out[e]];
+      if (j == 0) continue;
+      --j;
+      r->adj[(size_t)i * W + j / 64] |= (uint64_t)1 << (j % 64);
+      r->adj[(size_t)j * W + i / 64] |= (uint64_t)1 << (i % 64);
+    }
+  }
+  for (i = 0; i < d; ++i) r->slot[r->local[i]] = 0;
+  memset(r->bits, 0, (size_t)W * sizeof(uint64_t));
+  for (i = 0; i < d; ++i) r->bits[i / 64] |= (uint64_t)1 << (i % 64);
+  r->required[0] = v;
+  gclq__kc_pivot(r, 0, 1, 0);
+}
+
+/* Buffers of the pivot trees: the local graph (at most max_out vertices),
+   two bitsets per level (at most max_out + 2 levels), the vertex stacks,
+   the binomials. */
+static inline int gclq__kc_pivot_buffers(gclq__kc_run *r) {
+  uint64_t W = ((uint64_t)r->max_out + 63) / 64 + 1, cap = (uint64_t)r->max_out + 2;
+  r->binom_cols = r->k == 0 ? r->max_out + 1 : (r->k < r->max_out + 1 ? r->k : r->max_out + 1);
+  r->local = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
+  r->slot = (uint32_t *)gclq__alloc_array(r->g->num_vertices, sizeof(uint32_t));
+  r->adj = (uint64_t *)gclq__alloc_array(cap * W, sizeof(uint64_t));
+  r->bits = (uint64_t *)gclq__alloc_array((cap + 1) * 2 * W, sizeof(uint64_t));
+  r->required = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
+  r->pivots = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
+  if (!r->local || !r->slot || !r->adj || !r->bits || !r->required || !r->pivots) return 0;
+  if (r->k == 0) {
+    r->leaves = (uint64_t *)gclq__alloc_array(cap * cap, sizeof(uint64_t));
+    if (r->leaves == NULL) return 0;
+    memset(r->leaves, 0, (size_t)(cap * cap) * sizeof(uint64_t));
+  }
+  memset(r->slot, 0, (size_t)r->g->num_vertices * sizeof(uint32_t));
+  return gclq__kc_binomials(r);
+}
+
+/* Every size: count[req + j] += leaves(req, piv) * C(piv, j). */
+static inline void gclq__kc_pivot_sizes(gclq__kc_run *r) {
+  uint32_t req, piv, j, side = r->max_out + 2;
+  for (req = 1; req < side; ++req)
+    for (piv = 0; req + piv < side; ++piv) {
+      uint64_t tally = r->leaves[(size_t)req * side + piv];
+      if (tally == 0) continue;
+      for (j = 0; j <= piv; ++j)
+        r->count[req + j] = gclq__kc_add(r->count[req + j], gclq__kc_mul(tally, gclq__kc_binom(r, piv, j)));
+    }
+}
+
+static inline void gclq__kc_pivot_all_sources(gclq__kc_run *r) {
+  uint32_t v, n = r->g->num_vertices;
+  for (v = 0; v < n; ++v) {
+    gclq__kc_progress(r, "pivot", v);
+    gclq__kc_pivot_source(r, v);
+  }
+  if (r->k == 0) gclq__kc_pivot_sizes(r);
+}
+
+/* ---- the public call ---- */
+
+/* The options (NULL: defaults), checked; a copy with the defaults filled in. */
+static inline gclq_status gclq__kc_resolve(const gclq_kclique_options *o, gclq_kclique_options *p) {
+  if (o == NULL) {
+    gclq_kclique_options_defaults(p);
+    return GCLQ_SUCCESS;
+  }
+  if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->method < 0 || (int)o->method > (int)GCLQ_KCLIQUE_PIVOT) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_BY_DEGENERACY)
+    return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!o->all && (o->k == 1 || o->k == 2)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (o->all && (o->per_vertex || o->max_stored)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  *p = *o;
+  if (p->orientation == GCLQ_ORIENT_BY_DEFAULT) p->orientation = GCLQ_ORIENT_BY_DEGENERACY;
+  if (p->k == 0) p->k = 3;
+  if (p->all) p->k = 0; /* every size */
+  return GCLQ_SUCCESS;
+}
+
+/* AUTO's method (GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K, _MAX_CORE). */
+static inline gclq_kclique_method gclq__kc_auto(const gclq_kclique_options *p, uint32_t max_core) {
+  if (p->k != 0 && p->k <= GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K && max_core <= GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE)
+    return GCLQ_KCLIQUE_ORDERED;
+  return GCLQ_KCLIQUE_PIVOT;
+}
+
+/* The counting buffers: count[0 .. top], per-vertex counts, listed rows. */
+static inline int gclq__kc_outputs(gclq__kc_run *r, const gclq_kclique_options *p) {
+  /* one k above max_out + 1 (so above omega) counts nothing: top 0 */
+  r->top = r->k == 0 ? r->max_out + 1 : r->k <= r->max_out + 1 ? r->k : 0;
+  r->count = (uint64_t *)gclq__alloc_array((uint64_t)r->top + 1, sizeof(uint64_t));
+  if (r->count == NULL) return 0;
+  memset(r->count, 0, ((size_t)r->top + 1) * sizeof(uint64_t));
+  if (p->per_vertex) {
+    r->per_vertex = (uint64_t *)gclq__alloc_array(r->g->num_vertices, sizeof(uint64_t));
+    if (r->per_vertex == NULL) return 0;
+    memset(r->per_vertex, 0, (size_t)r->g->num_vertices * sizeof(uint64_t));
+  }
+  if (p->max_stored && r->top != 0) r->list_cap = p->max_stored;
+  return 1;
+}
+
+/* Count (and list) with the chosen method; PIVOT lists by a separate
+   ORDERED pass that stops when full. */
+static inline gclq_status gclq__kc_count(gclq__kc_run *r, gclq_kclique_method method, gclq_kclique_stats *stats) {
+  clock_t t0 = clock();
+  if (r->top == 0) return GCLQ_SUCCESS; /* k > omega: nothing to visit */
+  if (method == GCLQ_KCLIQUE_ORDERED) {
+    if (!gclq__kc_ordered_buffers(r)) return GCLQ_ERROR_OUT_OF_MEMORY;
+    gclq__kc_ordered_all_sources(r);
+    stats->count_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+    return r->out_of_memory ? GCLQ_ERROR_OUT_OF_MEMORY : GCLQ_SUCCESS;
+  }
+  if (!gclq__kc_pivot_buffers(r)) return GCLQ_ERROR_OUT_OF_MEMORY;
+  gclq__kc_pivot_all_sources(r);
+  stats->count_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+  if (r->list_cap > 0) {
+    t0 = clock();
+    if (!gclq__kc_ordered_buffers(r)) return GCLQ_ERROR_OUT_OF_MEMORY;
+    r->list_only = 1;
+    gclq__kc_ordered_all_sources(r);
+    stats->list_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+  }
+  return r->out_of_memory ? GCLQ_ERROR_OUT_OF_MEMORY : GCLQ_SUCCESS;
+}
+
+/* The result's counts and statuses from the run (k_first, num_k, omega). */
+static inline gclq_status gclq__kc_counts_out(const gclq__kc_run *r, gclq_kclique_method method,
+                                              gclq_kclique_result *res) {
+  uint32_t i, omega = 0, s;
+  if (r->k == 0) {
+    for (s = r->top; s >= 1 && omega == 0; --s)
+      if (r->count[s] != 0) omega = s;
+    if (method == GCLQ_KCLIQUE_PIVOT && r->deepest > omega) omega = r->deepest;
+    if (omega == 0 && r->g->num_vertices > 0) omega = 1;
+    res->omega = omega;
+    res->k_first = 3;
+    res->num_k = omega >= 3 ? omega - 2 : 0;
+  } else {
+    res->k_first = r->k;
+    res->num_k = 1;
+  }
+  res->h_counts = (uint64_t *)gclq__alloc_array(res->num_k, sizeof(uint64_t));
+  res->h_status = (gclq_status *)gclq__alloc_array(res->num_k, sizeof(gclq_status));
+  if (res->h_counts == NULL || res->h_status == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  for (i = 0; i < res->num_k; ++i) {
+    s = res->k_first + i;
+    res->h_counts[i] = s <= r->top ? r->count[s] : 0;
+    res->h_status[i] = res->h_counts[i] == UINT64_MAX ? GCLQ_ERROR_OVERFLOW : GCLQ_SUCCESS;
+    res->overflowed += res->h_status[i] != GCLQ_SUCCESS;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* The listed cliques, each ascending, the list in lexicographic order, in
+   file ids (the maximum clique search's finishing step). */
+static inline gclq_status gclq__kc_cliques_out(gclq__kc_run *r, gclq_kclique_result *res) {
+  gclq_maxclique_result sorted;
+  gclq_status st;
+  uint32_t *rows = r->rows;
+  memset(&sorted, 0, sizeof sorted);
+  r->rows = NULL; /* consumed by gclq__mc_finish */
+  st = gclq__mc_finish(r->g, r->k, r->listed, r->listed, rows, &sorted);
+  if (st != GCLQ_SUCCESS) return st;
+  res->stored = sorted.stored;
+  res->h_cliques = sorted.h_cliques;
+  return GCLQ_SUCCESS;
+}
+
+/* The whole HOST run, into res (not yet cleaned on failure). */
+static inline gclq_status gclq__kc_host(const gclq_graph *g, const gclq_kclique_options *p, gclq_kclique_result *res) {
+  gclq__kc_run r;
+  gclq_kclique_method method;
+  gclq_status st;
+  char line[200];
+  clock_t t0 = clock();
+  memset(&r, 0, sizeof r);
+  r.g = g;
+  r.k = p->k;
+  r.log = p->log;
+  r.log_user = p->log_user;
+  r.last_log = clock();
+  st = gclq__kc_orient(&r, p->orientation);
+  res->stats.order_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+  method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_auto(p, r.max_core);
+  res->stats.method = method;
+  res->stats.max_core = r.max_core;
+  res->stats.max_out_degree = r.max_out;
+  if (st == GCLQ_SUCCESS) {
+    snprintf(line, sizeof line, "order: %s, max core %u, max out-degree %u; counting by %s",
+             gclq_orient_by_name(p->orientation), r.max_core, r.max_out, gclq_kclique_method_name(method));
+    gclq__kc_log(&r, line);
+    if (!gclq__kc_outputs(&r, p)) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (st == GCLQ_SUCCESS) st = gclq__kc_count(&r, method, &res->stats);
+  res->stats.nodes = r.nodes;
+  if (st == GCLQ_SUCCESS) st = gclq__kc_counts_out(&r, method, res);
+  if (st == GCLQ_SUCCESS && r.per_vertex != NULL) {
+    res->h_per_vertex = r.per_vertex;
+    r.per_vertex = NULL;
+  }
+  if (st == GCLQ_SUCCESS && r.list_cap > 0) st = gclq__kc_cliques_out(&r, res);
+  if (st == GCLQ_SUCCESS) {
+    snprintf(line, sizeof line, "count: done, %llu nodes", (unsigned long long)r.nodes);
+    gclq__kc_log(&r, line);
+  }
+  gclq__kc_free(&r);
+  return st;
+}
+
+GCLQ_DEF void gclq_kclique_result_free(gclq_kclique_result *result) {
+  if (result == NULL) return;
+  GCLQ_FREE(result->h_counts);
+  GCLQ_FREE(result->h_status);
+  GCLQ_FREE(result->h_per_vertex);
+  GCLQ_FREE(result->h_cliques);
+  memset(result, 0, sizeof *result);
+}
+
+GCLQ_DEF gclq_status gclq_kcliques(const gclq_graph *graph, const gclq_kclique_options *options,
+                                   gclq_kclique_result *result) {
+  gclq_kclique_options p;
+  gclq_status st;
+  clock_t t0 = clock();
+  if (result != NULL) memset(result, 0, sizeof *result);
+  if (graph == NULL || result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  st = gclq__kc_resolve(options, &p);
+  if (st != GCLQ_SUCCESS) return st;
+  if (p.backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* not in this version */
+  if (!gclq__host_graph_ok(graph)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  result->stats.backend = GCLQ_BACKEND_HOST;
+  result->stats.orientation = p.orientation;
+  st = gclq__kc_host(graph, &p, result);
+  if (st != GCLQ_SUCCESS) {
+    gclq_kclique_result_free(result);
+    return st;
+  }
+  if (p.backend == GCLQ_BACKEND_AUTO)
+    strcpy(result->stats.notes, "AUTO: the CUDA k-clique methods are not in this version: ran the host backend");
+  result->stats.total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC; /* processor time */
+  return GCLQ_SUCCESS;
 }
 
 GCLQ_DEF const char *gclq_status_string(gclq_status status) {

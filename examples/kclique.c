@@ -1,0 +1,316 @@
+/* kclique - the number of k-cliques of a graph, for one k or every k.
+
+     kclique FILE (-k K | --all) [options]        a graph file (SNAP, DIMACS, Matrix Market)
+     kclique --rmat SCALE [--seed S] (-k K | --all) [options]   R-MAT, edge factor 16
+     kclique --help
+
+   Prints one line "k K: COUNT" per k (with --all, k = 3 .. omega, then
+   "omega W"); a count that does not fit in 64 bits prints as
+   "k K: overflow". Then the listed cliques (--list N, file ids) and the
+   run's statistics; with --json one JSON object on stdout instead.
+   --per-vertex FILE writes "ID COUNT" per vertex (file ids, the k-cliques
+   containing each). --budget is accepted for the CUDA methods to come and
+   unused by HOST, which is what counts in this version. Progress lines go
+   to stderr once a run has taken a second (then at most one a second).
+   Numbers are parsed strictly: a value that is not a whole number (for
+   --budget, a number) in its range is a usage error naming the option.
+   Exit status: 0 on success, 1 when the file or the library reports an
+   error, 2 on a usage error. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define GPUCLIQUE_IMPLEMENTATION
+#include "../gpuclique.h"
+
+static const char usage_text[] =
+    "usage: kclique FILE|--rmat SCALE [--seed S] (-k K | --all) [options]\n"
+    "  -k K              count the K-cliques (K >= 3)\n"
+    "  --all             count every k from 3 to omega\n"
+    "  --method M        auto|ordered|pivot (default auto)\n"
+    "  --orientation O   degree|degeneracy (default degeneracy)\n"
+    "  --per-vertex FILE write \"ID COUNT\" per vertex (one k)\n"
+    "  --list N          list up to N cliques (one k)\n"
+    "  --budget MB       device memory budget (unused by the host backend)\n"
+    "  --backend B       auto|cuda|host (the CUDA k-clique methods are not in this version)\n"
+    "  --seed S          R-MAT seed (default 1)\n"
+    "  --json            one JSON object on stdout\n"
+    "  --help, -h\n"
+    "exit status: 0 success, 1 file or library error, 2 usage error\n";
+
+static int usage(const char *why, const char *option) {
+  if (option) fprintf(stderr, "kclique: %s: %s\n", option, why);
+  else fprintf(stderr, "kclique: %s\n", why);
+  fputs(usage_text, stderr);
+  return 2;
+}
+
+/* A whole number in [lo, hi]: decimal digits only. Returns 1, or prints why
+   not (naming the option) and returns 0. */
+static int parse_u64(const char *option, const char *s, unsigned long long lo, unsigned long long hi,
+                     unsigned long long *out) {
+  char *end;
+  unsigned long long x;
+  errno = 0;
+  x = s[0] >= '0' && s[0] <= '9' ? strtoull(s, &end, 10) : 0;
+  if (s[0] < '0' || s[0] > '9' || *end != '\0') {
+    fprintf(stderr, "kclique: %s: \"%s\" is not a whole number (expected %llu..%llu)\n", option, s, lo, hi);
+    return 0;
+  }
+  if (errno == ERANGE || x < lo || x > hi) {
+    fprintf(stderr, "kclique: %s: %s is out of range %llu..%llu\n", option, s, lo, hi);
+    return 0;
+  }
+  *out = x;
+  return 1;
+}
+
+/* Megabytes: a non-negative decimal number (fraction allowed). */
+static int parse_mb(const char *option, const char *s, double *out) {
+  char *end;
+  double x;
+  errno = 0;
+  x = (s[0] >= '0' && s[0] <= '9') || s[0] == '.' ? strtod(s, &end) : -1.0;
+  if (x < 0.0 || *end != '\0' || errno == ERANGE || !(x <= 1e12)) {
+    fprintf(stderr, "kclique: %s: \"%s\" is not a number of megabytes (0..1e12)\n", option, s);
+    return 0;
+  }
+  *out = x;
+  return 1;
+}
+
+static int pick(const char *s, const char *const *names, int count, int *out) {
+  int i;
+  for (i = 0; i < count; ++i)
+    if (strcmp(s, names[i]) == 0) {
+      *out = i;
+      return 1;
+    }
+  return 0;
+}
+
+/* Progress on stderr: nothing in the first second, then at most a line a second. */
+typedef struct progress_state {
+  time_t start, last;
+} progress_state;
+
+static void progress(void *user, const char *line) {
+  progress_state *p = (progress_state *)user;
+  time_t now = time(NULL);
+  if (difftime(now, p->start) < 1.0 || difftime(now, p->last) < 1.0) return;
+  p->last = now;
+  fprintf(stderr, "  %s\n", line);
+}
+
+static void json_string(const char *s) {
+  putchar('"');
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') printf("\\%c", c);
+    else if (c < 0x20) printf("\\u%04x", c);
+    else putchar(c);
+  }
+  putchar('"');
+}
+
+static void print_json(const char *name, const gclq_graph *g, const gclq_kclique_options *o,
+                       const gclq_kclique_result *r) {
+  const gclq_kclique_stats *s = &r->stats;
+  unsigned long long c;
+  uint32_t i, k = r->k_first;
+  printf("{\"graph\": ");
+  json_string(name);
+  printf(", \"vertices\": %u, \"edges\": %llu, \"all\": %s, \"counts\": [", g->num_vertices,
+         (unsigned long long)g->num_edges, o->all ? "true" : "false");
+  for (i = 0; i < r->num_k; ++i) {
+    printf("%s{\"k\": %u, ", i ? ", " : "", r->k_first + i);
+    if (r->h_status[i] == GCLQ_SUCCESS) printf("\"count\": %llu, \"overflow\": false}", (unsigned long long)r->h_counts[i]);
+    else printf("\"count\": null, \"overflow\": true}");
+  }
+  printf("], ");
+  if (o->all) printf("\"omega\": %u, ", r->omega);
+  else printf("\"omega\": null, ");
+  printf("\"stored\": %llu, \"cliques\": [", (unsigned long long)r->stored);
+  for (c = 0; c < r->stored; ++c) {
+    printf("%s[", c ? ", " : "");
+    for (i = 0; i < k; ++i) printf("%s%llu", i ? ", " : "", (unsigned long long)r->h_cliques[c * k + i]);
+    printf("]");
+  }
+  printf("], \"stats\": {\"backend\": ");
+  json_string(gclq_backend_name(s->backend));
+  printf(", \"method\": ");
+  json_string(gclq_kclique_method_name(s->method));
+  printf(", \"orientation\": ");
+  json_string(gclq_orient_by_name(s->orientation));
+  printf(", \"total_ms\": %.3f, \"order_ms\": %.3f, \"count_ms\": %.3f, \"list_ms\": %.3f", s->total_ms, s->order_ms,
+         s->count_ms, s->list_ms);
+  printf(", \"max_core\": %u, \"max_out_degree\": %u, \"nodes\": %llu, \"peak_device_bytes\": %llu, \"notes\": ",
+         s->max_core, s->max_out_degree, (unsigned long long)s->nodes, (unsigned long long)s->peak_device_bytes);
+  json_string(s->notes);
+  printf("}}\n");
+}
+
+static void print_text(const gclq_kclique_options *o, const gclq_kclique_result *r) {
+  const gclq_kclique_stats *s = &r->stats;
+  unsigned long long c;
+  uint32_t i, k = r->k_first;
+  for (i = 0; i < r->num_k; ++i) {
+    if (r->h_status[i] == GCLQ_SUCCESS) printf("k %u: %llu\n", r->k_first + i, (unsigned long long)r->h_counts[i]);
+    else printf("k %u: overflow\n", r->k_first + i);
+  }
+  if (o->all) printf("omega %u\n", r->omega);
+  for (c = 0; c < r->stored; ++c) {
+    printf("clique %llu:", c + 1);
+    for (i = 0; i < k; ++i) printf(" %llu", (unsigned long long)r->h_cliques[c * k + i]);
+    printf("\n");
+  }
+  printf("method %s, orientation %s, backend %s; %.2f ms total: order %.2f, count %.2f, list %.2f\n",
+         gclq_kclique_method_name(s->method), gclq_orient_by_name(s->orientation), gclq_backend_name(s->backend),
+         s->total_ms, s->order_ms, s->count_ms, s->list_ms);
+  printf("max core %u, max out-degree %u, %llu nodes\n", s->max_core, s->max_out_degree, (unsigned long long)s->nodes);
+  if (s->notes[0]) printf("note: %s\n", s->notes);
+}
+
+/* "ID COUNT" per vertex into path. Returns 0, or prints why not and returns 1. */
+static int write_per_vertex(const char *path, const gclq_graph *g, const gclq_kclique_result *r) {
+  FILE *f = fopen(path, "w");
+  uint32_t v;
+  int bad;
+  if (f == NULL) {
+    fprintf(stderr, "kclique: --per-vertex: cannot write %s\n", path);
+    return 1;
+  }
+  for (v = 0; v < g->num_vertices; ++v) {
+    unsigned long long id = g->h_original_ids ? (unsigned long long)g->h_original_ids[v] : v;
+    if (r->h_per_vertex[v] == UINT64_MAX) fprintf(f, "%llu overflow\n", id);
+    else fprintf(f, "%llu %llu\n", id, (unsigned long long)r->h_per_vertex[v]);
+  }
+  bad = ferror(f);
+  if (fclose(f) != 0 || bad) {
+    fprintf(stderr, "kclique: --per-vertex: cannot write %s\n", path);
+    return 1;
+  }
+  return 0;
+}
+
+typedef struct cli {
+  gclq_kclique_options opt;
+  const char *path, *per_vertex_path;
+  int json, have_k, rmat;
+  unsigned long long seed, scale;
+} cli;
+
+/* Parse argv into c. Returns -1 to go on, or the exit status (0 for --help). */
+static int parse_args(int argc, char **argv, cli *c) {
+  static const char *const methods[] = {"auto", "ordered", "pivot"};
+  static const char *const orientations[] = {"default", "degree", "degeneracy"};
+  static const char *const backends[] = {"auto", "cuda", "host"};
+  unsigned long long x;
+  double mb;
+  int i, v;
+  for (i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage_text, stdout);
+      return 0;
+    } else if (strcmp(a, "--all") == 0) {
+      c->opt.all = 1;
+      continue;
+    } else if (strcmp(a, "--json") == 0) {
+      c->json = 1;
+      continue;
+    } else if (a[0] != '-' || a[1] == '\0') {
+      if (c->path || c->rmat) return usage("give one FILE or --rmat", a);
+      c->path = a;
+      continue;
+    }
+    if (i + 1 >= argc) return usage("missing its value (or an unknown option)", a);
+    ++i;
+    if (strcmp(a, "-k") == 0) {
+      if (!parse_u64(a, argv[i], 3, 0xffffffffull, &x)) return 2;
+      c->opt.k = (uint32_t)x;
+      c->have_k = 1;
+    } else if (strcmp(a, "--method") == 0) {
+      if (!pick(argv[i], methods, 3, &v)) return usage("unknown method (auto, ordered, pivot)", a);
+      c->opt.method = (gclq_kclique_method)v;
+    } else if (strcmp(a, "--orientation") == 0) {
+      if (!pick(argv[i], orientations, 3, &v) || v == 0) return usage("unknown orientation (degree, degeneracy)", a);
+      c->opt.orientation = (gclq_orient_by)v;
+    } else if (strcmp(a, "--backend") == 0) {
+      if (!pick(argv[i], backends, 3, &v)) return usage("unknown backend (auto, cuda, host)", a);
+      c->opt.backend = (gclq_backend)v;
+    } else if (strcmp(a, "--per-vertex") == 0) {
+      c->per_vertex_path = argv[i];
+      c->opt.per_vertex = 1;
+    } else if (strcmp(a, "--list") == 0) {
+      if (!parse_u64(a, argv[i], 0, ~0ull, &x)) return 2;
+      c->opt.max_stored = x;
+    } else if (strcmp(a, "--budget") == 0) {
+      if (!parse_mb(a, argv[i], &mb)) return 2;
+      c->opt.device_budget_bytes = (size_t)(mb * 1048576.0);
+    } else if (strcmp(a, "--seed") == 0) {
+      if (!parse_u64(a, argv[i], 0, ~0ull, &c->seed)) return 2;
+    } else if (strcmp(a, "--rmat") == 0) {
+      if (c->path || c->rmat) return usage("give one FILE or --rmat", a);
+      if (!parse_u64(a, argv[i], 1, 30, &c->scale)) return 2;
+      c->rmat = 1;
+    } else {
+      return usage("unknown option", a);
+    }
+  }
+  if (!c->path && !c->rmat) return usage("give one FILE or --rmat", NULL);
+  if (c->have_k == c->opt.all) return usage("give one of -k K and --all", NULL);
+  if (c->opt.all && c->per_vertex_path) return usage("needs one k (-k), not --all", "--per-vertex");
+  if (c->opt.all && c->opt.max_stored) return usage("needs one k (-k), not --all", "--list");
+  return -1;
+}
+
+int main(int argc, char **argv) {
+  cli c;
+  progress_state prog;
+  gclq_kclique_result res;
+  gclq_load_error err;
+  gclq_graph g;
+  gclq_status st;
+  const char *name;
+  int done, rc = 0;
+
+  memset(&c, 0, sizeof c);
+  gclq_kclique_options_defaults(&c.opt);
+  c.seed = 1;
+  done = parse_args(argc, argv, &c);
+  if (done >= 0) return done;
+  prog.start = prog.last = time(NULL);
+  c.opt.log = progress;
+  c.opt.log_user = &prog;
+
+  if (c.rmat) {
+    name = "R-MAT";
+    st = gclq_graph_rmat((int)c.scale, 16, c.seed, &g);
+    if (st != GCLQ_SUCCESS) fprintf(stderr, "kclique: cannot build the graph: %s\n", gclq_status_string(st));
+  } else {
+    name = c.path;
+    st = gclq_graph_load(c.path, GCLQ_FORMAT_AUTO, &g, &err);
+    if (st != GCLQ_SUCCESS)
+      fprintf(stderr, "kclique: %s: line %llu: %s (%s)\n", c.path, (unsigned long long)err.line, err.message,
+              gclq_status_string(st));
+  }
+  if (st != GCLQ_SUCCESS) return 1;
+  if (!c.json) printf("%s: %u vertices, %llu edges\n", name, g.num_vertices, (unsigned long long)g.num_edges);
+  st = gclq_kcliques(&g, &c.opt, &res);
+  if (st != GCLQ_SUCCESS) {
+    fprintf(stderr, "kclique: %s\n", gclq_status_string(st));
+    if (st == GCLQ_ERROR_BACKEND_UNAVAILABLE && c.opt.backend == GCLQ_BACKEND_CUDA)
+      fprintf(stderr, "kclique: the CUDA k-clique methods are not in this version (use --backend host or auto)\n");
+    gclq_graph_free(&g);
+    return 1;
+  }
+  if (c.json) print_json(name, &g, &c.opt, &res);
+  else print_text(&c.opt, &res);
+  if (c.per_vertex_path) rc = write_per_vertex(c.per_vertex_path, &g, &res);
+  gclq_kclique_result_free(&res);
+  gclq_graph_free(&g);
+  return rc;
+}

@@ -1,0 +1,665 @@
+/* test_kcliques.cu - k-clique counting (gclq_kcliques), core numbers and the
+   degeneracy order (gclq_core_numbers, gclq_degeneracy_order).
+
+   TEST: the HOST backend through the public API (runs in CI, no GPU): every
+   data graph against ../shared/data/kcliques.tsv with both methods where each
+   finishes in seconds, facebook_combined for every k by PIVOT (counts past
+   2^53 and past 2^64: the overflow flags), complete graphs against C(n, k)
+   (K_80: counts over 2^64 flagged), random and planted graphs against a
+   brute-force count for k = 3 .. 10 (per-vertex counts and listings too),
+   the small cases, options, NULLs, leaks and allocation failures.
+   GPU_TEST: gclq_core_numbers on CUDA against HOST.
+
+   Like test_maxclique.cu, this file compiles its own static copy of the
+   implementation with a counting host allocator. */
+#include <stdlib.h>
+#include <time.h>
+
+#include "counting_alloc.h"
+#define GCLQ_MALLOC(sz) counting_malloc(sz)
+#define GCLQ_FREE(p) counting_free(p)
+#define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
+#define GPUCLIQUE_STATIC
+#define GPUCLIQUE_TESTING
+#define GPUCLIQUE_IMPLEMENTATION
+#include "../gpuclique.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "testing.h"
+
+/* ---- helpers ------------------------------------------------------------- */
+
+/* A graph built from an adjacency matrix (n <= 64), file ids 10 v + 7 so
+   that the results' id mapping is exercised. */
+struct kc_graph {
+  uint32_t n;
+  std::vector<uint64_t> adj; /* bit rows */
+  std::vector<uint64_t> off, ids;
+  std::vector<uint32_t> nbr;
+  gclq_graph g;
+  explicit kc_graph(uint32_t n_) : n(n_), adj(n_, 0) { memset(&g, 0, sizeof g); }
+  void edge(uint32_t u, uint32_t v) {
+    if (u == v) return;
+    adj[u] |= 1ull << v;
+    adj[v] |= 1ull << u;
+  }
+  void finish(void) {
+    off.assign(n + 1, 0);
+    nbr.clear();
+    ids.resize(n);
+    for (uint32_t v = 0; v < n; ++v) {
+      for (uint32_t u = 0; u < n; ++u)
+        if (adj[v] >> u & 1) nbr.push_back(u);
+      off[v + 1] = nbr.size();
+      ids[v] = 10ull * v + 7;
+    }
+    g.num_vertices = n;
+    g.num_edges = nbr.size() / 2;
+    g.h_offsets = off.data();
+    g.h_neighbors = nbr.empty() ? NULL : nbr.data();
+    g.h_original_ids = ids.data();
+  }
+};
+
+static kc_graph kc_random(uint32_t n, double p, uint32_t planted, test_rng &rng) {
+  kc_graph k(n);
+  for (uint32_t u = 0; u < n; ++u)
+    for (uint32_t v = u + 1; v < n; ++v)
+      if ((double)(rng.next() >> 11) / 9007199254740992.0 < p) k.edge(u, v);
+  std::vector<uint32_t> c;
+  for (uint32_t v = 0; v < n; ++v) c.push_back(v);
+  for (uint32_t i = 0; i < planted && i < n; ++i) std::swap(c[i], c[i + rng.below(n - i)]);
+  for (uint32_t i = 0; i < planted && i < n; ++i)
+    for (uint32_t j = i + 1; j < planted && j < n; ++j) k.edge(c[i], c[j]);
+  k.finish();
+  return k;
+}
+
+/* Brute force: every clique, by extension with higher vertices. count[s]
+   s-cliques, per[s][v] those containing v, list[s] the s-cliques (file ids,
+   ascending, in lexicographic order: the recursion visits them so). */
+struct kc_brute {
+  std::vector<uint64_t> count;
+  std::vector<std::vector<uint64_t> > per;
+  std::vector<std::vector<std::vector<uint64_t> > > list;
+  const kc_graph *k;
+  std::vector<uint32_t> clique;
+  explicit kc_brute(const kc_graph &g) : count(g.n + 2, 0), per(g.n + 2), list(g.n + 2), k(&g) {
+    for (size_t s = 0; s < per.size(); ++s) per[s].assign(g.n, 0);
+    for (uint32_t v = 0; v < g.n; ++v) {
+      clique.assign(1, v);
+      grow(g.adj[v] & ~((2ull << v) - 1));
+    }
+  }
+  void grow(uint64_t cand) {
+    size_t s = clique.size();
+    ++count[s];
+    std::vector<uint64_t> row;
+    for (size_t i = 0; i < s; ++i) {
+      ++per[s][clique[i]];
+      row.push_back(k->ids[clique[i]]);
+    }
+    if (s <= 10) list[s].push_back(row);
+    for (uint32_t u = 0; u < k->n; ++u)
+      if (cand >> u & 1) {
+        clique.push_back(u);
+        grow(cand & k->adj[u] & ~((2ull << u) - 1));
+        clique.pop_back();
+      }
+  }
+  uint32_t omega(void) const {
+    uint32_t w = 0;
+    for (size_t s = 0; s < count.size(); ++s)
+      if (count[s]) w = (uint32_t)s;
+    return w;
+  }
+};
+
+static gclq_kclique_options kc_opts(gclq_kclique_method m, uint32_t k, int all) {
+  gclq_kclique_options o;
+  gclq_kclique_options_defaults(&o);
+  o.backend = GCLQ_BACKEND_HOST;
+  o.method = m;
+  o.k = k;
+  o.all = all;
+  return o;
+}
+
+static int kc_zeroed(const gclq_kclique_result &r) {
+  gclq_kclique_result z;
+  memset(&z, 0, sizeof z);
+  return memcmp(&r, &z, sizeof r) == 0;
+}
+
+/* C(n, k) in 128 bits (n <= 128). */
+static unsigned __int128 kc_binom128(uint32_t n, uint32_t k) {
+  if (k > n) return 0;
+  unsigned __int128 c = 1;
+  if (k > n - k) k = n - k;
+  for (uint32_t i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c;
+}
+
+/* ---- data graphs ----------------------------------------------------------- */
+
+struct kc_ref {
+  std::string path;
+  std::map<uint32_t, uint64_t> counts; /* k -> count */
+};
+
+/* kcliques.tsv, with the path of each graph. */
+static std::vector<kc_ref> kc_references(void) {
+  std::vector<kc_ref> out;
+  const char *dir = test_data_dir();
+  if (dir == NULL) return out;
+  FILE *f = fopen((std::string(dir) + "/kcliques.tsv").c_str(), "rb");
+  if (!f) return out;
+  std::map<std::string, size_t> at;
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    char name[256];
+    unsigned k;
+    unsigned long long c;
+    if (line[0] == '#' || sscanf(line, "%255s %u %llu", name, &k, &c) != 3) continue;
+    if (!at.count(name)) {
+      kc_ref r;
+      std::string snap = std::string(dir) + "/snap/" + name + ".txt";
+      FILE *t = fopen(snap.c_str(), "rb");
+      r.path = t ? snap : std::string(dir) + "/dimacs/" + name + ".clq";
+      if (t) fclose(t);
+      at[name] = out.size();
+      out.push_back(r);
+    }
+    out[at[name]].counts[k] = c;
+  }
+  fclose(f);
+  return out;
+}
+
+static std::string kc_base(const std::string &path) {
+  size_t s = path.find_last_of('/'), d = path.find_last_of('.');
+  return path.substr(s + 1, d - s - 1);
+}
+
+/* The graphs whose every-k run (or ORDERED's visit of every clique up to k)
+   takes more than a few seconds here: single k by PIVOT only for them. */
+static int kc_slow_all(const std::string &name) {
+  return name == "san200_0.7_1" || name == "sanr200_0.7" || name == "facebook_combined";
+}
+
+TEST(kcliques, data_graphs_match_reference) {
+  std::vector<kc_ref> refs = kc_references();
+  if (refs.empty()) {
+    printf("    (skipped: no test data)\n");
+    return;
+  }
+  for (size_t i = 0; i < refs.size(); ++i) {
+    const kc_ref &ref = refs[i];
+    std::string name = kc_base(ref.path);
+    gclq_graph g;
+    CHECK_MSG(gclq_graph_load(ref.path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS, "%s: cannot load",
+              ref.path.c_str());
+    uint64_t visited = 0; /* cliques ORDERED visits up to this k */
+    for (std::map<uint32_t, uint64_t>::const_iterator it = ref.counts.begin(); it != ref.counts.end(); ++it) {
+      uint32_t k = it->first;
+      visited += it->second;
+      if ((name == "san200_0.7_1" || name == "sanr200_0.7") && k > 5) continue; /* 5 s to minutes each */
+      for (int m = 1; m <= 2; ++m) {
+        if (m == GCLQ_KCLIQUE_ORDERED && visited > 5000000ull) continue;
+        if (m == GCLQ_KCLIQUE_PIVOT && name == "facebook_combined" && k > 5) continue; /* the every-k test */
+        if (m == GCLQ_KCLIQUE_PIVOT && !kc_slow_all(name) && k > 6) continue; /* the every-k run below */
+        gclq_kclique_options o = kc_opts((gclq_kclique_method)m, k, 0);
+        o.orientation = (k & 1) ? GCLQ_ORIENT_BY_DEGENERACY : GCLQ_ORIENT_BY_DEGREE;
+        gclq_kclique_result r;
+        CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+        CHECK_MSG(r.num_k == 1 && r.k_first == k && r.h_status[0] == GCLQ_SUCCESS, "%s k %u", name.c_str(), k);
+        CHECK_MSG(r.h_counts[0] == it->second, "%s k %u %s: %llu, want %llu", name.c_str(), k,
+                  gclq_kclique_method_name((gclq_kclique_method)m), (unsigned long long)r.h_counts[0],
+                  (unsigned long long)it->second);
+        gclq_kclique_result_free(&r);
+      }
+    }
+    if (!kc_slow_all(name)) {
+      gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_PIVOT, 0, 1);
+      gclq_kclique_result r;
+      CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+      for (uint32_t j = 0; j < r.num_k; ++j) {
+        uint32_t k = r.k_first + j;
+        std::map<uint32_t, uint64_t>::const_iterator it = ref.counts.find(k);
+        CHECK_MSG(it != ref.counts.end() || r.h_status[j] != GCLQ_SUCCESS || r.h_counts[j] > (1ull << 53),
+                  "%s all: k %u not in the reference", name.c_str(), k);
+        if (it != ref.counts.end())
+          CHECK_MSG(r.h_status[j] == GCLQ_SUCCESS && r.h_counts[j] == it->second, "%s all k %u: %llu, want %llu",
+                    name.c_str(), k, (unsigned long long)r.h_counts[j], (unsigned long long)it->second);
+      }
+      /* the reference lists k = 3 .. omega, with zeros past omega for some graphs */
+      for (std::map<uint32_t, uint64_t>::const_iterator it = ref.counts.begin(); it != ref.counts.end(); ++it)
+        if (it->first > r.omega) CHECK_MSG(it->second == 0, "%s: omega %u, reference k %u nonzero", name.c_str(),
+                                           r.omega, it->first);
+      gclq_kclique_result_free(&r);
+    }
+    printf("    %s: %.1f s so far\n", name.c_str(), (double)clock() / CLOCKS_PER_SEC);
+    gclq_graph_free(&g);
+  }
+}
+
+/* facebook_combined, every k by PIVOT: the reference's rows match; the rows
+   it leaves out (past 2^53) are over 2^53 or flagged as overflowing; the
+   flagged k are one run in the middle of the unimodal sequence, saturated. */
+TEST(kcliques, facebook_every_k_and_overflow_flags) {
+  const char *dir = test_data_dir();
+  std::vector<kc_ref> refs = kc_references();
+  const kc_ref *ref = NULL;
+  for (size_t i = 0; i < refs.size(); ++i)
+    if (kc_base(refs[i].path) == "facebook_combined") ref = &refs[i];
+  if (dir == NULL || ref == NULL) {
+    printf("    (skipped: no test data)\n");
+    return;
+  }
+  gclq_graph g;
+  CHECK(gclq_graph_load(ref->path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS);
+  gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_PIVOT, 0, 1);
+  gclq_kclique_result r;
+  CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+  CHECK(r.omega == 69 && r.k_first == 3 && r.num_k == 67);
+  uint32_t flagged = 0, first = 0, last = 0;
+  for (uint32_t j = 0; j < r.num_k; ++j) {
+    uint32_t k = r.k_first + j;
+    std::map<uint32_t, uint64_t>::const_iterator it = ref->counts.find(k);
+    if (it != ref->counts.end()) {
+      CHECK_MSG(r.h_status[j] == GCLQ_SUCCESS && r.h_counts[j] == it->second, "k %u: %llu, want %llu", k,
+                (unsigned long long)r.h_counts[j], (unsigned long long)it->second);
+    } else if (r.h_status[j] == GCLQ_SUCCESS) {
+      CHECK_MSG(r.h_counts[j] > (1ull << 53) && r.h_counts[j] != UINT64_MAX, "k %u: %llu", k,
+                (unsigned long long)r.h_counts[j]);
+    } else {
+      CHECK(r.h_status[j] == GCLQ_ERROR_OVERFLOW && r.h_counts[j] == UINT64_MAX);
+      if (!flagged++) first = k;
+      last = k;
+    }
+    if (j > 0 && r.h_status[j] == GCLQ_SUCCESS && r.h_status[j - 1] == GCLQ_SUCCESS && k <= 30)
+      CHECK_MSG(r.h_counts[j] > r.h_counts[j - 1], "k %u: not increasing", k);
+  }
+  CHECK(flagged == r.overflowed && flagged > 0 && last - first + 1 == flagged);
+  printf("    facebook_combined: k %u .. %u overflow 64 bits (%u of %u), %.0f ms\n", first, last, flagged, r.num_k,
+         r.stats.total_ms);
+  gclq_kclique_result_free(&r);
+  gclq_graph_free(&g);
+}
+
+/* ---- complete graphs and overflow ------------------------------------------ */
+
+static kc_graph kc_complete(uint32_t n) {
+  kc_graph k(n);
+  for (uint32_t u = 0; u < n; ++u)
+    for (uint32_t v = u + 1; v < n; ++v) k.edge(u, v);
+  k.finish();
+  return k;
+}
+
+TEST(kcliques, complete_graphs_give_binomials) {
+  const uint32_t sizes[] = {1, 2, 3, 4, 5, 9, 16, 20, 33, 64};
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+    uint32_t n = sizes[s];
+    kc_graph k = kc_complete(n);
+    for (int m = 1; m <= 2; ++m) {
+      if (m == GCLQ_KCLIQUE_ORDERED && n > 20) continue; /* ORDERED visits all 2^n cliques */
+      gclq_kclique_options o = kc_opts((gclq_kclique_method)m, 0, 1);
+      gclq_kclique_result r;
+      CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+      CHECK_MSG(r.omega == n && r.num_k == (n >= 3 ? n - 2 : 0), "K_%u: omega %u", n, r.omega);
+      for (uint32_t j = 0; j < r.num_k; ++j)
+        CHECK_MSG(r.h_status[j] == GCLQ_SUCCESS && r.h_counts[j] == (uint64_t)kc_binom128(n, 3 + j),
+                  "K_%u k %u %s", n, 3 + j, gclq_kclique_method_name((gclq_kclique_method)m));
+      gclq_kclique_result_free(&r);
+      for (uint32_t kk = 3; kk <= n + 2 && kk <= 12; ++kk) {
+        o = kc_opts((gclq_kclique_method)m, kk, 0);
+        CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+        CHECK_MSG(r.h_counts[0] == (uint64_t)kc_binom128(n, kk), "K_%u k %u", n, kk);
+        gclq_kclique_result_free(&r);
+      }
+    }
+  }
+}
+
+/* K_80 (not built as a kc_graph: more than 64 vertices): C(80, k) passes
+   2^64 - 1 for k = 25 .. 55; those k are flagged, the others exact. */
+TEST(kcliques, overflow_is_flagged_never_wrapped) {
+  const uint32_t n = 80;
+  std::vector<uint64_t> src, dst;
+  for (uint32_t u = 0; u < n; ++u)
+    for (uint32_t v = u + 1; v < n; ++v) src.push_back(u), dst.push_back(v);
+  gclq_graph g;
+  CHECK(gclq_graph_from_edges(src.data(), dst.data(), src.size(), &g) == GCLQ_SUCCESS);
+  const unsigned __int128 limit = (unsigned __int128)UINT64_MAX;
+  gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_PIVOT, 0, 1);
+  gclq_kclique_result r;
+  CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+  CHECK(r.omega == n && r.num_k == n - 2);
+  uint32_t want_flagged = 0;
+  for (uint32_t j = 0; j < r.num_k; ++j) {
+    unsigned __int128 c = kc_binom128(n, 3 + j);
+    if (c >= limit) {
+      ++want_flagged;
+      CHECK_MSG(r.h_status[j] == GCLQ_ERROR_OVERFLOW && r.h_counts[j] == UINT64_MAX, "k %u not flagged", 3 + j);
+    } else {
+      CHECK_MSG(r.h_status[j] == GCLQ_SUCCESS && r.h_counts[j] == (uint64_t)c, "k %u", 3 + j);
+    }
+  }
+  CHECK(r.overflowed == want_flagged && want_flagged > 0);
+  gclq_kclique_result_free(&r);
+  /* one k: k = 40 (C(80, 40) ~ 1.07e23) flagged; per-vertex C(79, 39) too */
+  o = kc_opts(GCLQ_KCLIQUE_PIVOT, 40, 0);
+  o.per_vertex = 1;
+  CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+  CHECK(r.num_k == 1 && r.h_status[0] == GCLQ_ERROR_OVERFLOW && r.h_counts[0] == UINT64_MAX && r.overflowed == 1);
+  for (uint32_t v = 0; v < n; ++v) CHECK(r.h_per_vertex[v] == UINT64_MAX);
+  gclq_kclique_result_free(&r);
+  /* k = 12: C(80, 12) fits; per vertex C(79, 11) */
+  o = kc_opts(GCLQ_KCLIQUE_PIVOT, 12, 0);
+  o.per_vertex = 1;
+  CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+  CHECK(r.h_status[0] == GCLQ_SUCCESS && r.h_counts[0] == (uint64_t)kc_binom128(80, 12));
+  for (uint32_t v = 0; v < n; ++v) CHECK(r.h_per_vertex[v] == (uint64_t)kc_binom128(79, 11));
+  gclq_kclique_result_free(&r);
+  gclq_graph_free(&g);
+}
+
+/* ---- random and planted graphs against brute force ----------------------- */
+
+/* Every method and orientation on k: counts, per-vertex counts, listings. */
+static void kc_check_one_k(const kc_graph &k, const kc_brute &b, uint32_t kk, test_rng &rng, const char *what) {
+  uint64_t want = kk < b.count.size() ? b.count[kk] : 0;
+  for (int m = 1; m <= 2; ++m)
+    for (int orient = 1; orient <= 2; ++orient) {
+      gclq_kclique_options o = kc_opts((gclq_kclique_method)m, kk, 0);
+      o.orientation = (gclq_orient_by)orient;
+      o.per_vertex = 1;
+      o.max_stored = rng.below(3) == 0 ? want + 5 : 1 + rng.below(want + 2);
+      gclq_kclique_result r;
+      CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+      CHECK_MSG(r.h_counts[0] == want, "%s k %u %s/%s: %llu, want %llu", what, kk,
+                gclq_kclique_method_name((gclq_kclique_method)m), gclq_orient_by_name((gclq_orient_by)orient),
+                (unsigned long long)r.h_counts[0], (unsigned long long)want);
+      uint64_t sum = 0;
+      for (uint32_t v = 0; v < k.n; ++v) {
+        uint64_t pv = kk < b.per.size() ? b.per[kk][v] : 0;
+        CHECK_MSG(r.h_per_vertex[v] == pv, "%s k %u: vertex %u", what, kk, v);
+        sum += r.h_per_vertex[v];
+      }
+      CHECK(sum == (uint64_t)kk * want);
+      /* listed: as many as asked (or all), each a k-clique, ascending, distinct, sorted */
+      uint64_t expect = o.max_stored < want ? o.max_stored : want;
+      CHECK_MSG(r.stored == expect, "%s k %u: %llu listed, want %llu", what, kk, (unsigned long long)r.stored,
+                (unsigned long long)expect);
+      static const std::vector<std::vector<uint64_t> > none;
+      const std::vector<std::vector<uint64_t> > &cliques = kk < b.list.size() ? b.list[kk] : none;
+      std::set<std::vector<uint64_t> > all(cliques.begin(), cliques.end());
+      for (uint64_t i = 0; i < r.stored; ++i) {
+        std::vector<uint64_t> row(r.h_cliques + i * kk, r.h_cliques + (i + 1) * kk);
+        CHECK_MSG(all.count(row) == 1, "%s k %u: listed row %llu is not a k-clique", what, kk, (unsigned long long)i);
+        if (i > 0) {
+          std::vector<uint64_t> prev(r.h_cliques + (i - 1) * kk, r.h_cliques + i * kk);
+          CHECK(prev < row); /* sorted, hence distinct */
+        }
+      }
+      for (uint64_t i = 0; r.stored == want && i < r.stored; ++i) /* all of them: the brute-force list */
+        CHECK(std::equal(cliques[i].begin(), cliques[i].end(), r.h_cliques + i * kk));
+      gclq_kclique_result_free(&r);
+    }
+}
+
+static void kc_check_graph(const kc_graph &k, test_rng &rng, const char *what) {
+  kc_brute b(k);
+  for (uint32_t kk = 3; kk <= 10; ++kk) kc_check_one_k(k, b, kk, rng, what);
+  for (int m = 1; m <= 2; ++m) {
+    gclq_kclique_options o = kc_opts((gclq_kclique_method)m, 0, 1);
+    gclq_kclique_result r;
+    CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+    CHECK_MSG(r.omega == b.omega(), "%s: omega %u, want %u", what, r.omega, b.omega());
+    for (uint32_t j = 0; j < r.num_k; ++j) CHECK(r.h_counts[j] == b.count[3 + j]);
+    gclq_kclique_result_free(&r);
+  }
+}
+
+TEST(kcliques, random_and_planted_graphs_match_brute_force) {
+  test_rng rng = test_rng_for("kcliques_random");
+  char what[96];
+  for (int t = 0; t < 40; ++t) {
+    uint32_t n = 1 + (uint32_t)rng.below(40);
+    double p = 0.1 + 0.5 * (double)rng.below(1000) / 1000.0;
+    uint32_t planted = t % 2 ? (uint32_t)rng.below(n < 14 ? n + 1 : 14) : 0;
+    kc_graph k = kc_random(n, p, planted, rng);
+    snprintf(what, sizeof what, "G(%u, %.3f) + K_%u", n, p, planted);
+    kc_check_graph(k, rng, what);
+    CHECK_OK_SO_FAR();
+  }
+}
+
+/* ---- small cases -------------------------------------------------------------- */
+
+TEST(kcliques, empty_edgeless_one_vertex_and_k_above_omega) {
+  test_rng rng = test_rng_for("kcliques_small");
+  gclq_graph empty;
+  memset(&empty, 0, sizeof empty);
+  kc_graph one(1), edgeless(7), path(4);
+  one.finish();
+  edgeless.finish();
+  path.edge(0, 1), path.edge(1, 2), path.edge(2, 3);
+  path.finish();
+  const gclq_graph *gs[4] = {&empty, &one.g, &edgeless.g, &path.g};
+  const uint32_t omegas[4] = {0, 1, 1, 2};
+  for (int i = 0; i < 4; ++i)
+    for (int m = 0; m <= 2; ++m) {
+      gclq_kclique_options o = kc_opts((gclq_kclique_method)m, 0, 1);
+      gclq_kclique_result r;
+      CHECK(gclq_kcliques(gs[i], &o, &r) == GCLQ_SUCCESS);
+      CHECK_MSG(r.omega == omegas[i] && r.num_k == 0 && r.overflowed == 0, "graph %d: omega %u", i, r.omega);
+      gclq_kclique_result_free(&r);
+      o = kc_opts((gclq_kclique_method)m, 3 + (uint32_t)rng.below(5), 0);
+      o.per_vertex = 1;
+      o.max_stored = 10;
+      CHECK(gclq_kcliques(gs[i], &o, &r) == GCLQ_SUCCESS);
+      CHECK(r.num_k == 1 && r.h_counts[0] == 0 && r.h_status[0] == GCLQ_SUCCESS && r.stored == 0);
+      for (uint32_t v = 0; v < gs[i]->num_vertices; ++v) CHECK(r.h_per_vertex[v] == 0);
+      gclq_kclique_result_free(&r);
+    }
+  /* k far above omega (no buffers of k entries) */
+  kc_graph k5 = kc_complete(5);
+  for (int m = 1; m <= 2; ++m) {
+    gclq_kclique_options o = kc_opts((gclq_kclique_method)m, 4000000000u, 0);
+    o.max_stored = 3;
+    gclq_kclique_result r;
+    CHECK(gclq_kcliques(&k5.g, &o, &r) == GCLQ_SUCCESS);
+    CHECK(r.k_first == 4000000000u && r.h_counts[0] == 0 && r.stored == 0);
+    gclq_kclique_result_free(&r);
+    o.k = 6;
+    CHECK(gclq_kcliques(&k5.g, &o, &r) == GCLQ_SUCCESS && r.h_counts[0] == 0);
+    gclq_kclique_result_free(&r);
+  }
+}
+
+/* ---- options, NULLs, backends, logs ---------------------------------------- */
+
+static void kc_count_lines(void *user, const char *line) {
+  CHECK(line != NULL && line[0] != '\0');
+  ++*(int *)user;
+}
+
+TEST(kcliques, options_and_bad_arguments) {
+  kc_graph k5 = kc_complete(5);
+  gclq_kclique_options o, bad;
+  gclq_kclique_result r;
+  gclq_kclique_options_defaults(&o);
+  CHECK(o.backend == GCLQ_BACKEND_AUTO && o.method == GCLQ_KCLIQUE_AUTO && o.k == 3 && !o.all);
+  CHECK(o.orientation == GCLQ_ORIENT_BY_DEGENERACY && !o.per_vertex && o.max_stored == 0);
+  gclq_kclique_options_defaults(NULL); /* no crash */
+  /* NULL options: k = 3; AUTO runs HOST and says why */
+  CHECK(gclq_kcliques(&k5.g, NULL, &r) == GCLQ_SUCCESS && r.h_counts[0] == 10);
+  CHECK(r.stats.backend == GCLQ_BACKEND_HOST && strstr(r.stats.notes, "not in this version") != NULL);
+  CHECK(r.stats.method == GCLQ_KCLIQUE_ORDERED); /* AUTO: small k, small cores */
+  gclq_kclique_result_free(&r);
+  o.all = 1;
+  CHECK(gclq_kcliques(&k5.g, &o, &r) == GCLQ_SUCCESS && r.stats.method == GCLQ_KCLIQUE_PIVOT && r.omega == 5);
+  gclq_kclique_result_free(&r);
+  /* errors leave the result zeroed */
+  memset(&r, 0xab, sizeof r);
+  CHECK(gclq_kcliques(NULL, NULL, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  CHECK(gclq_kcliques(&k5.g, NULL, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  gclq_kclique_options_defaults(&o);
+  bad = o, bad.k = 2;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  bad = o, bad.k = 1;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  /* a zeroed struct is the defaults: k = 3 */
+  gclq_kclique_options zero;
+  memset(&zero, 0, sizeof zero);
+  CHECK(gclq_kcliques(&k5.g, &zero, &r) == GCLQ_SUCCESS && r.k_first == 3 && r.h_counts[0] == 10);
+  gclq_kclique_result_free(&r);
+  bad = o, bad.method = (gclq_kclique_method)3;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  bad = o, bad.method = (gclq_kclique_method)-1;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  bad = o, bad.orientation = (gclq_orient_by)3;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  bad = o, bad.backend = (gclq_backend)7;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  bad = o, bad.all = 1, bad.per_vertex = 1;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  bad = o, bad.all = 1, bad.max_stored = 4;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  bad = o, bad.backend = GCLQ_BACKEND_CUDA; /* the CUDA methods are not in this version */
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && kc_zeroed(r));
+  /* a malformed graph */
+  kc_graph broken = kc_complete(4);
+  broken.nbr[1] = broken.nbr[0]; /* not strictly ascending */
+  CHECK(gclq_kcliques(&broken.g, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  /* the log: phase lines */
+  int lines = 0;
+  o.log = kc_count_lines;
+  o.log_user = &lines;
+  CHECK(gclq_kcliques(&k5.g, &o, &r) == GCLQ_SUCCESS && lines >= 2);
+  gclq_kclique_result_free(&r);
+  gclq_kclique_result_free(NULL);
+  gclq_kclique_result_free(&r); /* zeroed: fine */
+  CHECK(strcmp(gclq_kclique_method_name(GCLQ_KCLIQUE_PIVOT), "pivot") == 0);
+  CHECK(strcmp(gclq_kclique_method_name((gclq_kclique_method)9), "unknown") == 0);
+  CHECK(strcmp(gclq_orient_by_name(GCLQ_ORIENT_BY_DEGREE), "degree") == 0);
+  CHECK(strcmp(gclq_status_string(GCLQ_ERROR_OVERFLOW), "unknown status") != 0);
+}
+
+/* Every allocation of a run fails in turn: the call reports OUT_OF_MEMORY,
+   zeroes the result and leaks nothing; then it succeeds with the counts. */
+TEST(kcliques, allocation_failures_leak_nothing) {
+  test_rng rng = test_rng_for("kcliques_alloc");
+  kc_graph k = kc_random(30, 0.5, 8, rng);
+  kc_brute b(k);
+  for (int m = 1; m <= 2; ++m)
+    for (int all = 0; all <= 1; ++all) {
+      gclq_kclique_options o = kc_opts((gclq_kclique_method)m, 5, all);
+      o.orientation = m == 1 ? GCLQ_ORIENT_BY_DEGREE : GCLQ_ORIENT_BY_DEGENERACY;
+      if (!all) o.per_vertex = 1, o.max_stored = 100000;
+      for (long long at = 0;; ++at) {
+        long long live = g_alloc_live;
+        gclq_kclique_result r;
+        g_alloc_fail_at = g_alloc_calls + at;
+        gclq_status st = gclq_kcliques(&k.g, &o, &r);
+        g_alloc_fail_at = -1;
+        if (st == GCLQ_SUCCESS) {
+          CHECK(r.h_counts[0] == b.count[all ? 3 : 5] && at > 3);
+          gclq_kclique_result_free(&r);
+          CHECK(g_alloc_live == live);
+          break;
+        }
+        CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && kc_zeroed(r), "failing allocation %lld: %s", at,
+                  gclq_status_string(st));
+        CHECK_MSG(g_alloc_live == live, "failing allocation %lld leaked %lld blocks", at, g_alloc_live - live);
+        CHECK_OK_SO_FAR();
+      }
+    }
+}
+
+/* ---- core numbers and the degeneracy order ----------------------------------- */
+
+/* Core numbers by the definition: repeatedly remove a vertex of degree < c. */
+static std::vector<uint32_t> kc_cores_slow(const gclq_graph &g) {
+  uint32_t n = g.num_vertices;
+  std::vector<uint32_t> core(n, 0), deg(n);
+  std::vector<char> gone(n, 0);
+  for (uint32_t v = 0; v < n; ++v) deg[v] = (uint32_t)(g.h_offsets[v + 1] - g.h_offsets[v]);
+  for (uint32_t c = 0, left = n; left > 0; ++c)
+    for (int changed = 1; changed;) {
+      changed = 0;
+      for (uint32_t v = 0; v < n; ++v)
+        if (!gone[v] && deg[v] <= c) {
+          gone[v] = 1, core[v] = c, --left, changed = 1;
+          for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e) --deg[g.h_neighbors[e]];
+        }
+    }
+  return core;
+}
+
+static void kc_check_cores(const gclq_graph &g, gclq_backend backend, const char *what) {
+  std::vector<uint32_t> want = kc_cores_slow(g), core(g.num_vertices + 1, 0xdeadbeef), order(g.num_vertices + 1);
+  uint32_t max_core = 12345, want_max = 0;
+  for (size_t i = 0; i < want.size(); ++i) want_max = std::max(want_max, want[i]);
+  CHECK(gclq_core_numbers(&g, backend, core.data(), &max_core) == GCLQ_SUCCESS);
+  CHECK_MSG(max_core == want_max, "%s: max core %u, want %u", what, max_core, want_max);
+  CHECK_MSG(std::equal(want.begin(), want.end(), core.begin()), "%s: core numbers differ", what);
+  CHECK(gclq_core_numbers(&g, backend, NULL, &max_core) == GCLQ_SUCCESS && max_core == want_max);
+  if (backend != GCLQ_BACKEND_HOST) return;
+  /* the order: a permutation, cores non-decreasing, at most core[v] later neighbours */
+  CHECK(gclq_degeneracy_order(&g, order.data()) == GCLQ_SUCCESS);
+  std::vector<uint32_t> rank(g.num_vertices, UINT32_MAX);
+  for (uint32_t i = 0; i < g.num_vertices; ++i) {
+    CHECK(order[i] < g.num_vertices && rank[order[i]] == UINT32_MAX);
+    rank[order[i]] = i;
+    if (i > 0) CHECK(want[order[i - 1]] <= want[order[i]]);
+  }
+  for (uint32_t v = 0; v < g.num_vertices; ++v) {
+    uint32_t later = 0;
+    for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e) later += rank[g.h_neighbors[e]] > rank[v];
+    CHECK_MSG(later <= want[v], "%s: vertex %u has %u later neighbours, core %u", what, v, later, want[v]);
+  }
+}
+
+static void kc_cores_on(gclq_backend backend) {
+  test_rng rng = test_rng_for("kcliques_cores");
+  char what[64];
+  for (int t = 0; t < 30; ++t) {
+    kc_graph k = kc_random(1 + (uint32_t)rng.below(64), (double)rng.below(1000) / 1000.0, 0, rng);
+    snprintf(what, sizeof what, "random graph %d", t);
+    kc_check_cores(k.g, backend, what);
+  }
+  gclq_graph g;
+  memset(&g, 0, sizeof g);
+  kc_check_cores(g, backend, "empty graph");
+  CHECK(gclq_graph_rmat(12, 16, rng.next(), &g) == GCLQ_SUCCESS);
+  kc_check_cores(g, backend, "R-MAT 12");
+  gclq_graph_free(&g);
+  std::vector<kc_ref> refs = kc_references();
+  for (size_t i = 0; i < refs.size(); ++i) {
+    CHECK(gclq_graph_load(refs[i].path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS);
+    kc_check_cores(g, backend, refs[i].path.c_str());
+    gclq_graph_free(&g);
+  }
+}
+
+TEST(kcliques, host_core_numbers_and_degeneracy_order) {
+  kc_cores_on(GCLQ_BACKEND_HOST);
+  kc_graph k5 = kc_complete(5);
+  uint32_t core[5], max_core = 0;
+  CHECK(gclq_core_numbers(NULL, GCLQ_BACKEND_HOST, core, &max_core) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_core_numbers(&k5.g, (gclq_backend)5, core, &max_core) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_degeneracy_order(&k5.g, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_degeneracy_order(NULL, core) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_core_numbers(&k5.g, GCLQ_BACKEND_AUTO, core, &max_core) == GCLQ_SUCCESS && max_core == 4);
+  gclq_status st = gclq_core_numbers(&k5.g, GCLQ_BACKEND_CUDA, core, &max_core);
+  if (g_test.have_gpu) CHECK(st == GCLQ_SUCCESS && max_core == 4);
+  else CHECK(st == GCLQ_ERROR_NO_DEVICE || st == GCLQ_ERROR_BACKEND_UNAVAILABLE);
+}
+
+GPU_TEST(kcliques, cuda_core_numbers_match_host) { kc_cores_on(GCLQ_BACKEND_CUDA); }

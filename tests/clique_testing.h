@@ -1,7 +1,8 @@
 /* clique_testing.h - test-only code of the graph half: the host references
    only tests call (core numbers alone, triangle and 4-clique counts, the
-   maximum-clique wrapper without a store limit), the host simulation of the
-   CUDA breadth-first search, and the device core numbers on their own.
+   maximum-clique wrapper without a store limit) and the host simulation of
+   the CUDA breadth-first search. The device core numbers are the library's
+   own gclq_core_numbers (backend CUDA).
 
    Include it after a private implementation of gpuclique.h (each test file
    compiles its own static copy):
@@ -558,47 +559,5 @@ done:
   GCLQ_FREE(s.open);
   return st;
 }
-
-#if defined(__CUDACC__)
-/* Core numbers on the device (Alg. 1) of a host graph, for the tests:
-   h_core gets n entries, *max_core the largest. */
-static inline gclq_status gclq__cuda_core_numbers(const gclq_graph *g, uint32_t *h_core, uint32_t *max_core) {
-  gclq__mc_plan plan;
-  gclq_maxclique_stats stats;
-  gclq__mc_ctx c;
-  gclq_status st;
-  const uint32_t n = g->num_vertices;
-  memset(&plan, 0, sizeof plan);
-  memset(&stats, 0, sizeof stats);
-  memset(&c, 0, sizeof c);
-  c.plan = &plan;
-  c.stats = &stats;
-  c.budget = ~(size_t)0;
-  c.n = n;
-  *max_core = 0;
-  if (n == 0) return GCLQ_SUCCESS;
-  {
-    gclq__dmem off(&c), nbr(&c), deg(&c), core(&c);
-    GCLQ__TRY(off.get(((size_t)n + 1) * sizeof(uint64_t)));
-    GCLQ__TRY(nbr.get((size_t)(2 * g->num_edges) * sizeof(uint32_t)));
-    GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
-    GCLQ__TRY(core.get((size_t)n * sizeof(uint32_t)));
-    c.d_off = off.as<uint64_t>();
-    c.d_nbr = nbr.as<uint32_t>();
-    c.d_deg = deg.as<uint32_t>();
-    c.d_core = core.as<uint32_t>();
-    GCLQ__CUDA_TRY(cudaMemcpy(c.d_off, g->h_offsets, ((size_t)n + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice));
-    if (g->num_edges)
-      GCLQ__CUDA_TRY(cudaMemcpy(c.d_nbr, g->h_neighbors, (size_t)(2 * g->num_edges) * sizeof(uint32_t),
-                                cudaMemcpyHostToDevice));
-    gclq__degree_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, 0>>>(c.d_off, n, c.d_deg);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    st = gclq__mc_cores(&c, max_core);
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(&c, h_core, c.d_core, (size_t)n * sizeof(uint32_t));
-  }
-  if (cudaDeviceSynchronize() != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
-  return st;
-}
-#endif /* __CUDACC__ */
 
 #endif /* TESTS_CLIQUE_TESTING_H */

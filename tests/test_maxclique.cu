@@ -850,7 +850,7 @@ GPU_TEST(maxclique, cuda_core_numbers) {
     uint32_t n = gs[i].num_vertices, mh = 0, md = 0;
     std::vector<uint32_t> want(n + 1), got(n + 1, 0xdeadbeef);
     CHECK(gclq__host_core_numbers(&gs[i], want.data(), &mh) == GCLQ_SUCCESS);
-    CHECK(gclq__cuda_core_numbers(&gs[i], got.data(), &md) == GCLQ_SUCCESS);
+    CHECK(gclq_core_numbers(&gs[i], GCLQ_BACKEND_CUDA, got.data(), &md) == GCLQ_SUCCESS);
     CHECK_EQ(mh, md);
     CHECK_ARRAYS(want.data(), got.data(), n, "core numbers");
   }

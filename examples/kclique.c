@@ -40,32 +40,8 @@ static const char usage_text[] =
     "  --help, -h\n"
     "exit status: 0 success, 1 file or library error, 2 usage error\n";
 
-static int usage(const char *why, const char *option) {
-  if (option) fprintf(stderr, "kclique: %s: %s\n", option, why);
-  else fprintf(stderr, "kclique: %s\n", why);
-  fputs(usage_text, stderr);
-  return 2;
-}
-
-/* A whole number in [lo, hi]: decimal digits only. Returns 1, or prints why
-   not (naming the option) and returns 0. */
-static int parse_u64(const char *option, const char *s, unsigned long long lo, unsigned long long hi,
-                     unsigned long long *out) {
-  char *end;
-  unsigned long long x;
-  errno = 0;
-  x = s[0] >= '0' && s[0] <= '9' ? strtoull(s, &end, 10) : 0;
-  if (s[0] < '0' || s[0] > '9' || *end != '\0') {
-    fprintf(stderr, "kclique: %s: \"%s\" is not a whole number (expected %llu..%llu)\n", option, s, lo, hi);
-    return 0;
-  }
-  if (errno == ERANGE || x < lo || x > hi) {
-    fprintf(stderr, "kclique: %s: %s is out of range %llu..%llu\n", option, s, lo, hi);
-    return 0;
-  }
-  *out = x;
-  return 1;
-}
+#define CLI_PROGRAM "kclique"
+#include "cli_args.h"
 
 /* Megabytes: a non-negative decimal number (fraction allowed). */
 static int parse_mb(const char *option, const char *s, double *out) {
@@ -79,16 +55,6 @@ static int parse_mb(const char *option, const char *s, double *out) {
   }
   *out = x;
   return 1;
-}
-
-static int pick(const char *s, const char *const *names, int count, int *out) {
-  int i;
-  for (i = 0; i < count; ++i)
-    if (strcmp(s, names[i]) == 0) {
-      *out = i;
-      return 1;
-    }
-  return 0;
 }
 
 /* Progress on stderr: nothing in the first second, then at most a line a second. */

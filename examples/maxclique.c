@@ -39,71 +39,8 @@ static const char usage_text[] =
     "           --progress (every progress line)   --quiet (none)   --help, -h\n"
     "exit status: 0 success, 1 file or library error, 2 usage error\n";
 
-/* ---- usage errors: exit 2, naming the option ---- */
-
-static int usage(const char *why, const char *option) {
-  if (option) fprintf(stderr, "maxclique: %s: %s\n", option, why);
-  else fprintf(stderr, "maxclique: %s\n", why);
-  fputs(usage_text, stderr);
-  return 2;
-}
-
-/* A whole number in [lo, hi]: decimal digits only (no sign, no blanks, no
-   trailing text). Returns 1, or prints why not and returns 0. */
-static int parse_u64(const char *option, const char *s, unsigned long long lo, unsigned long long hi,
-                     unsigned long long *out) {
-  char *end;
-  unsigned long long x;
-  if (s[0] < '0' || s[0] > '9') {
-    fprintf(stderr, "maxclique: %s: \"%s\" is not a whole number (expected %llu..%llu)\n", option, s, lo, hi);
-    return 0;
-  }
-  errno = 0;
-  x = strtoull(s, &end, 10);
-  if (*end != '\0') {
-    fprintf(stderr, "maxclique: %s: \"%s\" is not a whole number (expected %llu..%llu)\n", option, s, lo, hi);
-    return 0;
-  }
-  if (errno == ERANGE || x < lo || x > hi) {
-    fprintf(stderr, "maxclique: %s: %s is out of range %llu..%llu\n", option, s, lo, hi);
-    return 0;
-  }
-  *out = x;
-  return 1;
-}
-
-/* A number in [lo, hi] (decimal, optional fraction and exponent; no blanks,
-   no trailing text, not NaN). */
-static int parse_double(const char *option, const char *s, double lo, double hi, double *out) {
-  char *end;
-  double x;
-  if (!((s[0] >= '0' && s[0] <= '9') || s[0] == '.' || s[0] == '-' || s[0] == '+')) {
-    fprintf(stderr, "maxclique: %s: \"%s\" is not a number (expected %g..%g)\n", option, s, lo, hi);
-    return 0;
-  }
-  errno = 0;
-  x = strtod(s, &end);
-  if (*end != '\0' || end == s) {
-    fprintf(stderr, "maxclique: %s: \"%s\" is not a number (expected %g..%g)\n", option, s, lo, hi);
-    return 0;
-  }
-  if (errno == ERANGE || !(x >= lo && x <= hi)) {
-    fprintf(stderr, "maxclique: %s: %s is out of range %g..%g\n", option, s, lo, hi);
-    return 0;
-  }
-  *out = x;
-  return 1;
-}
-
-static int pick(const char *s, const char *const *names, int count, int *out) {
-  int i;
-  for (i = 0; i < count; ++i)
-    if (strcmp(s, names[i]) == 0) {
-      *out = i;
-      return 1;
-    }
-  return 0;
-}
+#define CLI_PROGRAM "maxclique"
+#include "cli_args.h"
 
 /* ---- progress lines on stderr ---- */
 

@@ -40,64 +40,8 @@ static const char usage_text[] =
     "           --backend auto|cuda|host   --out FILE   --json   --help, -h\n"
     "exit status: 0 success, 1 file or library error, 2 usage error\n";
 
-/* ---- usage errors: exit 2, naming the option ---- */
-
-static int usage(const char *why, const char *option) {
-  if (option) fprintf(stderr, "setops: %s: %s\n", option, why);
-  else fprintf(stderr, "setops: %s\n", why);
-  fputs(usage_text, stderr);
-  return 2;
-}
-
-/* A whole number in [lo, hi]: decimal digits only (no sign, no blanks, no
-   trailing text). Returns 1, or prints why not and returns 0. */
-static int parse_u64(const char *option, const char *s, unsigned long long lo, unsigned long long hi,
-                     unsigned long long *out) {
-  char *end;
-  unsigned long long x;
-  errno = 0;
-  x = s[0] >= '0' && s[0] <= '9' ? strtoull(s, &end, 10) : 0;
-  if (s[0] < '0' || s[0] > '9' || *end != '\0') {
-    fprintf(stderr, "setops: %s: \"%s\" is not a whole number (expected %llu..%llu)\n", option, s, lo, hi);
-    return 0;
-  }
-  if (errno == ERANGE || x < lo || x > hi) {
-    fprintf(stderr, "setops: %s: %s is out of range %llu..%llu\n", option, s, lo, hi);
-    return 0;
-  }
-  *out = x;
-  return 1;
-}
-
-/* A number in [lo, hi] (decimal, optional fraction and exponent; no blanks,
-   no trailing text, not NaN). */
-static int parse_double(const char *option, const char *s, double lo, double hi, double *out) {
-  char *end = NULL;
-  double x = 0.0;
-  int starts = (s[0] >= '0' && s[0] <= '9') || s[0] == '.' || s[0] == '-' || s[0] == '+';
-  errno = 0;
-  if (starts) x = strtod(s, &end);
-  if (!starts || end == s || *end != '\0') {
-    fprintf(stderr, "setops: %s: \"%s\" is not a number (expected %g..%g)\n", option, s, lo, hi);
-    return 0;
-  }
-  if (errno == ERANGE || !(x >= lo && x <= hi)) {
-    fprintf(stderr, "setops: %s: %s is out of range %g..%g\n", option, s, lo, hi);
-    return 0;
-  }
-  *out = x;
-  return 1;
-}
-
-static int pick(const char *s, const char *const *names, int count, int *out) {
-  int i;
-  for (i = 0; i < count; ++i)
-    if (strcmp(s, names[i]) == 0) {
-      *out = i;
-      return 1;
-    }
-  return 0;
-}
+#define CLI_PROGRAM "setops"
+#include "cli_args.h"
 
 static void log_line(void *user, const char *line) {
   (void)user;

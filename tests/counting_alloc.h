@@ -12,7 +12,8 @@
      #include "../gpuclique.h"
 
      g_alloc_fail_at = g_alloc_calls + 3;   // the fourth call from now fails
-     ... CHECK(g_alloc_live == live_before);  */
+     ... CHECK(g_alloc_live == live_before);
+     g_alloc_largest = 0; ... CHECK(g_alloc_largest <= limit);  // nothing big asked for  */
 #ifndef TESTS_COUNTING_ALLOC_H
 #define TESTS_COUNTING_ALLOC_H
 #include <stdlib.h>
@@ -20,7 +21,9 @@
 static long long g_alloc_live = 0;     /* allocations not yet freed */
 static long long g_alloc_calls = 0;    /* allocation calls so far */
 static long long g_alloc_fail_at = -1; /* fail the call with this index (-1: never) */
+static size_t g_alloc_largest = 0;     /* the largest single request since a test reset it */
 static void *counting_malloc(size_t bytes) {
+  if (bytes > g_alloc_largest) g_alloc_largest = bytes;
   if (g_alloc_calls++ == g_alloc_fail_at) return NULL;
   void *p = malloc(bytes ? bytes : 1);
   if (p) ++g_alloc_live;
@@ -31,6 +34,7 @@ static void counting_free(void *p) {
   free(p);
 }
 static void *counting_realloc(void *p, size_t bytes) {
+  if (bytes > g_alloc_largest) g_alloc_largest = bytes;
   if (g_alloc_calls++ == g_alloc_fail_at) return NULL;
   void *q = realloc(p, bytes ? bytes : 1);
   if (q && !p) ++g_alloc_live;

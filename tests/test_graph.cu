@@ -9,18 +9,9 @@
 #include <stdlib.h>
 
 #include "counting_alloc.h"
-static size_t g_alloc_largest = 0; /* the largest request since the last reset */
-static void *graph_test_malloc(size_t bytes) {
-  if (bytes > g_alloc_largest) g_alloc_largest = bytes;
-  return counting_malloc(bytes);
-}
-static void *graph_test_realloc(void *p, size_t bytes) {
-  if (bytes > g_alloc_largest) g_alloc_largest = bytes;
-  return counting_realloc(p, bytes);
-}
-#define GCLQ_MALLOC(sz) graph_test_malloc(sz)
+#define GCLQ_MALLOC(sz) counting_malloc(sz)
 #define GCLQ_FREE(p) counting_free(p)
-#define GCLQ_REALLOC(p, sz) graph_test_realloc(p, sz)
+#define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"

@@ -27,19 +27,9 @@
 
    A private copy of the implementation with the counting allocator. */
 #include "counting_alloc.h"
-/* the counting allocator, and the largest single request since the test reset it */
-static size_t g_io_largest = 0;
-static void *qio_malloc(size_t bytes) {
-  if (bytes > g_io_largest) g_io_largest = bytes;
-  return counting_malloc(bytes);
-}
-static void *qio_realloc(void *p, size_t bytes) {
-  if (bytes > g_io_largest) g_io_largest = bytes;
-  return counting_realloc(p, bytes);
-}
-#define GAMQ_MALLOC(sz) qio_malloc(sz)
+#define GAMQ_MALLOC(sz) counting_malloc(sz)
 #define GAMQ_FREE(p) counting_free(p)
-#define GAMQ_REALLOC(p, sz) qio_realloc(p, sz)
+#define GAMQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
@@ -803,13 +793,13 @@ TEST(qf_io_host, hostile_headers) {
     b.resize(72 + cases[c].body, 0);
     CHECK(qio_write_file(path, b));
     gamq_qf *g = (gamq_qf *)0x1;
-    g_io_largest = 0;
+    g_alloc_largest = 0;
     CHECK_MSG(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_ERROR_BAD_FILE && g == (gamq_qf *)0x1, "case %zu", c);
-    CHECK_MSG(g_io_largest <= 2 * b.size() + ((size_t)2 << 20), "case %zu: load asked for %zu bytes of a %zu-byte file",
-              c, g_io_largest, b.size());
-    g_io_largest = 0;
+    CHECK_MSG(g_alloc_largest <= 2 * b.size() + ((size_t)2 << 20), "case %zu: load asked for %zu bytes of a %zu-byte file",
+              c, g_alloc_largest, b.size());
+    g_alloc_largest = 0;
     qio_reject(b, GAMQ_ERROR_BAD_FILE, "hostile header");
-    CHECK_MSG(g_io_largest == 0, "case %zu: deserialize asked for %zu bytes", c, g_io_largest);
+    CHECK_MSG(g_alloc_largest == 0, "case %zu: deserialize asked for %zu bytes", c, g_alloc_largest);
   }
   /* a header whose count the payload does not hold: RSQF q = 20, r = 1 (a
      byte a slot), count = nslots, every payload byte zero. The walk finds
@@ -823,13 +813,13 @@ TEST(qf_io_host, hostile_headers) {
     qio_reseal(b);
     CHECK(qio_write_file(path, b));
     gamq_qf *g = (gamq_qf *)0x1;
-    g_io_largest = 0;
+    g_alloc_largest = 0;
     CHECK(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_ERROR_BAD_FILE && g == (gamq_qf *)0x1);
-    CHECK_MSG(g_io_largest <= b.size(), "a count the payload does not hold: load asked for %zu bytes of a %zu-byte file",
-              g_io_largest, b.size());
-    g_io_largest = 0;
+    CHECK_MSG(g_alloc_largest <= b.size(), "a count the payload does not hold: load asked for %zu bytes of a %zu-byte file",
+              g_alloc_largest, b.size());
+    g_alloc_largest = 0;
     qio_reject(b, GAMQ_ERROR_BAD_FILE, "a count the payload does not hold");
-    CHECK_MSG(g_io_largest == 0, "a count the payload does not hold: deserialize asked for %zu bytes", g_io_largest);
+    CHECK_MSG(g_alloc_largest == 0, "a count the payload does not hold: deserialize asked for %zu bytes", g_alloc_largest);
   }
   /* a valid file cut short in its payload, by one byte and by half */
   const qio_buf good = qio_sample(GAMQ_QF_RSQF, 12, 8, rng.next(), 3000, rng);
@@ -837,9 +827,9 @@ TEST(qf_io_host, hostile_headers) {
     const size_t len = cut ? 72 + (good.size() - 72) / 2 : good.size() - 1;
     gamq_qf *g = (gamq_qf *)0x1;
     CHECK(qio_write_file(path, qio_buf(good.begin(), good.begin() + len)));
-    g_io_largest = 0;
+    g_alloc_largest = 0;
     CHECK(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_ERROR_BAD_FILE && g == (gamq_qf *)0x1);
-    CHECK(g_io_largest <= good.size());
+    CHECK(g_alloc_largest <= good.size());
   }
   CHECK_EQ(g_alloc_live, live);
   remove(path.c_str());

@@ -14,18 +14,9 @@
 #include <stdlib.h>
 
 #include "counting_alloc.h"
-static size_t g_sets_largest = 0; /* the largest host request since the last reset */
-static void *sets_test_malloc(size_t bytes) {
-  if (bytes > g_sets_largest) g_sets_largest = bytes;
-  return counting_malloc(bytes);
-}
-static void *sets_test_realloc(void *p, size_t bytes) {
-  if (bytes > g_sets_largest) g_sets_largest = bytes;
-  return counting_realloc(p, bytes);
-}
-#define GCLQ_MALLOC(sz) sets_test_malloc(sz)
+#define GCLQ_MALLOC(sz) counting_malloc(sz)
 #define GCLQ_FREE(p) counting_free(p)
-#define GCLQ_REALLOC(p, sz) sets_test_realloc(p, sz)
+#define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
@@ -411,9 +402,9 @@ TEST(sets, hostile_binary_headers_take_nothing_large) {
     put32(b, 1);
     gclq_sets s;
     gclq_sets_error e;
-    g_sets_largest = 0;
+    g_alloc_largest = 0;
     CHECK_MSG(gclq_sets_parse_binary(b.data(), b.size(), &s, &e) == GCLQ_ERROR_PARSE, "header %zu", i);
-    CHECK_MSG(g_sets_largest < 4096, "header %zu took %zu bytes", i, g_sets_largest);
+    CHECK_MSG(g_alloc_largest < 4096, "header %zu took %zu bytes", i, g_alloc_largest);
   }
 }
 

@@ -26,6 +26,11 @@
                       on the grid-level cross diagonals)        element of a binary-searches it
      IP_HASH          Intersect Path's tiles                    bucketed hash of a's slice
 
+   The bitmaps live in shared memory a window at a time, so they take no
+   device memory and no budget: a window clears only the words across its
+   a slice's values, and a window where a has no element costs four binary
+   searches.
+
    A small pair (|a| + |b| <= GCLQ__SETS_WARP_WORK; for the bitmaps also a
    range of at most GCLQ__SETS_WARP_BITMAP_BITS values) runs a warp, as one
    tile of the whole pair (the bitmaps: one window over the range) with the
@@ -49,7 +54,8 @@
 #define GCLQ__SETS_HASH_LOG2 10u                          /* a block's table: 2^10 buckets */
 #define GCLQ__SETS_WARP_HASH_LOG2 7u                      /* a warp's table: 2^7 buckets */
 #define GCLQ__SETS_BITMAP_BITS ((uint64_t)1 << 18)        /* values a block's window covers: 32 KB of bits */
-#define GCLQ__SETS_WARP_WORDS 1152u                       /* shared words of a warp's table */
+#define GCLQ__SETS_WARP_WORDS 1152u                       /* a warp's table: 2^7 counts + 2^10 slots, 2^10 words of
+                                                             bits, or a small pair's b (below 2^10 elements) */
 #define GCLQ__SETS_WARP_BITMAP_BITS (1024u * 32u)         /* values a warp's window covers (1024 words) */
 
 /* Does this file run method m? */
@@ -105,7 +111,8 @@ static __host__ __device__ __forceinline__ gclq__sets_range gclq__sets_bitmap_ra
 }
 
 /* The first index of b[0, n) whose element is not below v, for v up to 2^32. */
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_lower_bound64(const uint32_t *b, uint32_t n, uint64_t v) {
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_lower_bound64(const uint32_t *b, uint32_t n,
+                                                                             uint64_t v) {
   return v > 0xffffffffu ? n : gclq__sets_lower_bound(b, 0, n, (uint32_t)v);
 }
 
@@ -140,7 +147,8 @@ static __host__ __device__ __forceinline__ void gclq__sets_work_pair(gclq_inters
 }
 
 /* Does a warp run the pair (na >= 1, and no tiles)? */
-static __host__ __device__ __forceinline__ bool gclq__sets_warp_runs(gclq_intersect_method m, const gclq__sets_pair &pr) {
+static __host__ __device__ __forceinline__ bool gclq__sets_warp_runs(gclq_intersect_method m,
+                                                                     const gclq__sets_pair &pr) {
   uint64_t path_tiles, search_tiles;
   gclq__sets_work_pair(m, pr, &path_tiles, &search_tiles);
   return pr.na > 0 && path_tiles == 0 && search_tiles == 0;
@@ -362,8 +370,8 @@ static __device__ __forceinline__ void gclq__d_table_build(const Table &t, const
 
 /* The probe side walked in order by the block, GCLQ__SETS_NT elements a
    round: the count of those the table holds (every thread gets it), and
-   with WRITE the elements themselves at out, in order (a block scan a
-   round). */
+   with WRITE the elements themselves at out, in the probe side's (sorted)
+   order (a block scan a round). */
 template <bool WRITE, typename Table>
 static __device__ __forceinline__ uint32_t gclq__d_block_probe(const Table &t, const gclq__sets_run &probe,
                                                                uint32_t *s_warp, uint32_t *out) {

@@ -940,7 +940,8 @@ static uint32_t sim_table_tile(const gclq__sets_pair &pr, const uint32_t *e, boo
   std::fill(mem.begin(), mem.end(), 0xA5A5A5A5u);
   const Table t = Table::make(mem.data(), block, pr, c);
   const gclq__sets_run build = gclq__sets_side(pr, c, Table::FROM_B), probe = gclq__sets_side(pr, c, !Table::FROM_B);
-  if (t.clear_words() > mem.size()) return ~0u; /* it would write past its words: fails the count check */
+  if (t.clear_words() > mem.size() || (Table::FROM_B && build.n > mem.size()))
+    return ~0u; /* it would write past its words: fails the count check */
   for (uint32_t k = 0; k < t.clear_words(); ++k) t.clear()[k] = 0;
   for (uint32_t i = 0; i < build.n; ++i) t.insert(build.v[i], i);
   uint32_t n = 0;
@@ -1010,6 +1011,8 @@ TEST(sets, hash_buckets_spread_and_overflow_loses_nothing) {
     CHECK_MSG(*std::max_element(load.begin(), load.end()) <= GCLQ__SETS_HASH_SLOTS,
               "512 values from %u: a bucket of %u", start, *std::max_element(load.begin(), load.end()));
   }
+  CHECK_EQ((1 + GCLQ__SETS_HASH_SLOTS) << GCLQ__SETS_WARP_HASH_LOG2, GCLQ__SETS_WARP_WORDS); /* a table fills its words */
+  CHECK_EQ((1 + GCLQ__SETS_HASH_SLOTS) << GCLQ__SETS_HASH_LOG2, (uint32_t)gclq__sets_hash::BLOCK_WORDS);
   set_u32 same, probes;
   for (uint32_t v = 0; same.size() < 3000; ++v)
     if (gclq__sets_bucket(v, GCLQ__SETS_HASH_LOG2) == 77) same.push_back(v);

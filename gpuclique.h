@@ -505,9 +505,9 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
    all pairs and the containment join are the pairs i < j in row order,
    2^22 at a time, and a batch that does not fit the device memory budget
    runs in halves (the paper's tiling of the output, Fig. 7). Both backends
-   give the same numbers, byte for byte. The paper's other methods (hash,
-   bitmaps, the inverted index, the bit matrix, the hybrids) and MMJoin's
-   co-processing are not here: merge path and binary search are. */
+   give the same numbers, byte for byte. Merge path, binary search, hash,
+   the bitmaps and the two hybrids are here; the paper's inverted index and
+   bit matrix, and MMJoin's co-processing, are not. */
 
 /* A collection of k sets in CSR form on the host: set i is
    h_elements[h_offsets[i] .. h_offsets[i + 1]), strictly increasing. Sets
@@ -634,17 +634,42 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     element of a searched in b, each block taking a chunk of
                     a; the top levels of the search tree of the part of b
                     the chunk spans cached in shared memory. O(|a| log |b|).
+     HASH           hash-based intersection, HI (the paper, 3.1.3): a block
+                    per chunk of 2048 elements of a, hashed into buckets in
+                    shared memory (a full bucket's overflow is looked up in
+                    the sorted chunk itself: nothing is lost); the part of b
+                    the chunk's values span probes it in order. O(|a| + |b|).
+     BITMAP         bitmap-based intersection, BI (the paper, 3.1.4): a's
+                    value range [a_0, a_last] cut into windows of 2^18 values,
+                    a block per window: the bits of a's elements set in
+                    shared memory, then b's elements there test theirs.
+                    O(|a| + |b| + (a_last - a_0) / 2^18).
+     BITMAP_DYNAMIC the same over the range the two sets share only,
+                    [max(a_0, b_0), min(a_last, b_last)]; nothing runs when
+                    they do not overlap.
+     IP_OBS         the paper's hybrid (3.1.6): Intersect Path's tiles, each
+                    thread binary-searching its elements of the tile's a
+                    slice in the b slice, held in shared memory.
+     IP_HASH        Intersect Path's tiles, the a slice hashed as HASH's
+                    chunks and the b slice probing it.
      AUTO           BINARY_SEARCH when |b| >= GCLQ_SETS_AUTO_RATIO * |a|,
                     else MERGE_PATH, decided per pair.
-   Pairs with |a| + |b| <= 1024 run a warp each (the same two
-   methods at warp width); larger ones a block per tile, so one giant pair
-   among millions of tiny ones spreads over the whole device. HOST ignores
-   the method (the two-pointer merge); stats.method reports what ran. */
+   Pairs with |a| + |b| <= 1024 run a warp each (the same
+   methods at warp width, with the warp's own table in shared memory; for
+   the bitmaps only when the range is at most 2^15 values); larger ones a
+   block per tile, so one giant pair among millions of tiny ones spreads
+   over the whole device. HOST ignores the method (the two-pointer merge);
+   stats.method reports what ran. */
 typedef enum gclq_intersect_method {
   GCLQ_INTERSECT_AUTO = 0,
   GCLQ_INTERSECT_MERGE_PATH = 1,
   GCLQ_INTERSECT_BINARY_SEARCH = 2,
-  GCLQ_INTERSECT_SERIAL_MERGE = 3  /* the HOST backend's (stats only; asking for it runs HOST) */
+  GCLQ_INTERSECT_SERIAL_MERGE = 3, /* the HOST backend's (stats only; asking for it runs HOST) */
+  GCLQ_INTERSECT_HASH = 4,
+  GCLQ_INTERSECT_BITMAP = 5,
+  GCLQ_INTERSECT_BITMAP_DYNAMIC = 6,
+  GCLQ_INTERSECT_IP_OBS = 7,
+  GCLQ_INTERSECT_IP_HASH = 8
 } gclq_intersect_method;
 
 /* AUTO's crossover: binary search when the larger set of a pair is at least
@@ -756,7 +781,8 @@ GCLQ_DEF gclq_status gclq_containment_join(const gclq_sets *sets, const gclq_int
                                            gclq_intersect_result *result);
 /* Release the result's arrays and zero it (NULL and zeroed are fine). */
 GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result);
-/* "auto", "merge-path", "binary-search", "serial-merge", or "unknown". */
+/* "auto", "merge-path", "binary-search", "serial-merge", "hash", "bitmap",
+   "bitmap-dynamic", "ip-obs", "ip-hash", or "unknown" (not a method). */
 GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
 
 /* ---------------------------------------------------------------------------
@@ -3343,6 +3369,11 @@ GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method) {
     case GCLQ_INTERSECT_MERGE_PATH: return "merge-path";
     case GCLQ_INTERSECT_BINARY_SEARCH: return "binary-search";
     case GCLQ_INTERSECT_SERIAL_MERGE: return "serial-merge";
+    case GCLQ_INTERSECT_HASH: return "hash";
+    case GCLQ_INTERSECT_BITMAP: return "bitmap";
+    case GCLQ_INTERSECT_BITMAP_DYNAMIC: return "bitmap-dynamic";
+    case GCLQ_INTERSECT_IP_OBS: return "ip-obs";
+    case GCLQ_INTERSECT_IP_HASH: return "ip-hash";
     default: return "unknown";
   }
 }
@@ -3356,12 +3387,17 @@ GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result) {
   memset(result, 0, sizeof *result);
 }
 
+/* Is m one of the enum's methods? (the name function lists them) */
+static int gclq__sets_method_known(gclq_intersect_method m) {
+  return strcmp(gclq_intersect_method_name(m), "unknown") != 0;
+}
+
 /* Options (NULL: defaults) with every default filled in; out of range is invalid. */
 static gclq_status gclq__sets_resolve(const gclq_intersect_options *o, gclq_intersect_options *r) {
   gclq_intersect_options_defaults(r);
   if (o == NULL) return GCLQ_SUCCESS;
   if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->method < 0 || (int)o->method > (int)GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!gclq__sets_method_known(o->method)) return GCLQ_ERROR_INVALID_ARGUMENT;
   if (!(o->min_containment >= 0.0 && o->min_containment <= 1.0)) return GCLQ_ERROR_INVALID_ARGUMENT; /* NaN too */
   if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
   *r = *o;
@@ -3706,7 +3742,7 @@ GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, c
                                                  gclq_intersect_method method, void *d_temp, size_t *temp_bytes,
                                                  gclq_stream stream) {
   if (sets == NULL || temp_bytes == NULL || num_pairs >= ((uint64_t)1 << 31)) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)method < 0 || (int)method >= (int)GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!gclq__sets_method_known(method) || method == GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
   if (d_temp != NULL && num_pairs > 0 && (d_pairs == NULL || d_counts == NULL || sets->d_offsets == NULL))
     return GCLQ_ERROR_INVALID_ARGUMENT;
 #if defined(__CUDACC__)

@@ -2300,9 +2300,8 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_min(uint32_t x, u
 
 /* Does a pair (na <= nb) run binary search? The method asked, or AUTO's ratio. */
 static __host__ __device__ __forceinline__ bool gclq__sets_searches(gclq_intersect_method m, uint64_t na, uint64_t nb) {
-  if (m == GCLQ_INTERSECT_BINARY_SEARCH) return true;
-  if (m == GCLQ_INTERSECT_MERGE_PATH) return false;
-  return nb >= (uint64_t)GCLQ_SETS_AUTO_RATIO * na;
+  if (m == GCLQ_INTERSECT_AUTO) return nb >= (uint64_t)GCLQ_SETS_AUTO_RATIO * na;
+  return m == GCLQ_INTERSECT_BINARY_SEARCH;
 }
 
 /* What runs a pair (na <= nb): nothing (na = 0: its count is 0), a warp
@@ -2625,6 +2624,9 @@ static __global__ void gclq__sets_warp_kernel(gclq__sets_args g, const uint32_t 
   gclq__sets_lane_piece<true>(pr, lane, out + inc - c);
 }
 
+/* HASH, BITMAP, BITMAP_DYNAMIC, IP_OBS, IP_HASH: their tables and kernels */
+#include "clique/sets_methods.cuh"
+
 /* ---- host side ---- */
 
 /* One call's device state: the collection on the device and the memory
@@ -2665,7 +2667,7 @@ static inline void gclq__sets_split_free(gclq__sets_split *s) {
    0), small ones a warp, the rest tiles of merge steps or of searches. */
 static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t *pairs, uint32_t n,
                                               gclq__sets_split *s) {
-  const uint64_t *off = d->sets->h_offsets;
+  const gclq__sets_args h = {d->sets->h_offsets, d->sets->h_elements, pairs, NULL, NULL, NULL}; /* on the host */
   memset(s, 0, sizeof *s);
   s->warp = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
   s->path_pair = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
@@ -2678,15 +2680,11 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
   }
   s->path_first[0] = s->search_first[0] = 0;
   for (uint32_t p = 0; p < n; ++p) {
-    uint64_t na = off[pairs[2 * p] + 1] - off[pairs[2 * p]], nb = off[pairs[2 * p + 1] + 1] - off[pairs[2 * p + 1]];
-    if (na > nb) {
-      uint64_t t = na;
-      na = nb, nb = t;
-    }
-    if (na == 0) continue;
+    const gclq__sets_pair pr = gclq__sets_pair_at(h, p);
+    if (pr.na == 0) continue;
     uint64_t path_tiles, search_tiles;
-    gclq__sets_work(d->method, na, nb, &path_tiles, &search_tiles);
-    s->searched += gclq__sets_searches(d->method, na, nb);
+    gclq__sets_work_pair(d->method, pr, &path_tiles, &search_tiles);
+    s->searched += gclq__sets_searches(d->method, pr.na, pr.nb);
     if (search_tiles > 0) {
       s->search_pair[s->nsearch] = p;
       s->search_first[s->nsearch + 1] = s->search_first[s->nsearch] + search_tiles;
@@ -2746,6 +2744,9 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
                                             const gclq__sets_tiles &search) {
   cudaStream_t stream = d->c.stream;
   const uint64_t path_tiles = s.path_first[s.npath], search_tiles = s.search_first[s.nsearch];
+  if (gclq__sets_methods_has(d->method))
+    return gclq__sets_methods_launch<WRITE>(d->method, g, d_warp, s.nw, path, gclq__sets_grid(path_tiles), search,
+                                            gclq__sets_grid(search_tiles), stream);
   if (s.nw > 0) {
     const unsigned blocks = gclq__grid((uint64_t)s.nw * 32);
     gclq__sets_warp_kernel<WRITE><<<blocks, GCLQ__BLOCK, 0, stream>>>(g, d_warp, s.nw, d->method);
@@ -2920,7 +2921,7 @@ static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gc
   uint64_t pt = 0, st = 0;
   if (p < n) {
     const gclq__sets_pair pr = gclq__sets_pair_at(g, (uint32_t)p);
-    gclq__sets_work(method, pr.na, pr.nb, &pt, &st);
+    gclq__sets_work_pair(method, pr, &pt, &st);
   }
   path[p] = pt;
   search[p] = st;
@@ -2958,6 +2959,8 @@ static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, con
   GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const unsigned grid = (unsigned)sms * 8; /* the tile kernels' blocks, resident at once; they loop */
   const gclq__sets_tiles path_tiles = {NULL, path, n, NULL, NULL}, search_tiles = {NULL, search, n, NULL, NULL};
+  if (gclq__sets_methods_has(method))
+    return gclq__sets_methods_launch<false>(method, g, NULL, n, path_tiles, grid, search_tiles, grid, stream);
   gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);
   GCLQ__CUDA_TRY(cudaGetLastError());
   gclq__sets_path_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, path_tiles);

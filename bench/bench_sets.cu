@@ -4,8 +4,8 @@
 
    SISI (the set intersection paper's single-instance problem): two uniform
    sets of n elements each over U = 10^9 (gclq_sets_generate, fixed size),
-   n = 10^7 and 10^8. Per method (merge-path, binary-search, auto), count
-   and materialise:
+   n = 10^7 and 10^8. Per method (merge-path, binary-search, auto, hash,
+   bitmap, bitmap-dynamic, ip-obs, ip-hash), count and materialise:
      - "dev" rows: the device work alone on device-resident sets (the
        kernels; materialise: count, the tiles' scan, write), median of 15,
        baseline "copy" = cudaMemcpyAsync of the same input bytes (device to
@@ -48,8 +48,9 @@ static std::vector<uint64_t> bench_sets_list(const char *env, const char *fallba
   return v;
 }
 
-static const gclq_intersect_method bench_sets_methods[] = {GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH,
-                                                           GCLQ_INTERSECT_AUTO};
+static const gclq_intersect_method bench_sets_methods[] = {
+    GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH,   GCLQ_INTERSECT_AUTO,   GCLQ_INTERSECT_HASH,
+    GCLQ_INTERSECT_BITMAP,     GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};
 
 /* The device work of one batch of pairs on device-resident sets, timed:
    the count pass (and, writing, the tiles' scan and the write pass), as in

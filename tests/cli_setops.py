@@ -71,7 +71,7 @@ def check_bad_arguments(binary, tmp):
         (["--gen", "uniform", "--k", "10"], "--gen", "needs --k, --universe and --avg"),
         (g + ["--budget", "5MB"], "--budget", "not a number"),
         (g + ["--budget", "-1"], "--budget", "out of range"),
-        (g + ["--method", "hash"], "--method", "unknown method"),
+        (g + ["--method", "hashing"], "--method", "unknown method"),
         (g + ["--backend", "gpu"], "--backend", "unknown backend"),
         (g + ["containment", "--threshold", "1.5"], "--threshold", "out of range"),
         (g + ["containment", "--threshold", "0"], "--threshold", "above 0"),
@@ -89,6 +89,10 @@ def check_bad_arguments(binary, tmp):
         check(rc == 2 and option in err and says in err,
               "%s %s: exit %d (want 2), stderr %r should name %r and say %r" % (binary, " ".join(args), rc,
                                                                              err[:200], option, says))
+
+
+METHODS = ["auto", "merge-path", "binary-search", "serial-merge", "hash", "bitmap", "bitmap-dynamic", "ip-obs",
+           "ip-hash"]
 
 
 def check_operations(binary, tmp, sets, path):
@@ -127,6 +131,10 @@ def check_operations(binary, tmp, sets, path):
     got = read_lines(out_path) if rc == 0 else ""
     check(got == "".join("%d\n" % x for x in common), "%s pair --out differs" % binary)
     outs.append(got)
+    for method in METHODS:  # every method gives the same elements
+        rc, out, err, _ = run(binary, [path, "pair", "2", "0", "--method", method, "--out", out_path])
+        got_m = read_lines(out_path) if rc == 0 else ""
+        check(rc == 0 and got_m == got, "%s pair --method %s: exit %d, --out differs" % (binary, method, rc))
     rc, out, err, _ = run(binary, [path, "pair", "0", str(k)])
     check(rc == 1 and "below" in err, "%s pair out of range: exit %d, %r" % (binary, rc, err[:200]))
     # --json

@@ -90,7 +90,8 @@ static void case_add(sets_case &c, const set_u32 &a, const set_u32 &b) {
 /* The shapes of the issue's list: empty sets, one element, disjoint,
    identical, one inside the other, interleaved, every element its
    neighbour + 1, sizes 2^k +/- 1 and the kernels' tile sizes +/- 1, skewed
-   pairs (binary search's side of AUTO), one giant pair among many tiny
+   pairs (binary search's side of AUTO), values that all fall in one hash
+   bucket (the hash tables' overflow), one giant pair among many tiny
    ones. Sizes up to 2^max_log2 (at most 2^20 elements a set). */
 static std::vector<sets_case> sets_cases(test_rng &rng) {
   std::vector<sets_case> out;
@@ -146,6 +147,25 @@ static std::vector<sets_case> sets_cases(test_rng &rng) {
     uint64_t u = 2 * (uint64_t)n + 2;
     case_add(c, sets_random(rng, n, u), sets_random(rng, n, u));
     case_add(c, sets_random(rng, m < u ? m : u, u), sets_random(rng, n, u));
+  }
+  out.push_back(c);
+
+  c = sets_case();
+  c.name = "values in one hash bucket";
+  {
+    /* values whose Fibonacci hash has the same top 10 bits, so they fill one
+       bucket of a block's table (and of a warp's, the top 7 of them) */
+    set_u32 same;
+    for (uint32_t v = 0; same.size() < 5000; ++v)
+      if ((uint32_t)(v * 2654435769u) >> 22 == 5) same.push_back(v);
+    set_u32 small_a(same.begin(), same.begin() + 300), small_b, large_b;
+    for (size_t i = 0; i < 700; ++i) small_b.push_back(same[rng.below(2) ? i : 700 + i]);
+    std::sort(small_b.begin(), small_b.end());
+    small_b.erase(std::unique(small_b.begin(), small_b.end()), small_b.end());
+    for (size_t i = 0; i < same.size(); ++i)
+      if (rng.below(2)) large_b.push_back(same[i]), large_b.push_back(same[i] + 1);
+    case_add(c, small_a, small_b);
+    case_add(c, same, large_b);
   }
   out.push_back(c);
 
@@ -667,8 +687,17 @@ TEST(sets, bad_arguments_options_and_allocation_failures) {
   CHECK_EQ(gclq_intersect_pairs(&s, NULL, 0, &o, &r), GCLQ_SUCCESS);
   CHECK_EQ(r.num_pairs, 0);
   gclq_intersect_result_free(&r);
-  o.method = (gclq_intersect_method)9;
+  o.method = (gclq_intersect_method)99;
   CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  o.method = (gclq_intersect_method)-1;
+  CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  for (int m = GCLQ_INTERSECT_HASH; m <= GCLQ_INTERSECT_IP_HASH; ++m) { /* valid; HOST ignores the method */
+    o.method = (gclq_intersect_method)m;
+    CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &o, &r), GCLQ_SUCCESS);
+    CHECK_EQ(r.h_counts[0], 2);
+    CHECK_EQ(r.stats.method, GCLQ_INTERSECT_SERIAL_MERGE);
+    gclq_intersect_result_free(&r);
+  }
   o = host_options();
   o.backend = (gclq_backend)5;
   CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
@@ -691,6 +720,12 @@ TEST(sets, bad_arguments_options_and_allocation_failures) {
   CHECK_EQ(d.min_count, 1);
   CHECK(d.min_containment == 1.0);
   CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_BINARY_SEARCH), "binary-search") == 0);
+  CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_HASH), "hash") == 0);
+  CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_BITMAP), "bitmap") == 0);
+  CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_BITMAP_DYNAMIC), "bitmap-dynamic") == 0);
+  CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_IP_OBS), "ip-obs") == 0);
+  CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_IP_HASH), "ip-hash") == 0);
+  CHECK(strcmp(gclq_intersect_method_name((gclq_intersect_method)99), "unknown") == 0);
   CHECK(strcmp(gclq_status_string(GCLQ_ERROR_UNSORTED_SET), "unknown status") != 0);
   /* every host allocation of each call failing in turn: a status, no leak */
   long long live = g_alloc_live;
@@ -773,33 +808,54 @@ static uint32_t sim_lanes(const gclq__sets_pair &pr, uint32_t *out) {
   return total;
 }
 
-TEST(sets, kernel_partitions_on_the_host_match_the_reference) {
-  test_rng rng = test_rng_for("sets.kernel_partitions");
+/* Every pair of the shaped cases whose smaller set is not empty (a pair
+   with an empty one is never launched: its count stays 0), the smaller set
+   first, as the kernels see it (the giant case: a sample):
+   f(case name, pair index, pair, its intersection). */
+template <typename F>
+static void each_case_pair(const char *seed_name, F f) {
+  test_rng rng = test_rng_for(seed_name);
   std::vector<sets_case> cases = sets_cases(rng);
   for (size_t i = 0; i < cases.size(); ++i) {
     const sets_case &c = cases[i];
-    const size_t stride = c.pairs.size() > 2000 ? c.pairs.size() / 2000 : 1; /* the giant case: a sample */
+    const size_t stride = c.pairs.size() > 2000 ? c.pairs.size() / 2000 : 1;
     for (size_t p = 0; p < c.pairs.size() / 2; p += (p == 0 ? 1 : stride)) {
       set_u32 a = c.sets[c.pairs[2 * p]], b = c.sets[c.pairs[2 * p + 1]];
       if (a.size() > b.size()) a.swap(b);
-      if (a.empty()) continue; /* never launched: the count stays 0 */
-      set_u32 want = sets_ref(a, b), got(want.size() + 1, 0xA5A5A5A5u);
-      gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
-      const bool small = a.size() + b.size() <= GCLQ__SETS_WARP_WORK;
-      for (int method = 0; method < 3; ++method) {
-        if (method == 2 && !small) continue;
-        std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
-        uint32_t n = method == 0   ? sim_path(pr, got.data())
-                     : method == 1 ? sim_search(pr, got.data())
-                                   : sim_lanes(pr, got.data());
-        CHECK_MSG(n == want.size(), "%s: pair %zu (%zu, %zu), method %d: %u, want %zu", c.name.c_str(), p, a.size(),
-                  b.size(), method, n, want.size());
-        CHECK_MSG(want.empty() || memcmp(got.data(), want.data(), want.size() * 4) == 0, "%s: pair %zu method %d",
-                  c.name.c_str(), p, method);
-        CHECK_EQ(got[want.size()], 0xA5A5A5A5u); /* nothing past the end */
-      }
+      if (a.empty()) continue;
+      const gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
+      f(c.name, p, pr, sets_ref(a, b));
+      CHECK_OK_SO_FAR();
     }
   }
+}
+
+/* A simulated kernel's count n and its output got (poisoned before it ran)
+   against the pair's intersection: nothing written past its end. */
+static void check_sim(const std::string &name, size_t p, const gclq__sets_pair &pr, const char *method, uint32_t n,
+                      const set_u32 &got, const set_u32 &want) {
+  CHECK_MSG(n == want.size(), "%s: pair %zu (%u, %u), %s: %u, want %zu", name.c_str(), p, pr.na, pr.nb, method, n,
+            want.size());
+  CHECK_MSG(want.empty() || memcmp(got.data(), want.data(), want.size() * 4) == 0, "%s: pair %zu %s", name.c_str(), p,
+            method);
+  CHECK_EQ(got[want.size()], 0xA5A5A5A5u);
+}
+
+TEST(sets, kernel_partitions_on_the_host_match_the_reference) {
+  each_case_pair("sets.kernel_partitions",
+                 [](const std::string &name, size_t p, const gclq__sets_pair &pr, const set_u32 &want) {
+                   static const char *const names[3] = {"path", "search", "lanes"};
+                   const bool small = pr.na + pr.nb <= GCLQ__SETS_WARP_WORK;
+                   set_u32 got(want.size() + 1);
+                   for (int method = 0; method < 3; ++method) {
+                     if (method == 2 && !small) continue;
+                     std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
+                     uint32_t n = method == 0   ? sim_path(pr, got.data())
+                                  : method == 1 ? sim_search(pr, got.data())
+                                                : sim_lanes(pr, got.data());
+                     check_sim(name, p, pr, names[method], n, got, want);
+                   }
+                 });
 }
 
 /* Tile tables as the host builds them (every entry has tiles) and as the
@@ -850,11 +906,261 @@ TEST(sets, pairs_device_arguments) {
            GCLQ_ERROR_INVALID_ARGUMENT);
   CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 0, NULL, GCLQ_INTERSECT_SERIAL_MERGE, NULL, &bytes, NULL),
            GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 0, NULL, (gclq_intersect_method)99, NULL, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT);
+  for (int m = GCLQ_INTERSECT_HASH; m <= GCLQ_INTERSECT_IP_HASH; ++m) {
+    bytes = 0;
+    CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 1000, NULL, (gclq_intersect_method)m, NULL, &bytes, NULL),
+             GCLQ_SUCCESS);
+    CHECK(bytes >= 16 * 1000);
+  }
   CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, (uint64_t)1 << 31, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL),
            GCLQ_ERROR_INVALID_ARGUMENT);
   char fake;
   CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 5, NULL, GCLQ_INTERSECT_AUTO, &fake, &bytes, NULL),
            GCLQ_ERROR_INVALID_ARGUMENT); /* NULL pairs with temp storage given */
+}
+
+/* ---- the table methods (clique/sets_methods.cuh) on the host ----
+   gclq__sets_table_kernel and gclq__sets_table_warp_kernel, one thread at
+   a time: the same slice ends, tables (their atomics run as plain
+   operations on the host) and probes in order. */
+
+static const gclq_intersect_method table_methods[] = {GCLQ_INTERSECT_HASH, GCLQ_INTERSECT_BITMAP,
+                                                      GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_IP_OBS,
+                                                      GCLQ_INTERSECT_IP_HASH};
+
+/* One tile from its four ends: the shared words poisoned (a table may read
+   only what it cleared or wrote), the table built, the probe side walked.
+   Returns the matches (written to out when given). */
+template <typename Table>
+static uint32_t sim_table_tile(const gclq__sets_pair &pr, const uint32_t *e, bool block, std::vector<uint32_t> &mem,
+                               uint32_t *out) {
+  const gclq__sets_slices c = gclq__sets_slices_at(e);
+  std::fill(mem.begin(), mem.end(), 0xA5A5A5A5u);
+  const Table t = Table::make(mem.data(), block, pr, c);
+  const gclq__sets_run build = gclq__sets_side(pr, c, Table::FROM_B), probe = gclq__sets_side(pr, c, !Table::FROM_B);
+  if (t.clear_words() > mem.size() || (Table::FROM_B && build.n > mem.size()))
+    return ~0u; /* it would write past its words: fails the count check */
+  for (uint32_t k = 0; k < t.clear_words(); ++k) t.clear()[k] = 0;
+  for (uint32_t i = 0; i < build.n; ++i) t.insert(build.v[i], i);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < probe.n; ++i) {
+    if (!t(probe.v[i])) continue;
+    if (out) out[n] = probe.v[i];
+    ++n;
+  }
+  return n;
+}
+
+/* A pair by one table method: a warp's single tile, or every block tile. */
+template <typename Table>
+static uint32_t sim_table(gclq_intersect_method m, const gclq__sets_pair &pr, uint32_t *out) {
+  uint32_t e[4], total = 0;
+  if (gclq__sets_warp_runs(m, pr)) {
+    std::vector<uint32_t> mem(GCLQ__SETS_WARP_WORDS);
+    for (uint32_t k = 0; k < 4; ++k) e[k] = gclq__sets_warp_end(m, pr, k);
+    return sim_table_tile<Table>(pr, e, false, mem, out);
+  }
+  std::vector<uint32_t> mem(Table::BLOCK_WORDS);
+  uint64_t path_tiles, search_tiles;
+  gclq__sets_work_pair(m, pr, &path_tiles, &search_tiles);
+  for (uint64_t t = 0; t < path_tiles + search_tiles; ++t) {
+    for (uint32_t k = 0; k < 4; ++k) e[k] = gclq__sets_slice_end(m, pr, t, k);
+    total += sim_table_tile<Table>(pr, e, true, mem, out ? out + total : NULL);
+  }
+  return total;
+}
+
+/* The table a method uses, as gclq__sets_methods_launch picks it. */
+static uint32_t sim_method(gclq_intersect_method m, const gclq__sets_pair &pr, uint32_t *out) {
+  if (m == GCLQ_INTERSECT_IP_OBS) return sim_table<gclq__sets_sorted>(m, pr, out);
+  if (gclq__sets_is_bitmap(m)) return sim_table<gclq__sets_bits>(m, pr, out);
+  return sim_table<gclq__sets_hash>(m, pr, out);
+}
+
+TEST(sets, table_methods_on_the_host_match_the_reference) {
+  each_case_pair("sets.table_methods",
+                 [](const std::string &name, size_t p, const gclq__sets_pair &pr, const set_u32 &want) {
+                   set_u32 got(want.size() + 1);
+                   for (size_t k = 0; k < sizeof table_methods / sizeof table_methods[0]; ++k) {
+                     const char *method = gclq_intersect_method_name(table_methods[k]);
+                     const uint32_t counted = sim_method(table_methods[k], pr, NULL); /* the count pass */
+                     CHECK_MSG(counted == want.size(), "%s: pair %zu, %s: counted %u, want %zu", name.c_str(), p,
+                               method, counted, want.size());
+                     std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
+                     check_sim(name, p, pr, method, sim_method(table_methods[k], pr, got.data()), got, want);
+                   }
+                 });
+}
+
+/* Fibonacci hashing keeps to its buckets and spreads a run of consecutive
+   values evenly; a table whose elements all land in one bucket (most of
+   them overflowing) still answers every probe exactly, at block and warp
+   size. */
+TEST(sets, hash_buckets_spread_and_overflow_loses_nothing) {
+  test_rng rng = test_rng_for("sets.hash_buckets");
+  for (int i = 0; i < 10000; ++i) {
+    const uint32_t log2 = 1 + (uint32_t)rng.below(31), v = (uint32_t)rng.next();
+    CHECK(gclq__sets_bucket(v, log2) < (1ull << log2));
+  }
+  for (int round = 0; round < 20; ++round) {
+    const uint32_t start = (uint32_t)rng.next();
+    std::vector<uint32_t> load(1u << GCLQ__SETS_WARP_HASH_LOG2, 0);
+    for (uint32_t v = 0; v < 512; ++v) load[gclq__sets_bucket(start + v, GCLQ__SETS_WARP_HASH_LOG2)]++;
+    CHECK_MSG(*std::max_element(load.begin(), load.end()) <= GCLQ__SETS_HASH_SLOTS,
+              "512 values from %u: a bucket of %u", start, *std::max_element(load.begin(), load.end()));
+  }
+  CHECK_EQ((1 + GCLQ__SETS_HASH_SLOTS) << GCLQ__SETS_WARP_HASH_LOG2, GCLQ__SETS_WARP_WORDS); /* a table fills its words */
+  CHECK_EQ((1 + GCLQ__SETS_HASH_SLOTS) << GCLQ__SETS_HASH_LOG2, (uint32_t)gclq__sets_hash::BLOCK_WORDS);
+  set_u32 same, probes;
+  for (uint32_t v = 0; same.size() < 3000; ++v)
+    if (gclq__sets_bucket(v, GCLQ__SETS_HASH_LOG2) == 77) same.push_back(v);
+  for (uint32_t v = 0; v <= same.back() + 2; ++v) probes.push_back(v);
+  for (int block = 0; block < 2; ++block) {
+    const size_t n = block ? same.size() : 500;
+    std::vector<uint32_t> mem(block ? (uint32_t)gclq__sets_hash::BLOCK_WORDS : GCLQ__SETS_WARP_WORDS, 0xA5A5A5A5u);
+    gclq__sets_pair pr = {same.data(), probes.data(), (uint32_t)n, (uint32_t)probes.size()};
+    gclq__sets_slices c = {0, (uint32_t)n, 0, (uint32_t)probes.size()};
+    const gclq__sets_hash h = gclq__sets_hash::make(mem.data(), block != 0, pr, c);
+    CHECK_EQ(h.log2, block ? GCLQ__SETS_HASH_LOG2 : GCLQ__SETS_WARP_HASH_LOG2);
+    for (uint32_t k = 0; k < h.clear_words(); ++k) h.clear()[k] = 0;
+    for (size_t i = n; i-- > 0;) h.insert(same[i], (uint32_t)i); /* any order */
+    CHECK_EQ(h.count[gclq__sets_bucket(same[0], h.log2)], n);
+    for (size_t i = 0; i < probes.size(); ++i)
+      CHECK_MSG(h(probes[i]) == std::binary_search(same.begin(), same.begin() + n, probes[i]), "probe %u",
+                probes[i]);
+  }
+}
+
+/* The bitmaps' spans (a's range; the shared range, or none) and windows:
+   the windows' a slices are a's elements in the span, in order and once
+   each; each b slice lies between its a slice's first and last element;
+   a small pair runs a warp exactly when its span fits the warp's window. */
+TEST(sets, bitmap_spans_and_windows) {
+  test_rng rng = test_rng_for("sets.bitmap_windows");
+  for (int round = 0; round < 400; ++round) {
+    const uint64_t u = round % 4 == 0 ? 0x100000000ull : 1 + rng.below((uint64_t)1 << (8 + round % 20));
+    const size_t na = 1 + rng.below(round % 3 == 0 ? 4000 : 300);
+    set_u32 a = sets_random(rng, na < u ? na : (size_t)u, u);
+    const uint64_t ub = std::min<uint64_t>(u + rng.below(2) * rng.below(u), 0x100000000ull);
+    set_u32 b = sets_random(rng, std::min<uint64_t>(a.size() + rng.below(3000), ub), ub);
+    if (b.size() < a.size()) continue;
+    const gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
+    for (int dyn = 0; dyn < 2; ++dyn) {
+      const gclq_intersect_method m = dyn ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_BITMAP;
+      const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
+      const uint64_t lo = dyn ? std::max(a[0], b[0]) : a[0], hi = dyn ? std::min(a.back(), b.back()) : a.back();
+      CHECK_EQ(s.bits, lo <= hi ? hi - lo + 1 : 0);
+      if (s.bits) CHECK_EQ(s.lo, lo);
+      uint64_t path_tiles, search_tiles;
+      gclq__sets_work_pair(m, pr, &path_tiles, &search_tiles);
+      CHECK_EQ(path_tiles, 0);
+      const bool small = a.size() + b.size() <= GCLQ__SETS_WARP_WORK;
+      CHECK_EQ(gclq__sets_warp_runs(m, pr), s.bits == 0 || (small && s.bits <= GCLQ__SETS_WARP_BITMAP_BITS));
+      if (!gclq__sets_warp_runs(m, pr)) CHECK_EQ(search_tiles, (s.bits + GCLQ__SETS_BITMAP_BITS - 1) >> 18);
+      const uint64_t tiles = gclq__sets_warp_runs(m, pr) ? 1 : search_tiles;
+      const uint64_t window = gclq__sets_warp_runs(m, pr) ? GCLQ__SETS_WARP_BITMAP_BITS : GCLQ__SETS_BITMAP_BITS;
+      uint32_t next = (uint32_t)(std::lower_bound(a.begin(), a.end(), (uint32_t)lo) - a.begin());
+      const uint32_t last = s.bits ? (uint32_t)(std::upper_bound(a.begin(), a.end(), (uint32_t)hi) - a.begin()) : next;
+      for (uint64_t t = 0; t < tiles; ++t) {
+        uint32_t e[4];
+        for (uint32_t k = 0; k < 4; ++k) e[k] = gclq__sets_window_end(m, pr, t, window, k);
+        if (e[0] == e[1]) continue; /* no element of a in the window */
+        CHECK_EQ(e[0], next);
+        next = e[1];
+        CHECK((uint64_t)a[e[1] - 1] - a[e[0]] < window);
+        for (uint32_t y = e[2]; y < e[3]; ++y) CHECK(b[y] >= a[e[0]] && b[y] <= a[e[1] - 1]);
+        CHECK(e[2] == 0 || b[e[2] - 1] < a[e[0]]);
+        CHECK(e[3] == b.size() || b[e[3]] > a[e[1] - 1]);
+      }
+      CHECK_EQ(next, last);
+    }
+    CHECK_OK_SO_FAR();
+  }
+}
+
+/* Intersect Path's and HASH's slices: the a slices of a pair's tiles cut a
+   into consecutive pieces; IP's b slices likewise, each with b's next
+   element as its guard; HASH's b slice is the span of its chunk's values. */
+TEST(sets, ip_and_chunk_slices_cut_the_pair) {
+  test_rng rng = test_rng_for("sets.ip_slices");
+  for (int round = 0; round < 200; ++round) {
+    const uint64_t u = 1 + rng.below(200000);
+    set_u32 a = sets_random(rng, std::min<uint64_t>(1 + rng.below(20000), u), u);
+    set_u32 b = sets_random(rng, std::min<uint64_t>(a.size() + rng.below(20000), u), u);
+    const gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
+    const gclq_intersect_method ms[3] = {GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH, GCLQ_INTERSECT_HASH};
+    for (int k = 0; k < 3; ++k) {
+      uint64_t path_tiles, search_tiles;
+      gclq__sets_work_pair(ms[k], pr, &path_tiles, &search_tiles);
+      if (gclq__sets_warp_runs(ms[k], pr)) {
+        CHECK_EQ(gclq__sets_warp_end(ms[k], pr, 1), a.size());
+        CHECK_EQ(gclq__sets_warp_end(ms[k], pr, 3), b.size());
+        continue;
+      }
+      CHECK_EQ(ms[k] == GCLQ_INTERSECT_HASH ? path_tiles : search_tiles, 0);
+      uint32_t x = 0, y = 0;
+      for (uint64_t t = 0; t < path_tiles + search_tiles; ++t) {
+        uint32_t e[4];
+        for (uint32_t j = 0; j < 4; ++j) e[j] = gclq__sets_slice_end(ms[k], pr, t, j);
+        CHECK_EQ(e[0], x);
+        x = e[1];
+        if (ms[k] == GCLQ_INTERSECT_HASH) {
+          CHECK(e[1] - e[0] <= GCLQ__SETS_OBS_CHUNK);
+          CHECK(e[2] == b.size() || b[e[2]] >= a[e[0]]);
+          CHECK(e[2] == 0 || b[e[2] - 1] < a[e[0]]);
+          CHECK(e[3] == b.size() || b[e[3]] > a[e[1] - 1]);
+          continue;
+        }
+        const uint32_t y1 = (uint32_t)(gclq__sets_tile_diag(pr, t, 1) - e[1]); /* the b items before the end */
+        CHECK_EQ(e[2], y);
+        CHECK_EQ(e[3], y1 + (y1 < b.size())); /* and the guard */
+        y = y1;
+      }
+      CHECK_EQ(x, a.size());
+      if (ms[k] != GCLQ_INTERSECT_HASH) CHECK_EQ(y, b.size());
+    }
+    CHECK_OK_SO_FAR();
+  }
+}
+
+/* Which kernel runs a pair under the table methods (gclq__sets_work_pair,
+   shared by the host's classification and the device call's tiles kernel). */
+TEST(sets, table_methods_work_follows_the_thresholds) {
+  set_u32 a(500), b(GCLQ__SETS_WARP_WORK - 500), wide(4097), wider(5000);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = (uint32_t)(3 * i);
+  for (size_t i = 0; i < b.size(); ++i) b[i] = (uint32_t)(2 * i);
+  for (size_t i = 0; i < wide.size(); ++i) wide[i] = (uint32_t)(300 * i);
+  for (size_t i = 0; i < wider.size(); ++i) wider[i] = (uint32_t)(7 * i + 1);
+  uint64_t pt, st;
+  gclq__sets_pair small = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
+  gclq__sets_pair large = {wide.data(), wider.data(), (uint32_t)wide.size(), (uint32_t)wider.size()};
+  for (size_t k = 0; k < sizeof table_methods / sizeof table_methods[0]; ++k) {
+    gclq__sets_work_pair(table_methods[k], small, &pt, &st);
+    CHECK(pt == 0 && st == 0); /* a warp: 1024 elements, a range of 1498 values */
+    CHECK(gclq__sets_warp_runs(table_methods[k], small));
+  }
+  gclq__sets_work_pair(GCLQ_INTERSECT_HASH, large, &pt, &st);
+  CHECK(pt == 0 && st == 3); /* chunks of 2048 of the smaller set */
+  gclq__sets_work_pair(GCLQ_INTERSECT_IP_OBS, large, &pt, &st);
+  CHECK(pt == 3 && st == 0); /* 9097 merge steps: 3 tiles of 3840 */
+  gclq__sets_work_pair(GCLQ_INTERSECT_IP_HASH, large, &pt, &st);
+  CHECK(pt == 3 && st == 0);
+  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP, large, &pt, &st);
+  CHECK(pt == 0 && st == 5); /* a's range: 4096 * 300 + 1 values, windows of 2^18 */
+  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, large, &pt, &st);
+  CHECK(pt == 0 && st == 1); /* the shared range: up to b's last, 34994 */
+  small.a = wide.data(); /* a small pair over a range past the warp's window: block windows */
+  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP, small, &pt, &st);
+  CHECK(pt == 0 && st == 1);
+  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, small, &pt, &st);
+  CHECK(pt == 0 && st == 0); /* the shared range, up to b's last (1046), fits: a warp */
+  set_u32 high(1, 5000000);
+  gclq__sets_pair apart = {high.data(), b.data(), 1, (uint32_t)b.size()};
+  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, apart, &pt, &st);
+  CHECK(pt == 0 && st == 0 && gclq__sets_bitmap_range(GCLQ_INTERSECT_BITMAP_DYNAMIC, apart).bits == 0);
+  CHECK(!gclq__sets_searches(GCLQ_INTERSECT_IP_OBS, 1, 1000000)); /* none of them is binary search */
 }
 #endif
 
@@ -898,8 +1204,10 @@ static void check_same(const gclq_intersect_result &want, const gclq_intersect_r
   CHECK_ARRAYS(want.h_elements, got.h_elements, want.total, what);
 }
 
-static const gclq_intersect_method cuda_methods[] = {GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH,
-                                                     GCLQ_INTERSECT_AUTO};
+static const gclq_intersect_method cuda_methods[] = {
+    GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH,   GCLQ_INTERSECT_AUTO,   GCLQ_INTERSECT_HASH,
+    GCLQ_INTERSECT_BITMAP,     GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};
+static const size_t num_cuda_methods = sizeof cuda_methods / sizeof cuda_methods[0];
 
 GPU_TEST(sets, cuda_pairs_equal_host_on_every_shape) {
   test_rng rng = test_rng_for("sets.cuda_shapes");
@@ -912,7 +1220,7 @@ GPU_TEST(sets, cuda_pairs_equal_host_on_every_shape) {
       gclq_intersect_result want;
       h.materialise = m;
       CHECK_EQ(case_run(cases[i], s, h, &want), GCLQ_SUCCESS);
-      for (size_t k = 0; k < 3; ++k) {
+      for (size_t k = 0; k < num_cuda_methods; ++k) {
         gclq_intersect_options o = cuda_options(cuda_methods[k]);
         gclq_intersect_result got;
         o.materialise = m;
@@ -920,7 +1228,8 @@ GPU_TEST(sets, cuda_pairs_equal_host_on_every_shape) {
         CHECK_EQ(got.stats.backend, GCLQ_BACKEND_CUDA);
         std::string what = cases[i].name + " / " + gclq_intersect_method_name(cuda_methods[k]) + (m ? " / written" : "");
         check_same(want, got, m != 0, false, what.c_str());
-        if (cuda_methods[k] == GCLQ_INTERSECT_MERGE_PATH) CHECK_EQ(got.stats.binary_search_pairs, 0);
+        if (cuda_methods[k] != GCLQ_INTERSECT_BINARY_SEARCH && cuda_methods[k] != GCLQ_INTERSECT_AUTO)
+          CHECK_EQ(got.stats.binary_search_pairs, 0);
         gclq_intersect_result_free(&got);
         CHECK_OK_SO_FAR();
       }
@@ -942,7 +1251,7 @@ GPU_TEST(sets, cuda_one_giant_pair_uses_many_blocks) {
   h.materialise = 1;
   gclq_intersect_result want;
   CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &h, &want), GCLQ_SUCCESS);
-  for (size_t k = 0; k < 3; ++k) {
+  for (size_t k = 0; k < num_cuda_methods; ++k) {
     gclq_intersect_options o = cuda_options(cuda_methods[k]);
     o.materialise = 1;
     gclq_intersect_result got;
@@ -962,7 +1271,7 @@ GPU_TEST(sets, cuda_all_pairs_and_containment_equal_host) {
     std::vector<set_u32> v = sets_family(rng, ks[i], 1000 + rng.below(5000));
     gclq_sets s;
     CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-    for (size_t k = 0; k < 3; ++k) {
+    for (size_t k = 0; k < num_cuda_methods; ++k) {
       gclq_intersect_options o = cuda_options(cuda_methods[k]);
       check_all_pairs(v, s, o);
       CHECK_OK_SO_FAR();
@@ -982,7 +1291,7 @@ GPU_TEST(sets, cuda_generated_collections_equal_host) {
     gclq_intersect_result want, got;
     h.sparse = 1;
     CHECK_EQ(gclq_intersect_all(&s, &h, &want), GCLQ_SUCCESS);
-    for (size_t k = 0; k < 3; ++k) {
+    for (size_t k = 0; k < num_cuda_methods; ++k) {
       gclq_intersect_options o = cuda_options(cuda_methods[k]);
       o.sparse = 1;
       CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_SUCCESS);
@@ -1010,7 +1319,7 @@ GPU_TEST(sets, cuda_small_budgets_give_the_same_bytes) {
   CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), pairs.size() / 2, &h, &want), GCLQ_SUCCESS);
   const size_t room[] = {1 << 17, 1 << 18, 1 << 20}; /* one pair's intersection takes up to 80 KB */
   for (size_t b = 0; b < 3; ++b) {
-    for (size_t k = 0; k < 3; ++k) {
+    for (size_t k = 0; k < num_cuda_methods; ++k) {
       gclq_intersect_options o = cuda_options(cuda_methods[k]);
       o.materialise = 1;
       o.device_budget_bytes = set_bytes + room[b];
@@ -1054,7 +1363,7 @@ GPU_TEST(sets, cuda_pairs_device_equal_host) {
   CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
   dbuf<uint32_t> d_pairs(pairs.size()), d_counts(n);
   CUDA_CHECK(d_pairs.upload(pairs));
-  for (size_t m = 0; m < 3; ++m) {
+  for (size_t m = 0; m < num_cuda_methods; ++m) {
     size_t bytes = 0;
     CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], NULL, &bytes, NULL),
              GCLQ_SUCCESS);

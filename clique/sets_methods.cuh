@@ -1,0 +1,503 @@
+/* clique/sets_methods.cuh - set intersection by tables: the hash, bitmap
+   and hybrid methods of Bellas and Gounaris, "Exploiting GPUs for fast
+   intersection of large sets" (sections 3.1.3, 3.1.4 and 3.1.6), for one
+   pair and batched pairs, counted and written.
+
+   Included once by gpuclique_kernels.cuh at the end of the device part of
+   its set intersection section: it uses that section's pairs, tiles, cuts
+   and block sums, and runs inside its launch code (the pairs classified
+   into a warp each or tiles, the count pass, the scan of the tiles' counts,
+   the write pass at the scanned positions).
+
+   Every method here is one shape: a tile of a pair (a, b), |a| <= |b|, is
+   two slices a[x0, x1) and b[y0, y1) that hold every match of the tile and
+   no match of another tile; one slice is put into a table in shared memory
+   (the build side), then every element of the other slice (the probe
+   side), in order, asks the table whether it holds it.
+
+     method           tiles (search_tiles or path_tiles)      table, built from
+     HASH             chunks of GCLQ__SETS_OBS_CHUNK of a,      bucketed hash of a's slice
+                      b's slice the span of their values
+     BITMAP           windows of GCLQ__SETS_BITMAP_BITS values  bits of a's slice
+                      over a's range [a_0, a_last]
+     BITMAP_DYNAMIC   the same windows over the range both      bits of a's slice
+                      sets share, [max(a_0, b_0), min(a_last, b_last)]
+     IP_OBS           Intersect Path's tiles (merge steps cut   b's slice, sorted: each
+                      on the grid-level cross diagonals)        element of a binary-searches it
+     IP_HASH          Intersect Path's tiles                    bucketed hash of a's slice
+
+   The bitmaps live in shared memory a window at a time, so they take no
+   device memory and no budget: a window clears only the words across its
+   a slice's values, and a window where a has no element costs four binary
+   searches.
+
+   A small pair (|a| + |b| <= GCLQ__SETS_WARP_WORK; for the bitmaps also a
+   range of at most GCLQ__SETS_WARP_BITMAP_BITS values) runs a warp, as one
+   tile of the whole pair (the bitmaps: one window over the range) with the
+   warp's own smaller table.
+
+   Written output is ascending: the probe side is walked in order and a
+   match is written as that element, so each tile's matches come out in
+   the order of a sorted slice (b's for the hashes and bitmaps, a's for
+   IP_OBS); the tiles of a pair cover increasing values (chunks of a,
+   windows, merge tiles all go up), and each starts at its pair's offset
+   plus the scanned counts of the tiles before it.
+
+   The cuts, the tables' inserts and probes are __host__ __device__ (the
+   atomics run as plain operations on the host), so the tests run the same
+   tiles on the host, table by table; the kernels add the loads, barriers
+   and sums. */
+#ifndef GCLQ__SETS_METHODS_CUH
+#define GCLQ__SETS_METHODS_CUH
+
+#define GCLQ__SETS_HASH_SLOTS 8u                          /* elements a bucket holds; more overflow */
+#define GCLQ__SETS_HASH_LOG2 10u                          /* a block's table: 2^10 buckets */
+#define GCLQ__SETS_WARP_HASH_LOG2 7u                      /* a warp's table: 2^7 buckets */
+#define GCLQ__SETS_BITMAP_BITS ((uint64_t)1 << 18)        /* values a block's window covers: 32 KB of bits */
+#define GCLQ__SETS_WARP_WORDS 1152u                       /* a warp's table: 2^7 counts + 2^10 slots, 2^10 words of
+                                                             bits, or a small pair's b (below 2^10 elements) */
+#define GCLQ__SETS_WARP_BITMAP_BITS (1024u * 32u)         /* values a warp's window covers (1024 words) */
+
+/* Does this file run method m? */
+static __host__ __device__ __forceinline__ bool gclq__sets_methods_has(gclq_intersect_method m) {
+  return m == GCLQ_INTERSECT_HASH || m == GCLQ_INTERSECT_BITMAP || m == GCLQ_INTERSECT_BITMAP_DYNAMIC ||
+         m == GCLQ_INTERSECT_IP_OBS || m == GCLQ_INTERSECT_IP_HASH;
+}
+
+static __host__ __device__ __forceinline__ bool gclq__sets_is_bitmap(gclq_intersect_method m) {
+  return m == GCLQ_INTERSECT_BITMAP || m == GCLQ_INTERSECT_BITMAP_DYNAMIC;
+}
+
+/* One added to *p, the old value returned: atomic on the device, plain on
+   the host (where the tests run the tables one thread at a time). */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_add_one(uint32_t *p) {
+#if defined(__CUDA_ARCH__)
+  return atomicAdd(p, 1u);
+#else
+  return (*p)++;
+#endif
+}
+
+/* *p |= bits: atomic on the device, plain on the host. */
+static __host__ __device__ __forceinline__ void gclq__sets_or(uint32_t *p, uint32_t bits) {
+#if defined(__CUDA_ARCH__)
+  atomicOr(p, bits);
+#else
+  *p |= bits;
+#endif
+}
+
+/* ---- the value ranges of the bitmaps ---- */
+
+/* The values [lo, lo + bits) a pair's bitmap covers (na, nb >= 1): a's range
+   (BITMAP) or the range both sets share (BITMAP_DYNAMIC; bits 0: none). */
+struct gclq__sets_range {
+  uint32_t lo;
+  uint64_t bits;
+};
+static __host__ __device__ __forceinline__ gclq__sets_range gclq__sets_bitmap_range(gclq_intersect_method m,
+                                                                                  const gclq__sets_pair &pr) {
+  const uint32_t a0 = pr.a[0], a1 = pr.a[pr.na - 1], b0 = pr.b[0], b1 = pr.b[pr.nb - 1];
+  gclq__sets_range s;
+  if (m == GCLQ_INTERSECT_BITMAP) {
+    s.lo = a0;
+    s.bits = (uint64_t)(a1 - a0) + 1;
+    return s;
+  }
+  const uint32_t hi = a1 < b1 ? a1 : b1;
+  s.lo = a0 > b0 ? a0 : b0;
+  s.bits = s.lo <= hi ? (uint64_t)(hi - s.lo) + 1 : 0;
+  return s;
+}
+
+/* The first index of b[0, n) whose element is not below v, for v up to 2^32. */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_lower_bound64(const uint32_t *b, uint32_t n,
+                                                                             uint64_t v) {
+  return v > 0xffffffffu ? n : gclq__sets_lower_bound(b, 0, n, (uint32_t)v);
+}
+
+/* ---- which pairs run a warp, and how many tiles the rest take ---- */
+
+/* gclq__sets_work for every method, from the pair itself (the bitmaps'
+   tiles depend on its values): nothing (na = 0), a warp (both counts 0),
+   or tiles of one table kernel: *path_tiles of Intersect Path (IP_OBS,
+   IP_HASH; MERGE_PATH), or *search_tiles (HASH's chunks, the bitmaps'
+   windows; BINARY_SEARCH's chunks). A bitmap pair whose ranges do not
+   overlap (BITMAP_DYNAMIC) gets no tiles: its warp finds nothing to do. */
+static __host__ __device__ __forceinline__ void gclq__sets_work_pair(gclq_intersect_method m, const gclq__sets_pair &pr,
+                                                                     uint64_t *path_tiles, uint64_t *search_tiles) {
+  if (!gclq__sets_methods_has(m)) {
+    gclq__sets_work(m, pr.na, pr.nb, path_tiles, search_tiles);
+    return;
+  }
+  *path_tiles = *search_tiles = 0;
+  if (pr.na == 0) return;
+  const bool small = (uint64_t)pr.na + pr.nb <= GCLQ__SETS_WARP_WORK;
+  if (gclq__sets_is_bitmap(m)) {
+    const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
+    if (small && s.bits <= GCLQ__SETS_WARP_BITMAP_BITS) return;
+    *search_tiles = (s.bits + GCLQ__SETS_BITMAP_BITS - 1) / GCLQ__SETS_BITMAP_BITS;
+  } else if (small) {
+    return;
+  } else if (m == GCLQ_INTERSECT_HASH) {
+    *search_tiles = (pr.na + GCLQ__SETS_OBS_CHUNK - 1) / GCLQ__SETS_OBS_CHUNK;
+  } else {
+    *path_tiles = ((uint64_t)pr.na + pr.nb + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
+  }
+}
+
+/* Does a warp run the pair (na >= 1, and no tiles)? */
+static __host__ __device__ __forceinline__ bool gclq__sets_warp_runs(gclq_intersect_method m,
+                                                                     const gclq__sets_pair &pr) {
+  uint64_t path_tiles, search_tiles;
+  gclq__sets_work_pair(m, pr, &path_tiles, &search_tiles);
+  return pr.na > 0 && path_tiles == 0 && search_tiles == 0;
+}
+
+/* ---- a tile's slices ---- */
+
+/* A tile's slices a[x0, x1) and b[y0, y1). */
+struct gclq__sets_slices {
+  uint32_t x0, x1, y0, y1;
+};
+
+/* The ends of the slices are four independent searches (end 0: x0, 1: x1,
+   2: y0, 3: y1), so four threads find them at once; gclq__sets_slices_at
+   puts them together. */
+
+/* Intersect Path's tile (IP_OBS, IP_HASH): the merge path's cuts on the
+   tile's two cross diagonals, and b's guard: a match of a's last element
+   of the tile may be the first element of b of the next tile
+   (gclq__sets_merge says why), so b's slice takes it too. */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_ip_end(const gclq__sets_pair &pr, uint64_t tile,
+                                                                      uint32_t end) {
+  const uint32_t x = gclq__sets_tile_split(pr, tile, end & 1);
+  if (end < 2) return x;
+  const uint32_t y = (uint32_t)(gclq__sets_tile_diag(pr, tile, end & 1) - x);
+  return end == 3 && y < pr.nb ? y + 1 : y;
+}
+
+/* HASH's tile: a chunk of a and the span of b its values cover
+   (gclq__sets_chunk_end, as binary search's). */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_chunk_slice_end(const gclq__sets_pair &pr, uint64_t tile,
+                                                                               uint32_t end) {
+  const uint32_t x0 = (uint32_t)(tile * GCLQ__SETS_OBS_CHUNK);
+  if (end == 0) return x0;
+  if (end == 1) return gclq__sets_min(x0 + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
+  return gclq__sets_chunk_end(pr, tile, end - 2);
+}
+
+/* A bitmap's tile: window `tile` of `window` values of the pair's span,
+   a's elements in it, and b's elements between the first and last of
+   those (no other element of b can match). Both slices empty when a has
+   none there. */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_window_end(gclq_intersect_method m,
+                                                                          const gclq__sets_pair &pr, uint64_t tile,
+                                                                          uint64_t window, uint32_t end) {
+  const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
+  const uint64_t lo = s.lo + tile * window, top = (uint64_t)s.lo + s.bits;
+  const uint64_t w0 = lo < top ? lo : top, w1 = lo + window < top ? lo + window : top;
+  const uint32_t x0 = gclq__sets_lower_bound64(pr.a, pr.na, w0), x1 = gclq__sets_lower_bound64(pr.a, pr.na, w1);
+  if (end == 0) return x0;
+  if (end == 1) return x1;
+  if (x0 == x1) return 0;
+  if (end == 2) return gclq__sets_lower_bound(pr.b, 0, pr.nb, pr.a[x0]);
+  return gclq__sets_upper_bound(pr.b, pr.nb, pr.a[x1 - 1]);
+}
+
+/* End `end` of block tile `tile` of a pair, by method. */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_slice_end(gclq_intersect_method m,
+                                                                         const gclq__sets_pair &pr, uint64_t tile,
+                                                                         uint32_t end) {
+  if (gclq__sets_is_bitmap(m)) return gclq__sets_window_end(m, pr, tile, GCLQ__SETS_BITMAP_BITS, end);
+  if (m == GCLQ_INTERSECT_HASH) return gclq__sets_chunk_slice_end(pr, tile, end);
+  return gclq__sets_ip_end(pr, tile, end);
+}
+
+/* End `end` of a small pair's one tile: the whole pair, or the bitmaps'
+   single window over the span. */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_warp_end(gclq_intersect_method m,
+                                                                        const gclq__sets_pair &pr, uint32_t end) {
+  if (gclq__sets_is_bitmap(m)) return gclq__sets_window_end(m, pr, 0, GCLQ__SETS_WARP_BITMAP_BITS, end);
+  return end == 0 || end == 2 ? 0 : end == 1 ? pr.na : pr.nb;
+}
+
+/* The slices from their four ends; when either is empty there is no match,
+   and both are left empty. */
+static __host__ __device__ __forceinline__ gclq__sets_slices gclq__sets_slices_at(const uint32_t *e) {
+  gclq__sets_slices c;
+  c.x0 = e[0];
+  c.x1 = e[1];
+  c.y0 = e[2];
+  c.y1 = e[3];
+  if (c.x0 == c.x1 || c.y0 == c.y1) c.x1 = c.x0, c.y1 = c.y0;
+  return c;
+}
+
+/* A run of sorted elements: one side of a tile. */
+struct gclq__sets_run {
+  const uint32_t *v;
+  uint32_t n;
+};
+/* Side b (1) or a (0) of a tile. */
+static __host__ __device__ __forceinline__ gclq__sets_run gclq__sets_side(const gclq__sets_pair &pr,
+                                                                          const gclq__sets_slices &c, bool b) {
+  gclq__sets_run r;
+  r.v = b ? pr.b + c.y0 : pr.a + c.x0;
+  r.n = b ? c.y1 - c.y0 : c.x1 - c.x0;
+  return r;
+}
+
+/* ---- the tables ----
+   Each is made over shared words (make: `block` says a block's size or a
+   warp's), zeroes `clear` words of them before the build, takes the build
+   side's elements (insert, any order, from any thread) and answers probes
+   (operator()). FROM_B: built from b's slice, probed by a's; BLOCK_WORDS:
+   the shared words of a block's table. */
+
+/* The bucket of v among 2^log2 buckets (1 <= log2 <= 31): Fibonacci
+   hashing, the top bits of v times 2^32 / golden ratio, which spreads runs
+   of consecutive values evenly. */
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_bucket(uint32_t v, uint32_t log2) {
+  return (v * 2654435769u) >> (32 - log2);
+}
+
+/* Hash-based intersection's table (the paper, 3.1.3): 2^log2 buckets of
+   GCLQ__SETS_HASH_SLOTS slots; count[k] is every element that hashed to
+   bucket k, held or not. An element whose bucket is full is not stored,
+   and a probe into a bucket that overflowed ends in a binary search of the
+   build side itself (src, sorted), so no element is ever lost. */
+struct gclq__sets_hash {
+  enum { FROM_B = 0, BLOCK_WORDS = (1u << GCLQ__SETS_HASH_LOG2) * (1 + GCLQ__SETS_HASH_SLOTS) };
+  uint32_t *count, *slot;
+  uint32_t log2;
+  gclq__sets_run src;
+
+  static __host__ __device__ __forceinline__ gclq__sets_hash make(uint32_t *mem, bool block, const gclq__sets_pair &pr,
+                                                                  const gclq__sets_slices &c) {
+    gclq__sets_hash h;
+    h.log2 = block ? GCLQ__SETS_HASH_LOG2 : GCLQ__SETS_WARP_HASH_LOG2;
+    h.count = mem;
+    h.slot = mem + (1u << h.log2);
+    h.src = gclq__sets_side(pr, c, false);
+    return h;
+  }
+  __host__ __device__ __forceinline__ uint32_t *clear() const { return count; }
+  __host__ __device__ __forceinline__ uint32_t clear_words() const { return src.n ? 1u << log2 : 0; }
+  __host__ __device__ __forceinline__ void insert(uint32_t v, uint32_t) const {
+    const uint32_t k = gclq__sets_bucket(v, log2), rank = gclq__sets_add_one(&count[k]);
+    if (rank < GCLQ__SETS_HASH_SLOTS) slot[k * GCLQ__SETS_HASH_SLOTS + rank] = v;
+  }
+  __host__ __device__ __forceinline__ bool operator()(uint32_t v) const {
+    const uint32_t k = gclq__sets_bucket(v, log2), held = count[k];
+    for (uint32_t r = 0; r < gclq__sets_min(held, GCLQ__SETS_HASH_SLOTS); ++r)
+      if (slot[k * GCLQ__SETS_HASH_SLOTS + r] == v) return true;
+    return held > GCLQ__SETS_HASH_SLOTS && gclq__sets_has(src.v, src.n, v);
+  }
+};
+
+/* Bitmap-based intersection's table (the paper, 3.1.4): bit v - base of
+   word[] for every element v of a's slice, base its first element; the
+   slice lies in one window, so its words fit (GCLQ__SETS_BITMAP_BITS / 32
+   a block, GCLQ__SETS_WARP_BITMAP_BITS / 32 a warp). Probes come only from
+   b's slice, which lies between a's first and last element. */
+struct gclq__sets_bits {
+  enum { FROM_B = 0, BLOCK_WORDS = (uint32_t)(GCLQ__SETS_BITMAP_BITS / 32) };
+  uint32_t *word;
+  uint32_t base, words;
+
+  static __host__ __device__ __forceinline__ gclq__sets_bits make(uint32_t *mem, bool, const gclq__sets_pair &pr,
+                                                                  const gclq__sets_slices &c) {
+    gclq__sets_bits t;
+    t.word = mem;
+    t.base = c.x0 < c.x1 ? pr.a[c.x0] : 0;
+    t.words = c.x0 < c.x1 ? ((pr.a[c.x1 - 1] - t.base) >> 5) + 1 : 0;
+    return t;
+  }
+  __host__ __device__ __forceinline__ uint32_t *clear() const { return word; }
+  __host__ __device__ __forceinline__ uint32_t clear_words() const { return words; }
+  __host__ __device__ __forceinline__ void insert(uint32_t v, uint32_t) const {
+    const uint32_t i = v - base;
+    gclq__sets_or(&word[i >> 5], 1u << (i & 31));
+  }
+  __host__ __device__ __forceinline__ bool operator()(uint32_t v) const {
+    const uint32_t i = v - base;
+    return (word[i >> 5] >> (i & 31)) & 1u;
+  }
+};
+
+/* Optimized binary search's table (the paper, 3.1.2) for IP_OBS: the
+   whole of b's slice copied to shared memory (every level of its search
+   tree cached), each element of a's slice binary-searched there. */
+struct gclq__sets_sorted {
+  enum { FROM_B = 1, BLOCK_WORDS = GCLQ__SETS_TILE + 1 }; /* words: a tile's b slice and its guard */
+  uint32_t *key;
+  uint32_t n;
+
+  static __host__ __device__ __forceinline__ gclq__sets_sorted make(uint32_t *mem, bool, const gclq__sets_pair &,
+                                                                    const gclq__sets_slices &c) {
+    gclq__sets_sorted t;
+    t.key = mem;
+    t.n = c.y1 - c.y0;
+    return t;
+  }
+  __host__ __device__ __forceinline__ uint32_t *clear() const { return key; }
+  __host__ __device__ __forceinline__ uint32_t clear_words() const { return 0; }
+  __host__ __device__ __forceinline__ void insert(uint32_t v, uint32_t i) const { key[i] = v; }
+  __host__ __device__ __forceinline__ bool operator()(uint32_t v) const { return gclq__sets_has(key, n, v); }
+};
+
+/* ---- the kernels ---- */
+
+/* A barrier of the group: the block, or the warp. */
+template <bool BLOCK>
+static __device__ __forceinline__ void gclq__d_group_sync() {
+  if (BLOCK) __syncthreads();
+  else __syncwarp();
+}
+
+/* The table of a tile built by the group (a block, or a warp): its words
+   cleared, then the build side inserted; barriers after each. */
+template <bool BLOCK, typename Table>
+static __device__ __forceinline__ void gclq__d_table_build(const Table &t, const gclq__sets_run &build) {
+  const uint32_t rank = BLOCK ? threadIdx.x : threadIdx.x & 31, step = BLOCK ? GCLQ__SETS_NT : 32;
+  uint32_t *words = t.clear();
+  for (uint32_t k = rank; k < t.clear_words(); k += step) words[k] = 0;
+  gclq__d_group_sync<BLOCK>();
+  for (uint32_t i = rank; i < build.n; i += step) t.insert(build.v[i], i);
+  gclq__d_group_sync<BLOCK>();
+}
+
+/* The probe side walked in order by the block, GCLQ__SETS_NT elements a
+   round: the count of those the table holds (every thread gets it), and
+   with WRITE the elements themselves at out, in the probe side's (sorted)
+   order (a block scan a round). */
+template <bool WRITE, typename Table>
+static __device__ __forceinline__ uint32_t gclq__d_block_probe(const Table &t, const gclq__sets_run &probe,
+                                                               uint32_t *s_warp, uint32_t *out) {
+  uint32_t mine = 0, written = 0, total;
+  for (uint64_t r = 0; r < probe.n; r += GCLQ__SETS_NT) {
+    const uint64_t i = r + threadIdx.x;
+    const uint32_t found = i < probe.n && t(probe.v[i]);
+    if (!WRITE) {
+      mine += found;
+      continue;
+    }
+    const uint32_t before = gclq__d_block_exclusive_sum(found, s_warp, &total);
+    if (found) out[written + before] = probe.v[i];
+    written += total;
+  }
+  if (WRITE) return written;
+  gclq__d_block_exclusive_sum(mine, s_warp, &total);
+  return total;
+}
+
+/* The same by a warp, 32 elements a round (a ballot a round). */
+template <bool WRITE, typename Table>
+static __device__ __forceinline__ uint32_t gclq__d_warp_probe(const Table &t, const gclq__sets_run &probe,
+                                                              uint32_t *out) {
+  const uint32_t lane = threadIdx.x & 31;
+  uint32_t c = 0;
+  for (uint64_t r = 0; r < probe.n; r += 32) {
+    const uint64_t i = r + lane;
+    const bool found = i < probe.n && t(probe.v[i]);
+    const uint32_t ballot = __ballot_sync(0xffffffffu, found);
+    if (WRITE && found) out[c + __popc(ballot & ((1u << lane) - 1))] = probe.v[i];
+    c += __popc(ballot);
+  }
+  return c;
+}
+
+/* The table methods' block tiles (HASH, the bitmaps: search tiles;
+   IP_OBS, IP_HASH: path tiles), a block per tile (the blocks loop over
+   them). Four threads find the tile's slices, the block builds the table
+   in shared memory and walks the probe side; the count pass adds the
+   tile's matches to its pair (gclq__d_tile_total), the write pass writes
+   them at the tile's place. */
+template <bool WRITE, typename Table>
+static __global__ void __launch_bounds__(GCLQ__SETS_NT)
+    gclq__sets_table_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method) {
+  __shared__ uint32_t s_mem[Table::BLOCK_WORDS];
+  __shared__ uint32_t s_end[4];
+  __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  const uint64_t tiles = T.first[T.nq];
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    uint32_t q, p;
+    const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+    if (threadIdx.x < 4) s_end[threadIdx.x] = gclq__sets_slice_end(method, pr, t - T.first[q], threadIdx.x);
+    __syncthreads();
+    const gclq__sets_slices c = gclq__sets_slices_at(s_end);
+    const Table table = Table::make(s_mem, true, pr, c);
+    gclq__d_table_build<true>(table, gclq__sets_side(pr, c, Table::FROM_B));
+    uint32_t *out = WRITE ? g.out + gclq__sets_tile_base(g, T, t, q, p) : NULL;
+    const uint32_t total = gclq__d_block_probe<WRITE>(table, gclq__sets_side(pr, c, !Table::FROM_B), s_warp, out);
+    if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
+    __syncthreads(); /* s_mem and s_end are the next tile's */
+  }
+}
+
+/* A small pair by a warp: the tile's four ends found by four lanes and
+   shared, the warp's table in mem (GCLQ__SETS_WARP_WORDS), the probe side
+   walked. Returns the pair's count (written to out). */
+template <bool WRITE, typename Table>
+static __device__ __forceinline__ uint32_t gclq__d_warp_table(gclq_intersect_method method, const gclq__sets_pair &pr,
+                                                              uint32_t *mem, uint32_t *out) {
+  const uint32_t lane = threadIdx.x & 31, mine = lane < 4 ? gclq__sets_warp_end(method, pr, lane) : 0;
+  uint32_t e[4];
+  for (uint32_t k = 0; k < 4; ++k) e[k] = __shfl_sync(0xffffffffu, mine, k);
+  const gclq__sets_slices c = gclq__sets_slices_at(e);
+  const Table table = Table::make(mem, false, pr, c);
+  gclq__d_table_build<false>(table, gclq__sets_side(pr, c, Table::FROM_B));
+  return gclq__d_warp_probe<WRITE>(table, gclq__sets_side(pr, c, !Table::FROM_B), out);
+}
+
+/* The table methods' small pairs, a warp each (gclq__sets_warp_runs), as
+   gclq__sets_warp_kernel runs the others': warp w takes pair list[w] (list
+   NULL: pair w, skipped unless a warp runs it). Blocks of GCLQ__SETS_NT
+   threads, each warp with GCLQ__SETS_WARP_WORDS words of its own. IP_HASH's
+   small pair is a single piece: HASH's warp runs it. */
+template <bool WRITE>
+static __global__ void __launch_bounds__(GCLQ__SETS_NT)
+    gclq__sets_table_warp_kernel(gclq__sets_args g, const uint32_t *list, uint32_t n, gclq_intersect_method method) {
+  __shared__ uint32_t s_mem[GCLQ__SETS_NT / 32][GCLQ__SETS_WARP_WORDS];
+  const uint64_t w = ((uint64_t)blockIdx.x * GCLQ__SETS_NT + threadIdx.x) / 32;
+  if (w >= n) return;
+  const uint32_t p = list ? list[w] : (uint32_t)w;
+  const gclq__sets_pair pr = gclq__sets_pair_at(g, p);
+  if (!gclq__sets_warp_runs(method, pr)) return;
+  uint32_t *mem = s_mem[threadIdx.x / 32], *out = WRITE ? g.out + g.pair_pos[p] : NULL, c;
+  if (method == GCLQ_INTERSECT_IP_OBS) c = gclq__d_warp_table<WRITE, gclq__sets_sorted>(method, pr, mem, out);
+  else if (gclq__sets_is_bitmap(method)) c = gclq__d_warp_table<WRITE, gclq__sets_bits>(method, pr, mem, out);
+  else c = gclq__d_warp_table<WRITE, gclq__sets_hash>(method, pr, mem, out);
+  if (!WRITE && (threadIdx.x & 31) == 0) g.counts[p] = c;
+}
+
+/* One pass of a table method (WRITE: the write pass): the warp kernel over
+   nw pairs (warp_list, or NULL: every pair, as the device call runs), the
+   path tiles (IP_OBS, IP_HASH) and the search tiles (HASH, the bitmaps),
+   each on its grid (0: nothing to run). */
+template <bool WRITE>
+static inline gclq_status gclq__sets_methods_launch(gclq_intersect_method m, const gclq__sets_args &g,
+                                                    const uint32_t *warp_list, uint32_t nw,
+                                                    const gclq__sets_tiles &path, unsigned path_grid,
+                                                    const gclq__sets_tiles &search, unsigned search_grid,
+                                                    cudaStream_t stream) {
+  if (nw > 0) {
+    const unsigned blocks = (unsigned)(((uint64_t)nw * 32 + GCLQ__SETS_NT - 1) / GCLQ__SETS_NT);
+    gclq__sets_table_warp_kernel<WRITE><<<blocks, GCLQ__SETS_NT, 0, stream>>>(g, warp_list, nw, m);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  if (path_grid > 0 && m == GCLQ_INTERSECT_IP_OBS)
+    gclq__sets_table_kernel<WRITE, gclq__sets_sorted><<<path_grid, GCLQ__SETS_NT, 0, stream>>>(g, path, m);
+  if (path_grid > 0 && m == GCLQ_INTERSECT_IP_HASH)
+    gclq__sets_table_kernel<WRITE, gclq__sets_hash><<<path_grid, GCLQ__SETS_NT, 0, stream>>>(g, path, m);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  if (search_grid > 0 && m == GCLQ_INTERSECT_HASH)
+    gclq__sets_table_kernel<WRITE, gclq__sets_hash><<<search_grid, GCLQ__SETS_NT, 0, stream>>>(g, search, m);
+  if (search_grid > 0 && gclq__sets_is_bitmap(m))
+    gclq__sets_table_kernel<WRITE, gclq__sets_bits><<<search_grid, GCLQ__SETS_NT, 0, stream>>>(g, search, m);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return GCLQ_SUCCESS;
+}
+
+#endif /* GCLQ__SETS_METHODS_CUH */

@@ -504,10 +504,11 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
    every call as batches of pairs by the methods of gclq_intersect_method:
    all pairs and the containment join are the pairs i < j in row order,
    2^22 at a time, and a batch that does not fit the device memory budget
-   runs in halves (the paper's tiling of the output, Fig. 7). Both backends
-   give the same numbers, byte for byte. The paper's other methods (hash,
-   bitmaps, the inverted index, the bit matrix, the hybrids) and MMJoin's
-   co-processing are not here: merge path and binary search are. */
+   runs in halves (the paper's tiling of the output, Fig. 7); or, by
+   INVERTED_INDEX and BIT_MATRIX, all pairs at once from one structure of
+   the whole collection, in row tiles of the counts under the budget. Both
+   backends give the same numbers, byte for byte. The paper's other methods
+   (hash, bitmaps, the hybrids) and MMJoin's co-processing are not here. */
 
 /* A collection of k sets in CSR form on the host: set i is
    h_elements[h_offsets[i] .. h_offsets[i + 1]), strictly increasing. Sets
@@ -638,13 +639,37 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     else MERGE_PATH, decided per pair.
    Pairs with |a| + |b| <= 1024 run a warp each (the same two
    methods at warp width); larger ones a block per tile, so one giant pair
-   among millions of tiny ones spreads over the whole device. HOST ignores
-   the method (the two-pointer merge); stats.method reports what ran. */
+   among millions of tiny ones spreads over the whole device.
+   All pairs at once (gclq_intersect_all, gclq_containment_join only; asked
+   for given pairs, gclq_intersect_pair / _pairs / _pairs_device, on any
+   backend, they are GCLQ_ERROR_INVALID_ARGUMENT):
+     INVERTED_INDEX sf-gssjoin (the paper, 3.1.5): the index value -> the
+                    sets that hold it (a radix sort of (value, set)), then
+                    for each value every pair of its sets adds one to that
+                    pair's count (atomics). A value in c sets makes
+                    c (c - 1) / 2 increments, about total^2 / (2 U) in all
+                    for uniform sets; lists of more than 16 sets are cut
+                    into tiles of 2048 increments, a block each. The index
+                    takes about 16 bytes an element while it is built (12
+                    after), total below 2^31.
+     BIT_MATRIX     the paper's MM (3.2) as a hand-written bit product: the
+                    universe compacted to the values in two or more sets,
+                    each set a row of bits over it, each count the popcount
+                    of two rows ANDed; a tiled kernel, or tensor cores
+                    (mma .b1 AND/POPC) under GCLQ_SETS_BIT_MATRIX_TC. Work
+                    k^2 / 2 x the compacted universe / 32 words: for small
+                    universes. A matrix that does not fit the budget beside
+                    the counts is built in chunks of columns.
+   Both count into the dense triangle in row tiles sized to the budget (the
+   paper's Fig. 7); the answers never depend on it. HOST ignores the method
+   (the two-pointer merge); stats.method reports what ran. */
 typedef enum gclq_intersect_method {
   GCLQ_INTERSECT_AUTO = 0,
   GCLQ_INTERSECT_MERGE_PATH = 1,
   GCLQ_INTERSECT_BINARY_SEARCH = 2,
-  GCLQ_INTERSECT_SERIAL_MERGE = 3  /* the HOST backend's (stats only; asking for it runs HOST) */
+  GCLQ_INTERSECT_SERIAL_MERGE = 3, /* the HOST backend's (stats only; asking for it runs HOST) */
+  GCLQ_INTERSECT_INVERTED_INDEX = 9, /* all pairs at once */
+  GCLQ_INTERSECT_BIT_MATRIX = 10     /* all pairs at once */
 } gclq_intersect_method;
 
 /* AUTO's crossover: binary search when the larger set of a pair is at least
@@ -664,6 +689,32 @@ typedef enum gclq_intersect_method {
    move it. */
 #ifndef GCLQ_SETS_AUTO_HOST_WORK
 #define GCLQ_SETS_AUTO_HOST_WORK 100000u
+#endif
+
+/* AUTO for all pairs and the containment join on CUDA (one rule,
+   gclq__sets_all_rule): with the merge work W = (k - 1) total,
+     BIT_MATRIX      when k (k - 1) / 2 x ceil(U / 32) words of AND + popcount
+                     are at most GCLQ_SETS_AUTO_MATRIX_SHARE x W (U bounds
+                     the compacted universe);
+     INVERTED_INDEX  else when total + total^2 / (2 U), the index and its
+                     pair increments as for uniform sets, is at most
+                     GCLQ_SETS_AUTO_INDEX_SHARE x W;
+     else the pairwise batches (AUTO per pair).
+   A share of 0 never picks that method. PROVISIONAL: both 0 (AUTO runs the
+   pairwise batches), to be set from bench_sets's all-pairs rows on an
+   H200. Define before the implementation include to move them. */
+#ifndef GCLQ_SETS_AUTO_MATRIX_SHARE
+#define GCLQ_SETS_AUTO_MATRIX_SHARE 0.0
+#endif
+#ifndef GCLQ_SETS_AUTO_INDEX_SHARE
+#define GCLQ_SETS_AUTO_INDEX_SHARE 0.0
+#endif
+
+/* 1: BIT_MATRIX counts on tensor cores (mma.sync m16n8k256 .b1 AND/POPC);
+   0: by the hand-written AND + popcount kernel. PROVISIONAL: to be set to
+   the faster on the H200 (bench_sets times both). */
+#ifndef GCLQ_SETS_BIT_MATRIX_TC
+#define GCLQ_SETS_BIT_MATRIX_TC 0
 #endif
 
 /* Options of every intersection call. The zero value means "defaults" (a
@@ -692,12 +743,13 @@ typedef struct gclq_intersect_stats {
   gclq_backend backend;           /* the backend that ran */
   int fell_back;                  /* 1: AUTO found no device and ran HOST */
   int auto_small;                 /* 1: AUTO ran HOST because the work is small (GCLQ_SETS_AUTO_HOST_WORK) */
-  gclq_intersect_method method;   /* the method asked (CUDA; AUTO when pairs chose for themselves) or
-                                     SERIAL_MERGE (HOST) */
+  gclq_intersect_method method;   /* the method asked (CUDA; AUTO when pairs chose for themselves;
+                                     all pairs: the method AUTO chose) or SERIAL_MERGE (HOST) */
   uint64_t warp_pairs, block_pairs; /* CUDA: pairs run by a warp, pairs run by blocks of tiles */
   uint64_t binary_search_pairs;   /* CUDA: pairs that ran BINARY_SEARCH */
   uint32_t batches;               /* CUDA: parts the pairs ran in (batches of 2^22 pairs, halved
-                                     while they do not fit the budget; 1: all at once) */
+                                     while they do not fit the budget; 1: all at once; by
+                                     INVERTED_INDEX or BIT_MATRIX: row tiles of the counts) */
   double total_ms, upload_ms;     /* upload: the collection to the device (CUDA) */
   double kernel_ms;               /* CUDA: the batches on the device (pairs up, kernels, answers back) */
   size_t peak_device_bytes, budget_bytes;
@@ -737,8 +789,8 @@ GCLQ_DEF gclq_status gclq_intersect_pairs(const gclq_sets *sets, const uint32_t 
 /* The batched pairs on device memory, the expert call (code whose pairs are
    already on the device, such as adjacency-list intersections): pair p is
    (d_pairs[2p], d_pairs[2p + 1]) of an uploaded collection; its count goes
-   to d_counts[p]. Counts only, by method as in the options (SERIAL_MERGE
-   is invalid here); the same kernels and the same answers as the calls on
+   to d_counts[p]. Counts only, by method as in the options (SERIAL_MERGE,
+   INVERTED_INDEX and BIT_MATRIX are invalid here); the same kernels and the same answers as the calls on
    host data. Pair indices are not checked: they must be below
    sets->num_sets. Temporary storage: with d_temp NULL, *temp_bytes gets the
    bytes needed (about 16 a pair) and nothing runs. Asynchronous on stream:
@@ -756,7 +808,8 @@ GCLQ_DEF gclq_status gclq_containment_join(const gclq_sets *sets, const gclq_int
                                            gclq_intersect_result *result);
 /* Release the result's arrays and zero it (NULL and zeroed are fine). */
 GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result);
-/* "auto", "merge-path", "binary-search", "serial-merge", or "unknown". */
+/* "auto", "merge-path", "binary-search", "serial-merge", "inverted-index",
+   "bit-matrix", or "unknown". */
 GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
 
 /* ---------------------------------------------------------------------------
@@ -3343,6 +3396,8 @@ GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method) {
     case GCLQ_INTERSECT_MERGE_PATH: return "merge-path";
     case GCLQ_INTERSECT_BINARY_SEARCH: return "binary-search";
     case GCLQ_INTERSECT_SERIAL_MERGE: return "serial-merge";
+    case GCLQ_INTERSECT_INVERTED_INDEX: return "inverted-index";
+    case GCLQ_INTERSECT_BIT_MATRIX: return "bit-matrix";
     default: return "unknown";
   }
 }
@@ -3356,12 +3411,22 @@ GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result) {
   memset(result, 0, sizeof *result);
 }
 
+/* Do the methods INVERTED_INDEX and BIT_MATRIX, all pairs at once, name m? */
+static int gclq__sets_whole(gclq_intersect_method m) {
+  return m == GCLQ_INTERSECT_INVERTED_INDEX || m == GCLQ_INTERSECT_BIT_MATRIX;
+}
+
+/* Is m one of gclq_intersect_method's values? */
+static int gclq__sets_method_known(gclq_intersect_method m) {
+  return ((int)m >= 0 && (int)m <= (int)GCLQ_INTERSECT_SERIAL_MERGE) || gclq__sets_whole(m);
+}
+
 /* Options (NULL: defaults) with every default filled in; out of range is invalid. */
 static gclq_status gclq__sets_resolve(const gclq_intersect_options *o, gclq_intersect_options *r) {
   gclq_intersect_options_defaults(r);
   if (o == NULL) return GCLQ_SUCCESS;
   if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->method < 0 || (int)o->method > (int)GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!gclq__sets_method_known(o->method)) return GCLQ_ERROR_INVALID_ARGUMENT;
   if (!(o->min_containment >= 0.0 && o->min_containment <= 1.0)) return GCLQ_ERROR_INVALID_ARGUMENT; /* NaN too */
   if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
   *r = *o;
@@ -3480,8 +3545,30 @@ static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs
   return st;
 }
 
+/* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_SHARE above)
+   for k sets of `total` elements below `universe`, with the two shares:
+   BIT_MATRIX, INVERTED_INDEX, or AUTO (the pairwise batches). */
+static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t total, uint64_t universe,
+                                                        double matrix_share, double index_share) {
+  const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
+  const double matrix = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
+  const double index = (double)total + (universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0);
+  if (matrix_share > 0.0 && matrix <= matrix_share * merge) return GCLQ_INTERSECT_BIT_MATRIX;
+  if (index_share > 0.0 && index <= index_share * merge) return GCLQ_INTERSECT_INVERTED_INDEX;
+  return GCLQ_INTERSECT_AUTO;
+}
+
+/* The method all pairs of a collection run by on CUDA: the one asked, or
+   AUTO's rule with the configured shares. */
+static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gclq_intersect_method asked) {
+  if (asked != GCLQ_INTERSECT_AUTO) return asked;
+  return gclq__sets_all_rule(s->num_sets, s->total, s->universe, GCLQ_SETS_AUTO_MATRIX_SHARE,
+                             GCLQ_SETS_AUTO_INDEX_SHARE);
+}
+
 /* Every batch of the call through the backend into the sink: the pairs
-   h_pairs, or (h_pairs NULL) all pairs i < j. */
+   h_pairs, or (h_pairs NULL) all pairs i < j, which INVERTED_INDEX and
+   BIT_MATRIX count at once. */
 static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, const uint32_t *h_pairs,
                                       uint64_t num_pairs) {
   uint64_t cap = num_pairs < GCLQ__SETS_BATCH ? num_pairs : GCLQ__SETS_BATCH, at = 0;
@@ -3490,6 +3577,12 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
 #if defined(__CUDACC__)
   gclq__sets_dev dev;
   if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->sets, k->opt, &k->r->stats);
+  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL &&
+      gclq__sets_whole(gclq__sets_all_method(k->sets, k->opt->method))) {
+    st = gclq__cuda_sets_all(&dev, k, gclq__sets_all_method(k->sets, k->opt->method), GCLQ_SETS_BIT_MATRIX_TC);
+    gclq__cuda_sets_close(&dev, &st);
+    return st;
+  }
 #endif
   counts = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
   if (h_pairs == NULL) buf = (uint32_t *)gclq__alloc_array(2 * cap, sizeof(uint32_t));
@@ -3611,6 +3704,7 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   st = gclq__sets_resolve(options, &opt);
   if (st != GCLQ_SUCCESS) return st;
   if (all) opt.materialise = 0;
+  if (!all && gclq__sets_whole(opt.method)) return GCLQ_ERROR_INVALID_ARGUMENT; /* all pairs only */
   if (gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
   for (p = 0; !all && p < 2 * num_pairs; ++p) {
     if (h_pairs[p] >= sets->num_sets) return GCLQ_ERROR_INVALID_ARGUMENT;
@@ -3706,7 +3800,8 @@ GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, c
                                                  gclq_intersect_method method, void *d_temp, size_t *temp_bytes,
                                                  gclq_stream stream) {
   if (sets == NULL || temp_bytes == NULL || num_pairs >= ((uint64_t)1 << 31)) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)method < 0 || (int)method >= (int)GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!gclq__sets_method_known(method) || method == GCLQ_INTERSECT_SERIAL_MERGE || gclq__sets_whole(method))
+    return GCLQ_ERROR_INVALID_ARGUMENT;
   if (d_temp != NULL && num_pairs > 0 && (d_pairs == NULL || d_counts == NULL || sets->d_offsets == NULL))
     return GCLQ_ERROR_INVALID_ARGUMENT;
 #if defined(__CUDACC__)

@@ -3552,6 +3552,7 @@ static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t tot
                                                         double matrix_share, double index_share) {
   const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
   const double matrix = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
+  if (merge == 0.0) return GCLQ_INTERSECT_AUTO; /* no pair meets anything: nothing to choose */
   const double index = (double)total + (universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0);
   if (matrix_share > 0.0 && matrix <= matrix_share * merge) return GCLQ_INTERSECT_BIT_MATRIX;
   if (index_share > 0.0 && index <= index_share * merge) return GCLQ_INTERSECT_INVERTED_INDEX;
@@ -3566,6 +3567,18 @@ static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gc
                              GCLQ_SETS_AUTO_INDEX_SHARE);
 }
 
+#if defined(__CUDACC__)
+/* Which BIT_MATRIX kernel runs (1: tensor cores): GCLQ_SETS_BIT_MATRIX_TC;
+   with GPUCLIQUE_TESTING, gclq__sets_bm_tensor when it is 0 or 1 (the
+   tests run both). */
+#ifdef GPUCLIQUE_TESTING
+static int gclq__sets_bm_tensor = -1;
+#define GCLQ__SETS_BM_TENSOR (gclq__sets_bm_tensor >= 0 ? gclq__sets_bm_tensor : GCLQ_SETS_BIT_MATRIX_TC)
+#else
+#define GCLQ__SETS_BM_TENSOR GCLQ_SETS_BIT_MATRIX_TC
+#endif
+#endif
+
 /* Every batch of the call through the backend into the sink: the pairs
    h_pairs, or (h_pairs NULL) all pairs i < j, which INVERTED_INDEX and
    BIT_MATRIX count at once. */
@@ -3579,7 +3592,7 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
   if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->sets, k->opt, &k->r->stats);
   if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL &&
       gclq__sets_whole(gclq__sets_all_method(k->sets, k->opt->method))) {
-    st = gclq__cuda_sets_all(&dev, k, gclq__sets_all_method(k->sets, k->opt->method), GCLQ_SETS_BIT_MATRIX_TC);
+    st = gclq__cuda_sets_all(&dev, k, gclq__sets_all_method(k->sets, k->opt->method), GCLQ__SETS_BM_TENSOR);
     gclq__cuda_sets_close(&dev, &st);
     return st;
   }

@@ -1484,7 +1484,7 @@ GPU_TEST(sets, cuda_all_pairs_at_once_small_budgets_give_the_same_bytes) {
     if (ap_configs[c].method == GCLQ_INTERSECT_BIT_MATRIX) CHECK_MSG(chunked > 0, "%s: never chunked", ap_configs[c].name);
     /* containment through the same tiles */
     gclq_intersect_options o = ap_options(ap_configs[c]);
-    o.device_budget_bytes = set_bytes + (1 << 18);
+    o.device_budget_bytes = set_bytes + (1 << 20);
     check_all_pairs(v, s, o);
   }
   gclq__sets_bm_tensor = -1;

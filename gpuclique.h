@@ -651,7 +651,9 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     for uniform sets; lists of more than 16 sets are cut
                     into tiles of 2048 increments, a block each. The index
                     takes about 16 bytes an element while it is built (12
-                    after), total below 2^31.
+                    after) and must fit the budget beside the collection
+                    and one row of counts (else GCLQ_ERROR_OUT_OF_MEMORY);
+                    total below 2^31 (else GCLQ_ERROR_TOO_LARGE).
      BIT_MATRIX     the paper's MM (3.2) as a hand-written bit product: the
                     universe compacted to the values in two or more sets,
                     each set a row of bits over it, each count the popcount
@@ -659,7 +661,8 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     (mma .b1 AND/POPC) under GCLQ_SETS_BIT_MATRIX_TC. Work
                     k^2 / 2 x the compacted universe / 32 words: for small
                     universes. A matrix that does not fit the budget beside
-                    the counts is built in chunks of columns.
+                    the counts is built in chunks of columns (256 of them
+                    at least, with one row of counts, must fit).
    Both count into the dense triangle in row tiles sized to the budget (the
    paper's Fig. 7); the answers never depend on it. HOST ignores the method
    (the two-pointer merge); stats.method reports what ran. */
@@ -732,8 +735,9 @@ typedef struct gclq_intersect_options {
                                      collection must fit; pairs, counts and outputs are tiled to
                                      the rest (the results never depend on it) */
   void (*log)(void *user, const char *line); /* progress lines (one per batch of 2^22 pairs when
-                                                there are several, one per budget halving); NULL:
-                                                silent */
+                                                there are several, one per budget halving, one per
+                                                row tile of INVERTED_INDEX or BIT_MATRIX when there
+                                                are several); NULL: silent */
   void *log_user;
   gclq_device_allocator allocator; /* zero: cudaMallocAsync / cudaFreeAsync */
   gclq_stream stream;              /* the work runs on it; the calls still return when done */

@@ -240,10 +240,12 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_ii_long_kerne
   }
 }
 
-/* The index of one call: sv = the set ids sorted by (value, set), a list of
-   len[r] sets from start[r] per value in two or more sets... and in one;
-   longs = the lists longer than GCLQ__SETS_II_SHORT; the long lists' tile
-   tables (first, lo, hi) and their scan's storage, allocated once. */
+/* The index of one call: sv = the set ids sorted by (value, set); value
+   r's list (r counts the distinct values in order) is len[r] sets from
+   sv[start[r]], ascending; longs = the lists longer than
+   GCLQ__SETS_II_SHORT; the long lists' tile tables (first, lo, hi) and
+   their scan's storage, allocated once; increments = the sum of
+   len (len - 1) / 2. */
 struct gclq__sets_index {
   gclq__dmem sv, start, len, longs, first, lo, hi, scan_temp;
   size_t scan_bytes;

@@ -515,7 +515,8 @@ struct gclq__sets_matrix {
 static inline gclq_status gclq__sets_bm_columns(gclq__sets_dev *d, gclq__sets_matrix *mx) {
   gclq__mc_ctx *c = &d->c;
   cudaStream_t stream = c->stream;
-  const uint64_t words = (d->sets->universe + 31) / 32, n = d->sets->total;
+  const uint64_t u = d->sets->universe < ((uint64_t)1 << 32) ? d->sets->universe : ((uint64_t)1 << 32); /* u32 values */
+  const uint64_t words = (u + 31) / 32, n = d->sets->total;
   gclq__dmem seen1(c);
   GCLQ__TRY(seen1.get((size_t)words * 4));
   GCLQ__TRY(mx->seen2.get((size_t)words * 4));

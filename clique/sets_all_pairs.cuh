@@ -134,6 +134,61 @@ static __host__ __device__ __forceinline__ uint64_t gclq__sets_tri_at(const gclq
 
 /* ---- the inverted index ---- */
 
+/* The pieces of sf-gssjoin's kernels, thread by thread (the tests run them
+   on the host): add(slot) counts one more for the tile's slot. */
+
+/* Every pair (a, b) of a short list of c ascending sets whose row a is the
+   tile's. */
+template <typename Add>
+static __host__ __device__ __forceinline__ void gclq__sets_ii_short_list(const uint32_t *list, uint32_t c,
+                                                                         const gclq__sets_tri &t, Add add) {
+  for (uint32_t x = 0; x + 1 < c; ++x) {
+    const uint32_t a = list[x];
+    if (a >= t.r1) break;
+    if (a < t.r0) continue;
+    const uint64_t row = gclq__sets_row_start(t.k, a) - t.base;
+    for (uint32_t y = x + 1; y < c; ++y) add(row + (list[y] - a - 1));
+  }
+}
+
+/* The pairs of a long list of c ascending sets whose row is the tile's: the
+   list's own row-order pairs [*lo, *hi), the rows of its positions at or
+   above r0 and below r1. */
+static __host__ __device__ __forceinline__ void gclq__sets_ii_long_span(const uint32_t *list, uint32_t c,
+                                                                        const gclq__sets_tri &t, uint64_t *lo,
+                                                                        uint64_t *hi) {
+  const uint32_t x0 = gclq__sets_lower_bound(list, 0, c, (uint32_t)t.r0);
+  const uint32_t x1 = gclq__sets_lower_bound(list, x0, c, (uint32_t)t.r1);
+  *lo = gclq__sets_row_start(c, x0);
+  *hi = gclq__sets_row_start(c, x1);
+}
+
+/* Pairs [g0, g1) of a long list (its own row order, g0 < g1): the first by
+   gclq__sets_pair_of, then along the rows. */
+template <typename Add>
+static __host__ __device__ __forceinline__ void gclq__sets_ii_long_piece(const uint32_t *list, uint32_t c, uint64_t g0,
+                                                                         uint64_t g1, const gclq__sets_tri &t, Add add) {
+  uint64_t x, y;
+  gclq__sets_pair_of(c, g0, &x, &y);
+  uint32_t a = list[x];
+  uint64_t row = gclq__sets_row_start(t.k, a) - t.base;
+  for (uint64_t g = g0; g < g1; ++g) {
+    add(row + (list[y] - a - 1));
+    if (++y == c) { /* the next row of the list's pairs */
+      ++x;
+      y = x + 1;
+      a = list[x];
+      row = gclq__sets_row_start(t.k, a) - t.base;
+    }
+  }
+}
+
+/* One more for a slot of the device's counts. */
+struct gclq__d_count_add {
+  uint32_t *counts;
+  __device__ __forceinline__ void operator()(uint64_t at) const { atomicAdd(&counts[at], 1u); }
+};
+
 /* Element e's set, for every element. */
 static __global__ void gclq__sets_owner_kernel(const uint64_t *off, uint32_t k, uint64_t total, uint32_t *owner) {
   const uint64_t e = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -177,14 +232,8 @@ static __global__ void gclq__sets_ii_short_kernel(const uint32_t *sv, const uint
   if (r >= runs) return;
   const uint32_t c = len[r];
   if (c < 2 || c > GCLQ__SETS_II_SHORT) return;
-  const uint32_t *list = sv + start[r];
-  for (uint32_t x = 0; x + 1 < c; ++x) {
-    const uint32_t a = list[x];
-    if (a >= t.r1) break;
-    if (a < t.r0) continue;
-    const uint64_t row = gclq__sets_row_start(t.k, a) - t.base;
-    for (uint32_t y = x + 1; y < c; ++y) atomicAdd(&t.counts[row + (list[y] - a - 1)], 1u);
-  }
+  const gclq__d_count_add add = {t.counts};
+  gclq__sets_ii_short_list(sv + start[r], c, t, add);
 }
 
 /* sf-gssjoin, long lists, step 1: the pairs of long list q whose row is the
@@ -201,13 +250,12 @@ static __global__ void gclq__sets_ii_long_tiles_kernel(const uint32_t *sv, const
     tiles[nl] = 0;
     return;
   }
-  const uint32_t r = longs[q], c = len[r];
-  const uint32_t *list = sv + start[r];
-  const uint32_t x0 = gclq__sets_lower_bound(list, 0, c, (uint32_t)t.r0);
-  const uint32_t x1 = gclq__sets_lower_bound(list, x0, c, (uint32_t)t.r1);
-  lo[q] = gclq__sets_row_start(c, x0);
-  hi[q] = gclq__sets_row_start(c, x1);
-  tiles[q] = (hi[q] - lo[q] + GCLQ__SETS_II_TILE - 1) / GCLQ__SETS_II_TILE;
+  const uint32_t r = longs[q];
+  uint64_t l, h;
+  gclq__sets_ii_long_span(sv + start[r], len[r], t, &l, &h);
+  lo[q] = l;
+  hi[q] = h;
+  tiles[q] = (h - l + GCLQ__SETS_II_TILE - 1) / GCLQ__SETS_II_TILE;
 }
 
 /* sf-gssjoin, long lists, step 2: a block per tile of a list's pairs (the
@@ -217,26 +265,13 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_ii_long_kerne
     const uint32_t *sv, const uint32_t *start, const uint32_t *len, const uint32_t *longs, uint32_t nl,
     const uint64_t *first, const uint64_t *lo, const uint64_t *hi, gclq__sets_tri t) {
   const gclq__sets_tiles T = {NULL, first, nl, NULL, NULL};
+  const gclq__d_count_add add = {t.counts};
   const uint64_t tiles = first[nl];
   for (uint64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    const uint32_t q = gclq__sets_tile_owner(T, tile), r = longs[q], c = len[r];
-    const uint32_t *list = sv + start[r];
+    const uint32_t q = gclq__sets_tile_owner(T, tile), r = longs[q];
     const uint64_t g0 = lo[q] + (tile - first[q]) * GCLQ__SETS_II_TILE + (uint64_t)threadIdx.x * GCLQ__SETS_II_VT;
     const uint64_t g1 = g0 + GCLQ__SETS_II_VT < hi[q] ? g0 + GCLQ__SETS_II_VT : hi[q];
-    if (g0 >= g1) continue;
-    uint64_t x, y;
-    gclq__sets_pair_of(c, g0, &x, &y);
-    uint32_t a = list[x];
-    uint64_t row = gclq__sets_row_start(t.k, a) - t.base;
-    for (uint64_t g = g0; g < g1; ++g) {
-      atomicAdd(&t.counts[row + (list[y] - a - 1)], 1u);
-      if (++y == c) { /* the next row of the list's pairs */
-        ++x;
-        y = x + 1;
-        a = list[x];
-        row = gclq__sets_row_start(t.k, a) - t.base;
-      }
-    }
+    if (g0 < g1) gclq__sets_ii_long_piece(sv + start[r], len[r], g0, g1, t, add);
   }
 }
 

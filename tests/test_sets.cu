@@ -1230,42 +1230,66 @@ TEST(sets, all_pairs_owner_and_compacted_columns) {
   }
 }
 
-/* The long lists' tiles (gclq__sets_ii_long_tiles_kernel, then
-   gclq__sets_ii_long_kernel's walk), run on the host: every pair (a, b) of
-   a list whose row a is the tile's comes out once. */
-TEST(sets, all_pairs_long_list_tiles_walk_every_pair_once) {
-  test_rng rng = test_rng_for("sets.ap_long");
-  for (int round = 0; round < 20; ++round) {
-    const uint64_t k = 50 + rng.below(500);
-    set_u32 list = sets_random(rng, GCLQ__SETS_II_SHORT + 1 + rng.below(round % 2 ? 300 : 60), k);
-    const uint32_t c = (uint32_t)list.size();
-    for (uint64_t r0 = 0; r0 + 1 < k;) {
-      const uint64_t r1 = gclq__sets_row_tile_end(k, r0, 1 + rng.below(20 * k), k);
-      const uint32_t x0 = gclq__sets_lower_bound(list.data(), 0, c, (uint32_t)r0);
-      const uint32_t x1 = gclq__sets_lower_bound(list.data(), x0, c, (uint32_t)r1);
-      const uint64_t lo = gclq__sets_row_start(c, x0), hi = gclq__sets_row_start(c, x1);
-      std::vector<int> hits(c * c, 0);
-      const uint64_t tiles = (hi - lo + GCLQ__SETS_II_TILE - 1) / GCLQ__SETS_II_TILE;
-      for (uint64_t tile = 0; tile < tiles; ++tile)
-        for (uint64_t th = 0; th < GCLQ__SETS_NT; ++th) {
-          const uint64_t g0 = lo + tile * GCLQ__SETS_II_TILE + th * GCLQ__SETS_II_VT;
-          const uint64_t g1 = g0 + GCLQ__SETS_II_VT < hi ? g0 + GCLQ__SETS_II_VT : hi;
-          if (g0 >= g1) continue;
-          uint64_t x, y;
-          gclq__sets_pair_of(c, g0, &x, &y);
-          for (uint64_t g = g0; g < g1; ++g) {
-            hits[x * c + y]++;
-            if (++y == c) ++x, y = x + 1;
+/* One more in a host array: the kernels' add, on the host. */
+struct ap_host_add {
+  uint32_t *counts;
+  __host__ __device__ void operator()(uint64_t at) const { ++counts[at]; }
+};
+
+/* sf-gssjoin on the host, piece by piece as the kernels cut it: the index
+   (the sets of each value, ascending), then per row tile the short lists a
+   "thread" each (gclq__sets_ii_short_list) and the long ones by their span,
+   tiles of GCLQ__SETS_II_TILE and GCLQ__SETS_II_VT pairs a "thread"
+   (gclq__sets_ii_long_span, gclq__sets_ii_long_piece); every tile's counts
+   equal the reference. */
+TEST(sets, all_pairs_index_pieces_on_the_host_match_the_reference) {
+  test_rng rng = test_rng_for("sets.ap_pieces");
+  const size_t ks[] = {2, 3, 17, 33, 65, 150};
+  for (size_t round = 0; round < sizeof ks / sizeof ks[0]; ++round) {
+    const size_t k = ks[round];
+    const uint64_t u = 20 + rng.below(300);
+    std::vector<set_u32> v = sets_family(rng, k, u);
+    for (size_t i = 0; i < k; i += 3) v[i] = v[0]; /* repeats: lists longer than GCLQ__SETS_II_SHORT */
+    std::vector<std::vector<uint32_t> > lists(u);
+    for (size_t i = 0; i < k; ++i)
+      for (size_t e = 0; e < v[i].size(); ++e) lists[v[i][e]].push_back((uint32_t)i);
+    std::vector<uint32_t> want;
+    for (size_t i = 0; i < k; ++i)
+      for (size_t j = i + 1; j < k; ++j) want.push_back((uint32_t)sets_ref(v[i], v[j]).size());
+    const uint64_t caps[] = {k - 1, 3 * k + rng.below(k), want.size()};
+    for (int c = 0; c < 3; ++c) {
+      for (uint64_t r0 = 0; r0 + 1 < k;) {
+        gclq__sets_tri t;
+        t.k = k;
+        t.r0 = r0;
+        t.r1 = gclq__sets_row_tile_end(k, r0, caps[c], k);
+        t.base = gclq__sets_row_start(k, r0);
+        const uint64_t n = gclq__sets_row_start(k, t.r1) - t.base;
+        std::vector<uint32_t> counts(n, 0);
+        t.counts = counts.data();
+        const ap_host_add add = {counts.data()};
+        for (uint64_t x = 0; x < u; ++x) {
+          const uint32_t *list = lists[x].data(), len = (uint32_t)lists[x].size();
+          if (len < 2) continue;
+          if (len <= GCLQ__SETS_II_SHORT) {
+            gclq__sets_ii_short_list(list, len, t, add);
+            continue;
           }
+          uint64_t lo, hi;
+          gclq__sets_ii_long_span(list, len, t, &lo, &hi);
+          const uint64_t tiles = (hi - lo + GCLQ__SETS_II_TILE - 1) / GCLQ__SETS_II_TILE;
+          for (uint64_t tile = 0; tile < tiles; ++tile)
+            for (uint64_t th = 0; th < GCLQ__SETS_NT; ++th) {
+              const uint64_t g0 = lo + tile * GCLQ__SETS_II_TILE + th * GCLQ__SETS_II_VT;
+              const uint64_t g1 = g0 + GCLQ__SETS_II_VT < hi ? g0 + GCLQ__SETS_II_VT : hi;
+              if (g0 < g1) gclq__sets_ii_long_piece(list, len, g0, g1, t, add);
+            }
         }
-      for (uint32_t x = 0; x < c; ++x)
-        for (uint32_t y = 0; y < c; ++y) {
-          const bool want = x < y && list[x] >= r0 && list[x] < r1;
-          CHECK_EQ(hits[x * c + y], want ? 1 : 0);
-        }
-      r0 = r1;
+        CHECK_MSG(memcmp(counts.data(), want.data() + t.base, n * 4) == 0, "k %zu, rows %llu to %llu differ", k,
+                  (unsigned long long)r0, (unsigned long long)t.r1);
+        r0 = t.r1;
+      }
     }
-    CHECK_OK_SO_FAR();
   }
 }
 

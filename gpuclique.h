@@ -794,8 +794,8 @@ GCLQ_DEF gclq_status gclq_intersect_pairs(const gclq_sets *sets, const uint32_t 
    already on the device, such as adjacency-list intersections): pair p is
    (d_pairs[2p], d_pairs[2p + 1]) of an uploaded collection; its count goes
    to d_counts[p]. Counts only, by method as in the options (SERIAL_MERGE,
-   INVERTED_INDEX and BIT_MATRIX are invalid here); the same kernels and the same answers as the calls on
-   host data. Pair indices are not checked: they must be below
+   INVERTED_INDEX and BIT_MATRIX are invalid here); the same kernels and
+   the same answers as the calls on host data. Pair indices are not checked: they must be below
    sets->num_sets. Temporary storage: with d_temp NULL, *temp_bytes gets the
    bytes needed (about 16 a pair) and nothing runs. Asynchronous on stream:
    nothing is synchronised, nothing allocated. num_pairs below 2^31.
@@ -3556,10 +3556,10 @@ static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t tot
                                                         double matrix_share, double index_share) {
   const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
   const double matrix = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
+  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
   if (merge == 0.0) return GCLQ_INTERSECT_AUTO; /* no pair meets anything: nothing to choose */
-  const double index = (double)total + (universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0);
   if (matrix_share > 0.0 && matrix <= matrix_share * merge) return GCLQ_INTERSECT_BIT_MATRIX;
-  if (index_share > 0.0 && index <= index_share * merge) return GCLQ_INTERSECT_INVERTED_INDEX;
+  if (index_share > 0.0 && (double)total + increments <= index_share * merge) return GCLQ_INTERSECT_INVERTED_INDEX;
   return GCLQ_INTERSECT_AUTO;
 }
 

@@ -166,8 +166,9 @@ static __host__ __device__ __forceinline__ void gclq__sets_ii_long_span(const ui
 /* Pairs [g0, g1) of a long list (its own row order, g0 < g1): the first by
    gclq__sets_pair_of, then along the rows. */
 template <typename Add>
-static __host__ __device__ __forceinline__ void gclq__sets_ii_long_piece(const uint32_t *list, uint32_t c, uint64_t g0,
-                                                                         uint64_t g1, const gclq__sets_tri &t, Add add) {
+static __host__ __device__ __forceinline__ void gclq__sets_ii_long_piece(const uint32_t *list, uint32_t c,
+                                                                         uint64_t g0, uint64_t g1,
+                                                                         const gclq__sets_tri &t, Add add) {
   uint64_t x, y;
   gclq__sets_pair_of(c, g0, &x, &y);
   uint32_t a = list[x];
@@ -391,7 +392,8 @@ static inline gclq_status gclq__sets_ii_tile(gclq__sets_dev *d, gclq__sets_index
 
 /* Which values are in two or more sets: the first set that holds v sets its
    bit in seen1, every later one in seen2 (sets hold a value once). */
-static __global__ void gclq__sets_bm_mark_kernel(const uint32_t *elem, uint64_t total, uint32_t *seen1, uint32_t *seen2) {
+static __global__ void gclq__sets_bm_mark_kernel(const uint32_t *elem, uint64_t total, uint32_t *seen1,
+                                                 uint32_t *seen2) {
   const uint64_t e = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= total) return;
   const uint32_t v = elem[e], bit = 1u << (v & 31);

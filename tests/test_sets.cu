@@ -1505,7 +1505,8 @@ GPU_TEST(sets, cuda_all_pairs_at_once_small_budgets_give_the_same_bytes) {
     }
     CHECK_OK_SO_FAR();
     CHECK_MSG(ran > 0 && tiled > 0, "%s: %d runs, %d in several row tiles", ap_configs[c].name, ran, tiled);
-    if (ap_configs[c].method == GCLQ_INTERSECT_BIT_MATRIX) CHECK_MSG(chunked > 0, "%s: never chunked", ap_configs[c].name);
+    if (ap_configs[c].method == GCLQ_INTERSECT_BIT_MATRIX)
+      CHECK_MSG(chunked > 0, "%s: never chunked", ap_configs[c].name);
     /* containment through the same tiles */
     gclq_intersect_options o = ap_options(ap_configs[c]);
     o.device_budget_bytes = set_bytes + (1 << 20);
@@ -1523,7 +1524,8 @@ GPU_TEST(sets, cuda_all_pairs_at_once_across_hand_overs) {
   std::vector<set_u32> v = sets_tiny(rng, 3000);
   gclq_sets s;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c) check_all_pairs_dense(v, s, ap_options(ap_configs[c]));
+  for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c)
+    check_all_pairs_dense(v, s, ap_options(ap_configs[c]));
   gclq__sets_bm_tensor = -1;
   gclq_sets_free(&s);
 }

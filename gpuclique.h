@@ -19,7 +19,7 @@
    The device code needs sm_80 or newer; a device pass for an older
    architecture (nvcc's default with CUDA 13 is sm_75) stops with an #error that
    says so. Compiling the implementation takes tens of seconds. The source form
-   needs gpuclique_kernels.cuh, gpuprim.cuh and prim/ beside this file;
+   needs gpuclique_kernels.cuh, gpuprim.cuh, prim/ and clique/ beside this file;
    dist/gpuclique.h is the same library as one file. gpuprim.cuh holds the
    primitives both libraries are built on: internal, not part of this API.
 
@@ -504,10 +504,11 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
    every call as batches of pairs by the methods of gclq_intersect_method:
    all pairs and the containment join are the pairs i < j in row order,
    2^22 at a time, and a batch that does not fit the device memory budget
-   runs in halves (the paper's tiling of the output, Fig. 7). Both backends
-   give the same numbers, byte for byte. Merge path, binary search, hash,
-   the bitmaps and the two hybrids are here; the paper's inverted index and
-   bit matrix, and MMJoin's co-processing, are not. */
+   runs in halves (the paper's tiling of the output, Fig. 7); or, by
+   INVERTED_INDEX and BIT_MATRIX, all pairs at once from one structure of
+   the whole collection, in row tiles of the counts under the budget. Both
+   backends give the same numbers, byte for byte. MMJoin's co-processing
+   is not here. */
 
 /* A collection of k sets in CSR form on the host: set i is
    h_elements[h_offsets[i] .. h_offsets[i + 1]), strictly increasing. Sets
@@ -659,7 +660,33 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
    the bitmaps only when the range is at most 2^15 values); larger ones a
    block per tile, so one giant pair among millions of tiny ones spreads
    over the whole device. HOST ignores the method (the two-pointer merge);
-   stats.method reports what ran. */
+   stats.method reports what ran.
+   All pairs at once (gclq_intersect_all, gclq_containment_join only; asked
+   for given pairs, gclq_intersect_pair / _pairs / _pairs_device, on any
+   backend, they are GCLQ_ERROR_INVALID_ARGUMENT):
+     INVERTED_INDEX sf-gssjoin (the paper, 3.1.5): the index value -> the
+                    sets that hold it (a radix sort of (value, set)), then
+                    for each value every pair of its sets adds one to that
+                    pair's count (atomics). A value in c sets makes
+                    c (c - 1) / 2 increments, about total^2 / (2 U) in all
+                    for uniform sets; lists of more than 16 sets are cut
+                    into tiles of 2048 increments, a block each. The index
+                    takes about 16 bytes an element while it is built (12
+                    after) and must fit the budget beside the collection
+                    and one row of counts (else GCLQ_ERROR_OUT_OF_MEMORY);
+                    total below 2^31 (else GCLQ_ERROR_TOO_LARGE).
+     BIT_MATRIX     the paper's MM (3.2) as a hand-written bit product: the
+                    universe compacted to the values in two or more sets,
+                    each set a row of bits over it, each count the popcount
+                    of two rows ANDed; a tiled kernel, or tensor cores
+                    (mma .b1 AND/POPC) under GCLQ_SETS_BIT_MATRIX_TC. Work
+                    k^2 / 2 x the compacted universe / 32 words: for small
+                    universes. A matrix that does not fit the budget beside
+                    the counts is built in chunks of columns (256 of them
+                    at least, with one row of counts, must fit).
+   Both count into the dense triangle in row tiles sized to the budget (the
+   paper's Fig. 7); the answers never depend on it. HOST ignores the method
+   (the two-pointer merge); stats.method reports what ran. */
 typedef enum gclq_intersect_method {
   GCLQ_INTERSECT_AUTO = 0,
   GCLQ_INTERSECT_MERGE_PATH = 1,
@@ -669,7 +696,9 @@ typedef enum gclq_intersect_method {
   GCLQ_INTERSECT_BITMAP = 5,
   GCLQ_INTERSECT_BITMAP_DYNAMIC = 6,
   GCLQ_INTERSECT_IP_OBS = 7,
-  GCLQ_INTERSECT_IP_HASH = 8
+  GCLQ_INTERSECT_IP_HASH = 8,
+  GCLQ_INTERSECT_INVERTED_INDEX = 9, /* all pairs at once */
+  GCLQ_INTERSECT_BIT_MATRIX = 10     /* all pairs at once */
 } gclq_intersect_method;
 
 /* AUTO's crossover: binary search when the larger set of a pair is at least
@@ -691,6 +720,32 @@ typedef enum gclq_intersect_method {
 #define GCLQ_SETS_AUTO_HOST_WORK 100000u
 #endif
 
+/* AUTO for all pairs and the containment join on CUDA (one rule,
+   gclq__sets_all_rule): with the merge work W = (k - 1) total,
+     BIT_MATRIX      when k (k - 1) / 2 x ceil(U / 32) words of AND + popcount
+                     are at most GCLQ_SETS_AUTO_MATRIX_SHARE x W (U bounds
+                     the compacted universe);
+     INVERTED_INDEX  else when total + total^2 / (2 U), the index and its
+                     pair increments as for uniform sets, is at most
+                     GCLQ_SETS_AUTO_INDEX_SHARE x W;
+     else the pairwise batches (AUTO per pair).
+   A share of 0 never picks that method. PROVISIONAL: both 0 (AUTO runs the
+   pairwise batches), to be set from bench_sets's all-pairs rows on an
+   H200. Define before the implementation include to move them. */
+#ifndef GCLQ_SETS_AUTO_MATRIX_SHARE
+#define GCLQ_SETS_AUTO_MATRIX_SHARE 0.0
+#endif
+#ifndef GCLQ_SETS_AUTO_INDEX_SHARE
+#define GCLQ_SETS_AUTO_INDEX_SHARE 0.0
+#endif
+
+/* 1: BIT_MATRIX counts on tensor cores (mma.sync m16n8k256 .b1 AND/POPC);
+   0: by the hand-written AND + popcount kernel. PROVISIONAL: to be set to
+   the faster on the H200 (bench_sets times both). */
+#ifndef GCLQ_SETS_BIT_MATRIX_TC
+#define GCLQ_SETS_BIT_MATRIX_TC 0
+#endif
+
 /* Options of every intersection call. The zero value means "defaults" (a
    NULL options pointer too). */
 typedef struct gclq_intersect_options {
@@ -706,8 +761,9 @@ typedef struct gclq_intersect_options {
                                      collection must fit; pairs, counts and outputs are tiled to
                                      the rest (the results never depend on it) */
   void (*log)(void *user, const char *line); /* progress lines (one per batch of 2^22 pairs when
-                                                there are several, one per budget halving); NULL:
-                                                silent */
+                                                there are several, one per budget halving, one per
+                                                row tile of INVERTED_INDEX or BIT_MATRIX when there
+                                                are several); NULL: silent */
   void *log_user;
   gclq_device_allocator allocator; /* zero: cudaMallocAsync / cudaFreeAsync */
   gclq_stream stream;              /* the work runs on it; the calls still return when done */
@@ -717,12 +773,13 @@ typedef struct gclq_intersect_stats {
   gclq_backend backend;           /* the backend that ran */
   int fell_back;                  /* 1: AUTO found no device and ran HOST */
   int auto_small;                 /* 1: AUTO ran HOST because the work is small (GCLQ_SETS_AUTO_HOST_WORK) */
-  gclq_intersect_method method;   /* the method asked (CUDA; AUTO when pairs chose for themselves) or
-                                     SERIAL_MERGE (HOST) */
+  gclq_intersect_method method;   /* the method asked (CUDA; AUTO when pairs chose for themselves;
+                                     all pairs: the method AUTO chose) or SERIAL_MERGE (HOST) */
   uint64_t warp_pairs, block_pairs; /* CUDA: pairs run by a warp, pairs run by blocks of tiles */
   uint64_t binary_search_pairs;   /* CUDA: pairs that ran BINARY_SEARCH */
   uint32_t batches;               /* CUDA: parts the pairs ran in (batches of 2^22 pairs, halved
-                                     while they do not fit the budget; 1: all at once) */
+                                     while they do not fit the budget; 1: all at once; by
+                                     INVERTED_INDEX or BIT_MATRIX: row tiles of the counts) */
   double total_ms, upload_ms;     /* upload: the collection to the device (CUDA) */
   double kernel_ms;               /* CUDA: the batches on the device (pairs up, kernels, answers back) */
   size_t peak_device_bytes, budget_bytes;
@@ -762,9 +819,9 @@ GCLQ_DEF gclq_status gclq_intersect_pairs(const gclq_sets *sets, const uint32_t 
 /* The batched pairs on device memory, the expert call (code whose pairs are
    already on the device, such as adjacency-list intersections): pair p is
    (d_pairs[2p], d_pairs[2p + 1]) of an uploaded collection; its count goes
-   to d_counts[p]. Counts only, by method as in the options (SERIAL_MERGE
-   is invalid here); the same kernels and the same answers as the calls on
-   host data. Pair indices are not checked: they must be below
+   to d_counts[p]. Counts only, by method as in the options (SERIAL_MERGE,
+   INVERTED_INDEX and BIT_MATRIX are invalid here); the same kernels and
+   the same answers as the calls on host data. Pair indices are not checked: they must be below
    sets->num_sets. Temporary storage: with d_temp NULL, *temp_bytes gets the
    bytes needed (about 16 a pair) and nothing runs. Asynchronous on stream:
    nothing is synchronised, nothing allocated. num_pairs below 2^31.
@@ -782,7 +839,8 @@ GCLQ_DEF gclq_status gclq_containment_join(const gclq_sets *sets, const gclq_int
 /* Release the result's arrays and zero it (NULL and zeroed are fine). */
 GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result);
 /* "auto", "merge-path", "binary-search", "serial-merge", "hash", "bitmap",
-   "bitmap-dynamic", "ip-obs", "ip-hash", or "unknown" (not a method). */
+   "bitmap-dynamic", "ip-obs", "ip-hash", "inverted-index", "bit-matrix",
+   or "unknown" (not a method). */
 GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
 
 /* ---------------------------------------------------------------------------
@@ -3374,6 +3432,8 @@ GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method) {
     case GCLQ_INTERSECT_BITMAP_DYNAMIC: return "bitmap-dynamic";
     case GCLQ_INTERSECT_IP_OBS: return "ip-obs";
     case GCLQ_INTERSECT_IP_HASH: return "ip-hash";
+    case GCLQ_INTERSECT_INVERTED_INDEX: return "inverted-index";
+    case GCLQ_INTERSECT_BIT_MATRIX: return "bit-matrix";
     default: return "unknown";
   }
 }
@@ -3387,9 +3447,14 @@ GCLQ_DEF void gclq_intersect_result_free(gclq_intersect_result *result) {
   memset(result, 0, sizeof *result);
 }
 
-/* Is m one of the enum's methods? (the name function lists them) */
+/* Do the methods INVERTED_INDEX and BIT_MATRIX, all pairs at once, name m? */
+static int gclq__sets_whole(gclq_intersect_method m) {
+  return m == GCLQ_INTERSECT_INVERTED_INDEX || m == GCLQ_INTERSECT_BIT_MATRIX;
+}
+
+/* Is m one of gclq_intersect_method's values? */
 static int gclq__sets_method_known(gclq_intersect_method m) {
-  return strcmp(gclq_intersect_method_name(m), "unknown") != 0;
+  return ((int)m >= 0 && (int)m <= (int)GCLQ_INTERSECT_IP_HASH) || gclq__sets_whole(m);
 }
 
 /* Options (NULL: defaults) with every default filled in; out of range is invalid. */
@@ -3516,8 +3581,43 @@ static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs
   return st;
 }
 
+/* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_SHARE above)
+   for k sets of `total` elements below `universe`, with the two shares:
+   BIT_MATRIX, INVERTED_INDEX, or AUTO (the pairwise batches). */
+static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t total, uint64_t universe,
+                                                        double matrix_share, double index_share) {
+  const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
+  const double matrix = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
+  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
+  if (merge == 0.0) return GCLQ_INTERSECT_AUTO; /* no pair meets anything: nothing to choose */
+  if (matrix_share > 0.0 && matrix <= matrix_share * merge) return GCLQ_INTERSECT_BIT_MATRIX;
+  if (index_share > 0.0 && (double)total + increments <= index_share * merge) return GCLQ_INTERSECT_INVERTED_INDEX;
+  return GCLQ_INTERSECT_AUTO;
+}
+
+/* The method all pairs of a collection run by on CUDA: the one asked, or
+   AUTO's rule with the configured shares. */
+static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gclq_intersect_method asked) {
+  if (asked != GCLQ_INTERSECT_AUTO) return asked;
+  return gclq__sets_all_rule(s->num_sets, s->total, s->universe, GCLQ_SETS_AUTO_MATRIX_SHARE,
+                             GCLQ_SETS_AUTO_INDEX_SHARE);
+}
+
+#if defined(__CUDACC__)
+/* Which BIT_MATRIX kernel runs (1: tensor cores): GCLQ_SETS_BIT_MATRIX_TC;
+   with GPUCLIQUE_TESTING, gclq__sets_bm_tensor when it is 0 or 1 (the
+   tests run both). */
+#ifdef GPUCLIQUE_TESTING
+static int gclq__sets_bm_tensor = -1;
+#define GCLQ__SETS_BM_TENSOR (gclq__sets_bm_tensor >= 0 ? gclq__sets_bm_tensor : GCLQ_SETS_BIT_MATRIX_TC)
+#else
+#define GCLQ__SETS_BM_TENSOR GCLQ_SETS_BIT_MATRIX_TC
+#endif
+#endif
+
 /* Every batch of the call through the backend into the sink: the pairs
-   h_pairs, or (h_pairs NULL) all pairs i < j. */
+   h_pairs, or (h_pairs NULL) all pairs i < j, which INVERTED_INDEX and
+   BIT_MATRIX count at once. */
 static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, const uint32_t *h_pairs,
                                       uint64_t num_pairs) {
   uint64_t cap = num_pairs < GCLQ__SETS_BATCH ? num_pairs : GCLQ__SETS_BATCH, at = 0;
@@ -3526,6 +3626,12 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
 #if defined(__CUDACC__)
   gclq__sets_dev dev;
   if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->sets, k->opt, &k->r->stats);
+  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL &&
+      gclq__sets_whole(gclq__sets_all_method(k->sets, k->opt->method))) {
+    st = gclq__cuda_sets_all(&dev, k, gclq__sets_all_method(k->sets, k->opt->method), GCLQ__SETS_BM_TENSOR);
+    gclq__cuda_sets_close(&dev, &st);
+    return st;
+  }
 #endif
   counts = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
   if (h_pairs == NULL) buf = (uint32_t *)gclq__alloc_array(2 * cap, sizeof(uint32_t));
@@ -3647,6 +3753,7 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   st = gclq__sets_resolve(options, &opt);
   if (st != GCLQ_SUCCESS) return st;
   if (all) opt.materialise = 0;
+  if (!all && gclq__sets_whole(opt.method)) return GCLQ_ERROR_INVALID_ARGUMENT; /* all pairs only */
   if (gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
   for (p = 0; !all && p < 2 * num_pairs; ++p) {
     if (h_pairs[p] >= sets->num_sets) return GCLQ_ERROR_INVALID_ARGUMENT;
@@ -3742,7 +3849,8 @@ GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, c
                                                  gclq_intersect_method method, void *d_temp, size_t *temp_bytes,
                                                  gclq_stream stream) {
   if (sets == NULL || temp_bytes == NULL || num_pairs >= ((uint64_t)1 << 31)) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (!gclq__sets_method_known(method) || method == GCLQ_INTERSECT_SERIAL_MERGE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!gclq__sets_method_known(method) || method == GCLQ_INTERSECT_SERIAL_MERGE || gclq__sets_whole(method))
+    return GCLQ_ERROR_INVALID_ARGUMENT;
   if (d_temp != NULL && num_pairs > 0 && (d_pairs == NULL || d_counts == NULL || sets->d_offsets == NULL))
     return GCLQ_ERROR_INVALID_ARGUMENT;
 #if defined(__CUDACC__)

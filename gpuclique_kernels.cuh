@@ -2998,4 +2998,7 @@ static inline gclq_status gclq__cuda_sets_upload(const gclq_sets *s, const gclq_
   return GCLQ_SUCCESS;
 }
 
+/* All pairs at once: the inverted index and the bit matrix. */
+#include "clique/sets_all_pairs.cuh"
+
 #endif /* GPUCLIQUE_KERNELS_CUH */

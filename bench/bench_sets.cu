@@ -249,3 +249,182 @@ BENCH(sets) {
     gclq_graph_free(&g);
   }
 }
+
+/* ---- all pairs at once (MISI): INVERTED_INDEX and BIT_MATRIX ----
+   Three collections of uniform sets (gclq_sets_generate), the issue's
+   targets on an H200:
+     k = 1000,  average 10^5, U = 10^8     target <= 150 ms
+     k = 10^4,  average 1000, U = 8.7 10^6 target <= 100 ms
+     k = 10^4,  average 35,   U = 1600     the BMS stand-in: pairs per second,
+                                           tensor cores against popcount
+   "all dev" rows: the device work on device-resident sets (the structure
+   built, every count of the triangle on the device; not read back),
+   median of SETS_ALL_REPS (3), beside the merge-path batches of every pair
+   on the same device (bench_sets_device_ms; skipped when SETS_ALL_PAIRWISE
+   is 0); the tensor-core row beside the popcount row (the ratio the lead
+   sets GCLQ_SETS_BIT_MATRIX_TC by). bytes = the elements read once and the
+   counts written once. BIT_MATRIX is skipped where its words of AND,
+   counted over U (the compacted universe is smaller), exceed
+   SETS_ALL_MAX_WORDS (default 2 10^12: the first collection's 1.6 10^12
+   run, the second's 1.4 10^13 do not).
+   "all call" rows: gclq_intersect_all as a user calls it (upload, counts,
+   answers back through the sink), one run, beside HOST where its merge
+   work is at most 10^10 steps. A line "sets all," per row carries the
+   total of the counts, pairs per second and whether the totals agree. The
+   default memory pool keeps freed memory for these rows (its release
+   threshold raised), as a process that calls repeatedly would. */
+
+/* Every count of the triangle by `method` on device-resident sets, timed:
+   the structure and the counts (one row tile: the counts are allocated
+   first, whole). *total gets the sum of the counts. */
+static double bench_sets_all_dev_ms(const gclq_sets *s, gclq_intersect_method method, int tensor, int reps,
+                                    uint64_t *total) {
+  gclq_intersect_options o;
+  gclq_intersect_options_defaults(&o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.method = method;
+  gclq_intersect_stats stats;
+  memset(&stats, 0, sizeof stats);
+  gclq__sets_dev d;
+  if (gclq__cuda_sets_open(&d, s, &o, &stats) != GCLQ_SUCCESS) {
+    fprintf(stderr, "bench_sets: cannot upload the sets\n");
+    exit(2);
+  }
+  const uint64_t k = s->num_sets, pairs = gclq__sets_row_start(k, k - 1);
+  double ms = 0.0;
+  {
+    gclq__dmem counts(&d.c);
+    if (counts.get((size_t)pairs * 4) != GCLQ_SUCCESS) exit(2);
+    gclq__sets_tri t;
+    t.k = k;
+    t.r0 = 0;
+    t.r1 = k - 1;
+    t.base = 0;
+    t.counts = counts.as<uint32_t>();
+    ms = bench_time_ms(
+        [&] {
+          gclq__sets_all_state st(&d.c);
+          st.method = method;
+          st.tensor = tensor;
+          if (gclq__sets_all_build(&d, &st) != GCLQ_SUCCESS || gclq__sets_all_tile(&d, &st, t) != GCLQ_SUCCESS) {
+            fprintf(stderr, "bench_sets: %s did not run (memory?)\n", gclq_intersect_method_name(method));
+            exit(2);
+          }
+        },
+        reps, 1);
+    std::vector<uint32_t> h(pairs);
+    BENCH_CHECK(cudaMemcpy(h.data(), t.counts, (size_t)pairs * 4, cudaMemcpyDeviceToHost));
+    *total = 0;
+    for (uint64_t p = 0; p < pairs; ++p) *total += h[p];
+  }
+  gclq_status st = GCLQ_SUCCESS;
+  gclq__cuda_sets_close(&d, &st);
+  return ms;
+}
+
+/* gclq_intersect_all as a user calls it, timed on the wall clock. */
+static double bench_sets_all_call_ms(const gclq_sets *s, gclq_backend backend, gclq_intersect_method method,
+                                     uint64_t *total) {
+  gclq_intersect_options o;
+  gclq_intersect_result r;
+  gclq_intersect_options_defaults(&o);
+  o.backend = backend;
+  o.method = method;
+  auto t0 = std::chrono::steady_clock::now();
+  gclq_status st = gclq_intersect_all(s, &o, &r);
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (st != GCLQ_SUCCESS) {
+    fprintf(stderr, "bench_sets: all pairs by %s: %s\n", gclq_intersect_method_name(method), gclq_status_string(st));
+    exit(2);
+  }
+  *total = r.total;
+  gclq_intersect_result_free(&r);
+  return ms;
+}
+
+/* One "sets all," line: the answer, pairs per second, agreement. */
+static void bench_sets_all_line(const char *what, uint64_t total, uint64_t want, uint64_t pairs, double ms) {
+  printf("sets all,%s,total %llu,%.3g pairs/s,%s\n", what, (unsigned long long)total, (double)pairs / (ms / 1000.0),
+         total == want ? "same" : "DIFFERENT");
+}
+
+/* The rows of one collection. */
+static void bench_sets_all_rows(const char *name, const gclq_sets *s) {
+  const int reps = (int)bench_sets_list("SETS_ALL_REPS", "3")[0];
+  const bool pairwise = bench_sets_list("SETS_ALL_PAIRWISE", "1")[0] != 0;
+  const double max_words = (double)bench_sets_list("SETS_ALL_MAX_WORDS", "2000000000000")[0];
+  const uint64_t k = s->num_sets, pairs = k * (k - 1) / 2;
+  const double bytes = 4.0 * (double)s->total + 4.0 * (double)pairs;
+  const double words = (double)pairs * (double)((s->universe + 31) / 32); /* the compacted universe is at most U */
+  std::string v;
+  uint64_t want = 0, total = 0;
+  const double index_ms = bench_sets_all_dev_ms(s, GCLQ_INTERSECT_INVERTED_INDEX, 0, reps, &want);
+  double merge_ms = 0.0;
+  if (pairwise) { /* every pair as batches, the existing kernels */
+    std::vector<uint32_t> all;
+    all.reserve(2 * pairs);
+    for (uint32_t i = 0; i < k; ++i)
+      for (uint32_t j = i + 1; j < k; ++j) all.push_back(i), all.push_back(j);
+    merge_ms = bench_sets_device_ms(s, all, GCLQ_INTERSECT_MERGE_PATH, false, &total);
+    v = std::string(name) + " merge-path";
+    bench_report_vs("sets all dev", v.c_str(), pairs, merge_ms, "none", 0.0, bytes);
+    bench_sets_all_line(v.c_str(), total, want, pairs, merge_ms);
+    const double obs_ms = bench_sets_device_ms(s, all, GCLQ_INTERSECT_BINARY_SEARCH, false, &total);
+    v = std::string(name) + " binary-search";
+    bench_report_vs("sets all dev", v.c_str(), pairs, obs_ms, "merge-path", merge_ms, bytes);
+    bench_sets_all_line(v.c_str(), total, want, pairs, obs_ms);
+  }
+  v = std::string(name) + " inverted-index";
+  bench_report_vs("sets all dev", v.c_str(), pairs, index_ms, "merge-path", merge_ms, bytes);
+  bench_sets_all_line(v.c_str(), want, want, pairs, index_ms);
+  if (words <= max_words) {
+    const double popc_ms = bench_sets_all_dev_ms(s, GCLQ_INTERSECT_BIT_MATRIX, 0, reps, &total);
+    v = std::string(name) + " bit-matrix popcount";
+    bench_report_vs("sets all dev", v.c_str(), pairs, popc_ms, "merge-path", merge_ms, bytes);
+    bench_sets_all_line(v.c_str(), total, want, pairs, popc_ms);
+    const double tc_ms = bench_sets_all_dev_ms(s, GCLQ_INTERSECT_BIT_MATRIX, 1, reps, &total);
+    v = std::string(name) + " bit-matrix tensor cores";
+    bench_report_vs("sets all dev", v.c_str(), pairs, tc_ms, "popcount", popc_ms, bytes);
+    bench_sets_all_line(v.c_str(), total, want, pairs, tc_ms);
+  } else {
+    printf("sets all,%s bit-matrix,skipped: %.3g words of AND (SETS_ALL_MAX_WORDS)\n", name, words);
+  }
+  const bool host = (double)(k - 1) * (double)s->total <= 1e10;
+  const double host_ms = host ? bench_sets_all_call_ms(s, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, &total) : 0.0;
+  if (host) bench_sets_all_line((std::string(name) + " HOST call").c_str(), total, want, pairs, host_ms);
+  const gclq_intersect_method calls[] = {GCLQ_INTERSECT_INVERTED_INDEX, GCLQ_INTERSECT_BIT_MATRIX};
+  for (int c = 0; c < 2; ++c) {
+    if (calls[c] == GCLQ_INTERSECT_BIT_MATRIX && words > max_words) continue;
+    const double ms = bench_sets_all_call_ms(s, GCLQ_BACKEND_CUDA, calls[c], &total);
+    v = std::string(name) + " " + gclq_intersect_method_name(calls[c]);
+    bench_report_vs("sets all call", v.c_str(), pairs, ms, host ? "HOST" : "none", host_ms, bytes);
+    bench_sets_all_line((v + " call").c_str(), total, want, pairs, ms);
+  }
+}
+
+BENCH(sets_all) {
+  /* The device's default memory pool keeps what the calls free (the index
+     and the matrix take gigabytes, allocated again each run): the timings
+     are those of a process that keeps its pool. */
+  cudaMemPool_t pool;
+  uint64_t keep = UINT64_MAX;
+  BENCH_CHECK(cudaDeviceGetDefaultMemPool(&pool, 0));
+  BENCH_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+  struct {
+    const char *name;
+    uint32_t k;
+    uint64_t universe, avg;
+  } const rows[] = {{"MISI k 1000 avg 1e5 U 1e8", 1000, 100000000ull, 100000},
+                    {"MISI k 1e4 avg 1000 U 8.7e6", 10000, 8700000ull, 1000},
+                    {"BMS stand-in k 1e4 avg 35 U 1600", 10000, 1600, 35}};
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+    gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, rows[i].k, rows[i].universe, rows[i].avg, 0, 42};
+    gclq_sets s;
+    if (gclq_sets_generate(&gen, &s) != GCLQ_SUCCESS) {
+      fprintf(stderr, "bench_sets: cannot generate %s\n", rows[i].name);
+      continue;
+    }
+    bench_sets_all_rows(rows[i].name, &s);
+    gclq_sets_free(&s);
+  }
+}

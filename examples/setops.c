@@ -14,7 +14,8 @@
                                pairs i != j with |s_i & s_j| >= T |s_i| (T in (0, 1], default 1:
                                s_i a subset of s_j): prints "containments C"; --out writes "i j"
    Options: --method auto|merge-path|binary-search|serial-merge|hash|bitmap|
-                     bitmap-dynamic|ip-obs|ip-hash   --budget MB
+                     bitmap-dynamic|ip-obs|ip-hash|inverted-index|bit-matrix
+                     (the last two: all and containment only)   --budget MB
             --backend auto|cuda|host   --out FILE   --json (one JSON object on stdout)
 
    Numbers are parsed strictly: a value that is not a whole number (or, for
@@ -38,7 +39,8 @@ static const char usage_text[] =
     "              {pair I J|all|containment [--threshold T]} [options]\n"
     "  FILE:    one set per line (text), or the binary format when the name ends in .bin\n"
     "  options: --method auto|merge-path|binary-search|serial-merge|hash|bitmap|\n"
-    "                    bitmap-dynamic|ip-obs|ip-hash   --budget MB\n"
+    "                    bitmap-dynamic|ip-obs|ip-hash|inverted-index|bit-matrix\n"
+    "                    (the last two: all and containment only)   --budget MB\n"
     "           --backend auto|cuda|host   --out FILE   --json   --help, -h\n"
     "exit status: 0 success, 1 file or library error, 2 usage error\n";
 
@@ -83,8 +85,9 @@ static int parse_operation(int argc, char **argv, int *i, cli *c, int *seen) {
 /* An option with a value (argv[i] its name, v the value). Returns -1 to go on, or 2. */
 static int parse_valued(const char *a, const char *v, cli *c) {
   static const char *const dists[] = {"uniform", "normal", "zipf"};
-  static const char *const methods[] = {"auto",   "merge-path",     "binary-search", "serial-merge", "hash",
-                                        "bitmap", "bitmap-dynamic", "ip-obs",        "ip-hash"}; /* enum order */
+  static const char *const methods[] = {"auto",           "merge-path", "binary-search", "serial-merge",
+                                        "hash",           "bitmap",     "bitmap-dynamic", "ip-obs",
+                                        "ip-hash",        "inverted-index", "bit-matrix"}; /* enum order */
   static const char *const backends[] = {"auto", "cuda", "host"};
   unsigned long long x;
   double d;

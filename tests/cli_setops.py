@@ -93,6 +93,7 @@ def check_bad_arguments(binary, tmp):
 
 METHODS = ["auto", "merge-path", "binary-search", "serial-merge", "hash", "bitmap", "bitmap-dynamic", "ip-obs",
            "ip-hash"]
+ALL_PAIRS_METHODS = ["inverted-index", "bit-matrix"]
 
 
 def check_operations(binary, tmp, sets, path):
@@ -135,6 +136,12 @@ def check_operations(binary, tmp, sets, path):
         rc, out, err, _ = run(binary, [path, "pair", "2", "0", "--method", method, "--out", out_path])
         got_m = read_lines(out_path) if rc == 0 else ""
         check(rc == 0 and got_m == got, "%s pair --method %s: exit %d, --out differs" % (binary, method, rc))
+    for method in ALL_PAIRS_METHODS:  # all pairs at once: the same total; refused for one pair
+        rc, out, err, _ = run(binary, [path, "all", "--method", method])
+        check(rc == 0 and ("intersections total %d" % total) in out,
+              "%s all --method %s: exit %d, %r" % (binary, method, rc, out[-200:]))
+        rc, out, err, _ = run(binary, [path, "pair", "2", "0", "--method", method])
+        check(rc == 1, "%s pair --method %s: exit %d (want 1)" % (binary, method, rc))
     rc, out, err, _ = run(binary, [path, "pair", "0", str(k)])
     check(rc == 1 and "below" in err, "%s pair out of range: exit %d, %r" % (binary, rc, err[:200]))
     # --json

@@ -18,6 +18,7 @@
 #define GCLQ_FREE(p) counting_free(p)
 #define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
+#define GPUCLIQUE_TESTING /* gclq__sets_bm_tensor: both BIT_MATRIX kernels */
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 
@@ -1409,6 +1410,432 @@ GPU_TEST(sets, cuda_upload_and_device_free) {
   CHECK(back == set_u32({1, 2, 2}));
   gclq_sets_device_free(&d, NULL, NULL);
   CHECK(d.d_elements == NULL);
+  gclq_sets_free(&s);
+}
+#endif
+
+/* ---- all pairs at once: INVERTED_INDEX and BIT_MATRIX ----
+   The index math (row-order pair index, its inverse, row tiles, the owner
+   of an element, the compacted column of a value) on the host; the methods
+   against HOST on the GPU: every k around the kernels' tiles, every shape
+   of collection, every generator, sparse and containment outputs, and
+   budgets small enough to cut the counts into row tiles and the bit matrix
+   into column chunks. */
+#if defined(__CUDACC__)
+
+/* R(i) = i (2k - i - 1) / 2, in 128 bits. */
+static unsigned __int128 ap_row_start_ref(uint64_t k, uint64_t i) {
+  return (unsigned __int128)i * (2 * (unsigned __int128)k - i - 1) / 2;
+}
+
+TEST(sets, all_pairs_index_math_and_its_inverse) {
+  test_rng rng = test_rng_for("sets.ap_index");
+  const uint64_t small[] = {2, 3, 4, 31, 32, 33, 63, 64, 65, 200};
+  for (size_t s = 0; s < sizeof small / sizeof small[0]; ++s) { /* every pair, in row order */
+    const uint64_t k = small[s];
+    uint64_t p = 0;
+    for (uint64_t i = 0; i < k; ++i) {
+      CHECK_EQ(gclq__sets_row_start(k, i), p);
+      for (uint64_t j = i + 1; j < k; ++j, ++p) {
+        CHECK_EQ(gclq__sets_pair_index(k, i, j), p);
+        uint64_t x = ~0ull, y = ~0ull;
+        gclq__sets_pair_of(k, p, &x, &y);
+        CHECK_MSG(x == i && y == j, "k %llu p %llu: (%llu, %llu), want (%llu, %llu)", (unsigned long long)k,
+                  (unsigned long long)p, (unsigned long long)x, (unsigned long long)y, (unsigned long long)i,
+                  (unsigned long long)j);
+      }
+    }
+    CHECK_EQ(gclq__sets_row_start(k, k - 1), p);
+    CHECK_EQ(gclq__sets_row_start(k, k), p);
+    CHECK_OK_SO_FAR();
+  }
+  /* large k, up to 2^32: no overflow, and the inverse lands in its row */
+  const uint64_t large[] = {100000, (1ull << 31) + 1, 4294967295ull, 4294967296ull};
+  for (size_t s = 0; s < sizeof large / sizeof large[0]; ++s) {
+    const uint64_t k = large[s], last = (uint64_t)ap_row_start_ref(k, k - 1);
+    for (int round = 0; round < 2000; ++round) {
+      const uint64_t i = round < 3 ? (uint64_t)round : (round < 6 ? k - 1 - (uint64_t)(round - 3) : rng.below(k));
+      CHECK(gclq__sets_row_start(k, i) == (uint64_t)ap_row_start_ref(k, i));
+      uint64_t p = round % 2 ? rng.below(last) : (round % 4 == 0 ? last - 1 - rng.below(3) : rng.below(3)), x, y;
+      gclq__sets_pair_of(k, p, &x, &y);
+      CHECK(x < y && y < k);
+      CHECK_EQ(gclq__sets_pair_index(k, x, y), p);
+    }
+    CHECK_EQ(gclq__sets_row_start(k, k - 1), last);
+    CHECK_OK_SO_FAR();
+  }
+}
+
+/* Row tiles: every row once, each tile within max_pairs (or one row), and
+   as long as it can be (max_pairs, max_rows or the last row stop it). */
+TEST(sets, all_pairs_row_tiles_cover_every_row_once) {
+  test_rng rng = test_rng_for("sets.ap_tiles");
+  const uint64_t ks[] = {2, 3, 33, 64, 65, 1000, 4294967295ull};
+  for (size_t s = 0; s < sizeof ks / sizeof ks[0]; ++s) {
+    const uint64_t k = ks[s];
+    for (int round = 0; round < 12; ++round) {
+      const uint64_t max_pairs = round == 0 ? k - 1 : (round == 1 ? k : (round == 2 ? k - 2 : 1 + rng.below(40 * k)));
+      const uint64_t max_rows = round % 3 == 2 ? 1 + rng.below(100) : k;
+      uint64_t r0 = 0, tiles = 0;
+      while (r0 + 1 < k && tiles < 2000) {
+        const uint64_t r1 = gclq__sets_row_tile_end(k, r0, max_pairs, max_rows);
+        const uint64_t n = gclq__sets_row_start(k, r1) - gclq__sets_row_start(k, r0);
+        CHECK(r1 > r0 && r1 <= k - 1);
+        CHECK(r1 - r0 <= max_rows || r1 == r0 + 1);
+        CHECK(n <= max_pairs || r1 == r0 + 1);
+        if (r1 < k - 1 && r1 - r0 < max_rows) /* one more row would not fit */
+          CHECK(gclq__sets_row_start(k, r1 + 1) - gclq__sets_row_start(k, r0) > max_pairs);
+        r0 = r1;
+        ++tiles;
+      }
+      CHECK(r0 + 1 >= k || k > 100000); /* the huge k: only the first tiles */
+      CHECK_OK_SO_FAR();
+    }
+  }
+}
+
+/* A tile's slots: (i, j) of its rows map onto [0, n) one to one, in row order. */
+TEST(sets, all_pairs_tile_slots_are_row_order) {
+  const uint64_t k = 70;
+  for (uint64_t r0 = 0; r0 + 1 < k; r0 += 9) {
+    gclq__sets_tri t;
+    t.k = k;
+    t.r0 = r0;
+    t.r1 = gclq__sets_row_tile_end(k, r0, 300, k);
+    t.base = gclq__sets_row_start(k, r0);
+    t.counts = NULL;
+    uint64_t next = 0;
+    for (uint64_t i = 0; i < k + 2; ++i)
+      for (uint64_t j = 0; j < k + 2; ++j) {
+        const uint64_t at = gclq__sets_tri_at(t, i, j);
+        const bool mine = i >= r0 && i < t.r1 && i < j && j < k;
+        CHECK(mine ? at == next++ : at == UINT64_MAX);
+      }
+    CHECK_EQ(next, gclq__sets_row_start(k, t.r1) - t.base);
+  }
+}
+
+TEST(sets, all_pairs_owner_and_compacted_columns) {
+  test_rng rng = test_rng_for("sets.ap_owner");
+  for (int round = 0; round < 30; ++round) { /* sets of 0 to 4 elements: many empty ones */
+    const uint32_t k = 1 + (uint32_t)rng.below(60);
+    std::vector<uint64_t> off(1, 0);
+    for (uint32_t i = 0; i < k; ++i) off.push_back(off.back() + rng.below(5));
+    for (uint32_t i = 0; i < k; ++i)
+      for (uint64_t e = off[i]; e < off[i + 1]; ++e) CHECK_EQ(gclq__sets_owner(off.data(), k, e), i);
+  }
+  const uint32_t words = 40; /* columns: the rank among the marked values */
+  std::vector<uint32_t> seen2(words);
+  std::vector<uint64_t> colbase(words + 1, 0);
+  for (uint32_t w = 0; w < words; ++w) {
+    seen2[w] = w % 7 == 0 ? 0u : (w % 5 == 0 ? ~0u : (uint32_t)rng.next());
+    colbase[w + 1] = colbase[w] + (uint64_t)__builtin_popcount(seen2[w]);
+  }
+  uint64_t rank = 0;
+  for (uint32_t v = 0; v < 32 * words; ++v) {
+    const bool marked = (seen2[v / 32] >> (v % 32)) & 1;
+    CHECK_EQ(gclq__sets_column(seen2.data(), colbase.data(), v), marked ? rank : UINT64_MAX);
+    rank += marked;
+  }
+}
+
+/* One more in a host array: the kernels' add, on the host. */
+struct ap_host_add {
+  uint32_t *counts;
+  __host__ __device__ void operator()(uint64_t at) const { ++counts[at]; }
+};
+
+/* sf-gssjoin on the host, piece by piece as the kernels cut it: the index
+   (the sets of each value, ascending), then per row tile the short lists a
+   "thread" each (gclq__sets_ii_short_list) and the long ones by their span,
+   tiles of GCLQ__SETS_II_TILE and GCLQ__SETS_II_VT pairs a "thread"
+   (gclq__sets_ii_long_span, gclq__sets_ii_long_piece); every tile's counts
+   equal the reference. */
+TEST(sets, all_pairs_index_pieces_on_the_host_match_the_reference) {
+  test_rng rng = test_rng_for("sets.ap_pieces");
+  const size_t ks[] = {2, 3, 17, 33, 65, 150};
+  for (size_t round = 0; round < sizeof ks / sizeof ks[0]; ++round) {
+    const size_t k = ks[round];
+    const uint64_t u = 20 + rng.below(300);
+    std::vector<set_u32> v = sets_family(rng, k, u);
+    for (size_t i = 0; i < k; i += 3) v[i] = v[0]; /* repeats: lists longer than GCLQ__SETS_II_SHORT */
+    std::vector<std::vector<uint32_t> > lists(u);
+    for (size_t i = 0; i < k; ++i)
+      for (size_t e = 0; e < v[i].size(); ++e) lists[v[i][e]].push_back((uint32_t)i);
+    std::vector<uint32_t> want;
+    for (size_t i = 0; i < k; ++i)
+      for (size_t j = i + 1; j < k; ++j) want.push_back((uint32_t)sets_ref(v[i], v[j]).size());
+    const uint64_t caps[] = {k - 1, 3 * k + rng.below(k), want.size()};
+    for (int c = 0; c < 3; ++c) {
+      for (uint64_t r0 = 0; r0 + 1 < k;) {
+        gclq__sets_tri t;
+        t.k = k;
+        t.r0 = r0;
+        t.r1 = gclq__sets_row_tile_end(k, r0, caps[c], k);
+        t.base = gclq__sets_row_start(k, r0);
+        const uint64_t n = gclq__sets_row_start(k, t.r1) - t.base;
+        std::vector<uint32_t> counts(n, 0);
+        t.counts = counts.data();
+        const ap_host_add add = {counts.data()};
+        for (uint64_t x = 0; x < u; ++x) {
+          const uint32_t *list = lists[x].data(), len = (uint32_t)lists[x].size();
+          if (len < 2) continue;
+          if (len <= GCLQ__SETS_II_SHORT) {
+            gclq__sets_ii_short_list(list, len, t, add);
+            continue;
+          }
+          uint64_t lo, hi;
+          gclq__sets_ii_long_span(list, len, t, &lo, &hi);
+          const uint64_t tiles = (hi - lo + GCLQ__SETS_II_TILE - 1) / GCLQ__SETS_II_TILE;
+          for (uint64_t tile = 0; tile < tiles; ++tile)
+            for (uint64_t th = 0; th < GCLQ__SETS_NT; ++th) {
+              const uint64_t g0 = lo + tile * GCLQ__SETS_II_TILE + th * GCLQ__SETS_II_VT;
+              const uint64_t g1 = g0 + GCLQ__SETS_II_VT < hi ? g0 + GCLQ__SETS_II_VT : hi;
+              if (g0 < g1) gclq__sets_ii_long_piece(list, len, g0, g1, t, add);
+            }
+        }
+        CHECK_MSG(memcmp(counts.data(), want.data() + t.base, n * 4) == 0, "k %zu, rows %llu to %llu differ", k,
+                  (unsigned long long)r0, (unsigned long long)t.r1);
+        r0 = t.r1;
+      }
+    }
+  }
+}
+
+TEST(sets, all_pairs_auto_rule) {
+  /* shares 0: never */
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.0, 0.0), GCLQ_INTERSECT_AUTO);
+  /* the BMS stand-in: 5e7 pairs x 50 words against 3.5e9 merge steps */
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 1.0, 1.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.5, 1.0), GCLQ_INTERSECT_INVERTED_INDEX);
+  /* k = 1000 of 1e5 over 1e8: 1.5e8 index steps against 1e11 merge steps; the matrix is 1.6e12 words */
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 1.0, 0.01), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 1.0, 0.001), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(gclq__sets_all_rule(0, 0, 0, 1.0, 1.0), GCLQ_INTERSECT_AUTO);
+  gclq_sets s;
+  memset(&s, 0, sizeof s);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_BIT_MATRIX), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_MERGE_PATH), GCLQ_INTERSECT_MERGE_PATH);
+}
+#endif
+
+/* Asked for given pairs, the all-pairs methods are invalid on every
+   backend (decided before a device is looked for); for all pairs, HOST
+   ignores them and merges. */
+TEST(sets, all_pairs_methods_reject_given_pairs) {
+  std::vector<set_u32> v(3);
+  v[0] = set_u32({1, 2, 3});
+  v[1] = set_u32({2, 3, 4});
+  v[2] = set_u32({3});
+  gclq_sets s;
+  gclq_intersect_result r;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  const gclq_intersect_method whole[] = {GCLQ_INTERSECT_INVERTED_INDEX, GCLQ_INTERSECT_BIT_MATRIX};
+  const gclq_backend backends[] = {GCLQ_BACKEND_HOST, GCLQ_BACKEND_CUDA, GCLQ_BACKEND_AUTO};
+  for (int m = 0; m < 2; ++m) {
+    for (int b = 0; b < 3; ++b) {
+      gclq_intersect_options o = host_options();
+      o.backend = backends[b];
+      o.method = whole[m];
+      CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+      CHECK(r.h_counts == NULL);
+      const uint32_t pairs[4] = {0, 1, 1, 2};
+      CHECK_EQ(gclq_intersect_pairs(&s, pairs, 2, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+    }
+    gclq_intersect_options o = host_options();
+    o.method = whole[m];
+    check_all_pairs(v, s, o);
+    CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_SUCCESS);
+    CHECK_EQ(r.stats.method, GCLQ_INTERSECT_SERIAL_MERGE);
+    gclq_intersect_result_free(&r);
+  }
+  gclq_intersect_options o = host_options();
+  o.method = (gclq_intersect_method)11;
+  CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_INVERTED_INDEX), "inverted-index") == 0);
+  CHECK(strcmp(gclq_intersect_method_name(GCLQ_INTERSECT_BIT_MATRIX), "bit-matrix") == 0);
+  CHECK_EQ((int)GCLQ_INTERSECT_INVERTED_INDEX, 9);
+  CHECK_EQ((int)GCLQ_INTERSECT_BIT_MATRIX, 10);
+#if defined(__CUDACC__)
+  gclq_sets_device d;
+  size_t bytes = 0;
+  memset(&d, 0, sizeof d);
+  for (int m = 0; m < 2; ++m)
+    CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 0, NULL, whole[m], NULL, &bytes, NULL), GCLQ_ERROR_INVALID_ARGUMENT);
+#endif
+  gclq_sets_free(&s);
+}
+
+#if defined(__CUDACC__)
+
+/* The all-pairs configurations: the index, the matrix by popcount, the
+   matrix on tensor cores. */
+struct ap_config {
+  gclq_intersect_method method;
+  int tensor;
+  const char *name;
+};
+static const ap_config ap_configs[] = {{GCLQ_INTERSECT_INVERTED_INDEX, 0, "inverted-index"},
+                                       {GCLQ_INTERSECT_BIT_MATRIX, 0, "bit-matrix popcount"},
+                                       {GCLQ_INTERSECT_BIT_MATRIX, 1, "bit-matrix tensor cores"}};
+
+static gclq_intersect_options ap_options(const ap_config &c) {
+  gclq__sets_bm_tensor = c.tensor;
+  return cuda_options(c.method);
+}
+
+/* Dense, sparse and containment of one collection, each configuration
+   against HOST (check_all_pairs: the reference loops), and the method
+   reported. */
+static void ap_check(const std::vector<set_u32> &v, const char *what) {
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c) {
+    gclq_intersect_options o = ap_options(ap_configs[c]);
+    check_all_pairs(v, s, o);
+    gclq_intersect_result r;
+    CHECK_EQ(gclq_intersect_all(&s, &o, &r), GCLQ_SUCCESS);
+    CHECK_EQ(r.stats.backend, GCLQ_BACKEND_CUDA);
+    CHECK_MSG(v.size() < 2 || r.stats.method == ap_configs[c].method, "%s / %s: method %d", what, ap_configs[c].name,
+              (int)r.stats.method);
+    gclq_intersect_result_free(&r);
+    if (g_test.failed) {
+      fprintf(stderr, "    in: %s / %s (k = %zu)\n", what, ap_configs[c].name, v.size());
+      break;
+    }
+  }
+  gclq__sets_bm_tensor = -1;
+  gclq_sets_free(&s);
+}
+
+GPU_TEST(sets, cuda_all_pairs_at_once_equal_host_on_every_shape) {
+  test_rng rng = test_rng_for("sets.cuda_ap_shapes");
+  /* k around the warp, the matrix's 64-row tiles, and the 16-set short lists */
+  const size_t ks[] = {0, 1, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129};
+  for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+    std::vector<set_u32> v = sets_family(rng, ks[i], 40 + rng.below(i % 2 ? 60 : 600));
+    ap_check(v, "family");
+  }
+  std::vector<set_u32> same(70, sets_random(rng, 300, 5000)); /* identical sets: one long list a value */
+  ap_check(same, "identical");
+  std::vector<set_u32> one(45, set_u32(1, 0)); /* a universe of one value */
+  for (size_t i = 0; i < one.size(); i += 4) one[i].clear();
+  ap_check(one, "one value");
+  ap_check(std::vector<set_u32>(33), "all empty");
+  std::vector<set_u32> top(40); /* values at the top of the 32-bit range */
+  for (size_t i = 0; i < top.size(); ++i)
+    for (uint32_t x = 0; x < 40; ++x)
+      if (rng.below(2)) top[i].push_back(0xffffffffu - 39 + x);
+  ap_check(top, "top of the range");
+  std::vector<set_u32> words(66); /* columns around 32-bit words and 256-bit stages */
+  for (size_t i = 0; i < words.size(); ++i) words[i] = sets_random(rng, rng.below(300), 257 + 32 * (i % 3));
+  ap_check(words, "column edges");
+}
+
+GPU_TEST(sets, cuda_all_pairs_at_once_every_generator) {
+  test_rng rng = test_rng_for("sets.cuda_ap_generated");
+  const gclq_sets_dist dists[] = {GCLQ_SETS_UNIFORM, GCLQ_SETS_NORMAL, GCLQ_SETS_ZIPF};
+  /* small universes (long lists, a dense matrix: the BMS shape) and large ones */
+  const uint64_t universes[] = {300, 1000000};
+  const uint64_t avgs[] = {35, 5000};
+  for (int d = 0; d < 3; ++d)
+    for (int u = 0; u < 2; ++u) {
+      gclq_sets_gen gen = {dists[d], u == 0 ? 700u : 90u, universes[u], avgs[u], 0, rng.next()};
+      gclq_sets s;
+      CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
+      gclq_intersect_options h = host_options();
+      gclq_intersect_result want, got;
+      CHECK_EQ(gclq_intersect_all(&s, &h, &want), GCLQ_SUCCESS);
+      gclq_intersect_options hs = h;
+      hs.sparse = 1;
+      hs.min_count = 2;
+      gclq_intersect_result want_sparse;
+      CHECK_EQ(gclq_intersect_all(&s, &hs, &want_sparse), GCLQ_SUCCESS);
+      for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c) {
+        gclq_intersect_options o = ap_options(ap_configs[c]);
+        CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_SUCCESS);
+        check_same(want, got, false, false, ap_configs[c].name);
+        gclq_intersect_result_free(&got);
+        o.sparse = 1;
+        o.min_count = 2;
+        CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_SUCCESS);
+        check_same(want_sparse, got, false, true, ap_configs[c].name);
+        gclq_intersect_result_free(&got);
+        CHECK_OK_SO_FAR();
+      }
+      gclq__sets_bm_tensor = -1;
+      gclq_intersect_result_free(&want);
+      gclq_intersect_result_free(&want_sparse);
+      gclq_sets_free(&s);
+    }
+}
+
+/* "%u words a row, %u at once" of the bit matrix's notes. */
+static bool ap_chunked(const char *notes) {
+  const char *p = strstr(notes, "columns, ");
+  unsigned words = 0, chunk = 0;
+  return p != NULL && sscanf(p, "columns, %u words a row, %u at once", &words, &chunk) == 2 && chunk < words;
+}
+
+/* Budgets from generous down to too small: each call gives HOST's bytes or
+   GCLQ_ERROR_OUT_OF_MEMORY, never more device memory than the budget; some
+   run in several row tiles, and some build the matrix in column chunks. */
+GPU_TEST(sets, cuda_all_pairs_at_once_small_budgets_give_the_same_bytes) {
+  test_rng rng = test_rng_for("sets.cuda_ap_budget");
+  std::vector<set_u32> v; /* 1000 small sets (2 MB of counts), some large, 20 alike (long lists) */
+  const set_u32 alike = sets_random(rng, 300, 4000);
+  for (int i = 0; i < 1000; ++i)
+    v.push_back(i % 50 == 7 ? alike : sets_random(rng, rng.below(i % 50 == 0 ? 400 : 20), 4000));
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  const size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+  gclq_intersect_options h = host_options();
+  gclq_intersect_result want, got;
+  CHECK_EQ(gclq_intersect_all(&s, &h, &want), GCLQ_SUCCESS);
+  for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c) {
+    int tiled = 0, chunked = 0, ran = 0;
+    for (size_t room = (size_t)1 << 22; room >= 4096; room = room * 7 / 8) {
+      gclq_intersect_options o = ap_options(ap_configs[c]);
+      o.device_budget_bytes = set_bytes + room;
+      gclq_status st = gclq_intersect_all(&s, &o, &got);
+      CHECK_MSG(st == GCLQ_SUCCESS || st == GCLQ_ERROR_OUT_OF_MEMORY, "%s, room %zu: %s", ap_configs[c].name, room,
+                gclq_status_string(st));
+      if (st != GCLQ_SUCCESS) {
+        CHECK(got.h_counts == NULL);
+        continue;
+      }
+      ++ran;
+      check_same(want, got, false, false, ap_configs[c].name);
+      CHECK(got.stats.peak_device_bytes <= o.device_budget_bytes);
+      tiled += got.stats.batches > 1;
+      chunked += ap_chunked(got.stats.notes);
+      gclq_intersect_result_free(&got);
+      if (g_test.failed) break;
+    }
+    CHECK_OK_SO_FAR();
+    CHECK_MSG(ran > 0 && tiled > 0, "%s: %d runs, %d in several row tiles", ap_configs[c].name, ran, tiled);
+    if (ap_configs[c].method == GCLQ_INTERSECT_BIT_MATRIX)
+      CHECK_MSG(chunked > 0, "%s: never chunked", ap_configs[c].name);
+    /* containment through the same tiles */
+    gclq_intersect_options o = ap_options(ap_configs[c]);
+    o.device_budget_bytes = set_bytes + (1 << 20);
+    check_all_pairs(v, s, o);
+  }
+  gclq__sets_bm_tensor = -1;
+  gclq_intersect_result_free(&want);
+  gclq_sets_free(&s);
+}
+
+/* k = 3000 tiny sets: 4498500 pairs, more than one hand-over of 2^22 to the
+   sink; 3000 is not a multiple of the matrix's 64 rows. */
+GPU_TEST(sets, cuda_all_pairs_at_once_across_hand_overs) {
+  test_rng rng = test_rng_for("sets.cuda_ap_batches");
+  std::vector<set_u32> v = sets_tiny(rng, 3000);
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c)
+    check_all_pairs_dense(v, s, ap_options(ap_configs[c]));
+  gclq__sets_bm_tensor = -1;
   gclq_sets_free(&s);
 }
 #endif

@@ -896,16 +896,29 @@ typedef enum gclq_orient_by {
    OUT_OF_MEMORY, NO_DEVICE / BACKEND_UNAVAILABLE (CUDA asked for), CUDA. */
 GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend backend, uint32_t *h_core_out,
                                        uint32_t *max_core);
-/* A degeneracy order (h_order_out: num_vertices compact ids): repeatedly
-   the vertex of smallest remaining degree, so core numbers never decrease
-   along it and each vertex has at most its core number of neighbours later
-   in it. Host only (the peeling order is serial). Errors as above. */
+/* A degeneracy order (h_order_out: num_vertices compact ids), the order of
+   the parallel peeling: with k the current level (the core numbers in
+   ascending order), every vertex left whose remaining degree is at most k
+   leaves in one round; rounds repeat until none leaves, then k moves up.
+   The order is by (round, id). Core numbers never decrease along it and
+   each vertex has at most its core number of neighbours later in it. Both
+   backends' k-clique orientations use this order (the CUDA peeling gives
+   the same rounds). Computed on the host. Errors as above. */
 GCLQ_DEF gclq_status gclq_degeneracy_order(const gclq_graph *graph, uint32_t *h_order_out);
 
+/* The methods. HOST counts by ORDERED or PIVOT; asked for a CUDA-only
+   method (LFTJ, LEVEL_JOIN, GROUPED, BITSET) it counts by ORDERED, and
+   stats.method says so. CUDA counts by the five below; ORDERED asked on
+   CUDA runs LFTJ (the same recursion over the same oriented graph). Every
+   method gives the same counts. */
 typedef enum gclq_kclique_method {
-  GCLQ_KCLIQUE_AUTO = 0,    /* by the rule below */
-  GCLQ_KCLIQUE_ORDERED = 1, /* kClist style (HOST) */
-  GCLQ_KCLIQUE_PIVOT = 2    /* pivoting, every k at once (HOST) */
+  GCLQ_KCLIQUE_AUTO = 0,       /* by the rule below */
+  GCLQ_KCLIQUE_ORDERED = 1,    /* kClist style (HOST) */
+  GCLQ_KCLIQUE_PIVOT = 2,      /* pivoting, every k at once (HOST and CUDA) */
+  GCLQ_KCLIQUE_LFTJ = 3,       /* Leapfrog Triejoin over the oriented graph (CUDA) */
+  GCLQ_KCLIQUE_LEVEL_JOIN = 4, /* the level-wise join, one level per clique size (CUDA) */
+  GCLQ_KCLIQUE_GROUPED = 5,    /* GAMMA's grouped extension (CUDA) */
+  GCLQ_KCLIQUE_BITSET = 6      /* per-source local graphs as bit rows (CUDA) */
 } gclq_kclique_method;
 
 /* AUTO's rule (provisional: set by reasoning, not yet by measurement):
@@ -994,7 +1007,7 @@ GCLQ_DEF gclq_status gclq_kcliques(const gclq_graph *graph, const gclq_kclique_o
                                    gclq_kclique_result *result);
 /* Release the result's arrays and zero it (NULL and zeroed are fine). */
 GCLQ_DEF void gclq_kclique_result_free(gclq_kclique_result *result);
-/* "auto", "ordered", "pivot", or "unknown". */
+/* "auto", "ordered", "pivot", "lftj", "level-join", "grouped", "bitset", or "unknown". */
 GCLQ_DEF const char *gclq_kclique_method_name(gclq_kclique_method method);
 /* "default", "degree", "degeneracy", or "unknown". */
 GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
@@ -3888,6 +3901,85 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
    reported as GCLQ_ERROR_OVERFLOW for its k.
    ------------------------------------------------------------------------- */
 
+/* The peeling order of the parallel core decomposition (the CUDA backend's
+   gclq__mc_cores), reproduced on the host: at level k (the core numbers in
+   ascending order) every vertex still present whose degree is at most k
+   leaves in one round; the neighbours it leaves behind lose one degree each;
+   rounds repeat until none leaves. order = the vertices by (round, id).
+   Each vertex has at most its core number of neighbours later in it (when
+   its round starts, every neighbour still present, same round or later,
+   counts in its degree, and that degree is at most k). core: from
+   gclq__host_core_order (Batagelj-Zaversnik); O(n + m). */
+static inline gclq_status gclq__host_peel_order(const gclq_graph *g, const uint32_t *core, uint32_t max_core,
+                                                uint32_t *order) {
+  uint32_t n = g->num_vertices, v, k, r = 0, nf, nn, i;
+  uint32_t *deg, *round, *by_core, *first, *front, *next;
+  uint8_t *gone;
+  uint64_t e;
+  deg = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  round = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  by_core = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  first = (uint32_t *)gclq__alloc_array((uint64_t)max_core + 2, sizeof(uint32_t));
+  front = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  next = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  gone = (uint8_t *)gclq__alloc_array(n, 1);
+  if (deg == NULL || round == NULL || by_core == NULL || first == NULL || front == NULL || next == NULL ||
+      gone == NULL) {
+    GCLQ_FREE(deg);
+    GCLQ_FREE(round);
+    GCLQ_FREE(by_core);
+    GCLQ_FREE(first);
+    GCLQ_FREE(front);
+    GCLQ_FREE(next);
+    GCLQ_FREE(gone);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  /* the vertices grouped by core number (counting sort): level k's first round is among them */
+  memset(first, 0, ((size_t)max_core + 2) * sizeof(uint32_t));
+  for (v = 0; v < n; ++v) ++first[core[v] + 1];
+  for (k = 0; k <= max_core; ++k) first[k + 1] += first[k];
+  for (v = 0; v < n; ++v) by_core[first[core[v]]++] = v;
+  for (k = max_core + 1; k > 0; --k) first[k] = first[k - 1];
+  first[0] = 0;
+  for (v = 0; v < n; ++v) deg[v] = gclq__host_degree(g, v), gone[v] = 0;
+  for (k = 0; k <= max_core; ++k) {
+    /* the level's first round: every vertex present of degree at most k (all have core k) */
+    for (nf = 0, i = first[k]; i < first[k + 1]; ++i)
+      if (!gone[by_core[i]] && deg[by_core[i]] <= k) front[nf++] = by_core[i];
+    while (nf > 0) {
+      uint32_t *t;
+      for (i = 0; i < nf; ++i) gone[front[i]] = 1, round[front[i]] = r;
+      ++r;
+      /* the neighbours left behind lose a degree; those that reach k leave in the next round */
+      for (nn = 0, i = 0; i < nf; ++i)
+        for (e = g->h_offsets[front[i]]; e < g->h_offsets[front[i] + 1]; ++e) {
+          uint32_t u = g->h_neighbors[e];
+          if (!gone[u] && --deg[u] == k) next[nn++] = u;
+        }
+      t = front, front = next, next = t;
+      nf = nn;
+    }
+  }
+  /* order by (round, id): a counting sort over the rounds, ids ascending inside each */
+  GCLQ_FREE(first);
+  first = (uint32_t *)gclq__alloc_array((uint64_t)r + 1, sizeof(uint32_t));
+  if (first != NULL) {
+    memset(first, 0, ((size_t)r + 1) * sizeof(uint32_t));
+    for (v = 0; v < n; ++v) ++first[round[v] + 1];
+    for (i = 0; i < r; ++i) first[i + 1] += first[i];
+    for (v = 0; v < n; ++v) order[first[round[v]]++] = v;
+  }
+  GCLQ_FREE(deg);
+  GCLQ_FREE(round);
+  GCLQ_FREE(by_core);
+  GCLQ_FREE(front);
+  GCLQ_FREE(next);
+  GCLQ_FREE(gone);
+  if (first == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  GCLQ_FREE(first);
+  return GCLQ_SUCCESS;
+}
+
 #if defined(__CUDACC__)
 /* Core numbers on the current device: the CSR uploaded as the maximum clique
    search uploads it (gclq__mc_run_upload), then its peeling (gclq__mc_cores). */
@@ -3945,13 +4037,14 @@ GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend bac
 }
 
 GCLQ_DEF gclq_status gclq_degeneracy_order(const gclq_graph *graph, uint32_t *h_order_out) {
-  uint32_t *core;
+  uint32_t *core, max_core = 0;
   gclq_status st;
   if (!gclq__host_graph_ok(graph) || (h_order_out == NULL && graph->num_vertices > 0))
     return GCLQ_ERROR_INVALID_ARGUMENT;
   core = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
   if (core == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-  st = gclq__host_core_order(graph, core, h_order_out, NULL);
+  st = gclq__host_core_order(graph, core, NULL, &max_core);
+  if (st == GCLQ_SUCCESS) st = gclq__host_peel_order(graph, core, max_core, h_order_out);
   GCLQ_FREE(core);
   return st;
 }
@@ -3970,6 +4063,10 @@ GCLQ_DEF const char *gclq_kclique_method_name(gclq_kclique_method method) {
     case GCLQ_KCLIQUE_AUTO: return "auto";
     case GCLQ_KCLIQUE_ORDERED: return "ordered";
     case GCLQ_KCLIQUE_PIVOT: return "pivot";
+    case GCLQ_KCLIQUE_LFTJ: return "lftj";
+    case GCLQ_KCLIQUE_LEVEL_JOIN: return "level-join";
+    case GCLQ_KCLIQUE_GROUPED: return "grouped";
+    case GCLQ_KCLIQUE_BITSET: return "bitset";
     default: return "unknown";
   }
 }
@@ -4081,7 +4178,8 @@ static inline gclq_status gclq__kc_rank(gclq__kc_run *r, gclq_orient_by by, uint
     GCLQ_FREE(order);
     return GCLQ_ERROR_OUT_OF_MEMORY;
   }
-  st = gclq__host_core_order(g, core, order, &r->max_core);
+  st = gclq__host_core_order(g, core, NULL, &r->max_core);
+  if (st == GCLQ_SUCCESS && by == GCLQ_ORIENT_BY_DEGENERACY) st = gclq__host_peel_order(g, core, r->max_core, order);
   if (st == GCLQ_SUCCESS && by == GCLQ_ORIENT_BY_DEGREE) {
     uint64_t *keys = (uint64_t *)gclq__alloc_array(n, sizeof(uint64_t));
     if (keys == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
@@ -4407,7 +4505,7 @@ static inline gclq_status gclq__kc_resolve(const gclq_kclique_options *o, gclq_k
     return GCLQ_SUCCESS;
   }
   if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->method < 0 || (int)o->method > (int)GCLQ_KCLIQUE_PIVOT) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->method < 0 || (int)o->method > (int)GCLQ_KCLIQUE_BITSET) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_BY_DEGENERACY)
     return GCLQ_ERROR_INVALID_ARGUMENT;
   if (!o->all && (o->k == 1 || o->k == 2)) return GCLQ_ERROR_INVALID_ARGUMENT;
@@ -4526,6 +4624,7 @@ static inline gclq_status gclq__kc_host(const gclq_graph *g, const gclq_kclique_
   st = gclq__kc_orient(&r, p->orientation);
   res->stats.order_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
   method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_auto(p, r.max_core);
+  if (method != GCLQ_KCLIQUE_PIVOT) method = GCLQ_KCLIQUE_ORDERED; /* the CUDA methods' host counterpart */
   res->stats.method = method;
   res->stats.max_core = r.max_core;
   res->stats.max_out_degree = r.max_out;
@@ -4551,6 +4650,157 @@ static inline gclq_status gclq__kc_host(const gclq_graph *g, const gclq_kclique_
   return st;
 }
 
+#if defined(__CUDACC__)
+/* ---- the CUDA backend: upload, cores, orientation and counting on the
+   device (clique/kcliques.cuh and the methods' files); listing by the host
+   ORDERED pass over the same orientation ---- */
+
+/* The method that counts on CUDA: the one asked, or AUTO's choice. */
+static inline gclq_kclique_method gclq__kc_cuda_method(const gclq_kclique_options *p, uint32_t max_out) {
+  (void)max_out;
+  return p->method;
+}
+
+/* Count on the device with the chosen method (d set up: graph, counters). */
+static inline gclq_status gclq__kc_cuda_count(gclq__kc_dev *d, gclq_kclique_method method) {
+  switch (method) {
+    default: return GCLQ_ERROR_BACKEND_UNAVAILABLE;
+  }
+}
+
+/* Upload, cores (and the peeling rounds), orientation, counters, counting;
+   r->count and r->per_vertex filled as the host methods fill them. */
+static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_options *p, gclq__kc_run *r,
+                                            gclq_kclique_result *res) {
+  const gclq_graph *g = r->g;
+  gclq_kclique_stats *stats = &res->stats;
+  gclq__kc_dev d;
+  gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), ooff(c), oout(c), cnt(c), flags(c), pv(c), pvf(c);
+  gclq__clock::time_point t0 = gclq__clock::now();
+  gclq_kclique_method method;
+  char line[200];
+  memset(&d, 0, sizeof d);
+  d.c = c;
+  d.n = g->num_vertices;
+  d.k = r->k;
+  GCLQ__TRY(gclq__mc_run_upload(c, g, &off, &nbr, &deg, &core));
+  t0 = gclq__clock::now(); /* the order's time starts from the device-resident graph */
+  c->phase = "cores";
+  if (p->orientation == GCLQ_ORIENT_BY_DEGENERACY) {
+    GCLQ__TRY(round.get((size_t)d.n * sizeof(uint32_t) + 4));
+    c->d_round = round.as<uint32_t>();
+  }
+  GCLQ__TRY(gclq__mc_cores(c, &d.max_core));
+  c->phase = "orientation";
+  GCLQ__TRY(gclq__kc_cuda_orient(&d, &ooff, &oout));
+  nbr.release(); /* the undirected lists are not needed again */
+  stats->order_ms = gclq__ms_since(t0);
+  r->max_core = d.max_core;
+  r->max_out = d.max_out;
+  stats->max_core = d.max_core;
+  stats->max_out_degree = d.max_out;
+  method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_cuda_method(p, d.max_out);
+  if (method == GCLQ_KCLIQUE_ORDERED) method = GCLQ_KCLIQUE_LFTJ; /* the same recursion on the device */
+  stats->method = method;
+  snprintf(line, sizeof line, "order: %s, max core %u, max out-degree %u; counting by %s on the device",
+           gclq_orient_by_name(p->orientation), d.max_core, d.max_out, gclq_kclique_method_name(method));
+  gclq__kc_log(r, line);
+  if (!gclq__kc_outputs(r, p)) return GCLQ_ERROR_OUT_OF_MEMORY;
+  if (r->top == 0) return GCLQ_SUCCESS; /* k > omega: nothing to count */
+  d.top = r->top;
+  d.h_count = r->count;
+  c->phase = "counters";
+  GCLQ__TRY(cnt.get(((size_t)d.top + 1) * sizeof(unsigned long long)));
+  GCLQ__TRY(flags.get(((size_t)d.top + 1) * sizeof(unsigned int)));
+  d.d_count = cnt.as<unsigned long long>();
+  d.d_flags = flags.as<unsigned int>();
+  GCLQ__CUDA_TRY(cudaMemsetAsync(d.d_count, 0, ((size_t)d.top + 1) * sizeof(unsigned long long), c->stream));
+  GCLQ__CUDA_TRY(cudaMemsetAsync(d.d_flags, 0, ((size_t)d.top + 1) * sizeof(unsigned int), c->stream));
+  if (r->per_vertex != NULL) {
+    GCLQ__TRY(pv.get((size_t)d.n * sizeof(unsigned long long)));
+    GCLQ__TRY(pvf.get((size_t)d.n * sizeof(unsigned int)));
+    d.d_per_vertex = pv.as<unsigned long long>();
+    d.d_pv_flags = pvf.as<unsigned int>();
+    GCLQ__CUDA_TRY(cudaMemsetAsync(d.d_per_vertex, 0, (size_t)d.n * sizeof(unsigned long long), c->stream));
+    GCLQ__CUDA_TRY(cudaMemsetAsync(d.d_pv_flags, 0, (size_t)d.n * sizeof(unsigned int), c->stream));
+  }
+  t0 = gclq__clock::now();
+  c->phase = gclq_kclique_method_name(method);
+  GCLQ__TRY(gclq__kc_cuda_count(&d, method));
+  GCLQ__TRY(gclq__kc_dev_read(&d));
+  if (r->per_vertex != NULL) GCLQ__TRY(gclq__kc_cuda_per_vertex(&d, r->per_vertex));
+  stats->count_ms = gclq__ms_since(t0);
+  r->deepest = d.deepest;
+  r->nodes = d.nodes;
+  if (d.method_note != NULL) snprintf(stats->notes, sizeof stats->notes, "%s", d.method_note);
+  return GCLQ_SUCCESS;
+}
+
+/* The whole CUDA run, into res (not yet cleaned on failure): the device
+   counts, then the listing (the host ORDERED pass over the same orientation,
+   which stops when full). */
+static inline gclq_status gclq__kc_cuda(const gclq_graph *g, const gclq_kclique_options *p, gclq_kclique_result *res) {
+  gclq__mc_plan plan;
+  gclq_maxclique_stats unused;
+  gclq__mc_ctx c;
+  gclq__kc_run r;
+  gclq__pool_keep keep;
+  gclq_status st;
+  gclq__clock::time_point t0;
+  memset(&plan, 0, sizeof plan);
+  memset(&unused, 0, sizeof unused);
+  memset(&c, 0, sizeof c);
+  memset(&r, 0, sizeof r);
+  plan.log = p->log;
+  plan.log_user = p->log_user;
+  plan.allocator = p->allocator;
+  plan.stream = p->stream;
+  c.plan = &plan;
+  c.stats = &unused;
+  c.stream = (cudaStream_t)p->stream;
+  c.n = g->num_vertices;
+  c.budget = p->device_budget_bytes;
+  r.g = g;
+  r.k = p->k;
+  r.log = p->log;
+  r.log_user = p->log_user;
+  r.last_log = clock();
+  if (c.budget == 0) {
+    size_t free_b = 0, total_b = 0;
+    if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+      cudaGetLastError();
+      return GCLQ_ERROR_CUDA;
+    }
+    c.budget = free_b / 10 * 9;
+  }
+  gclq__pool_keep_begin(&keep, &plan.allocator);
+  st = gclq__kc_cuda_run(&c, p, &r, res);
+  if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
+  gclq__pool_keep_end(&keep);
+  res->stats.peak_device_bytes = c.peak;
+  res->stats.nodes = r.nodes;
+  if (st == GCLQ_SUCCESS) st = gclq__kc_counts_out(&r, res->stats.method, res);
+  if (st == GCLQ_SUCCESS && r.per_vertex != NULL) {
+    res->h_per_vertex = r.per_vertex;
+    r.per_vertex = NULL;
+  }
+  if (st == GCLQ_SUCCESS && r.list_cap > 0) {
+    t0 = gclq__clock::now();
+    st = gclq__kc_orient(&r, p->orientation);
+    if (st == GCLQ_SUCCESS && !gclq__kc_ordered_buffers(&r)) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    if (st == GCLQ_SUCCESS) {
+      r.list_only = 1;
+      gclq__kc_ordered_all_sources(&r);
+      if (r.out_of_memory) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+    if (st == GCLQ_SUCCESS) st = gclq__kc_cliques_out(&r, res);
+    res->stats.list_ms = gclq__ms_since(t0);
+  }
+  gclq__kc_free(&r);
+  return st;
+}
+#endif
+
 GCLQ_DEF void gclq_kclique_result_free(gclq_kclique_result *result) {
   if (result == NULL) return;
   GCLQ_FREE(result->h_counts);
@@ -4563,24 +4813,35 @@ GCLQ_DEF void gclq_kclique_result_free(gclq_kclique_result *result) {
 GCLQ_DEF gclq_status gclq_kcliques(const gclq_graph *graph, const gclq_kclique_options *options,
                                    gclq_kclique_result *result) {
   gclq_kclique_options p;
+  gclq_backend backend = GCLQ_BACKEND_HOST;
   gclq_status st;
   clock_t t0 = clock();
   if (result != NULL) memset(result, 0, sizeof *result);
   if (graph == NULL || result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
   st = gclq__kc_resolve(options, &p);
   if (st != GCLQ_SUCCESS) return st;
-  if (p.backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* not in this version */
   if (!gclq__host_graph_ok(graph)) return GCLQ_ERROR_INVALID_ARGUMENT;
-  result->stats.backend = GCLQ_BACKEND_HOST;
+  st = gclq_backend_resolve(p.backend, &backend);
+  if (st != GCLQ_SUCCESS) return st;
+  result->stats.backend = backend;
   result->stats.orientation = p.orientation;
-  st = gclq__kc_host(graph, &p, result);
+#if defined(__CUDACC__)
+  if (backend == GCLQ_BACKEND_CUDA) {
+    gclq__clock::time_point w0 = gclq__clock::now();
+    st = gclq__kc_cuda(graph, &p, result);
+    result->stats.total_ms = gclq__ms_since(w0);
+  } else
+#endif
+  {
+    st = gclq__kc_host(graph, &p, result);
+    result->stats.total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC; /* processor time */
+    if (st == GCLQ_SUCCESS && p.backend == GCLQ_BACKEND_AUTO)
+      strcpy(result->stats.notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
+  }
   if (st != GCLQ_SUCCESS) {
     gclq_kclique_result_free(result);
     return st;
   }
-  if (p.backend == GCLQ_BACKEND_AUTO)
-    strcpy(result->stats.notes, "AUTO: the CUDA k-clique methods are not in this version: ran the host backend");
-  result->stats.total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC; /* processor time */
   return GCLQ_SUCCESS;
 }
 

@@ -76,15 +76,19 @@ static __global__ void gclq__degree_kernel(const uint64_t *off, uint32_t n, uint
    ------------------------------------------------------------------------- */
 
 /* Alg. 1 filter: info[0] counts the leaving vertices (listed in frontier),
-   info[1] takes the smallest degree of those that stay. */
+   info[1] takes the smallest degree of those that stay. round (NULL: not
+   kept) gets r, the number of rounds that took vertices before this one:
+   the order by (round, id) is gclq_degeneracy_order's. */
 static __global__ void gclq__core_filter_kernel(uint32_t n, uint32_t k, const uint32_t *deg, uint32_t *core,
-                                                uint8_t *gone, uint32_t *frontier, uint32_t *info) {
+                                                uint8_t *gone, uint32_t *frontier, uint32_t *info, uint32_t *round,
+                                                uint32_t r) {
   uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (v >= n || gone[v]) return;
   uint32_t d = deg[v];
   if (d <= k) {
     gone[v] = 1;
     core[v] = k;
+    if (round != NULL) round[v] = r;
     frontier[atomicAdd(&info[0], 1u)] = (uint32_t)v;
   } else {
     atomicMin(&info[1], d);
@@ -890,6 +894,7 @@ struct gclq__mc_ctx {
   uint32_t n;
   uint64_t *d_off;
   uint32_t *d_nbr, *d_deg, *d_core, *d_filter;
+  uint32_t *d_round; /* NULL, or where the peeling writes each vertex's round (k-cliques) */
   /* levels: host table of pointers (index = clique size), its device copy */
   uint32_t max_levels;
   gclq__level_ptrs *levels;
@@ -910,6 +915,34 @@ struct gclq__mc_ctx {
   const char *phase; /* for the log's out-of-memory line */
   int bits_found;    /* the bitset search recorded a clique in this run */
 };
+
+/* With the default allocator, a run keeps freed blocks in the stream-ordered
+   pool across synchronisations (release threshold 0, the default, hands
+   them back to the driver at every synchronisation and maps them again at
+   the next cudaMallocAsync); _end puts the old threshold back. */
+struct gclq__pool_keep {
+  cudaMemPool_t pool; /* NULL: nothing changed */
+  uint64_t old_threshold;
+};
+static inline void gclq__pool_keep_begin(gclq__pool_keep *k, const gclq_device_allocator *allocator) {
+  int device = 0;
+  k->pool = NULL;
+  k->old_threshold = 0;
+  if (allocator->alloc == NULL && cudaGetDevice(&device) == cudaSuccess &&
+      cudaDeviceGetMemPool(&k->pool, device) == cudaSuccess &&
+      cudaMemPoolGetAttribute(k->pool, cudaMemPoolAttrReleaseThreshold, &k->old_threshold) == cudaSuccess) {
+    uint64_t keep = ~(uint64_t)0;
+    if (cudaMemPoolSetAttribute(k->pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess) k->pool = NULL;
+  } else {
+    k->pool = NULL;
+  }
+  cudaGetLastError();
+}
+static inline void gclq__pool_keep_end(gclq__pool_keep *k) {
+  if (k->pool == NULL) return;
+  cudaMemPoolSetAttribute(k->pool, cudaMemPoolAttrReleaseThreshold, &k->old_threshold);
+  cudaMemPoolTrimTo(k->pool, (size_t)k->old_threshold);
+}
 
 /* Device memory under the budget; bytes rounded up to 256. */
 static inline gclq_status gclq__mc_alloc(gclq__mc_ctx *c, void **p, size_t *held, size_t bytes) {
@@ -1571,7 +1604,7 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
 /* k-core numbers of every vertex into c->d_core (Alg. 1); returns the largest. */
 static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
   const uint32_t n = c->n;
-  uint32_t k = 0, left = n, info[2], best = 0;
+  uint32_t k = 0, left = n, info[2], best = 0, rounds = 0;
   gclq__dmem deg(c), gone(c), frontier(c), d_info(c);
   GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
   GCLQ__TRY(gone.get(n));
@@ -1583,7 +1616,8 @@ static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
     GCLQ__CUDA_TRY(cudaMemsetAsync(d_info.p, 0xff, 2 * sizeof(uint32_t), c->stream));
     GCLQ__CUDA_TRY(cudaMemsetAsync(d_info.p, 0, sizeof(uint32_t), c->stream));
     gclq__core_filter_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, c->stream>>>(
-        n, k, deg.as<uint32_t>(), c->d_core, gone.as<uint8_t>(), frontier.as<uint32_t>(), d_info.as<uint32_t>());
+        n, k, deg.as<uint32_t>(), c->d_core, gone.as<uint8_t>(), frontier.as<uint32_t>(), d_info.as<uint32_t>(),
+        c->d_round, rounds);
     GCLQ__CUDA_TRY(cudaGetLastError());
     GCLQ__TRY(gclq__mc_read(c, info, d_info.p, sizeof info));
     if (info[0] == 0) { /* nobody left at k: jump to the smallest degree still present */
@@ -1592,6 +1626,7 @@ static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
     }
     best = k;
     left -= info[0];
+    ++rounds;
     gclq__core_advance_kernel<<<gclq__grid((uint64_t)info[0] * 32), GCLQ__BLOCK, 0, c->stream>>>(
         frontier.as<uint32_t>(), info[0], c->d_off, c->d_nbr, deg.as<uint32_t>(), gone.as<uint8_t>());
     GCLQ__CUDA_TRY(cudaGetLastError());
@@ -2196,28 +2231,11 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
     c.budget = free_b / 10 * 9;
   }
   stats->budget_bytes = c.budget;
-  /* The default allocator: keep freed blocks in the stream-ordered pool across
-     synchronisations for the run (release threshold 0, the default, hands
-     them back to the driver at every synchronisation and maps them again at
-     the next cudaMallocAsync); the old threshold comes back afterwards. */
-  cudaMemPool_t pool = NULL;
-  uint64_t old_threshold = 0;
-  int device = 0;
-  if (plan->allocator.alloc == NULL && cudaGetDevice(&device) == cudaSuccess &&
-      cudaDeviceGetMemPool(&pool, device) == cudaSuccess &&
-      cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &old_threshold) == cudaSuccess) {
-    uint64_t keep = ~(uint64_t)0;
-    if (cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess) pool = NULL;
-  } else {
-    pool = NULL;
-  }
-  cudaGetLastError();
+  gclq__pool_keep keep;
+  gclq__pool_keep_begin(&keep, &plan->allocator);
   st = gclq__mc_run(&c, g);
   if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
-  if (pool != NULL) {
-    cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &old_threshold);
-    cudaMemPoolTrimTo(pool, (size_t)old_threshold);
-  }
+  gclq__pool_keep_end(&keep);
   stats->peak_device_bytes = c.peak;
   GCLQ_FREE(c.levels);
   GCLQ_FREE(c.level_len);
@@ -3000,5 +3018,12 @@ static inline gclq_status gclq__cuda_sets_upload(const gclq_sets *s, const gclq_
 
 /* All pairs at once: the inverted index and the bit matrix. */
 #include "clique/sets_all_pairs.cuh"
+
+/* ---------------------------------------------------------------------------
+   k-clique counting: the oriented graph and the counters (clique/kcliques.cuh),
+   then the methods (clique/kc_*.cuh); the driver is gclq__kc_cuda in
+   gpuclique.h.
+   ------------------------------------------------------------------------- */
+#include "clique/kcliques.cuh"
 
 #endif /* GPUCLIQUE_KERNELS_CUH */

@@ -128,6 +128,27 @@ static gclq_kclique_options kc_opts(gclq_kclique_method m, uint32_t k, int all) 
   return o;
 }
 
+/* A backend and a method: the HOST methods, and every CUDA method. */
+struct kc_method {
+  gclq_backend backend;
+  gclq_kclique_method method;
+};
+static std::vector<kc_method> kc_host_methods(void) {
+  std::vector<kc_method> v;
+  v.push_back(kc_method{GCLQ_BACKEND_HOST, GCLQ_KCLIQUE_ORDERED});
+  v.push_back(kc_method{GCLQ_BACKEND_HOST, GCLQ_KCLIQUE_PIVOT});
+  return v;
+}
+static std::vector<kc_method> kc_cuda_methods(void) {
+  std::vector<kc_method> v;
+  return v;
+}
+static const char *kc_method_name(const kc_method &m) {
+  static char name[64];
+  snprintf(name, sizeof name, "%s/%s", gclq_backend_name(m.backend), gclq_kclique_method_name(m.method));
+  return name;
+}
+
 static int kc_zeroed(const gclq_kclique_result &r) {
   gclq_kclique_result z;
   memset(&z, 0, sizeof z);
@@ -371,19 +392,21 @@ TEST(kcliques, overflow_is_flagged_never_wrapped) {
 /* ---- random and planted graphs against brute force ----------------------- */
 
 /* Every method and orientation on k: counts, per-vertex counts, listings. */
-static void kc_check_one_k(const kc_graph &k, const kc_brute &b, uint32_t kk, test_rng &rng, const char *what) {
+static void kc_check_one_k(const kc_graph &k, const kc_brute &b, uint32_t kk, test_rng &rng, const char *what,
+                           const std::vector<kc_method> &methods) {
   uint64_t want = kk < b.count.size() ? b.count[kk] : 0;
-  for (int m = 1; m <= 2; ++m)
+  for (size_t m = 0; m < methods.size(); ++m)
     for (int orient = 1; orient <= 2; ++orient) {
-      gclq_kclique_options o = kc_opts((gclq_kclique_method)m, kk, 0);
+      gclq_kclique_options o = kc_opts(methods[m].method, kk, 0);
+      o.backend = methods[m].backend;
       o.orientation = (gclq_orient_by)orient;
       o.per_vertex = 1;
       o.max_stored = rng.below(3) == 0 ? want + 5 : 1 + rng.below(want + 2);
       gclq_kclique_result r;
       CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
-      CHECK_MSG(r.h_counts[0] == want, "%s k %u %s/%s: %llu, want %llu", what, kk,
-                gclq_kclique_method_name((gclq_kclique_method)m), gclq_orient_by_name((gclq_orient_by)orient),
-                (unsigned long long)r.h_counts[0], (unsigned long long)want);
+      CHECK_MSG(r.h_counts[0] == want, "%s k %u %s/%s: %llu, want %llu", what, kk, kc_method_name(methods[m]),
+                gclq_orient_by_name((gclq_orient_by)orient), (unsigned long long)r.h_counts[0],
+                (unsigned long long)want);
       uint64_t sum = 0;
       for (uint32_t v = 0; v < k.n; ++v) {
         uint64_t pv = kk < b.per.size() ? b.per[kk][v] : 0;
@@ -412,31 +435,44 @@ static void kc_check_one_k(const kc_graph &k, const kc_brute &b, uint32_t kk, te
     }
 }
 
-static void kc_check_graph(const kc_graph &k, test_rng &rng, const char *what) {
+static void kc_check_graph(const kc_graph &k, test_rng &rng, const char *what, const std::vector<kc_method> &methods) {
   kc_brute b(k);
-  for (uint32_t kk = 3; kk <= 10; ++kk) kc_check_one_k(k, b, kk, rng, what);
-  for (int m = 1; m <= 2; ++m) {
-    gclq_kclique_options o = kc_opts((gclq_kclique_method)m, 0, 1);
-    gclq_kclique_result r;
-    CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
-    CHECK_MSG(r.omega == b.omega(), "%s: omega %u, want %u", what, r.omega, b.omega());
-    for (uint32_t j = 0; j < r.num_k; ++j) CHECK(r.h_counts[j] == b.count[3 + j]);
-    gclq_kclique_result_free(&r);
-  }
+  for (uint32_t kk = 3; kk <= 10; ++kk) kc_check_one_k(k, b, kk, rng, what, methods);
+  for (size_t m = 0; m < methods.size(); ++m)
+    for (int orient = 1; orient <= 2; ++orient) {
+      gclq_kclique_options o = kc_opts(methods[m].method, 0, 1);
+      o.backend = methods[m].backend;
+      o.orientation = (gclq_orient_by)orient;
+      gclq_kclique_result r;
+      CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+      CHECK_MSG(r.omega == b.omega(), "%s %s all: omega %u, want %u", what, kc_method_name(methods[m]), r.omega,
+                b.omega());
+      for (uint32_t j = 0; j < r.num_k; ++j)
+        CHECK_MSG(r.h_counts[j] == b.count[3 + j], "%s %s all: k %u", what, kc_method_name(methods[m]), 3 + j);
+      gclq_kclique_result_free(&r);
+    }
 }
 
-TEST(kcliques, random_and_planted_graphs_match_brute_force) {
-  test_rng rng = test_rng_for("kcliques_random");
+static void kc_random_graphs(const char *seed_name, int graphs, const std::vector<kc_method> &methods) {
+  test_rng rng = test_rng_for(seed_name);
   char what[96];
-  for (int t = 0; t < 40; ++t) {
+  CHECK(!methods.empty());
+  for (int t = 0; t < graphs; ++t) {
     uint32_t n = 1 + (uint32_t)rng.below(40);
     double p = 0.1 + 0.5 * (double)rng.below(1000) / 1000.0;
     uint32_t planted = t % 2 ? (uint32_t)rng.below(n < 14 ? n + 1 : 14) : 0;
     kc_graph k = kc_random(n, p, planted, rng);
     snprintf(what, sizeof what, "G(%u, %.3f) + K_%u", n, p, planted);
-    kc_check_graph(k, rng, what);
+    kc_check_graph(k, rng, what, methods);
     CHECK_OK_SO_FAR();
   }
+}
+
+TEST(kcliques, random_and_planted_graphs_match_brute_force) {
+  kc_random_graphs("kcliques_random", 40, kc_host_methods());
+}
+GPU_TEST(kcliques, cuda_random_and_planted_graphs_match_brute_force) {
+  kc_random_graphs("kcliques_cuda_random", 24, kc_cuda_methods());
 }
 
 /* ---- small cases -------------------------------------------------------------- */
@@ -497,13 +533,18 @@ TEST(kcliques, options_and_bad_arguments) {
   CHECK(o.backend == GCLQ_BACKEND_AUTO && o.method == GCLQ_KCLIQUE_AUTO && o.k == 3 && !o.all);
   CHECK(o.orientation == GCLQ_ORIENT_BY_DEGENERACY && !o.per_vertex && o.max_stored == 0);
   gclq_kclique_options_defaults(NULL); /* no crash */
-  /* NULL options: k = 3; AUTO runs HOST and says why */
+  /* NULL options: k = 3; AUTO runs CUDA with a device, else HOST and says why */
   CHECK(gclq_kcliques(&k5.g, NULL, &r) == GCLQ_SUCCESS && r.h_counts[0] == 10);
-  CHECK(r.stats.backend == GCLQ_BACKEND_HOST && strstr(r.stats.notes, "not in this version") != NULL);
-  CHECK(r.stats.method == GCLQ_KCLIQUE_ORDERED); /* AUTO: small k, small cores */
+  if (g_test.have_gpu) {
+    CHECK(r.stats.backend == GCLQ_BACKEND_CUDA && r.stats.method != GCLQ_KCLIQUE_AUTO);
+  } else {
+    CHECK(r.stats.backend == GCLQ_BACKEND_HOST && strstr(r.stats.notes, "no CUDA device") != NULL);
+    CHECK(r.stats.method == GCLQ_KCLIQUE_ORDERED); /* AUTO: small k, small cores */
+  }
   gclq_kclique_result_free(&r);
   o.all = 1;
-  CHECK(gclq_kcliques(&k5.g, &o, &r) == GCLQ_SUCCESS && r.stats.method == GCLQ_KCLIQUE_PIVOT && r.omega == 5);
+  CHECK(gclq_kcliques(&k5.g, &o, &r) == GCLQ_SUCCESS && r.omega == 5);
+  CHECK(g_test.have_gpu || r.stats.method == GCLQ_KCLIQUE_PIVOT);
   gclq_kclique_result_free(&r);
   /* errors leave the result zeroed */
   memset(&r, 0xab, sizeof r);
@@ -519,8 +560,6 @@ TEST(kcliques, options_and_bad_arguments) {
   memset(&zero, 0, sizeof zero);
   CHECK(gclq_kcliques(&k5.g, &zero, &r) == GCLQ_SUCCESS && r.k_first == 3 && r.h_counts[0] == 10);
   gclq_kclique_result_free(&r);
-  bad = o, bad.method = (gclq_kclique_method)3;
-  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
   bad = o, bad.method = (gclq_kclique_method)-1;
   CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
   bad = o, bad.orientation = (gclq_orient_by)3;
@@ -531,8 +570,21 @@ TEST(kcliques, options_and_bad_arguments) {
   CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
   bad = o, bad.all = 1, bad.max_stored = 4;
   CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
-  bad = o, bad.backend = GCLQ_BACKEND_CUDA; /* the CUDA methods are not in this version */
-  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && kc_zeroed(r));
+  bad = o, bad.method = (gclq_kclique_method)7;
+  CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
+  bad = o, bad.backend = GCLQ_BACKEND_CUDA;
+  if (!g_test.have_gpu) {
+    gclq_status st = gclq_kcliques(&k5.g, &bad, &r);
+    CHECK((st == GCLQ_ERROR_NO_DEVICE || st == GCLQ_ERROR_BACKEND_UNAVAILABLE) && kc_zeroed(r));
+  }
+  /* HOST asked for a CUDA-only method counts by ORDERED */
+  for (int m = GCLQ_KCLIQUE_LFTJ; m <= GCLQ_KCLIQUE_BITSET; ++m) {
+    bad = o, bad.method = (gclq_kclique_method)m, bad.backend = GCLQ_BACKEND_HOST;
+    CHECK(gclq_kcliques(&k5.g, &bad, &r) == GCLQ_SUCCESS && r.h_counts[0] == 10 &&
+          r.stats.method == GCLQ_KCLIQUE_ORDERED);
+    CHECK(strcmp(gclq_kclique_method_name((gclq_kclique_method)m), "unknown") != 0);
+    gclq_kclique_result_free(&r);
+  }
   /* a malformed graph */
   kc_graph broken = kc_complete(4);
   broken.nbr[1] = broken.nbr[0]; /* not strictly ascending */
@@ -602,6 +654,38 @@ static std::vector<uint32_t> kc_cores_slow(const gclq_graph &g) {
   return core;
 }
 
+/* The parallel peeling's order, slowly: at level k (ascending), every vertex
+   left of remaining degree <= k leaves in one round (a scan of all vertices
+   per round); the order is by (round, id). */
+static std::vector<uint32_t> kc_rounds_order_slow(const gclq_graph &g) {
+  uint32_t n = g.num_vertices, left = n, k = 0, r = 0;
+  std::vector<uint32_t> deg(n), round(n, UINT32_MAX), order;
+  for (uint32_t v = 0; v < n; ++v) deg[v] = (uint32_t)(g.h_offsets[v + 1] - g.h_offsets[v]);
+  while (left > 0) {
+    std::vector<uint32_t> leave;
+    uint32_t smallest = UINT32_MAX;
+    for (uint32_t v = 0; v < n; ++v)
+      if (round[v] == UINT32_MAX) {
+        if (deg[v] <= k) leave.push_back(v);
+        else smallest = std::min(smallest, deg[v]);
+      }
+    if (leave.empty()) {
+      k = smallest;
+      continue;
+    }
+    for (size_t i = 0; i < leave.size(); ++i) round[leave[i]] = r;
+    for (size_t i = 0; i < leave.size(); ++i)
+      for (uint64_t e = g.h_offsets[leave[i]]; e < g.h_offsets[leave[i] + 1]; ++e)
+        if (round[g.h_neighbors[e]] == UINT32_MAX) --deg[g.h_neighbors[e]];
+    left -= (uint32_t)leave.size();
+    ++r;
+  }
+  for (uint32_t q = 0; q < r; ++q)
+    for (uint32_t v = 0; v < n; ++v)
+      if (round[v] == q) order.push_back(v);
+  return order;
+}
+
 static void kc_check_cores(const gclq_graph &g, gclq_backend backend, const char *what) {
   std::vector<uint32_t> want = kc_cores_slow(g), core(g.num_vertices + 1, 0xdeadbeef), order(g.num_vertices + 1);
   uint32_t max_core = 12345, want_max = 0;
@@ -623,6 +707,10 @@ static void kc_check_cores(const gclq_graph &g, gclq_backend backend, const char
     uint32_t later = 0;
     for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e) later += rank[g.h_neighbors[e]] > rank[v];
     CHECK_MSG(later <= want[v], "%s: vertex %u has %u later neighbours, core %u", what, v, later, want[v]);
+  }
+  if (g.num_vertices <= 20000) { /* and it is exactly the parallel peeling's (round, id) order */
+    std::vector<uint32_t> slow = kc_rounds_order_slow(g);
+    CHECK_MSG(std::equal(slow.begin(), slow.end(), order.begin()), "%s: not the peeling rounds' order", what);
   }
 }
 
@@ -663,3 +751,147 @@ TEST(kcliques, host_core_numbers_and_degeneracy_order) {
 }
 
 GPU_TEST(kcliques, cuda_core_numbers_match_host) { kc_cores_on(GCLQ_BACKEND_CUDA); }
+
+/* ---- the CUDA methods ------------------------------------------------------ */
+
+/* Every data graph, every CUDA method: each k of the reference (up to 8 on
+   the dense DIMACS graphs, whose larger k only PIVOT counts quickly), and
+   every k at once. */
+GPU_TEST(kcliques, cuda_data_graphs_match_reference) {
+  std::vector<kc_ref> refs = kc_references();
+  std::vector<kc_method> methods = kc_cuda_methods();
+  CHECK(!methods.empty());
+  if (refs.empty()) {
+    printf("    (skipped: no test data)\n");
+    return;
+  }
+  for (size_t i = 0; i < refs.size(); ++i) {
+    const kc_ref &ref = refs[i];
+    std::string name = kc_base(ref.path);
+    gclq_graph g;
+    CHECK(gclq_graph_load(ref.path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS);
+    for (size_t m = 0; m < methods.size(); ++m) {
+      const int pivot = methods[m].method == GCLQ_KCLIQUE_PIVOT;
+      for (std::map<uint32_t, uint64_t>::const_iterator it = ref.counts.begin(); it != ref.counts.end(); ++it) {
+        uint32_t k = it->first;
+        if (!pivot && k > (kc_slow_all(name) ? 5u : 8u)) continue;
+        gclq_kclique_options o = kc_opts(methods[m].method, k, 0);
+        o.backend = GCLQ_BACKEND_CUDA;
+        o.orientation = (k & 1) ? GCLQ_ORIENT_BY_DEGENERACY : GCLQ_ORIENT_BY_DEGREE;
+        gclq_kclique_result r;
+        CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+        CHECK_MSG(r.num_k == 1 && r.h_status[0] == GCLQ_SUCCESS && r.h_counts[0] == it->second,
+                  "%s k %u %s: %llu, want %llu", name.c_str(), k, kc_method_name(methods[m]),
+                  (unsigned long long)(r.num_k ? r.h_counts[0] : 0), (unsigned long long)it->second);
+        gclq_kclique_result_free(&r);
+      }
+      if (!pivot && kc_slow_all(name)) continue;
+      gclq_kclique_options o = kc_opts(methods[m].method, 0, 1);
+      o.backend = GCLQ_BACKEND_CUDA;
+      gclq_kclique_result r;
+      CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+      for (uint32_t j = 0; j < r.num_k; ++j) {
+        std::map<uint32_t, uint64_t>::const_iterator it = ref.counts.find(r.k_first + j);
+        if (it != ref.counts.end())
+          CHECK_MSG(r.h_status[j] == GCLQ_SUCCESS && r.h_counts[j] == it->second, "%s all k %u %s: %llu, want %llu",
+                    name.c_str(), r.k_first + j, kc_method_name(methods[m]), (unsigned long long)r.h_counts[j],
+                    (unsigned long long)it->second);
+      }
+      for (std::map<uint32_t, uint64_t>::const_iterator it = ref.counts.begin(); it != ref.counts.end(); ++it)
+        if (it->first > r.omega) CHECK_MSG(it->second == 0, "%s %s: omega %u", name.c_str(), kc_method_name(methods[m]),
+                                           r.omega);
+      gclq_kclique_result_free(&r);
+    }
+    gclq_graph_free(&g);
+    CHECK_OK_SO_FAR();
+  }
+}
+
+/* Complete graphs: C(n, k) for every method, every k at once and one k. */
+GPU_TEST(kcliques, cuda_complete_graphs_give_binomials) {
+  const uint32_t sizes[] = {1, 2, 3, 4, 5, 9, 16, 20, 31, 32, 33, 64};
+  std::vector<kc_method> methods = kc_cuda_methods();
+  CHECK(!methods.empty());
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+    uint32_t n = sizes[s];
+    kc_graph k = kc_complete(n);
+    for (size_t m = 0; m < methods.size(); ++m) {
+      if (methods[m].method != GCLQ_KCLIQUE_PIVOT && n > 20) continue; /* they visit all 2^n cliques */
+      gclq_kclique_options o = kc_opts(methods[m].method, 0, 1);
+      o.backend = GCLQ_BACKEND_CUDA;
+      gclq_kclique_result r;
+      CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+      CHECK_MSG(r.omega == n && r.num_k == (n >= 3 ? n - 2 : 0), "K_%u %s: omega %u", n, kc_method_name(methods[m]),
+                r.omega);
+      for (uint32_t j = 0; j < r.num_k; ++j)
+        CHECK_MSG(r.h_status[j] == GCLQ_SUCCESS && r.h_counts[j] == (uint64_t)kc_binom128(n, 3 + j), "K_%u k %u %s",
+                  n, 3 + j, kc_method_name(methods[m]));
+      gclq_kclique_result_free(&r);
+      for (uint32_t kk = 3; kk <= n + 2 && kk <= 12; ++kk) {
+        o = kc_opts(methods[m].method, kk, 0);
+        o.backend = GCLQ_BACKEND_CUDA;
+        CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+        CHECK_MSG(r.h_counts[0] == (uint64_t)kc_binom128(n, kk), "K_%u k %u %s", n, kk, kc_method_name(methods[m]));
+        gclq_kclique_result_free(&r);
+      }
+    }
+  }
+}
+
+/* R-MAT graphs: every CUDA method equals HOST (counts, per-vertex counts,
+   the first listed cliques, the orientation's statistics) for k = 3 .. 6
+   and every k, under the default budget and under budgets small enough to
+   force windows; a budget below the graph itself is OUT_OF_MEMORY with the
+   result zeroed. */
+GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
+  test_rng rng = test_rng_for("kcliques_cuda_rmat");
+  std::vector<kc_method> methods = kc_cuda_methods();
+  CHECK(!methods.empty());
+  gclq_graph g;
+  CHECK(gclq_graph_rmat(10 + (uint32_t)rng.below(2), 8 + (uint32_t)rng.below(9), rng.next(), &g) == GCLQ_SUCCESS);
+  const size_t graph_bytes = (size_t)(g.num_vertices + 1) * 8 + (size_t)g.num_edges * 8 + (size_t)g.num_vertices * 8;
+  for (uint32_t kk = 0; kk <= 6; ++kk) {
+    if (kk == 1 || kk == 2) continue;
+    for (int orient = 1; orient <= 2; ++orient) {
+      gclq_kclique_options h = kc_opts(GCLQ_KCLIQUE_PIVOT, kk, kk == 0);
+      h.orientation = (gclq_orient_by)orient;
+      h.per_vertex = kk != 0;
+      h.max_stored = kk != 0 ? 1 + rng.below(200) : 0;
+      gclq_kclique_result want;
+      CHECK(gclq_kcliques(&g, &h, &want) == GCLQ_SUCCESS);
+      for (size_t m = 0; m < methods.size(); ++m)
+        for (int b = 0; b < 3; ++b) {
+          gclq_kclique_options o = h;
+          o.backend = GCLQ_BACKEND_CUDA;
+          o.method = methods[m].method;
+          o.device_budget_bytes = b == 0 ? 0 : graph_bytes * 3 + (b == 1 ? (1u << 20) : (64u << 10));
+          gclq_kclique_result r;
+          gclq_status st = gclq_kcliques(&g, &o, &r);
+          CHECK_MSG(st == GCLQ_SUCCESS, "%s k %u budget %zu: %s", kc_method_name(methods[m]), kk, o.device_budget_bytes,
+                    gclq_status_string(st));
+          if (st != GCLQ_SUCCESS) continue;
+          CHECK_MSG(r.num_k == want.num_k && r.omega == want.omega, "%s k %u: num_k %u omega %u", kc_method_name(methods[m]),
+                    kk, r.num_k, r.omega);
+          for (uint32_t j = 0; j < r.num_k && j < want.num_k; ++j)
+            CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j], "%s k %u budget %zu: %llu, want %llu",
+                      kc_method_name(methods[m]), want.k_first + j, o.device_budget_bytes,
+                      (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
+          CHECK(r.stats.max_out_degree == want.stats.max_out_degree && r.stats.max_core == want.stats.max_core);
+          if (kk != 0) {
+            CHECK(std::equal(want.h_per_vertex, want.h_per_vertex + g.num_vertices, r.h_per_vertex));
+            CHECK(r.stored == want.stored && std::equal(want.h_cliques, want.h_cliques + want.stored * kk, r.h_cliques));
+          }
+          CHECK(r.stats.backend == GCLQ_BACKEND_CUDA && r.stats.method == methods[m].method);
+          CHECK(b == 0 || r.stats.peak_device_bytes <= o.device_budget_bytes);
+          gclq_kclique_result_free(&r);
+        }
+      gclq_kclique_result_free(&want);
+    }
+  }
+  gclq_kclique_options o = kc_opts(methods[0].method, 4, 0);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.device_budget_bytes = 4096;
+  gclq_kclique_result r;
+  CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_ERROR_OUT_OF_MEMORY && kc_zeroed(r));
+  gclq_graph_free(&g);
+}

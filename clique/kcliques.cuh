@@ -1,0 +1,169 @@
+/* clique/kcliques.cuh - k-clique counting, the CUDA backend's common part
+   (a section of gpuclique_kernels.cuh): the oriented graph on the device and
+   the counters every method adds into. The methods are in the files named
+   clique/kc_*.cuh; gclq_kcliques's driver (gpuclique.h, gclq__kc_cuda) builds
+   a gclq__kc_dev and calls one of them.
+
+   The oriented graph: out(v) = the neighbours of v later in the order, in
+   ascending id order, as CSR (d_off, d_out). The order is by a 64-bit key
+   per vertex, (degree, id) or (peeling round, id); the rounds are those of
+   the maximum clique search's parallel peeling (gclq__mc_cores), which
+   gclq_degeneracy_order reproduces on the host, so both backends orient
+   every edge the same way. A warp per vertex counts its later neighbours,
+   a scan gives the offsets, a warp per vertex writes them (ballot order
+   keeps them ascending).
+
+   Counts are 64-bit atomics. A count that passes 2^64 - 1 sets its flag
+   (the add that wraps sees old + v < old); the driver then reports
+   GCLQ_ERROR_OVERFLOW for that k. */
+#ifndef GPUCLIQUE_KCLIQUES_CUH
+#define GPUCLIQUE_KCLIQUES_CUH
+
+/* What a method gets: the oriented graph, what to count, where to add. */
+struct gclq__kc_dev {
+  gclq__mc_ctx *c;                  /* device memory under the budget (gclq__dmem), stream, log */
+  uint32_t n;                       /* vertices */
+  uint64_t m;                       /* oriented edges */
+  const uint64_t *d_off;            /* n + 1: out(v) = d_out[d_off[v] .. d_off[v + 1]) */
+  const uint32_t *d_out;            /* ascending ids */
+  uint32_t max_out, max_core;       /* the largest out-degree, the largest core number */
+  uint32_t k;                       /* one size (3 or more), or 0: every size from 3 to top */
+  uint32_t top;                     /* the largest size counted: k, or max_out + 1 (at least 3) */
+  unsigned long long *d_count;      /* top + 1 entries, zeroed: s-cliques in d_count[s] */
+  unsigned int *d_flags;            /* top + 1 entries, zeroed: nonzero when d_count[s] wrapped */
+  unsigned long long *d_per_vertex; /* n entries, zeroed (one k, asked), else NULL */
+  unsigned int *d_pv_flags;         /* n entries, zeroed, when d_per_vertex */
+  uint64_t *h_count;                /* host, top + 1 entries, saturated: a method may add here
+                                       (after its device counts are read, gclq__kc_dev_read) */
+  uint32_t deepest;                 /* every size: the largest clique the method saw (0: from the counts) */
+  uint64_t nodes;                   /* the method's work units (search nodes, partial cliques), for stats */
+  const char *method_note;          /* optional: what the method wants stats.notes to say */
+};
+
+/* Add v to *cnt; a sum that passes 2^64 - 1 sets *flag. */
+static __device__ __forceinline__ void gclq__kc_d_add(unsigned long long *cnt, unsigned int *flag,
+                                                      unsigned long long v) {
+  if (v == 0) return;
+  const unsigned long long old = atomicAdd(cnt, v);
+  if (old + v < old) atomicOr(flag, 1u);
+}
+
+/* The 64-bit order key of vertex v: (degree, id), or (round, id) when round
+   is given. */
+static __device__ __forceinline__ uint64_t gclq__kc_key(const uint32_t *deg, const uint32_t *round, uint32_t v) {
+  return (uint64_t)(round != NULL ? round[v] : deg[v]) << 32 | v;
+}
+
+/* cnt[v] = the neighbours of v later in the order; *max_out their largest
+   number. A warp per vertex. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
+    gclq__kc_orient_count_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *deg,
+                                 const uint32_t *round, uint64_t *cnt, uint32_t *max_out) {
+  const uint64_t v = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (v >= n) return;
+  const uint64_t kv = gclq__kc_key(deg, round, (uint32_t)v);
+  uint32_t c = 0;
+  for (uint64_t e0 = off[v]; e0 < off[v + 1]; e0 += 32) {
+    const uint64_t e = e0 + lane;
+    c += __popc(__ballot_sync(GCLQ__FULL, e < off[v + 1] && gclq__kc_key(deg, round, nbr[e]) > kv));
+  }
+  if (lane == 0) {
+    cnt[v] = c;
+    atomicMax(max_out, c);
+  }
+}
+
+/* out(v) at oout + ooff[v], ascending (the adjacency's order kept by the
+   ballot). A warp per vertex. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
+    gclq__kc_orient_write_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *deg,
+                                 const uint32_t *round, const uint64_t *ooff, uint32_t *oout) {
+  const uint64_t v = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (v >= n) return;
+  const uint64_t kv = gclq__kc_key(deg, round, (uint32_t)v);
+  uint64_t at = ooff[v];
+  for (uint64_t e0 = off[v]; e0 < off[v + 1]; e0 += 32) {
+    const uint64_t e = e0 + lane;
+    const uint32_t u = e < off[v + 1] ? nbr[e] : 0;
+    const bool later = e < off[v + 1] && gclq__kc_key(deg, round, u) > kv;
+    const uint32_t ballot = __ballot_sync(GCLQ__FULL, later);
+    if (later) oout[at + __popc(ballot & ((1u << lane) - 1u))] = u;
+    at += __popc(ballot);
+  }
+}
+
+/* The oriented graph of the uploaded graph (c->d_off, c->d_nbr, c->d_deg;
+   c->d_round when by degeneracy, else NULL): d->d_off, d->d_out, d->m,
+   d->max_out, in the two allocations given (held by the caller). */
+static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, gclq__dmem *ooff, gclq__dmem *oout) {
+  gclq__mc_ctx *c = d->c;
+  const uint32_t n = d->n;
+  uint64_t *off;
+  uint32_t mo = 0;
+  gclq__dmem d_max(c);
+  GCLQ__TRY(ooff->get(((size_t)n + 1) * sizeof(uint64_t)));
+  GCLQ__TRY(d_max.get(sizeof(uint32_t)));
+  off = ooff->as<uint64_t>();
+  GCLQ__CUDA_TRY(cudaMemsetAsync(d_max.p, 0, sizeof(uint32_t), c->stream));
+  GCLQ__CUDA_TRY(cudaMemsetAsync(off + n, 0, sizeof(uint64_t), c->stream));
+  if (n > 0) {
+    gclq__kc_orient_count_kernel<<<gclq__grid_warps(n), 32 * GCLQ__CWARPS, 0, c->stream>>>(
+        n, c->d_off, c->d_nbr, c->d_deg, c->d_round, off, d_max.as<uint32_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    return gprim_scan_exclusive(t, tb, (const uint64_t *)off, off, (size_t)n + 1, gprim_op_sum(), (uint64_t)0,
+                                c->stream);
+  }));
+  GCLQ__TRY(gclq__mc_read(c, &d->m, off + n, sizeof(uint64_t)));
+  GCLQ__TRY(gclq__mc_read(c, &mo, d_max.p, sizeof(uint32_t)));
+  d->max_out = mo;
+  GCLQ__TRY(oout->get((size_t)(d->m > 0 ? d->m : 1) * sizeof(uint32_t)));
+  if (n > 0) {
+    gclq__kc_orient_write_kernel<<<gclq__grid_warps(n), 32 * GCLQ__CWARPS, 0, c->stream>>>(
+        n, c->d_off, c->d_nbr, c->d_deg, c->d_round, off, oout->as<uint32_t>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  d->d_off = off;
+  d->d_out = oout->as<uint32_t>();
+  return GCLQ_SUCCESS;
+}
+
+/* The device counts added into h_count (saturated: a flagged or saturated
+   count stays UINT64_MAX), and the device counters zeroed again. */
+static inline gclq_status gclq__kc_dev_read(gclq__kc_dev *d) {
+  const size_t entries = (size_t)d->top + 1;
+  unsigned long long *cnt = (unsigned long long *)GCLQ_MALLOC(entries * sizeof(unsigned long long));
+  unsigned int *flags = (unsigned int *)GCLQ_MALLOC(entries * sizeof(unsigned int));
+  gclq_status st = GCLQ_SUCCESS;
+  if (cnt == NULL || flags == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, cnt, d->d_count, entries * sizeof(unsigned long long));
+  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, flags, d->d_flags, entries * sizeof(unsigned int));
+  for (size_t s = 0; st == GCLQ_SUCCESS && s < entries; ++s) {
+    const uint64_t h = d->h_count[s], v = (uint64_t)cnt[s];
+    d->h_count[s] = flags[s] || h > UINT64_MAX - v ? UINT64_MAX : h + v;
+  }
+  if (st == GCLQ_SUCCESS && (cudaMemsetAsync(d->d_count, 0, entries * sizeof(unsigned long long), d->c->stream) != cudaSuccess ||
+                             cudaMemsetAsync(d->d_flags, 0, entries * sizeof(unsigned int), d->c->stream) != cudaSuccess))
+    st = GCLQ_ERROR_CUDA;
+  GCLQ_FREE(cnt);
+  GCLQ_FREE(flags);
+  return st;
+}
+
+/* The per-vertex counts to the host (h: n entries), a flagged one as
+   UINT64_MAX. */
+static inline gclq_status gclq__kc_cuda_per_vertex(gclq__kc_dev *d, uint64_t *h) {
+  unsigned int *flags = (unsigned int *)gclq__alloc_array(d->n, sizeof(unsigned int));
+  gclq_status st = flags == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : GCLQ_SUCCESS;
+  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, h, d->d_per_vertex, (size_t)d->n * sizeof(uint64_t));
+  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, flags, d->d_pv_flags, (size_t)d->n * sizeof(unsigned int));
+  for (uint32_t v = 0; st == GCLQ_SUCCESS && v < d->n; ++v)
+    if (flags[v]) h[v] = UINT64_MAX;
+  GCLQ_FREE(flags);
+  return st;
+}
+
+#endif /* GPUCLIQUE_KCLIQUES_CUH */

@@ -4693,7 +4693,8 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_
   GCLQ__TRY(gclq__mc_cores(c, &d.max_core));
   c->phase = "orientation";
   GCLQ__TRY(gclq__kc_cuda_orient(&d, &ooff, &oout));
-  nbr.release(); /* the undirected lists are not needed again */
+  d.d_uoff = c->d_off;
+  d.d_unbr = c->d_nbr;
   stats->order_ms = gclq__ms_since(t0);
   r->max_core = d.max_core;
   r->max_out = d.max_out;

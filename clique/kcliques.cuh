@@ -26,6 +26,8 @@ struct gclq__kc_dev {
   uint64_t m;                       /* oriented edges */
   const uint64_t *d_off;            /* n + 1: out(v) = d_out[d_off[v] .. d_off[v + 1]) */
   const uint32_t *d_out;            /* ascending ids */
+  const uint64_t *d_uoff;           /* the undirected graph too (n + 1, 2 edges): adjacency tests */
+  const uint32_t *d_unbr;           /* (u, v) adjacent: v in d_unbr[d_uoff[u] .. d_uoff[u + 1]) */
   uint32_t max_out, max_core;       /* the largest out-degree, the largest core number */
   uint32_t k;                       /* one size (3 or more), or 0: every size from 3 to top */
   uint32_t top;                     /* the largest size counted: k, or max_out + 1 (at least 3) */

@@ -721,29 +721,33 @@ typedef enum gclq_intersect_method {
 #endif
 
 /* AUTO for all pairs and the containment join on CUDA (one rule,
-   gclq__sets_all_rule): with the merge work W = (k - 1) total,
-     BIT_MATRIX      when k (k - 1) / 2 x ceil(U / 32) words of AND + popcount
-                     are at most GCLQ_SETS_AUTO_MATRIX_SHARE x W (U bounds
-                     the compacted universe);
-     INVERTED_INDEX  else when total + total^2 / (2 U), the index and its
-                     pair increments as for uniform sets, is at most
-                     GCLQ_SETS_AUTO_INDEX_SHARE x W;
-     else the pairwise batches (AUTO per pair).
-   A share of 0 never picks that method. PROVISIONAL: both 0 (AUTO runs the
-   pairwise batches), to be set from bench_sets's all-pairs rows on an
-   H200. Define before the implementation include to move them. */
-#ifndef GCLQ_SETS_AUTO_MATRIX_SHARE
-#define GCLQ_SETS_AUTO_MATRIX_SHARE 0.0
+   gclq__sets_all_rule): the cheapest of three estimates, in merge steps:
+     pairwise batches  W = (k - 1) total (every set meets the k - 1 others);
+     BIT_MATRIX        GCLQ_SETS_AUTO_MATRIX_COST x k (k - 1) / 2 x ceil(U / 32)
+                       words of AND + popcount (U bounds the compacted
+                       universe);
+     INVERTED_INDEX    GCLQ_SETS_AUTO_INDEX_COST x (total + total^2 / (2 U)),
+                       the index and its pair increments as for uniform sets.
+   The two costs are a word of the bit matrix and an index step against one
+   merge step, measured on an H200 by bench_sets's all-pairs rows
+   (bench/results/sets_h200.md): k = 1000 of 10^5 over 10^8, k = 10^4 of
+   1000 over 8.7 x 10^6 and the BMS stand-in (k = 10^4 of 35 over 1600) give
+   0.034 to 0.05 a word (tensor cores) and 8 to 11 an index step. A cost of
+   0 never picks that method. Define before the implementation include to
+   move them. */
+#ifndef GCLQ_SETS_AUTO_MATRIX_COST
+#define GCLQ_SETS_AUTO_MATRIX_COST 0.05
 #endif
-#ifndef GCLQ_SETS_AUTO_INDEX_SHARE
-#define GCLQ_SETS_AUTO_INDEX_SHARE 0.0
+#ifndef GCLQ_SETS_AUTO_INDEX_COST
+#define GCLQ_SETS_AUTO_INDEX_COST 8.0
 #endif
 
 /* 1: BIT_MATRIX counts on tensor cores (mma.sync m16n8k256 .b1 AND/POPC);
-   0: by the hand-written AND + popcount kernel. PROVISIONAL: to be set to
-   the faster on the H200 (bench_sets times both). */
+   0: by the hand-written AND + popcount kernel. Tensor cores are the
+   default: on an H200 they took 0.77 ms against 1.01 (the BMS stand-in) and
+   142 ms against 302 (k = 1000 of 10^5 over 10^8). */
 #ifndef GCLQ_SETS_BIT_MATRIX_TC
-#define GCLQ_SETS_BIT_MATRIX_TC 0
+#define GCLQ_SETS_BIT_MATRIX_TC 1
 #endif
 
 /* Options of every intersection call. The zero value means "defaults" (a
@@ -3594,17 +3598,18 @@ static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs
   return st;
 }
 
-/* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_SHARE above)
+/* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_COST above)
    for k sets of `total` elements below `universe`, with the two shares:
    BIT_MATRIX, INVERTED_INDEX, or AUTO (the pairwise batches). */
 static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t total, uint64_t universe,
-                                                        double matrix_share, double index_share) {
+                                                        double matrix_cost, double index_cost) {
   const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
-  const double matrix = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
+  const double words = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
   const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
+  const double matrix = matrix_cost * words, index = index_cost * ((double)total + increments);
   if (merge == 0.0) return GCLQ_INTERSECT_AUTO; /* no pair meets anything: nothing to choose */
-  if (matrix_share > 0.0 && matrix <= matrix_share * merge) return GCLQ_INTERSECT_BIT_MATRIX;
-  if (index_share > 0.0 && (double)total + increments <= index_share * merge) return GCLQ_INTERSECT_INVERTED_INDEX;
+  if (matrix_cost > 0.0 && matrix < merge && (index_cost <= 0.0 || matrix <= index)) return GCLQ_INTERSECT_BIT_MATRIX;
+  if (index_cost > 0.0 && index < merge) return GCLQ_INTERSECT_INVERTED_INDEX;
   return GCLQ_INTERSECT_AUTO;
 }
 
@@ -3612,8 +3617,8 @@ static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t tot
    AUTO's rule with the configured shares. */
 static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gclq_intersect_method asked) {
   if (asked != GCLQ_INTERSECT_AUTO) return asked;
-  return gclq__sets_all_rule(s->num_sets, s->total, s->universe, GCLQ_SETS_AUTO_MATRIX_SHARE,
-                             GCLQ_SETS_AUTO_INDEX_SHARE);
+  return gclq__sets_all_rule(s->num_sets, s->total, s->universe, GCLQ_SETS_AUTO_MATRIX_COST,
+                             GCLQ_SETS_AUTO_INDEX_COST);
 }
 
 #if defined(__CUDACC__)

@@ -944,6 +944,12 @@ static inline void gclq__pool_keep_end(gclq__pool_keep *k) {
   cudaMemPoolTrimTo(k->pool, (size_t)k->old_threshold);
 }
 
+/* Would bytes more fit the budget now? (for allocations that are optional) */
+static inline bool gclq__mc_fits(const gclq__mc_ctx *c, size_t bytes) {
+  const size_t r = (bytes + 255) / 256 * 256;
+  return r <= c->budget && c->used <= c->budget - r;
+}
+
 /* Device memory under the budget; bytes rounded up to 256. */
 static inline gclq_status gclq__mc_alloc(gclq__mc_ctx *c, void **p, size_t *held, size_t bytes) {
   size_t r = (bytes + 255) / 256 * 256;
@@ -2290,6 +2296,8 @@ struct gclq__sets_tiles {
   uint32_t nq;
   uint64_t *count;
   const uint64_t *scan;
+  const uint32_t *split; /* merge path: 2 per tile, its two diagonals' cuts (gclq__sets_split_kernel),
+                            or NULL: each block cuts its own */
 };
 
 struct gclq__sets_pair {
@@ -2544,7 +2552,9 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(g
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-    if (threadIdx.x < 2) s_split[threadIdx.x] = gclq__sets_tile_split(pr, t - T.first[q], threadIdx.x); /* both at once */
+    if (threadIdx.x < 2) /* both diagonals at once */
+      s_split[threadIdx.x] = T.split != NULL ? T.split[2 * t + threadIdx.x]
+                                             : gclq__sets_tile_split(pr, t - T.first[q], threadIdx.x);
     __syncthreads();
     const gclq__sets_cut c = gclq__sets_tile_cut(pr, t - T.first[q], s_split[0], s_split[1]);
     const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
@@ -2563,6 +2573,22 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(g
   }
 }
 
+/* The cuts of every tile's two ends, a thread each (split: 2 per tile),
+   before the tiles run: merge path's cuts of the two diagonals, or (SEARCH)
+   binary search's span of b. A cut is a binary search of dependent global
+   reads, which a block cutting its own tiles would wait for tile after
+   tile. */
+template <bool SEARCH>
+static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_tiles T, uint32_t *split) {
+  const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= 2 * T.first[T.nq]) return;
+  uint32_t q, p;
+  const uint64_t t = i / 2;
+  const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+  split[i] = SEARCH ? gclq__sets_chunk_end(pr, t - T.first[q], (uint32_t)(i % 2))
+                    : gclq__sets_tile_split(pr, t - T.first[q], (uint32_t)(i % 2));
+}
+
 /* Optimized binary search, OBS (section 3.1.2): a block per chunk of
    GCLQ__SETS_OBS_CHUNK elements of a. The span of b the chunk's values
    cover, and the top of its search tree (evenly spaced keys) cached in
@@ -2578,7 +2604,9 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_search_kernel
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-    if (threadIdx.x < 2) s_end[threadIdx.x] = gclq__sets_chunk_end(pr, t - T.first[q], threadIdx.x); /* both at once */
+    if (threadIdx.x < 2) /* both at once */
+      s_end[threadIdx.x] = T.split != NULL ? T.split[2 * t + threadIdx.x]
+                                           : gclq__sets_chunk_end(pr, t - T.first[q], threadIdx.x);
     __syncthreads();
     const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t - T.first[q], s_end[0], s_end[1]);
     for (uint32_t k = threadIdx.x; k < sp.keys; k += GCLQ__SETS_NT) s_key[k] = pr.b[gclq__sets_key_at(sp, k)];
@@ -2771,11 +2799,29 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   if (path_tiles > 0) {
-    gclq__sets_path_kernel<WRITE><<<gclq__sets_grid(path_tiles), GCLQ__SETS_NT, 0, stream>>>(g, path);
+    gclq__dmem split(&d->c);
+    gclq__sets_tiles cut = path;
+    const size_t bytes = (size_t)path_tiles * 2 * sizeof(uint32_t);
+    if (gclq__mc_fits(&d->c, bytes) && split.get(bytes) == GCLQ_SUCCESS) { /* else each block cuts its own */
+      gclq__sets_split_kernel<false><<<gclq__grid(2 * path_tiles), GCLQ__BLOCK, 0, stream>>>(g, path,
+                                                                                            split.as<uint32_t>());
+      GCLQ__CUDA_TRY(cudaGetLastError());
+      cut.split = split.as<uint32_t>();
+    }
+    gclq__sets_path_kernel<WRITE><<<gclq__sets_grid(path_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   if (search_tiles > 0) {
-    gclq__sets_search_kernel<WRITE><<<gclq__sets_grid(search_tiles), GCLQ__SETS_NT, 0, stream>>>(g, search);
+    gclq__dmem split(&d->c);
+    gclq__sets_tiles cut = search;
+    const size_t bytes = (size_t)search_tiles * 2 * sizeof(uint32_t);
+    if (gclq__mc_fits(&d->c, bytes) && split.get(bytes) == GCLQ_SUCCESS) { /* else each block cuts its own */
+      gclq__sets_split_kernel<true><<<gclq__grid(2 * search_tiles), GCLQ__BLOCK, 0, stream>>>(g, search,
+                                                                                            split.as<uint32_t>());
+      GCLQ__CUDA_TRY(cudaGetLastError());
+      cut.split = split.as<uint32_t>();
+    }
+    gclq__sets_search_kernel<WRITE><<<gclq__sets_grid(search_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   return GCLQ_SUCCESS;
@@ -2976,7 +3022,7 @@ static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, con
   GCLQ__CUDA_TRY(cudaGetDevice(&device));
   GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const unsigned grid = (unsigned)sms * 8; /* the tile kernels' blocks, resident at once; they loop */
-  const gclq__sets_tiles path_tiles = {NULL, path, n, NULL, NULL}, search_tiles = {NULL, search, n, NULL, NULL};
+  const gclq__sets_tiles path_tiles = {NULL, path, n, NULL, NULL, NULL}, search_tiles = {NULL, search, n, NULL, NULL, NULL};
   if (gclq__sets_methods_has(method))
     return gclq__sets_methods_launch<false>(method, g, NULL, n, path_tiles, grid, search_tiles, grid, stream);
   gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);

@@ -1603,14 +1603,21 @@ TEST(sets, all_pairs_index_pieces_on_the_host_match_the_reference) {
 }
 
 TEST(sets, all_pairs_auto_rule) {
-  /* shares 0: never */
+  /* costs 0: never */
   CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.0, 0.0), GCLQ_INTERSECT_AUTO);
-  /* the BMS stand-in: 5e7 pairs x 50 words against 3.5e9 merge steps */
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 1.0, 1.0), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.5, 1.0), GCLQ_INTERSECT_INVERTED_INDEX);
+  /* the BMS stand-in: 2.5e9 words (x 0.05) and 3.8e7 increments (x 8) against 3.5e9 merge steps */
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.05, 8.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.5, 8.0), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.05, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
   /* k = 1000 of 1e5 over 1e8: 1.5e8 index steps against 1e11 merge steps; the matrix is 1.6e12 words */
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 1.0, 0.01), GCLQ_INTERSECT_INVERTED_INDEX);
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 1.0, 0.001), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 0.05, 8.0), GCLQ_INTERSECT_INVERTED_INDEX);
+  /* without the index, the matrix (7.8e10 by its cost) still beats the merge (1e11) */
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 0.05, 1000.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 0.05, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 0.1, 0.0), GCLQ_INTERSECT_AUTO);
+  /* k = 1e4 of 1000 over 8.7e6 */
+  CHECK_EQ(gclq__sets_all_rule(10000, 10000000, 8700000, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST),
+           GCLQ_INTERSECT_INVERTED_INDEX);
   CHECK_EQ(gclq__sets_all_rule(0, 0, 0, 1.0, 1.0), GCLQ_INTERSECT_AUTO);
   gclq_sets s;
   memset(&s, 0, sizeof s);

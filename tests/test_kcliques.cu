@@ -141,6 +141,7 @@ static std::vector<kc_method> kc_host_methods(void) {
 }
 static std::vector<kc_method> kc_cuda_methods(void) {
   std::vector<kc_method> v;
+  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_BITSET});
   return v;
 }
 static const char *kc_method_name(const kc_method &m) {
@@ -894,4 +895,102 @@ GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
   gclq_kclique_result r;
   CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_ERROR_OUT_OF_MEMORY && kc_zeroed(r));
   gclq_graph_free(&g);
+}
+
+/* ---- BITSET (clique/kc_bitset.cuh): the index math of its windows and units ---- */
+
+/* Out-degrees of kept sources for the BITSET tests: mostly small, some at
+   the word edges (31, 32, 33), a few large. */
+static std::vector<uint32_t> kcb_degrees(test_rng &rng, size_t n) {
+  static const uint32_t edges[] = {1, 2, 31, 32, 33, 63, 64, 65, 1000};
+  std::vector<uint32_t> d(n);
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t pick = rng.below(10);
+    d[i] = pick < 6 ? 1 + (uint32_t)rng.below(40) : pick < 9 ? edges[rng.below(9)] : 1 + (uint32_t)rng.below(3000);
+  }
+  return d;
+}
+
+/* The row words of sources [from, end). */
+static uint64_t kcb_words(const std::vector<uint32_t> &d, size_t from, size_t end) {
+  uint64_t words = 0;
+  for (size_t p = from; p < end; ++p) words += (uint64_t)d[p] * ((d[p] + 31) / 32);
+  return words;
+}
+/* The device bytes of a window (table of 32-byte entries rounded to 256,
+   then the rows), counted here without the library's helper. */
+static uint64_t kcb_bytes(const std::vector<uint32_t> &d, size_t from, size_t end) {
+  return ((end - from) * 32 + 255) / 256 * 256 + 4 * kcb_words(d, from, end);
+}
+
+TEST(kcliques, bitset_unit_source_maps_every_unit) {
+  test_rng rng = test_rng_for("kcb_units");
+  CHECK_EQ(sizeof(gclq__kcb_src), 32);
+  const size_t sizes[] = {1, 2, 31, 32, 33, 127, 129, 1000};
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si) {
+    std::vector<uint32_t> d = kcb_degrees(rng, sizes[si]);
+    if (si % 2 == 1)
+      for (size_t p = 0; p < d.size(); p += 3) d[p] = 0; /* sources without units are never picked */
+    std::vector<gclq__kcb_src> src(d.size());
+    uint64_t units = 0;
+    for (size_t p = 0; p < d.size(); ++p) {
+      src[p].unit = units;
+      src[p].d = d[p];
+      units += d[p];
+    }
+    for (uint64_t r = 0; r < units; ++r) {
+      const uint32_t s = gclq__kcb_unit_source(src.data(), (uint32_t)src.size(), r);
+      CHECK_MSG(s < src.size() && src[s].unit <= r && r < src[s].unit + src[s].d, "n %zu unit %llu: source %u",
+                d.size(), (unsigned long long)r, s);
+      if (!(s < src.size() && src[s].unit <= r && r < src[s].unit + src[s].d)) break;
+    }
+  }
+}
+
+TEST(kcliques, bitset_windows_cover_the_sources_and_fit) {
+  test_rng rng = test_rng_for("kcb_windows");
+  const size_t sizes[] = {0, 1, 2, 31, 32, 33, 257, 2000};
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si) {
+    const std::vector<uint32_t> d = kcb_degrees(rng, sizes[si]);
+    uint64_t largest = 0;
+    for (size_t p = 0; p < d.size(); ++p) largest = std::max(largest, kcb_bytes(d, p, p + 1));
+    const uint64_t rooms[] = {0, 255, largest, largest + 1 + rng.below(100000), ~(uint64_t)0 / 8};
+    for (size_t ri = 0; ri < sizeof rooms / sizeof rooms[0]; ++ri) {
+      const uint64_t room = rooms[ri];
+      size_t from = 0;
+      while (from < d.size()) {
+        const uint32_t end = gclq__kcb_window_end(d.data(), (uint32_t)d.size(), (uint32_t)from, room);
+        CHECK(end >= from && end <= d.size());
+        if (end == from) { /* only when its first source alone does not fit */
+          CHECK_MSG(kcb_bytes(d, from, from + 1) > room, "n %zu room %llu: empty window at %zu", d.size(),
+                    (unsigned long long)room, from);
+          CHECK(room < largest);
+          break;
+        }
+        CHECK_EQ(gclq__kcb_window_bytes(end - from, kcb_words(d, from, end)), kcb_bytes(d, from, end));
+        CHECK_MSG(kcb_bytes(d, from, end) <= room, "n %zu room %llu: window [%zu, %u) too large", d.size(),
+                  (unsigned long long)room, from, end);
+        CHECK_MSG(end == d.size() || kcb_bytes(d, from, end + 1) > room, "n %zu room %llu: window [%zu, %u) not maximal",
+                  d.size(), (unsigned long long)room, from, end);
+        from = end;
+      }
+      if (room >= largest) CHECK_EQ(from, d.size());
+    }
+  }
+}
+
+TEST(kcliques, bitset_stack_levels_and_areas) {
+  CHECK_EQ(gclq__kcb_levels(3, 3, 50), 0);
+  CHECK_EQ(gclq__kcb_area_words(3, 3, 50), 0);
+  for (uint32_t k = 4; k <= 12; ++k) CHECK_EQ(gclq__kcb_levels(k, k, 100), k - 3);
+  CHECK_EQ(gclq__kcb_levels(0, 3, 5), 1);
+  CHECK_EQ(gclq__kcb_levels(0, 10, 5), 5);
+  CHECK_EQ(gclq__kcb_levels(0, 10, 100), 8);
+  const uint32_t ds[] = {1, 2, 31, 32, 33, 64, 65, 1000, 100000};
+  for (size_t i = 0; i < sizeof ds / sizeof ds[0]; ++i)
+    for (uint32_t k = 0; k <= 10; k += (k == 0 ? 3 : 1)) {
+      const uint32_t top = k != 0 ? k : ds[i] + 1;
+      const uint64_t lv = gclq__kcb_levels(k, top, ds[i]), w = gclq__kcb_area_words(k, top, ds[i]);
+      CHECK(w % 2 == 0 && w >= lv * (4 + (ds[i] + 31) / 32) && w <= lv * (4 + (ds[i] + 31) / 32) + 1);
+    }
 }

@@ -1,0 +1,549 @@
+/* clique/kc_bitset.cuh - k-clique counting by per-source local bit graphs
+   (GCLQ_KCLIQUE_BITSET; a section of gpuclique_kernels.cuh, after
+   clique/kcliques.cuh). The way Almasri et al., "Parallel k-clique counting
+   on GPUs" (ICS'22) count: orientation, each source's induced subgraph in
+   binary encoding, a warp-level depth-first search.
+
+   Local graphs. For a source v with out-degree d, L = out(v) (ascending ids)
+   and d bit rows of W = ceil(d / 32) words: row i holds bit j, for j > i,
+   when L[i] and L[j] are adjacent (an oriented local graph: a clique of it is
+   found once, in ascending local order). A warp builds a row, testing
+   adjacency by binary search in the undirected lists.
+
+   Units. A warp takes one (source, first local vertex i) unit at a time from
+   a work counter (an oriented edge each: better balance than a warp per
+   source). Its depth-first search keeps the candidates of each level as a
+   bitset of W words on a per-warp stack (lane t owns the words t, t + 32,
+   ...): level 0 is row i; taking candidate j (the lowest bit, by ballot and
+   __ffs) gives the next level, the level AND row j, counted by __popc and a
+   warp reduction. One k: level k - 4's AND is counted, not stored (k = 3:
+   the popcount of row i, no search); a level with fewer candidates than the
+   clique still needs is left. Every size (k == 0): each level's AND adds to
+   the count of its size. Per-vertex counts (one k): at a leaf of c cliques,
+   the chosen vertices get c each, each candidate 1, and v and L[i] the
+   unit's total. Counts are summed in 64-bit registers per warp (a wrap sets
+   the count's flag) and added once per warp (one k), or once per level per
+   unit (every size).
+
+   The stack. A warp's area holds, per level, 4 words (the level's count
+   for every size, its chosen vertex, its candidates left) and the level's W
+   words: (4 + W) * levels words, levels = k - 3 for one k, min(top - 2, d)
+   for every size. When the warps of a block fit 48 KiB it sits in shared
+   memory; past that each warp of a fixed grid gets a slice of a global
+   stack (at most half the budget's room), so any out-degree runs while its
+   stack slice fits the budget.
+
+   Windows. The sources run in windows (ranges of the sources kept: d + 1 >=
+   k, or d >= 2 for every size) whose rows and table fit the budget's room
+   left after the stack, so any budget that holds the graph, the stack and
+   one source's rows gives the same counts; a smaller one gives
+   GCLQ_ERROR_OUT_OF_MEMORY. */
+#ifndef GPUCLIQUE_KC_BITSET_CUH
+#define GPUCLIQUE_KC_BITSET_CUH
+
+#define GCLQ__KCB_SMEM_BYTES (48u * 1024u) /* shared memory a block's stacks may take */
+
+/* One source of a window. */
+struct gclq__kcb_src {
+  uint64_t unit; /* its first unit (local vertex 0) in the window's numbering */
+  uint64_t aoff; /* its rows at adj + aoff: d rows of W words */
+  uint64_t loff; /* L = out + loff (its out-list) */
+  uint32_t v, d;
+};
+
+/* The stack levels a source of out-degree d needs: k - 3 for one k (0 for
+   triangles), min(top - 2, d) (at least 1) for every size (k == 0). */
+static __host__ __device__ __forceinline__ uint32_t gclq__kcb_levels(uint32_t k, uint32_t top, uint32_t d) {
+  if (k != 0) return k > 3 ? k - 3 : 0;
+  const uint32_t lv = top - 2 < d ? top - 2 : d;
+  return lv > 0 ? lv : 1;
+}
+
+/* The words of a warp's stack area for a source of out-degree d (even: the
+   level counts are 64-bit). */
+static __host__ __device__ __forceinline__ uint64_t gclq__kcb_area_words(uint32_t k, uint32_t top, uint32_t d) {
+  const uint64_t lv = gclq__kcb_levels(k, top, d);
+  const uint64_t w = lv * (4 + gclq__bwords(d));
+  return (w + 1) / 2 * 2;
+}
+
+/* The source of unit r: the last of src[0, ns) with unit <= r (ns >= 1,
+   src[0].unit == 0, units ascending). */
+static __host__ __device__ __forceinline__ uint32_t gclq__kcb_unit_source(const gclq__kcb_src *src, uint32_t ns,
+                                                                          uint64_t r) {
+  uint32_t lo = 0, hi = ns - 1;
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo + 1) / 2;
+    if (src[mid].unit <= r) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/* The device bytes of a window of `count` sources with `row_words` words of
+   rows: its table (rounded to 256) then its rows. */
+static inline uint64_t gclq__kcb_window_bytes(uint64_t count, uint64_t row_words) {
+  const uint64_t table = count * sizeof(gclq__kcb_src);
+  return (table + 255) / 256 * 256 + row_words * sizeof(uint32_t);
+}
+
+/* The end of the window that starts at kept source `from` (out-degrees
+   d[0, ns)): the most sources whose window fits `room` bytes; `from` itself
+   when not even one does. */
+static inline uint32_t gclq__kcb_window_end(const uint32_t *d, uint32_t ns, uint32_t from, uint64_t room) {
+  uint64_t words = 0;
+  uint32_t end = from;
+  while (end < ns) {
+    const uint64_t more = words + (uint64_t)d[end] * gclq__bwords(d[end]);
+    if (gclq__kcb_window_bytes((uint64_t)end - from + 1, more) > room) break;
+    words = more;
+    ++end;
+  }
+  return end;
+}
+
+/* What the count kernel reads and where it adds. */
+struct gclq__kcb_args {
+  const gclq__kcb_src *src;
+  uint32_t ns;
+  uint64_t units;                /* the window's units: its sum of out-degrees */
+  const uint32_t *out, *adj;     /* the oriented lists, the window's rows */
+  uint32_t k, top;               /* k == 0: every size up to top */
+  uint64_t stride;               /* words of a warp's stack area */
+  uint32_t *stack;               /* global stack (a slice per warp of the grid), or NULL: shared memory */
+  unsigned long long *count;     /* d_count, d_flags */
+  unsigned int *flags;
+  unsigned long long *pv;        /* per-vertex counts, or NULL */
+  unsigned int *pvf;
+  unsigned long long *next;      /* the work counter */
+  unsigned long long *nodes;     /* search nodes, for stats */
+};
+
+/* The rows of a window: a warp per local vertex x (the unit numbering), bit
+   y of row x set for y > x when L[x] and L[y] are adjacent. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
+    gclq__kcb_rows_kernel(const gclq__kcb_src *src, uint32_t ns, uint64_t units, const uint32_t *out,
+                          const uint64_t *uoff, const uint32_t *unbr, uint32_t *adj) {
+  const uint64_t r = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (r >= units) return;
+  const gclq__kcb_src s = src[gclq__kcb_unit_source(src, ns, r)];
+  const uint32_t x = (uint32_t)(r - s.unit), W = gclq__bwords(s.d);
+  const uint32_t *L = out + s.loff;
+  const uint32_t u = L[x];
+  uint32_t *row = adj + s.aoff + (uint64_t)x * W;
+  for (uint32_t w = 0; w < W; ++w) {
+    const uint32_t y = 32 * w + lane;
+    const bool bit = y > x && y < s.d && gclq__d_adjacent(uoff, unbr, u, L[y]);
+    const uint32_t ballot = __ballot_sync(GCLQ__FULL, bit);
+    if (lane == 0) row[w] = ballot;
+  }
+}
+
+/* Count cliques of size 2 (the oriented edges) for every size. */
+static __global__ void gclq__kcb_edges_kernel(unsigned long long *count, unsigned int *flags, unsigned long long m) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) gclq__kc_d_add(count + 2, flags + 2, m);
+}
+
+/* dst = a & b over the words lo + lane, lo + lane + 32, ... below W (dst may
+   be NULL: count only); returns the popcount over the warp. lo is a multiple
+   of 32, so a lane always touches the words it owns. */
+static __device__ __forceinline__ uint32_t gclq__kcb_and(uint32_t *dst, const uint32_t *a, const uint32_t *b,
+                                                         uint32_t W, uint32_t lo) {
+  const uint32_t lane = threadIdx.x & 31;
+  uint32_t c = 0;
+  for (uint32_t w = lo + lane; w < W; w += 32) {
+    const uint32_t x = a[w] & __ldg(b + w);
+    if (dst != NULL) dst[w] = x;
+    c += __popc(x);
+  }
+  return __reduce_add_sync(GCLQ__FULL, c);
+}
+
+/* The lowest set bit of S at or past word lo (a multiple of 32), cleared by
+   the lane that owns its word. S must hold one. */
+static __device__ __forceinline__ uint32_t gclq__kcb_take(uint32_t *S, uint32_t W, uint32_t lo) {
+  const uint32_t lane = threadIdx.x & 31;
+  for (uint32_t w0 = lo; w0 < W; w0 += 32) {
+    const uint32_t w = w0 + lane;
+    const uint32_t x = w < W ? S[w] : 0u;
+    const uint32_t ballot = __ballot_sync(GCLQ__FULL, x != 0);
+    if (ballot != 0) {
+      const uint32_t owner = __ffs(ballot) - 1;
+      const uint32_t got = __shfl_sync(GCLQ__FULL, 32 * w + (uint32_t)(__ffs(x) - 1), owner);
+      if (lane == owner) S[w] = x & (x - 1);
+      return got;
+    }
+  }
+  return 0xffffffffu;
+}
+
+/* The word chunk (a multiple of 32) that holds local vertex j's word. */
+static __device__ __forceinline__ uint32_t gclq__kcb_chunk(uint32_t j) { return (j >> 5) & ~31u; }
+
+/* Per-vertex counts: +1 to each vertex L[y] with y in a & b (words from lo). */
+static __device__ __forceinline__ void gclq__kcb_pv_each(const gclq__kcb_args &a, const uint32_t *L,
+                                                         const uint32_t *x, const uint32_t *y, uint32_t W,
+                                                         uint32_t lo) {
+  const uint32_t lane = threadIdx.x & 31;
+  for (uint32_t w = lo + lane; w < W; w += 32) {
+    uint32_t bits = x[w] & __ldg(y + w);
+    while (bits != 0) {
+      const uint32_t u = L[32 * w + (uint32_t)(__ffs(bits) - 1)];
+      gclq__kc_d_add(a.pv + u, a.pvf + u, 1ull);
+      bits &= bits - 1;
+    }
+  }
+}
+
+/* Per-vertex counts of v and L[i]: the unit's total (flagged when it
+   wrapped). */
+static __device__ __forceinline__ void gclq__kcb_pv_unit(const gclq__kcb_args &a, uint32_t v, uint32_t li,
+                                                         unsigned long long total, bool wrapped) {
+  if ((threadIdx.x & 31) != 0) return;
+  if (wrapped) {
+    atomicOr(a.pvf + v, 1u);
+    atomicOr(a.pvf + li, 1u);
+  }
+  gclq__kc_d_add(a.pv + v, a.pvf + v, total);
+  gclq__kc_d_add(a.pv + li, a.pvf + li, total);
+}
+
+/* Triangles of unit (s, i): the popcount of row i. */
+static __device__ __forceinline__ unsigned long long gclq__kcb_unit_three(const gclq__kcb_args &a, const gclq__kcb_src &s,
+                                                                          uint32_t i) {
+  const uint32_t W = gclq__bwords(s.d), lo = gclq__kcb_chunk(i);
+  const uint32_t *row = a.adj + s.aoff + (uint64_t)i * W;
+  const uint32_t c = gclq__kcb_and(NULL, row, row, W, lo);
+  if (a.pv != NULL && c > 0) {
+    const uint32_t *L = a.out + s.loff;
+    gclq__kcb_pv_each(a, L, row, row, W, lo);
+    gclq__kcb_pv_unit(a, s.v, L[i], c, false);
+  }
+  return c;
+}
+
+/* Per-vertex counts at a leaf of c cliques at level l: the vertices chosen
+   at levels 0 .. l - 1 (aux) and j get c, the candidates (S & rj) 1 each. */
+static __device__ __forceinline__ void gclq__kcb_pv_leaf(const gclq__kcb_args &a, const uint32_t *L, const uint32_t *aux,
+                                                         uint32_t l, uint32_t j, const uint32_t *S, const uint32_t *rj,
+                                                         uint32_t W, uint32_t lo, uint32_t c) {
+  for (uint32_t t = threadIdx.x & 31; t <= l; t += 32) {
+    const uint32_t u = L[t < l ? aux[4 * t + 2] : j];
+    gclq__kc_d_add(a.pv + u, a.pvf + u, (unsigned long long)c);
+  }
+  gclq__kcb_pv_each(a, L, S, rj, W, lo);
+}
+
+/* The k-cliques (one k >= 4) of unit (s, i): the depth-first search over
+   the local graph; area: the warp's stack. Returns the unit's count, *wrap
+   set when it passed 2^64 - 1 (else left); *nodes gets the branches taken. */
+static __device__ unsigned long long gclq__kcb_unit_one(const gclq__kcb_args &a, const gclq__kcb_src &s, uint32_t i,
+                                                        uint32_t *area, bool *wrap, uint64_t *nodes) {
+  const uint32_t lane = threadIdx.x & 31, k = a.k, lv = k - 3, W = gclq__bwords(s.d);
+  const uint32_t *rows = a.adj + s.aoff, *L = a.out + s.loff;
+  uint32_t *aux = area, *S = area + 4 * lv; /* per level: [count lo, count hi, chosen, left] */
+  uint32_t lo = gclq__kcb_chunk(i), l = 0;
+  uint32_t left = gclq__kcb_and(S, rows + (uint64_t)i * W, rows + (uint64_t)i * W, W, lo); /* level 0: row i */
+  unsigned long long total = 0;
+  bool wrapped = false;
+  for (;;) {
+    if (left < k - 2 - l) { /* too few candidates left for a k-clique: back up */
+      if (l == 0) break;
+      --l;
+      left = aux[4 * l + 3];
+      lo = gclq__kcb_chunk(aux[4 * l + 2]);
+      continue;
+    }
+    uint32_t *Sl = S + (uint64_t)l * W;
+    const uint32_t j = gclq__kcb_take(Sl, W, lo);
+    const uint32_t *rj = rows + (uint64_t)j * W;
+    --left;
+    ++*nodes;
+    lo = gclq__kcb_chunk(j); /* every bit left here, and below, is past j */
+    if (l + 1 == lv) { /* a leaf: each candidate closes a k-clique */
+      const uint32_t c = gclq__kcb_and(NULL, Sl, rj, W, lo);
+      if (total + c < total) wrapped = true;
+      total += c;
+      if (a.pv != NULL && c > 0) gclq__kcb_pv_leaf(a, L, aux, l, j, Sl, rj, W, lo, c);
+      continue;
+    }
+    const uint32_t c = gclq__kcb_and(Sl + W, Sl, rj, W, lo);
+    if (c >= k - 3 - l) { /* enough candidates for the rest: go down */
+      __syncwarp(); /* the lanes' reads of this level's words are done */
+      if (lane == 0) {
+        aux[4 * l + 2] = j;
+        aux[4 * l + 3] = left;
+      }
+      __syncwarp();
+      ++l;
+      left = c;
+    }
+  }
+  if (a.pv != NULL) {
+    __syncwarp();
+    gclq__kcb_pv_unit(a, s.v, L[i], total, wrapped);
+  }
+  if (wrapped) *wrap = true;
+  return total;
+}
+
+/* The cliques of every size from 4 up of unit (s, i), added to a.count per
+   level; returns its triangles (the popcount of row i). */
+static __device__ unsigned long long gclq__kcb_unit_all(const gclq__kcb_args &a, const gclq__kcb_src &s, uint32_t i,
+                                                        uint32_t *area, uint64_t *nodes) {
+  const uint32_t lane = threadIdx.x & 31, lv = gclq__kcb_levels(0, a.top, s.d), W = gclq__bwords(s.d);
+  const uint32_t *rows = a.adj + s.aoff;
+  uint32_t *aux = area, *S = area + 4 * lv; /* per level: [count lo, count hi, chosen, left] */
+  uint32_t lo = gclq__kcb_chunk(i), l = 0, used = 0;
+  const uint32_t three = gclq__kcb_and(S, rows + (uint64_t)i * W, rows + (uint64_t)i * W, W, lo);
+  uint32_t left = three;
+  if (three < 2) return three;
+  for (uint32_t t = lane; t < lv; t += 32) *(unsigned long long *)(aux + 4 * t) = 0;
+  __syncwarp();
+  for (;;) {
+    if (left < 2) { /* one candidate closes no larger clique: back up */
+      if (l == 0) break;
+      --l;
+      left = aux[4 * l + 3];
+      lo = gclq__kcb_chunk(aux[4 * l + 2]);
+      continue;
+    }
+    uint32_t *Sl = S + (uint64_t)l * W;
+    const uint32_t j = gclq__kcb_take(Sl, W, lo);
+    const uint32_t *rj = rows + (uint64_t)j * W;
+    const bool store = l + 1 < lv; /* past lv no clique is large enough to need a level */
+    --left;
+    ++*nodes;
+    lo = gclq__kcb_chunk(j);
+    const uint32_t c = gclq__kcb_and(store ? Sl + W : NULL, Sl, rj, W, lo);
+    if (c > 0 && lane == 0) { /* c cliques of size l + 4 */
+      unsigned long long *acc = (unsigned long long *)(aux + 4 * l);
+      if (*acc + c < *acc) atomicOr(a.flags + l + 4, 1u);
+      *acc += c;
+    }
+    if (c > 0 && l + 1 > used) used = l + 1;
+    if (store && c >= 2) {
+      __syncwarp(); /* the lanes' reads of this level's words are done */
+      if (lane == 0) {
+        aux[4 * l + 2] = j;
+        aux[4 * l + 3] = left;
+      }
+      __syncwarp();
+      ++l;
+      left = c;
+    }
+  }
+  __syncwarp();
+  for (uint32_t t = lane; t < used; t += 32)
+    gclq__kc_d_add(a.count + t + 4, a.flags + t + 4, *(unsigned long long *)(aux + 4 * t));
+  return three;
+}
+
+/* Counting: each warp takes units from a.next until none is left; its
+   stack area in shared memory or in its slice of a.stack. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcb_count_kernel(gclq__kcb_args a) {
+  extern __shared__ unsigned long long gclq__kcb_smem[];
+  const uint32_t lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+  uint32_t *area = a.stack != NULL ? a.stack + ((uint64_t)blockIdx.x * GCLQ__CWARPS + warp) * a.stride
+                                   : (uint32_t *)gclq__kcb_smem + (uint64_t)warp * a.stride;
+  const uint32_t at = a.k != 0 ? a.k : 3; /* the count summed in registers */
+  unsigned long long sum = 0;
+  bool wrap = false;
+  uint64_t nodes = 0;
+  for (;;) {
+    unsigned long long r = 0;
+    if (lane == 0) r = atomicAdd(a.next, 1ull);
+    r = __shfl_sync(GCLQ__FULL, r, 0);
+    if (r >= a.units) break;
+    const gclq__kcb_src s = a.src[gclq__kcb_unit_source(a.src, a.ns, r)];
+    const uint32_t i = (uint32_t)(r - s.unit);
+    unsigned long long c;
+    __syncwarp();
+    ++nodes;
+    if (a.k == 3) c = gclq__kcb_unit_three(a, s, i);
+    else if (a.k == 0) c = gclq__kcb_unit_all(a, s, i, area, &nodes);
+    else c = gclq__kcb_unit_one(a, s, i, area, &wrap, &nodes);
+    if (sum + c < sum) wrap = true;
+    sum += c;
+  }
+  if (lane == 0) {
+    if (wrap) atomicOr(a.flags + at, 1u);
+    gclq__kc_d_add(a.count + at, a.flags + at, sum);
+    if (nodes > 0) atomicAdd(a.nodes, (unsigned long long)nodes);
+  }
+}
+
+/* The sources kept (out-degree at least dmin) in id order: kv their ids, kd
+   their out-degrees, h_off the oriented offsets on the host; *stride the
+   largest stack area. Arrays GCLQ_MALLOC'd (n + 1 entries); the caller frees
+   them either way. */
+static inline gclq_status gclq__kcb_sources(gclq__kc_dev *d, uint64_t **h_off, uint32_t **kv, uint32_t **kd,
+                                            uint32_t *ns, uint64_t *stride) {
+  const uint32_t dmin = d->k == 0 ? 2 : d->k - 1;
+  *ns = 0;
+  *stride = 0;
+  *h_off = (uint64_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint64_t));
+  *kv = (uint32_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint32_t));
+  *kd = (uint32_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint32_t));
+  if (*h_off == NULL || *kv == NULL || *kd == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  GCLQ__TRY(gclq__mc_read(d->c, *h_off, d->d_off, ((size_t)d->n + 1) * sizeof(uint64_t)));
+  for (uint32_t v = 0; v < d->n; ++v) {
+    const uint64_t deg = (*h_off)[v + 1] - (*h_off)[v];
+    if (deg < dmin) continue;
+    (*kv)[*ns] = v;
+    (*kd)[*ns] = (uint32_t)deg;
+    ++*ns;
+    const uint64_t w = gclq__kcb_area_words(d->k, d->top, (uint32_t)deg);
+    if (w > *stride) *stride = w;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* The count kernel's grid and stack: shared memory when a block's areas fit
+   GCLQ__KCB_SMEM_BYTES (*smem its bytes), else a global stack of *blocks
+   blocks' areas in at most half the budget's room. */
+static inline gclq_status gclq__kcb_stack(gclq__kc_dev *d, uint64_t stride, gclq__dmem *stack, unsigned *blocks,
+                                          size_t *smem) {
+  gclq__mc_ctx *c = d->c;
+  int dev = 0, sms = 0;
+  GCLQ__CUDA_TRY(cudaGetDevice(&dev));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  const uint64_t block_bytes = stride * sizeof(uint32_t) * GCLQ__CWARPS;
+  *smem = 0;
+  if (block_bytes <= GCLQ__KCB_SMEM_BYTES) {
+    *smem = (size_t)block_bytes;
+    *blocks = (unsigned)sms * 16u;
+    return GCLQ_SUCCESS;
+  }
+  const uint64_t room = c->used < c->budget ? (c->budget - c->used) / 2 : 0;
+  uint64_t fit = room / block_bytes;
+  if (fit > (uint64_t)sms * 8u) fit = (uint64_t)sms * 8u;
+  if (fit == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
+  *blocks = (unsigned)fit;
+  return stack->get((size_t)(fit * block_bytes));
+}
+
+/* Count one window, kept sources [from, end): its table (tab, host, filled
+   here), rows, then the count kernel over its units. */
+static inline gclq_status gclq__kcb_window(gclq__kc_dev *d, gclq__kcb_args a, const uint64_t *h_off, const uint32_t *kv,
+                                           const uint32_t *kd, uint32_t from, uint32_t end, gclq__kcb_src *tab,
+                                           void *dwin, unsigned blocks, size_t smem) {
+  cudaStream_t stream = d->c->stream;
+  uint64_t units = 0, words = 0;
+  for (uint32_t p = from; p < end; ++p) {
+    gclq__kcb_src e;
+    e.unit = units;
+    e.aoff = words;
+    e.loff = h_off[kv[p]];
+    e.v = kv[p];
+    e.d = kd[p];
+    tab[p - from] = e;
+    units += kd[p];
+    words += (uint64_t)kd[p] * gclq__bwords(kd[p]);
+  }
+  const uint64_t table = gclq__kcb_window_bytes(end - from, 0);
+  a.src = (const gclq__kcb_src *)dwin;
+  a.ns = end - from;
+  a.units = units;
+  a.adj = (const uint32_t *)((char *)dwin + table);
+  GCLQ__CUDA_TRY(cudaMemcpyAsync(dwin, tab, (size_t)(end - from) * sizeof(gclq__kcb_src), cudaMemcpyHostToDevice, stream));
+  GCLQ__CUDA_TRY(cudaMemsetAsync(a.next, 0, sizeof(unsigned long long), stream));
+  gclq__kcb_rows_kernel<<<gclq__grid_warps(units), 32 * GCLQ__CWARPS, 0, stream>>>(
+      a.src, a.ns, units, a.out, d->d_uoff, d->d_unbr, (uint32_t *)((char *)dwin + table));
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  const uint64_t want = gclq__grid_warps(units);
+  const unsigned grid = want < blocks ? (unsigned)want : blocks;
+  gclq__kcb_count_kernel<<<grid, 32 * GCLQ__CWARPS, smem, stream>>>(a);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return GCLQ_SUCCESS;
+}
+
+/* The windows over kept sources (out-degrees kd[0, ns)) and their largest
+   bytes, in the room left; GCLQ_ERROR_OUT_OF_MEMORY when one source does not
+   fit. */
+static inline gclq_status gclq__kcb_plan(gclq__kc_dev *d, const uint32_t *kd, uint32_t ns, uint32_t *windows,
+                                         uint64_t *bytes) {
+  gclq__mc_ctx *c = d->c;
+  const uint64_t slack = 4096;
+  const uint64_t room = c->used < c->budget && c->budget - c->used > slack ? c->budget - c->used - slack : 0;
+  *windows = 0;
+  *bytes = 0;
+  for (uint32_t from = 0; from < ns;) {
+    const uint32_t end = gclq__kcb_window_end(kd, ns, from, room);
+    if (end == from) return GCLQ_ERROR_OUT_OF_MEMORY;
+    uint64_t words = 0;
+    for (uint32_t p = from; p < end; ++p) words += (uint64_t)kd[p] * gclq__bwords(kd[p]);
+    const uint64_t b = gclq__kcb_window_bytes(end - from, words);
+    if (b > *bytes) *bytes = b;
+    ++*windows;
+    from = end;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* The counts of the method (see the file's header). */
+static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off, const uint32_t *kv,
+                                          const uint32_t *kd, uint32_t ns, uint64_t stride, gclq__kcb_src *tab) {
+  gclq__mc_ctx *c = d->c;
+  gclq__dmem counters(c), stack(c), win(c);
+  gclq__kcb_args a;
+  unsigned blocks = 0;
+  size_t smem = 0;
+  uint32_t windows = 0;
+  uint64_t bytes = 0, nodes = 0;
+  memset(&a, 0, sizeof a);
+  GCLQ__TRY(counters.get(2 * sizeof(unsigned long long)));
+  GCLQ__CUDA_TRY(cudaMemsetAsync(counters.p, 0, 2 * sizeof(unsigned long long), c->stream));
+  if (d->k == 0) {
+    gclq__kcb_edges_kernel<<<1, 32, 0, c->stream>>>(d->d_count, d->d_flags, (unsigned long long)d->m);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  if (ns == 0) return GCLQ_SUCCESS;
+  GCLQ__TRY(gclq__kcb_stack(d, stride, &stack, &blocks, &smem));
+  GCLQ__TRY(gclq__kcb_plan(d, kd, ns, &windows, &bytes));
+  GCLQ__TRY(win.get((size_t)bytes));
+  a.out = d->d_out;
+  a.k = d->k;
+  a.top = d->top;
+  a.stride = stride;
+  a.stack = stack.as<uint32_t>();
+  a.count = d->d_count;
+  a.flags = d->d_flags;
+  a.pv = d->d_per_vertex;
+  a.pvf = d->d_pv_flags;
+  a.next = counters.as<unsigned long long>();
+  a.nodes = counters.as<unsigned long long>() + 1;
+  windows = 0;
+  for (uint32_t from = 0; from < ns; ++windows) { /* cut again in the bytes held: no more windows than planned */
+    const uint32_t end = gclq__kcb_window_end(kd, ns, from, bytes);
+    GCLQ__TRY(gclq__kcb_window(d, a, h_off, kv, kd, from, end, tab + from, win.p, blocks, smem));
+    from = end;
+  }
+  GCLQ__TRY(gclq__mc_read(c, &nodes, a.nodes, sizeof nodes));
+  d->nodes = nodes;
+  if (stack.p != NULL) d->method_note = windows > 1 ? "bitset: windows, stack in global memory" : "bitset: stack in global memory";
+  else d->method_note = windows > 1 ? "bitset: windows" : "bitset";
+  return GCLQ_SUCCESS;
+}
+
+/* GCLQ_KCLIQUE_BITSET (see the file's header). */
+static inline gclq_status gclq__kc_cuda_bitset(gclq__kc_dev *d) {
+  uint64_t *h_off = NULL, stride = 0;
+  uint32_t *kv = NULL, *kd = NULL, ns = 0;
+  gclq__kcb_src *tab = NULL;
+  gclq_status st = gclq__kcb_sources(d, &h_off, &kv, &kd, &ns, &stride);
+  if (st == GCLQ_SUCCESS) {
+    tab = (gclq__kcb_src *)GCLQ_MALLOC(((size_t)ns + 1) * sizeof(gclq__kcb_src));
+    if (tab == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (st == GCLQ_SUCCESS) st = gclq__kcb_count(d, h_off, kv, kd, ns, stride, tab);
+  if (cudaStreamSynchronize(d->c->stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA; /* tab read */
+  GCLQ_FREE(h_off);
+  GCLQ_FREE(kv);
+  GCLQ_FREE(kd);
+  GCLQ_FREE(tab);
+  return st;
+}
+
+#endif /* GPUCLIQUE_KC_BITSET_CUH */

@@ -4663,6 +4663,7 @@ static inline gclq_status gclq__kc_host(const gclq_graph *g, const gclq_kclique_
 /* The method that counts on CUDA: the one asked, or AUTO's choice. */
 static inline gclq_kclique_method gclq__kc_cuda_method(const gclq_kclique_options *p, uint32_t max_out) {
   (void)max_out;
+  if (p->all) return GCLQ_KCLIQUE_PIVOT; /* every size at once: only pivoting finishes on large cliques */
   return p->method;
 }
 
@@ -4670,6 +4671,7 @@ static inline gclq_kclique_method gclq__kc_cuda_method(const gclq_kclique_option
 static inline gclq_status gclq__kc_cuda_count(gclq__kc_dev *d, gclq_kclique_method method) {
   switch (method) {
     case GCLQ_KCLIQUE_BITSET: return gclq__kc_cuda_bitset(d);
+    case GCLQ_KCLIQUE_PIVOT: return gclq__kc_cuda_pivot(d);
     default: return GCLQ_ERROR_BACKEND_UNAVAILABLE;
   }
 }

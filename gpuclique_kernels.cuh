@@ -3072,5 +3072,6 @@ static inline gclq_status gclq__cuda_sets_upload(const gclq_sets *s, const gclq_
    ------------------------------------------------------------------------- */
 #include "clique/kcliques.cuh"
 #include "clique/kc_bitset.cuh"
+#include "clique/kc_pivot.cuh"
 
 #endif /* GPUCLIQUE_KERNELS_CUH */

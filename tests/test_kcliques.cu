@@ -142,6 +142,7 @@ static std::vector<kc_method> kc_host_methods(void) {
 static std::vector<kc_method> kc_cuda_methods(void) {
   std::vector<kc_method> v;
   v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_BITSET});
+  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_PIVOT});
   return v;
 }
 static const char *kc_method_name(const kc_method &m) {
@@ -993,4 +994,145 @@ TEST(kcliques, bitset_stack_levels_and_areas) {
       const uint64_t lv = gclq__kcb_levels(k, top, ds[i]), w = gclq__kcb_area_words(k, top, ds[i]);
       CHECK(w % 2 == 0 && w >= lv * (4 + (ds[i] + 31) / 32) && w <= lv * (4 + (ds[i] + 31) / 32) + 1);
     }
+/* ---- PIVOT on CUDA (clique/kc_pivot.cuh): its host-side helpers ------------- */
+
+/* C(n, k) saturated at UINT64_MAX, as the tables hold it. */
+static uint64_t kcp_binom_sat(uint32_t n, uint32_t k) {
+  unsigned __int128 c = kc_binom128(n, k);
+  return c >= (unsigned __int128)UINT64_MAX ? UINT64_MAX : (uint64_t)c;
+}
+
+/* The binomial table: exact below 2^64 - 1, saturated above (C(67, 33) fits,
+   C(68, 34) does not), 0 past the diagonal; random shapes. */
+TEST(kcliques, pivot_cuda_binomials_saturate) {
+  test_rng rng = test_rng_for("kcliques_pivot_binomials");
+  const uint32_t shapes[][2] = {{1, 1}, {2, 3}, {33, 4}, {69, 41}, {100, 101}};
+  for (int t = 0; t < 12; ++t) {
+    uint32_t rows = t < 5 ? shapes[t][0] : 1 + (uint32_t)rng.below(100);
+    uint32_t cols = t < 5 ? shapes[t][1] : 1 + (uint32_t)rng.below(100);
+    std::vector<unsigned long long> tab((size_t)rows * cols + 1, 0xabababababababull);
+    gclq__kcp_binomials(tab.data(), rows, cols);
+    CHECK(tab[(size_t)rows * cols] == 0xabababababababull); /* nothing written past the table */
+    for (uint32_t p = 0; p < rows; ++p)
+      for (uint32_t j = 0; j < cols; ++j)
+        CHECK_MSG(gclq__kcp_binom(tab.data(), cols, p, j) == kcp_binom_sat(p, j), "C(%u, %u) in %u x %u", p, j, rows,
+                  cols);
+  }
+  std::vector<unsigned long long> tab(69 * 35);
+  gclq__kcp_binomials(tab.data(), 69, 35);
+  CHECK(gclq__kcp_binom(tab.data(), 35, 67, 33) == 14226520737620288370ull);
+  CHECK(gclq__kcp_binom(tab.data(), 35, 68, 34) == UINT64_MAX);
+  CHECK(gclq__kcp_binom(tab.data(), 35, 68, 33) == UINT64_MAX); /* 28453041475240576740 */
+  CHECK(gclq__kcp_binom(tab.data(), 35, 3, 4) == 0);
+}
+
+/* The triangular tally index: every (r, p) with r + p <= top gets its own
+   entry, and they fill [0, entries) exactly. */
+TEST(kcliques, pivot_cuda_tally_index_is_a_bijection) {
+  for (uint32_t top = 0; top <= 70; ++top) {
+    const uint64_t entries = gclq__kcp_tally_entries(top);
+    std::vector<int> seen(entries, 0);
+    for (uint32_t r = 0; r <= top; ++r)
+      for (uint32_t p = 0; r + p <= top; ++p) {
+        const uint64_t at = gclq__kcp_tally_at(top, r, p);
+        CHECK_MSG(at < entries && !seen[at], "top %u: (%u, %u) at %llu", top, r, p, (unsigned long long)at);
+        if (at < entries) seen[at] = 1;
+      }
+    CHECK(std::count(seen.begin(), seen.end(), 1) == (long)entries);
+  }
+}
+
+/* count[r + j] += tally(r, p) C(p, j): random tallies against 128-bit sums
+   (saturated at 2^64 - 1), K_n's tallies (one leaf (1, p) per source, p =
+   0 .. n - 1) give C(n, s), and a wrapped tally saturates every count. */
+TEST(kcliques, pivot_cuda_tally_combines_to_sizes) {
+  test_rng rng = test_rng_for("kcliques_pivot_tally");
+  const unsigned __int128 cap = (unsigned __int128)UINT64_MAX;
+  for (int t = 0; t < 40; ++t) {
+    const uint32_t top = t < 4 ? (uint32_t)t : 1 + (uint32_t)rng.below(90);
+    const uint64_t entries = gclq__kcp_tally_entries(top);
+    std::vector<unsigned long long> tally(entries, 0);
+    std::vector<unsigned __int128> want(top + 1, 0);
+    for (uint32_t r = 0; r <= top; ++r)
+      for (uint32_t p = 0; r + p <= top; ++p) {
+        uint64_t x = 0;
+        const uint64_t kind = rng.below(8);
+        if (kind == 1) x = 1 + rng.below(1000);
+        if (kind == 2) x = rng.next() >> rng.below(64);
+        tally[gclq__kcp_tally_at(top, r, p)] = x;
+        for (uint32_t j = 0; j <= p; ++j) {
+          unsigned __int128 term = (unsigned __int128)x * (kc_binom128(p, j) < cap ? kc_binom128(p, j) : cap);
+          want[r + j] = want[r + j] + (term < cap ? term : cap);
+          if (want[r + j] > cap) want[r + j] = cap;
+        }
+      }
+    std::vector<uint64_t> count(top + 2, 0);
+    count[top + 1] = 77; /* past the counts: untouched */
+    CHECK(gclq__kcp_combine(tally.data(), top, 0, count.data()));
+    for (uint32_t s = 0; s <= top; ++s)
+      CHECK_MSG(count[s] == (uint64_t)want[s], "top %u size %u: %llu, want %llu", top, s, (unsigned long long)count[s],
+                (unsigned long long)want[s]);
+    CHECK(count[top + 1] == 77);
+    CHECK(gclq__kcp_combine(tally.data(), top, 1, count.data()));
+    for (uint32_t s = 0; s <= top; ++s) CHECK(count[s] == UINT64_MAX);
+  }
+  for (uint32_t n = 1; n <= 90; n += 1 + (uint32_t)rng.below(7)) {
+    std::vector<unsigned long long> tally(gclq__kcp_tally_entries(n), 0);
+    for (uint32_t p = 0; p < n; ++p) tally[gclq__kcp_tally_at(n, 1, p)] = 1;
+    std::vector<uint64_t> count(n + 1, 0);
+    CHECK(gclq__kcp_combine(tally.data(), n, 0, count.data()));
+    for (uint32_t s = 1; s <= n; ++s) CHECK_MSG(count[s] == kcp_binom_sat(n, s), "K_%u: size %u", n, s);
+  }
+}
+
+/* A source's scratch: the parts in order, each as large as the tree needs
+   (d rows of W words, d + 2 levels), 32-byte multiples. */
+TEST(kcliques, pivot_cuda_scratch_layout) {
+  test_rng rng = test_rng_for("kcliques_pivot_layout");
+  std::vector<uint32_t> ds = {0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1023, 1024, 1025};
+  for (int t = 0; t < 20; ++t) ds.push_back((uint32_t)rng.below(20000));
+  for (size_t i = 0; i < ds.size(); ++i) {
+    const uint32_t d = ds[i];
+    const gclq__kcp_frame f = gclq__kcp_layout(d);
+    CHECK(f.W >= 1 && (uint64_t)32 * f.W >= d && (d == 0 || 32 * (f.W - 1) < d) && f.L == d + 2);
+    CHECK(f.adj == 0 && f.cand == (uint64_t)d * f.W && f.rest == f.cand + (uint64_t)f.L * f.W);
+    CHECK(f.req == f.rest + (uint64_t)f.L * f.W && f.piv == f.req + f.L && f.rid == f.piv + f.L && f.pid == f.rid + f.L);
+    CHECK_MSG(f.words >= f.pid + f.L && f.words < f.pid + f.L + 8 && f.words % 8 == 0, "d %u", d);
+  }
+}
+
+/* Windows: consecutive, covering every source, each within the limit and
+   as long as fits; a source alone over the limit gets no window; the
+   largest window (with the per-source fallback to the whole room) within
+   the room, 0 when a source does not fit even there. */
+TEST(kcliques, pivot_cuda_windows_cover_sources) {
+  test_rng rng = test_rng_for("kcliques_pivot_windows");
+  for (int t = 0; t < 30; ++t) {
+    const uint32_t n = t == 0 ? 0 : t == 1 ? 1 : 1 + (uint32_t)rng.below(3000);
+    std::vector<uint64_t> pre(n + 1, 0);
+    uint64_t biggest = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+      const uint32_t d = rng.below(10) == 0 ? (uint32_t)rng.below(3000) : (uint32_t)rng.below(40);
+      pre[v + 1] = pre[v] + gclq__kcp_layout(d).words;
+      biggest = std::max(biggest, gclq__kcp_window_bytes(pre.data(), v, v + 1));
+    }
+    const uint64_t limit = biggest + rng.below(4 * biggest + 64);
+    uint32_t windows = 0;
+    for (uint32_t a = 0; a < n; ++windows) {
+      const uint32_t b = gclq__kcp_window_end(pre.data(), n, a, limit);
+      CHECK(b > a && b <= n && gclq__kcp_window_bytes(pre.data(), a, b) <= limit);
+      if (b <= a) break;
+      if (b < n) CHECK(gclq__kcp_window_bytes(pre.data(), a, b + 1) > limit);
+      a = b;
+    }
+    CHECK(windows <= n);
+    const uint64_t most = gclq__kcp_windows_max(pre.data(), n, limit);
+    CHECK(most > 0 && most <= std::max<uint64_t>(limit, 32));
+    if (n > 0 && biggest > 32) {
+      CHECK(gclq__kcp_windows_max(pre.data(), n, biggest - 1) == 0);
+      for (uint32_t v = 0; v < n; ++v)
+        if (gclq__kcp_window_bytes(pre.data(), v, v + 1) == biggest)
+          CHECK(gclq__kcp_window_end(pre.data(), n, v, biggest - 1) == v);
+    }
+  }
 }

@@ -1,0 +1,512 @@
+/* clique/kc_pivot.cuh - k-clique counting by pivoting on the device
+   (GCLQ_KCLIQUE_PIVOT on CUDA; a section of gpuclique_kernels.cuh): the
+   succinct clique trees of Jain and Seshadhri, "The Power of Pivoting for
+   Exact Clique Counting", built node for node as the HOST method builds
+   them (gclq__kc_pivot in gpuclique.h: the same pivot rule, so the node
+   counts compare).
+
+   Per source v, its out-neighbours out(v) (d of them, ascending ids) are a
+   local graph with FULL adjacency among them (undirected inside, as
+   pivoting needs): d bit rows of W = ceil(d / 32) words, built by a warp per
+   local vertex (lanes over the other vertices, adjacency by binary search
+   in the undirected graph). A warp per source then walks its tree
+   depth-first with an explicit stack (every source stays a warp, large or
+   small): a level holds the candidates P (W words), what is left to branch
+   on (W words) and the node's required / pivot counts. At a node the pivot
+   is the candidate with the most candidate neighbours (ties: the highest
+   local index; lanes over the 32 vertices of a word, a warp argmax);
+   candidates adjacent to all others become pivots together. The children:
+   the pivot u (P & N(u)), then each candidate w not adjacent to u in
+   ascending order (P & N(w), less u and the earlier such w).
+
+   A leaf with r required and p pivot vertices holds C(p, j) cliques of size
+   r + j for every j:
+     one k:      C(p, k - r) added to a per-warp sum (its wrap flagged), one
+                 gclq__kc_d_add per source; per-vertex counts get C(p, k - r)
+                 per required vertex and C(p - 1, k - r - 1) per pivot vertex
+                 (a table of binomials saturated at UINT64_MAX: a saturated
+                 term flags the count);
+     every size: the leaf is tallied by (r, p) in a triangular table of
+                 64-bit counters; the host adds tally * C(p, j) into
+                 h_count[r + j] (saturated) and d->deepest is the largest
+                 r + p of a leaf (omega).
+
+   Memory: the local graph and the stack of a source take
+   gclq__kcp_layout(d).words words. Sources run in windows (consecutive ids)
+   whose scratch fits what the budget leaves (and GCLQ__KCP_WINDOW_BYTES):
+   any budget that holds the graph, the counters and one source's scratch
+   gives the same counts; less is GCLQ_ERROR_OUT_OF_MEMORY. */
+#ifndef GPUCLIQUE_KC_PIVOT_CUH
+#define GPUCLIQUE_KC_PIVOT_CUH
+
+#define GCLQ__KCP_WINDOW_BYTES ((uint64_t)1 << 30) /* a window's scratch, at most (one source may take more) */
+
+/* defined later in gpuclique.h's implementation: saturated arithmetic */
+static inline uint64_t gclq__kc_add(uint64_t a, uint64_t b);
+static inline uint64_t gclq__kc_mul(uint64_t a, uint64_t b);
+
+/* ---- index maps and tables (host and device) ---- */
+
+/* Word offsets of the parts of one source's scratch (d local vertices):
+   adjacency rows, then per level (L = d + 2 levels) the candidates and the
+   vertices left to branch on, the required and pivot counts, then the
+   required and pivot vertex ids (L each); words: the whole, a multiple of 8
+   (32-byte sectors). */
+struct gclq__kcp_frame {
+  uint32_t W, L;
+  uint64_t adj, cand, rest, req, piv, rid, pid, words;
+};
+static __host__ __device__ __forceinline__ gclq__kcp_frame gclq__kcp_layout(uint32_t d) {
+  gclq__kcp_frame f;
+  f.W = d > 0 ? (d + 31) / 32 : 1;
+  f.L = d + 2;
+  f.adj = 0;
+  f.cand = f.adj + (uint64_t)d * f.W;
+  f.rest = f.cand + (uint64_t)f.L * f.W;
+  f.req = f.rest + (uint64_t)f.L * f.W;
+  f.piv = f.req + f.L;
+  f.rid = f.piv + f.L;
+  f.pid = f.rid + f.L;
+  f.words = (f.pid + f.L + 7) / 8 * 8;
+  return f;
+}
+
+/* The tally of leaves with r required and p pivot vertices, r + p <= top:
+   row r holds top + 1 - r entries. */
+static __host__ __device__ __forceinline__ uint64_t gclq__kcp_tally_at(uint32_t top, uint32_t r, uint32_t p) {
+  return (uint64_t)r * (top + 1) - (uint64_t)r * (r - (r > 0)) / 2 + p;
+}
+static __host__ __device__ __forceinline__ uint64_t gclq__kcp_tally_entries(uint32_t top) {
+  return ((uint64_t)top + 1) * (top + 2) / 2;
+}
+
+/* C(p, j) from the table of `cols` columns (0 when j > p). */
+static __host__ __device__ __forceinline__ uint64_t gclq__kcp_binom(const unsigned long long *tab, uint32_t cols,
+                                                                    uint32_t p, uint32_t j) {
+  return j <= p ? (uint64_t)tab[(uint64_t)p * cols + j] : 0;
+}
+
+/* Pascal's triangle saturated at UINT64_MAX: tab[p * cols + j] = C(p, j)
+   for p < rows, j < cols. */
+static inline void gclq__kcp_binomials(unsigned long long *tab, uint32_t rows, uint32_t cols) {
+  for (uint32_t p = 0; p < rows; ++p)
+    for (uint32_t j = 0; j < cols; ++j) {
+      unsigned long long *at = tab + (uint64_t)p * cols + j;
+      if (j == 0 || j == p) *at = 1;
+      else if (j > p) *at = 0;
+      else *at = gclq__kc_add(at[-(int64_t)cols], at[-(int64_t)cols - 1]);
+    }
+}
+
+/* Every size: count[r + j] += tally(r, p) * C(p, j) for r + p <= top, all
+   saturated (count: top + 1 entries); flagged (a tally wrapped) saturates
+   every count. Pascal's rows one at a time. Returns 0 when out of memory. */
+static inline int gclq__kcp_combine(const unsigned long long *tally, uint32_t top, int flagged, uint64_t *count) {
+  uint64_t *row = (uint64_t *)gclq__alloc_array((uint64_t)top + 1, sizeof(uint64_t));
+  if (row == NULL) return 0;
+  for (uint32_t p = 0; p <= top; ++p) {
+    row[p] = 1; /* row p of Pascal's triangle, from row p - 1 */
+    for (uint32_t j = p - 1; p > 0 && j > 0; --j) row[j] = gclq__kc_add(row[j], row[j - 1]);
+    for (uint32_t r = 0; r + p <= top; ++r) {
+      const uint64_t t = tally[gclq__kcp_tally_at(top, r, p)];
+      for (uint32_t j = 0; t != 0 && j <= p; ++j) count[r + j] = gclq__kc_add(count[r + j], gclq__kc_mul(t, row[j]));
+    }
+  }
+  for (uint32_t s = 0; flagged && s <= top; ++s) count[s] = UINT64_MAX;
+  GCLQ_FREE(row);
+  return 1;
+}
+
+/* Bytes of the window of sources [a, b): their scratch offsets (b - a + 1
+   entries, rounded to 32 bytes), then their scratch. pre: the prefix sums
+   of gclq__kcp_layout(d).words over the sources. */
+static __host__ __device__ __forceinline__ uint64_t gclq__kcp_window_bytes(const uint64_t *pre, uint32_t a, uint32_t b) {
+  return ((uint64_t)8 * (b - a + 1) + 31) / 32 * 32 + 4 * (pre[b] - pre[a]);
+}
+
+/* The end b of the window that starts at a: the most sources (of n) that
+   fit in limit bytes; b == a when source a alone does not. */
+static inline uint32_t gclq__kcp_window_end(const uint64_t *pre, uint32_t n, uint32_t a, uint64_t limit) {
+  uint32_t b = a;
+  while (b < n && gclq__kcp_window_bytes(pre, a, b + 1) <= limit) ++b;
+  return b;
+}
+
+/* ---- the kernels ---- */
+
+/* Counters of a run besides the counts. */
+struct gclq__kcp_misc {
+  unsigned long long nodes;
+  unsigned int tally_flag; /* a tally wrapped */
+  unsigned int deepest;    /* the largest r + p of a leaf */
+};
+
+struct gclq__kcp_args {
+  const uint64_t *off;            /* the oriented graph */
+  const uint32_t *out;
+  const uint64_t *uoff;           /* the undirected graph: adjacency tests */
+  const uint32_t *unbr;
+  uint32_t first, ns;             /* the window: sources first .. first + ns - 1 */
+  const uint64_t *soff;           /* ns + 1: their scratch at scratch + soff[i] - soff[0] words */
+  uint32_t *scratch;
+  uint32_t k, top;                /* one k, or 0: every size up to top */
+  const unsigned long long *binom; /* one k: C(p, j), k + 1 columns */
+  unsigned long long *tally;      /* every size: leaves by (r, p), gclq__kcp_tally_at */
+  unsigned long long *count;
+  unsigned int *flags;
+  unsigned long long *pv;         /* per-vertex counts, or NULL */
+  unsigned int *pvf;
+  gclq__kcp_misc *misc;
+};
+
+/* The scratch of source i of the window. */
+static __device__ __forceinline__ uint32_t *gclq__kcp_scratch(const gclq__kcp_args &a, uint32_t i) {
+  return a.scratch + (a.soff[i] - a.soff[0]);
+}
+
+/* The adjacency rows of the window's local graphs: a warp per local vertex
+   (oriented edge e of the window; its source by binary search on off).
+   Sources too small for k are skipped (their trees stop at the root). */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_rows_kernel(gclq__kcp_args a, uint64_t rows) {
+  const uint64_t r = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (r >= rows) return;
+  const uint64_t e = a.off[a.first] + r;
+  uint32_t lo = a.first, hi = a.first + a.ns - 1; /* the last source with off <= e */
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo + 1) / 2;
+    if (a.off[mid] <= e) lo = mid;
+    else hi = mid - 1;
+  }
+  const uint64_t e0 = a.off[lo];
+  const uint32_t d = (uint32_t)(a.off[lo + 1] - e0), x = (uint32_t)(e - e0), u = a.out[e];
+  if (a.k != 0 && (uint64_t)d + 1 < a.k) return;
+  const gclq__kcp_frame f = gclq__kcp_layout(d);
+  uint32_t *row = gclq__kcp_scratch(a, lo - a.first) + f.adj + (uint64_t)x * f.W;
+  for (uint32_t w = 0; w < f.W; ++w) {
+    const uint32_t y = 32 * w + lane;
+    const bool bit = y < d && y != x && gclq__d_adjacent(a.uoff, a.unbr, u, a.out[e0 + y]);
+    const uint32_t ballot = __ballot_sync(GCLQ__FULL, bit);
+    if (lane == 0) row[w] = ballot;
+  }
+}
+
+/* One source's tree, as the warp sees it: the local graph, the stack. */
+struct gclq__kcp_tree {
+  const uint32_t *adj; /* d rows of W words */
+  uint32_t *cand, *rest; /* level t: at t * W */
+  uint32_t *req, *piv;   /* level t's counts, kept while its children run */
+  uint32_t *rid, *pid;   /* the required and pivot vertex ids (per-vertex counts) */
+  const uint32_t *nbr;   /* out(v): local index -> vertex id */
+  uint32_t W;
+};
+
+/* Size, first and last nonempty word of the set s (W words), warp-uniform;
+   lo > hi when empty. */
+static __device__ __forceinline__ uint32_t gclq__kcp_measure(const uint32_t *s, uint32_t W, uint32_t *lo,
+                                                             uint32_t *hi) {
+  const uint32_t lane = threadIdx.x & 31;
+  uint32_t size = 0, first = 0xffffffffu, last = 0;
+  for (uint32_t w = lane; w < W; w += 32) {
+    const uint32_t x = s[w];
+    size += __popc(x);
+    if (x != 0) first = min(first, w), last = max(last, w + 1);
+  }
+  *lo = __reduce_min_sync(GCLQ__FULL, first);
+  *hi = __reduce_max_sync(GCLQ__FULL, last); /* one past */
+  return __reduce_add_sync(GCLQ__FULL, size);
+}
+
+/* The lowest vertex of the set s (W words), or 0xffffffff when empty;
+   warp-uniform. */
+static __device__ __forceinline__ uint32_t gclq__kcp_lowest(const uint32_t *s, uint32_t W) {
+  const uint32_t lane = threadIdx.x & 31;
+  for (uint32_t w0 = 0; w0 < W; w0 += 32) {
+    const uint32_t x = w0 + lane < W ? s[w0 + lane] : 0u;
+    const uint32_t ballot = __ballot_sync(GCLQ__FULL, x != 0);
+    if (ballot != 0) {
+      const uint32_t f = __ffs(ballot) - 1;
+      return 32 * (w0 + f) + __ffs(__shfl_sync(GCLQ__FULL, x, f)) - 1;
+    }
+  }
+  return 0xffffffffu;
+}
+
+/* The pivot of candidates C (size of them, nonempty words [lo, hi)): the
+   candidate with the most candidate neighbours, the highest index among
+   equals. Candidates adjacent to all others go into uni (W words) and,
+   when ids are kept, into pid from pid_at on; *universal: how many. */
+static __device__ __forceinline__ uint32_t gclq__kcp_pivot(const gclq__kcp_tree &T, const uint32_t *C, uint32_t size,
+                                                           uint32_t lo, uint32_t hi, uint32_t *uni, uint32_t pid_at,
+                                                           bool ids, uint32_t *universal) {
+  const uint32_t lane = threadIdx.x & 31;
+  unsigned long long best = 0; /* (links + 1) << 32 | x */
+  uint32_t count = 0;
+  for (uint32_t w = lane; w < T.W; w += 32) uni[w] = 0;
+  for (uint32_t w = lo; w < hi; ++w) {
+    const uint32_t cw = C[w], x = 32 * w + lane;
+    const bool in = (cw >> lane) & 1u;
+    uint32_t links = 0;
+    if (in) {
+      const uint32_t *row = T.adj + (uint64_t)x * T.W;
+      for (uint32_t i = lo; i < hi; ++i) links += __popc(C[i] & __ldg(row + i));
+      const unsigned long long key = (unsigned long long)(links + 1) << 32 | x;
+      if (key > best) best = key;
+    }
+    const uint32_t all = __ballot_sync(GCLQ__FULL, in && links + 1 == size);
+    if (all != 0) {
+      if (lane == (w & 31)) uni[w] = all;
+      if (ids && in && links + 1 == size) T.pid[pid_at + count + __popc(all & ((1u << lane) - 1u))] = T.nbr[x];
+      count += __popc(all);
+    }
+  }
+  for (int o = 16; o > 0; o >>= 1) {
+    const unsigned long long other = __shfl_xor_sync(GCLQ__FULL, best, o);
+    if (other > best) best = other;
+  }
+  *universal = count;
+  __syncwarp();
+  return (uint32_t)best;
+}
+
+/* The warp's running totals of one source. */
+struct gclq__kcp_sums {
+  unsigned long long nodes, acc;
+  bool wrap;
+  uint32_t deepest;
+};
+
+/* A leaf with r required and p pivot vertices (ids in rid, pid). */
+static __device__ __forceinline__ void gclq__kcp_leaf(const gclq__kcp_args &a, const gclq__kcp_tree &T,
+                                                      gclq__kcp_sums *s, uint32_t r, uint32_t p) {
+  const uint32_t lane = threadIdx.x & 31;
+  if (r + p > s->deepest) s->deepest = r + p;
+  if (a.k == 0) {
+    if (lane == 0) gclq__kc_d_add(a.tally + gclq__kcp_tally_at(a.top, r, p), &a.misc->tally_flag, 1ull);
+    return;
+  }
+  if (r > a.k || a.k - r > p) return;
+  const uint32_t j = a.k - r;
+  const unsigned long long term = gclq__kcp_binom(a.binom, a.k + 1, p, j);
+  s->acc += term;
+  s->wrap = s->wrap || s->acc < term || term == ~0ull;
+  if (a.pv == NULL) return;
+  __syncwarp();
+  for (uint32_t i = lane; i < r; i += 32) gclq__kc_d_add(a.pv + T.rid[i], a.pvf + T.rid[i], term);
+  if (j == 0) return;
+  const unsigned long long below = gclq__kcp_binom(a.binom, a.k + 1, p - 1, j - 1);
+  for (uint32_t i = lane; i < p; i += 32) gclq__kc_d_add(a.pv + T.pid[i], a.pvf + T.pid[i], below);
+}
+
+/* The succinct clique tree of each source of the window, a warp each,
+   depth-first with the stack in its scratch (gclq__kc_pivot's tree: see the
+   file's header). */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_tree_kernel(gclq__kcp_args a) {
+  const uint64_t i = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (i >= a.ns) return;
+  const uint32_t v = a.first + (uint32_t)i;
+  const uint64_t e0 = a.off[v];
+  const uint32_t d = (uint32_t)(a.off[v + 1] - e0);
+  const gclq__kcp_frame f = gclq__kcp_layout(d);
+  uint32_t *base = gclq__kcp_scratch(a, (uint32_t)i);
+  gclq__kcp_tree T;
+  T.adj = base + f.adj, T.cand = base + f.cand, T.rest = base + f.rest, T.req = base + f.req;
+  T.piv = base + f.piv, T.rid = base + f.rid, T.pid = base + f.pid, T.nbr = a.out + e0, T.W = f.W;
+  const uint32_t W = f.W;
+  const bool ids = a.pv != NULL;
+  gclq__kcp_sums s = {0, 0, false, 0};
+  for (uint32_t w = lane; w < W; w += 32)
+    T.cand[w] = 32 * w + 32 <= d ? GCLQ__FULL : 32 * w < d ? (1u << (d % 32)) - 1u : 0u;
+  if (lane == 0) T.rid[0] = v;
+  uint32_t t = 0, r = 1, p = 0;
+  bool enter = true;
+  for (;;) {
+    __syncwarp();
+    uint32_t *C = T.cand + (uint64_t)t * W, *rest = T.rest + (uint64_t)t * W, *next = C + W;
+    uint32_t cr = 0, cp = 0; /* the child's counts; cr == 0: no child, go up */
+    bool any = false;
+    if (enter) {
+      uint32_t lo, hi;
+      const uint32_t size = gclq__kcp_measure(C, W, &lo, &hi);
+      ++s.nodes;
+      if (a.k != 0 && (r > a.k || (uint64_t)r + p + size < a.k)) {
+        /* too few candidates left to reach k: no child */
+      } else if (size == 0 || (a.k != 0 && r == a.k)) {
+        gclq__kcp_leaf(a, T, &s, r, p);
+      } else {
+        uint32_t universal;
+        const uint32_t u = gclq__kcp_pivot(T, C, size, lo, hi, rest, p, ids, &universal);
+        if (universal > 0) { /* every candidate adjacent to all others is a pivot: one child */
+          for (uint32_t w = lane; w < W; w += 32) {
+            next[w] = C[w] & ~rest[w];
+            any = any || next[w] != 0;
+            rest[w] = 0;
+          }
+          cr = r, cp = p + universal;
+        } else { /* the pivot's child; its non-neighbours are left to branch on */
+          if (ids && lane == 0) T.pid[p] = T.nbr[u];
+          for (uint32_t w = lane; w < W; w += 32) {
+            const uint32_t nu = __ldg(T.adj + (uint64_t)u * W + w);
+            const uint32_t c = w == u / 32 ? C[w] & ~(1u << (u % 32)) : C[w];
+            C[w] = c;
+            next[w] = c & nu;
+            rest[w] = c & ~nu;
+            any = any || next[w] != 0;
+          }
+          cr = r, cp = p + 1;
+        }
+      }
+    } else {
+      const uint32_t x = gclq__kcp_lowest(rest, W);
+      if (x != 0xffffffffu) { /* x required: its candidate neighbours, less the earlier branches */
+        if (ids && lane == 0) T.rid[r] = T.nbr[x];
+        for (uint32_t w = lane; w < W; w += 32) {
+          const uint32_t bit = w == x / 32 ? 1u << (x % 32) : 0u;
+          rest[w] &= ~bit;
+          C[w] &= ~bit;
+          next[w] = C[w] & __ldg(T.adj + (uint64_t)x * W + w);
+          any = any || next[w] != 0;
+        }
+        cr = r + 1, cp = p;
+      }
+    }
+    any = __any_sync(GCLQ__FULL, any);
+    if (cr != 0 && any) { /* down to the child */
+      if (lane == 0) T.req[t] = r, T.piv[t] = p;
+      ++t, r = cr, p = cp;
+      enter = true;
+      continue;
+    }
+    if (cr != 0) { /* a child without candidates: a leaf, taken here; then the node's next branch */
+      ++s.nodes;
+      gclq__kcp_leaf(a, T, &s, cr, cp);
+      enter = false;
+      continue;
+    }
+    /* this node is done: up to its parent */
+    if (t == 0) break;
+    --t;
+    __syncwarp();
+    r = T.req[t], p = T.piv[t];
+    enter = false;
+  }
+  if (lane == 0) {
+    atomicAdd(&a.misc->nodes, s.nodes);
+    atomicMax(&a.misc->deepest, s.deepest);
+    if (a.k != 0) {
+      gclq__kc_d_add(a.count + a.k, a.flags + a.k, s.acc);
+      if (s.wrap) atomicOr(a.flags + a.k, 1u);
+    }
+  }
+}
+
+/* ---- the host side ---- */
+
+/* Host buffers of a run, freed with it. */
+struct gclq__kcp_host {
+  uint64_t *off, *pre;
+  unsigned long long *table; /* the binomials (one k) or the tally (every size) */
+  gclq__kcp_host() : off(NULL), pre(NULL), table(NULL) {}
+  ~gclq__kcp_host() {
+    GCLQ_FREE(off);
+    GCLQ_FREE(pre);
+    GCLQ_FREE(table);
+  }
+};
+
+/* The windows' size: the largest window when each takes what fits in
+   min(room, GCLQ__KCP_WINDOW_BYTES), or room alone for a source larger than
+   that; 0 when a source does not fit in room. */
+static inline uint64_t gclq__kcp_windows_max(const uint64_t *pre, uint32_t n, uint64_t room) {
+  const uint64_t cap = room < GCLQ__KCP_WINDOW_BYTES ? room : GCLQ__KCP_WINDOW_BYTES;
+  uint64_t most = 32;
+  for (uint32_t a = 0; a < n;) {
+    uint32_t b = gclq__kcp_window_end(pre, n, a, cap);
+    if (b == a) b = gclq__kcp_window_end(pre, n, a, room);
+    if (b == a) return 0;
+    const uint64_t bytes = gclq__kcp_window_bytes(pre, a, b);
+    if (bytes > most) most = bytes;
+    a = b;
+  }
+  return most;
+}
+
+/* Every source's tree, window by window (args set but for the window). */
+static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args *args, const uint64_t *h_off,
+                                                const uint64_t *pre, uint64_t room) {
+  gclq__mc_ctx *c = d->c;
+  const uint32_t n = d->n;
+  const uint64_t cap = room < GCLQ__KCP_WINDOW_BYTES ? room : GCLQ__KCP_WINDOW_BYTES;
+  const uint64_t most = gclq__kcp_windows_max(pre, n, room);
+  gclq__dmem win(c);
+  if (n == 0) return GCLQ_SUCCESS;
+  if (most == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
+  GCLQ__TRY(win.get((size_t)most));
+  for (uint32_t a = 0; a < n;) {
+    uint32_t b = gclq__kcp_window_end(pre, n, a, cap);
+    if (b == a) b = gclq__kcp_window_end(pre, n, a, room);
+    const uint64_t head = ((uint64_t)8 * (b - a + 1) + 31) / 32 * 32, rows = h_off[b] - h_off[a];
+    GCLQ__CUDA_TRY(cudaMemcpyAsync(win.p, pre + a, (size_t)(b - a + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice,
+                                   c->stream));
+    args->first = a;
+    args->ns = b - a;
+    args->soff = win.as<uint64_t>();
+    args->scratch = (uint32_t *)(win.as<char>() + head);
+    if (rows > 0) {
+      gclq__kcp_rows_kernel<<<gclq__grid_warps(rows), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, rows);
+      GCLQ__CUDA_TRY(cudaGetLastError());
+    }
+    gclq__kcp_tree_kernel<<<gclq__grid_warps(b - a), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    a = b;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* GCLQ_KCLIQUE_PIVOT on the device (see the file's header). */
+static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
+  gclq__mc_ctx *c = d->c;
+  const uint32_t n = d->n;
+  const uint64_t entries = d->k != 0 ? ((uint64_t)d->max_out + 2) * (d->k + 1) : gclq__kcp_tally_entries(d->top);
+  gclq__dmem table(c), misc(c);
+  gclq__kcp_host h;
+  gclq__kcp_args args;
+  gclq__kcp_misc got;
+  memset(&args, 0, sizeof args);
+  GCLQ__TRY(misc.get(sizeof(gclq__kcp_misc)));
+  GCLQ__TRY(table.get((size_t)entries * sizeof(unsigned long long)));
+  GCLQ__CUDA_TRY(cudaMemsetAsync(misc.p, 0, sizeof(gclq__kcp_misc), c->stream));
+  h.off = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
+  h.pre = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
+  h.table = (unsigned long long *)gclq__alloc_array(entries, sizeof(unsigned long long));
+  if (h.off == NULL || h.pre == NULL || h.table == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  if (d->k != 0) { /* the binomials C(p, j), p <= max_out + 1, j <= k */
+    gclq__kcp_binomials(h.table, d->max_out + 2, d->k + 1);
+    GCLQ__CUDA_TRY(cudaMemcpyAsync(table.p, h.table, (size_t)entries * sizeof(unsigned long long),
+                                   cudaMemcpyHostToDevice, c->stream));
+  } else {
+    GCLQ__CUDA_TRY(cudaMemsetAsync(table.p, 0, (size_t)entries * sizeof(unsigned long long), c->stream));
+  }
+  GCLQ__TRY(gclq__mc_read(c, h.off, d->d_off, ((size_t)n + 1) * sizeof(uint64_t)));
+  h.pre[0] = 0;
+  for (uint32_t v = 0; v < n; ++v) h.pre[v + 1] = h.pre[v] + gclq__kcp_layout((uint32_t)(h.off[v + 1] - h.off[v])).words;
+  args.off = d->d_off, args.out = d->d_out, args.uoff = d->d_uoff, args.unbr = d->d_unbr;
+  args.k = d->k, args.top = d->top;
+  args.binom = d->k != 0 ? table.as<unsigned long long>() : NULL;
+  args.tally = d->k != 0 ? NULL : table.as<unsigned long long>();
+  args.count = d->d_count, args.flags = d->d_flags, args.pv = d->d_per_vertex, args.pvf = d->d_pv_flags;
+  args.misc = misc.as<gclq__kcp_misc>();
+  const size_t margin = 4096; /* the allocator's rounding */
+  const uint64_t room = c->budget > c->used + margin ? c->budget - c->used - margin : 0;
+  GCLQ__TRY(gclq__kcp_run_windows(d, &args, h.off, h.pre, room));
+  GCLQ__TRY(gclq__mc_read(c, &got, misc.p, sizeof got));
+  d->nodes = got.nodes;
+  if (d->k != 0) return GCLQ_SUCCESS;
+  d->deepest = got.deepest;
+  GCLQ__TRY(gclq__mc_read(c, h.table, table.p, (size_t)entries * sizeof(unsigned long long)));
+  return gclq__kcp_combine(h.table, d->top, got.tally_flag != 0, d->h_count) ? GCLQ_SUCCESS
+                                                                             : GCLQ_ERROR_OUT_OF_MEMORY;
+}
+
+#endif /* GPUCLIQUE_KC_PIVOT_CUH */

@@ -4672,6 +4672,8 @@ static inline gclq_status gclq__kc_cuda_count(gclq__kc_dev *d, gclq_kclique_meth
   switch (method) {
     case GCLQ_KCLIQUE_BITSET: return gclq__kc_cuda_bitset(d);
     case GCLQ_KCLIQUE_PIVOT: return gclq__kc_cuda_pivot(d);
+    case GCLQ_KCLIQUE_LFTJ: return gclq__kc_cuda_lftj(d);
+    case GCLQ_KCLIQUE_LEVEL_JOIN: return gclq__kc_cuda_level_join(d);
     default: return GCLQ_ERROR_BACKEND_UNAVAILABLE;
   }
 }

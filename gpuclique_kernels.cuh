@@ -3073,5 +3073,7 @@ static inline gclq_status gclq__cuda_sets_upload(const gclq_sets *s, const gclq_
 #include "clique/kcliques.cuh"
 #include "clique/kc_bitset.cuh"
 #include "clique/kc_pivot.cuh"
+#include "clique/kc_lftj.cuh"
+#include "clique/kc_level_join.cuh"
 
 #endif /* GPUCLIQUE_KERNELS_CUH */

@@ -143,6 +143,8 @@ static std::vector<kc_method> kc_cuda_methods(void) {
   std::vector<kc_method> v;
   v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_BITSET});
   v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_PIVOT});
+  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_LFTJ});
+  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_LEVEL_JOIN});
   return v;
 }
 static const char *kc_method_name(const kc_method &m) {
@@ -944,6 +946,28 @@ TEST(kcliques, bitset_unit_source_maps_every_unit) {
       CHECK_MSG(s < src.size() && src[s].unit <= r && r < src[s].unit + src[s].d, "n %zu unit %llu: source %u",
                 d.size(), (unsigned long long)r, s);
       if (!(s < src.size() && src[s].unit <= r && r < src[s].unit + src[s].d)) break;
+/* ---- LFTJ (clique/kc_lftj.cuh): seek, leapfrog join, stack bound --------------- */
+
+/* A sorted list of distinct values below range, about n of them. */
+static std::vector<uint32_t> kc_sorted_list(test_rng &rng, size_t n, uint32_t range) {
+  std::set<uint32_t> s;
+  for (size_t i = 0; i < n; ++i) s.insert((uint32_t)rng.below(range));
+  return std::vector<uint32_t>(s.begin(), s.end());
+}
+
+TEST(kcliques, lftj_seek_is_the_lower_bound) {
+  test_rng rng = test_rng_for("kcliques_lftj_seek");
+  const size_t sizes[] = {0, 1, 2, 7, 8, 9, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000, 4097};
+  for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; ++t) {
+    std::vector<uint32_t> a = kc_sorted_list(rng, sizes[t], 3 * (uint32_t)sizes[t] + 5);
+    const uint32_t n = (uint32_t)a.size();
+    for (int q = 0; q < 200; ++q) {
+      const uint32_t x = (uint32_t)rng.below(3 * sizes[t] + 8);
+      const uint32_t lo = (uint32_t)rng.below((uint64_t)n + 2); /* lo == n + 1 too: past the end */
+      const uint32_t from = lo < n ? lo : n;
+      uint32_t want = (uint32_t)(std::lower_bound(a.begin() + from, a.end(), x) - a.begin());
+      if (lo > n) want = lo; /* nothing to search: lo comes back */
+      CHECK_MSG(gclq__kc_lftj_seek(a.data(), lo, n, x) == want, "n %u lo %u x %u", n, lo, x);
     }
   }
 }
@@ -1135,4 +1159,120 @@ TEST(kcliques, pivot_cuda_windows_cover_sources) {
           CHECK(gclq__kcp_window_end(pre.data(), n, v, biggest - 1) == v);
     }
   }
+/* What a join emits, kept in got (room for every value), and whether each
+   position given points at the value: raw memory only, so that the
+   __host__ __device__ join may call it. */
+template <int N> struct kc_join_sink {
+  const uint32_t *const *lists;
+  uint32_t *got;
+  uint32_t n;
+  bool at_ok;
+  __host__ __device__ void operator()(uint32_t x, const uint32_t (&at)[N]) {
+    got[n++] = x;
+    for (int i = 0; i < N; ++i) at_ok = at_ok && lists[i][at[i]] == x;
+  }
+};
+struct kc_list_sink {
+  uint32_t *got;
+  uint32_t n;
+  __host__ __device__ void operator()(uint32_t x) { got[n++] = x; }
+};
+
+TEST(kcliques, lftj_join_of_two_and_three_lists) {
+  test_rng rng = test_rng_for("kcliques_lftj_join");
+  for (int t = 0; t < 300; ++t) {
+    const uint32_t range = 1 + (uint32_t)rng.below(t < 150 ? 64 : 5000);
+    std::vector<uint32_t> l[3];
+    for (int i = 0; i < 3; ++i) l[i] = kc_sorted_list(rng, (size_t)rng.below(range + 1), range);
+    std::vector<uint32_t> ab, abc;
+    std::set_intersection(l[0].begin(), l[0].end(), l[1].begin(), l[1].end(), std::back_inserter(ab));
+    std::set_intersection(ab.begin(), ab.end(), l[2].begin(), l[2].end(), std::back_inserter(abc));
+    const uint32_t *p2[2] = {l[0].data(), l[1].data()};
+    const uint32_t n2[2] = {(uint32_t)l[0].size(), (uint32_t)l[1].size()};
+    const uint32_t *p3[3] = {l[0].data(), l[1].data(), l[2].data()};
+    const uint32_t n3[3] = {(uint32_t)l[0].size(), (uint32_t)l[1].size(), (uint32_t)l[2].size()};
+    std::vector<uint32_t> got2(l[0].size() + 1), got3(l[0].size() + 1);
+    kc_join_sink<2> s2 = {p2, got2.data(), 0, true};
+    kc_join_sink<3> s3 = {p3, got3.data(), 0, true};
+    const uint32_t c2 = gclq__kc_lftj_join<2, kc_join_sink<2> &>(p2, n2, s2);
+    const uint32_t c3 = gclq__kc_lftj_join<3, kc_join_sink<3> &>(p3, n3, s3);
+    got2.resize(s2.n);
+    got3.resize(s3.n);
+    CHECK(c2 == ab.size() && got2 == ab && s2.at_ok);
+    CHECK(c3 == abc.size() && got3 == abc && s3.at_ok);
+  }
+}
+
+/* The general path's stack on a random oriented graph: every path's lists
+   C_2 .. C_deepest, laid one after the other as the kernel lays them, stay
+   within gclq__kc_lftj_stack_words (checked for every list pushed). */
+static void kc_lftj_stack_walk(const std::vector<std::vector<uint32_t> > &out, const std::vector<uint32_t> &cd,
+                               uint32_t d, uint64_t start, uint32_t deepest, uint64_t words, uint32_t *reached) {
+  if (d > *reached) *reached = d;
+  const uint64_t below = d == 1 ? 0 : start + cd.size();
+  for (size_t i = 0; i < cd.size(); ++i) {
+    std::vector<uint32_t> next;
+    const std::vector<uint32_t> &ow = out[cd[i]];
+    std::set_intersection(cd.begin() + (ptrdiff_t)i + 1, cd.end(), ow.begin(), ow.end(), std::back_inserter(next));
+    if (next.empty()) continue;
+    CHECK_MSG(d + 1 <= deepest && below + next.size() <= words, "depth %u: %llu + %zu words, bound %llu", d + 1,
+              (unsigned long long)below, next.size(), (unsigned long long)words);
+    kc_lftj_stack_walk(out, next, d + 1, below, deepest, words, reached);
+  }
+}
+
+TEST(kcliques, lftj_stack_bound_holds_on_random_graphs) {
+  test_rng rng = test_rng_for("kcliques_lftj_stack");
+  for (int t = 0; t < 30; ++t) {
+    const uint32_t n = 1 + (uint32_t)rng.below(24);
+    const double p = 0.2 + 0.8 * (double)rng.below(1000) / 1000.0;
+    std::vector<std::vector<uint32_t> > out(n);
+    uint32_t max_out = 0, reached = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+      for (uint32_t u = v + 1; u < n; ++u)
+        if ((double)rng.below(1000) < p * 1000) out[v].push_back(u);
+      if (out[v].size() > max_out) max_out = (uint32_t)out[v].size();
+    }
+    if (max_out < 2) continue; /* no triangles: the general path does not run */
+    const uint32_t deepest = max_out; /* every size: top - 1 */
+    const uint64_t words = gclq__kc_lftj_stack_words(max_out, deepest);
+    for (uint32_t v = 0; v < n; ++v) kc_lftj_stack_walk(out, out[v], 1, 0, deepest, words, &reached);
+    CHECK(reached <= deepest);
+  }
+  /* the formula: sum over j = 2 .. deepest of max_out - j + 1 */
+  CHECK(gclq__kc_lftj_stack_words(0, 10) == 0 && gclq__kc_lftj_stack_words(5, 1) == 0);
+  CHECK(gclq__kc_lftj_stack_words(5, 2) == 4 && gclq__kc_lftj_stack_words(5, 3) == 7);
+  CHECK(gclq__kc_lftj_stack_words(5, 5) == 10 && gclq__kc_lftj_stack_words(5, 100) == 10);
+  CHECK(gclq__kc_lftj_stack_words(100000, 100001) == 100000ull * 99999 / 2);
+  CHECK(gclq__kc_lftj_thread_words(5, 6, 6, 4) % 2 == 0);
+  CHECK(gclq__kc_lftj_thread_words(5, 0, 6, 5) == (10 + 4 * 6 + 3 * 7 + 1) / 2 * 2);
+  CHECK(gclq__kc_lftj_threads(1000, 100, 7) == 7 && gclq__kc_lftj_threads(1000, 100, 70) == 10);
+  CHECK(gclq__kc_lftj_threads(99, 100, 70) == 0);
+}
+
+/* ---- LEVEL_JOIN (clique/kc_level_join.cuh): intersection, windows, sizes ------- */
+
+TEST(kcliques, level_join_intersection_and_windows) {
+  test_rng rng = test_rng_for("kcliques_level_join");
+  for (int t = 0; t < 300; ++t) {
+    const uint32_t range = 1 + (uint32_t)rng.below(t < 150 ? 64 : 5000);
+    std::vector<uint32_t> a = kc_sorted_list(rng, (size_t)rng.below(range + 1), range);
+    std::vector<uint32_t> b = kc_sorted_list(rng, (size_t)rng.below(range + 1), range);
+    std::vector<uint32_t> want, got(a.size() + 1);
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(want));
+    kc_list_sink sink = {got.data(), 0};
+    const uint32_t c = gclq__kc_lj_intersect<kc_list_sink &>(a.data(), (uint32_t)a.size(), b.data(),
+                                                             (uint32_t)b.size(), sink);
+    got.resize(sink.n);
+    CHECK(c == want.size() && got == want);
+  }
+  /* windows split until one parent: every parent in exactly one window */
+  for (int t = 0; t < 100; ++t) {
+    const uint64_t p0 = rng.below(1000), p1 = p0 + 2 + rng.below(100000);
+    const uint64_t mid = gclq__kc_lj_split(p0, p1);
+    CHECK(p0 < mid && mid < p1);
+  }
+  CHECK(gclq__kc_lj_level_bytes(0, 0) == 8 && gclq__kc_lj_level_bytes(3, 5) == 3 * 8 + 4 * 8 + 5 * 4);
+  CHECK(gclq__kc_lj_step_bytes(2, 10, 1) == 3 * 4 + 10 * 16 + 8);
+  CHECK(gclq__kc_lj_step_bytes(2, 10, 0) == 3 * 4 + 10 * 24 + 8);
 }

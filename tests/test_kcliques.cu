@@ -946,28 +946,6 @@ TEST(kcliques, bitset_unit_source_maps_every_unit) {
       CHECK_MSG(s < src.size() && src[s].unit <= r && r < src[s].unit + src[s].d, "n %zu unit %llu: source %u",
                 d.size(), (unsigned long long)r, s);
       if (!(s < src.size() && src[s].unit <= r && r < src[s].unit + src[s].d)) break;
-/* ---- LFTJ (clique/kc_lftj.cuh): seek, leapfrog join, stack bound --------------- */
-
-/* A sorted list of distinct values below range, about n of them. */
-static std::vector<uint32_t> kc_sorted_list(test_rng &rng, size_t n, uint32_t range) {
-  std::set<uint32_t> s;
-  for (size_t i = 0; i < n; ++i) s.insert((uint32_t)rng.below(range));
-  return std::vector<uint32_t>(s.begin(), s.end());
-}
-
-TEST(kcliques, lftj_seek_is_the_lower_bound) {
-  test_rng rng = test_rng_for("kcliques_lftj_seek");
-  const size_t sizes[] = {0, 1, 2, 7, 8, 9, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000, 4097};
-  for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; ++t) {
-    std::vector<uint32_t> a = kc_sorted_list(rng, sizes[t], 3 * (uint32_t)sizes[t] + 5);
-    const uint32_t n = (uint32_t)a.size();
-    for (int q = 0; q < 200; ++q) {
-      const uint32_t x = (uint32_t)rng.below(3 * sizes[t] + 8);
-      const uint32_t lo = (uint32_t)rng.below((uint64_t)n + 2); /* lo == n + 1 too: past the end */
-      const uint32_t from = lo < n ? lo : n;
-      uint32_t want = (uint32_t)(std::lower_bound(a.begin() + from, a.end(), x) - a.begin());
-      if (lo > n) want = lo; /* nothing to search: lo comes back */
-      CHECK_MSG(gclq__kc_lftj_seek(a.data(), lo, n, x) == want, "n %u lo %u x %u", n, lo, x);
     }
   }
 }
@@ -1018,6 +996,8 @@ TEST(kcliques, bitset_stack_levels_and_areas) {
       const uint64_t lv = gclq__kcb_levels(k, top, ds[i]), w = gclq__kcb_area_words(k, top, ds[i]);
       CHECK(w % 2 == 0 && w >= lv * (4 + (ds[i] + 31) / 32) && w <= lv * (4 + (ds[i] + 31) / 32) + 1);
     }
+}
+
 /* ---- PIVOT on CUDA (clique/kc_pivot.cuh): its host-side helpers ------------- */
 
 /* C(n, k) saturated at UINT64_MAX, as the tables hold it. */
@@ -1159,6 +1139,34 @@ TEST(kcliques, pivot_cuda_windows_cover_sources) {
           CHECK(gclq__kcp_window_end(pre.data(), n, v, biggest - 1) == v);
     }
   }
+}
+
+/* ---- LFTJ (clique/kc_lftj.cuh): seek, leapfrog join, stack bound --------------- */
+
+/* A sorted list of distinct values below range, about n of them. */
+static std::vector<uint32_t> kc_sorted_list(test_rng &rng, size_t n, uint32_t range) {
+  std::set<uint32_t> s;
+  for (size_t i = 0; i < n; ++i) s.insert((uint32_t)rng.below(range));
+  return std::vector<uint32_t>(s.begin(), s.end());
+}
+
+TEST(kcliques, lftj_seek_is_the_lower_bound) {
+  test_rng rng = test_rng_for("kcliques_lftj_seek");
+  const size_t sizes[] = {0, 1, 2, 7, 8, 9, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000, 4097};
+  for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; ++t) {
+    std::vector<uint32_t> a = kc_sorted_list(rng, sizes[t], 3 * (uint32_t)sizes[t] + 5);
+    const uint32_t n = (uint32_t)a.size();
+    for (int q = 0; q < 200; ++q) {
+      const uint32_t x = (uint32_t)rng.below(3 * sizes[t] + 8);
+      const uint32_t lo = (uint32_t)rng.below((uint64_t)n + 2); /* lo == n + 1 too: past the end */
+      const uint32_t from = lo < n ? lo : n;
+      uint32_t want = (uint32_t)(std::lower_bound(a.begin() + from, a.end(), x) - a.begin());
+      if (lo > n) want = lo; /* nothing to search: lo comes back */
+      CHECK_MSG(gclq__kc_lftj_seek(a.data(), lo, n, x) == want, "n %u lo %u x %u", n, lo, x);
+    }
+  }
+}
+
 /* What a join emits, kept in got (room for every value), and whether each
    position given points at the value: raw memory only, so that the
    __host__ __device__ join may call it. */

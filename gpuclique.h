@@ -4685,7 +4685,8 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_
   const gclq_graph *g = r->g;
   gclq_kclique_stats *stats = &res->stats;
   gclq__kc_dev d;
-  gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), ooff(c), oout(c), cnt(c), flags(c), pv(c), pvf(c);
+  gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), rank(c), ooff(c), oout(c), uoff(c), unbr(c);
+  gclq__dmem cnt(c), flags(c), pv(c), pvf(c);
   gclq__clock::time_point t0 = gclq__clock::now();
   gclq_kclique_method method;
   char line[200];
@@ -4702,9 +4703,11 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_
   }
   GCLQ__TRY(gclq__mc_cores(c, &d.max_core));
   c->phase = "orientation";
-  GCLQ__TRY(gclq__kc_cuda_orient(&d, &ooff, &oout));
-  d.d_uoff = c->d_off;
-  d.d_unbr = c->d_nbr;
+  GCLQ__TRY(gclq__kc_cuda_orient(&d, &rank, &ooff, &oout, &uoff, &unbr));
+  nbr.release(); /* the graph in its own ids is not needed again */
+  off.release();
+  round.release();
+  core.release();
   stats->order_ms = gclq__ms_since(t0);
   r->max_core = d.max_core;
   r->max_out = d.max_out;

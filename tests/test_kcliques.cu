@@ -21,6 +21,7 @@
 #define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
 #define GPUCLIQUE_TESTING
+#define GCLQ_KCLIQUE_CUDA 1 /* the CUDA methods, off by default until they pass these tests on a GPU */
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 

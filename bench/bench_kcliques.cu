@@ -465,7 +465,7 @@ static void kc_row(kc_graph_state &gs, const kc_method &m, uint32_t k, kc_series
   }
   if (!ok || r.wall_ms > cap_ms) {
     s.stopped = true;
-    s.why = r.timed_out ? "a smaller k timed out" : !ok ? "a smaller k failed" : "a smaller k took more than the cap";
+    s.why = r.timed_out ? "an earlier row timed out" : !ok ? "an earlier row failed" : "an earlier row took more than the cap";
   }
   if (ok) {
     s.k[0] = s.k[1], s.ms[0] = s.ms[1], s.count[0] = s.count[1];

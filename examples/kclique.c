@@ -61,23 +61,16 @@ static int parse_mb(const char *option, const char *s, double *out) {
   return 1;
 }
 
-/* The method named s (gclq_kclique_method_name of AUTO .. BITSET). */
-static int parse_method(const char *s, gclq_kclique_method *out) {
-  int i;
-  for (i = (int)GCLQ_KCLIQUE_AUTO; i <= (int)GCLQ_KCLIQUE_BITSET; ++i)
-    if (strcmp(s, gclq_kclique_method_name((gclq_kclique_method)i)) == 0) {
-      *out = (gclq_kclique_method)i;
-      return 1;
-    }
-  return 0;
-}
+/* The names of the enums --method and --orientation take, by value. */
+static const char *method_name(int i) { return gclq_kclique_method_name((gclq_kclique_method)i); }
+static const char *orientation_name(int i) { return gclq_orient_by_name((gclq_orient_by)i); }
 
-/* The orientation named s (gclq_orient_by_name of DEGREE, DEGENERACY). */
-static int parse_orientation(const char *s, gclq_orient_by *out) {
+/* The value in [lo, hi] whose name_of is s, in *out; 0 when none is. */
+static int parse_named(const char *s, int lo, int hi, const char *(*name_of)(int), int *out) {
   int i;
-  for (i = (int)GCLQ_ORIENT_BY_DEGREE; i <= (int)GCLQ_ORIENT_BY_DEGENERACY; ++i)
-    if (strcmp(s, gclq_orient_by_name((gclq_orient_by)i)) == 0) {
-      *out = (gclq_orient_by)i;
+  for (i = lo; i <= hi; ++i)
+    if (strcmp(s, name_of(i)) == 0) {
+      *out = i;
       return 1;
     }
   return 0;
@@ -241,10 +234,13 @@ static int parse_args(int argc, char **argv, cli *c) {
       c->opt.k = (uint32_t)x;
       c->have_k = 1;
     } else if (strcmp(a, "--method") == 0) {
-      if (!parse_method(argv[i], &c->opt.method))
+      if (!parse_named(argv[i], GCLQ_KCLIQUE_AUTO, GCLQ_KCLIQUE_BITSET, method_name, &v))
         return usage("unknown method (auto, ordered, pivot, lftj, level-join, grouped, bitset)", a);
+      c->opt.method = (gclq_kclique_method)v;
     } else if (strcmp(a, "--orientation") == 0) {
-      if (!parse_orientation(argv[i], &c->opt.orientation)) return usage("unknown orientation (degree, degeneracy)", a);
+      if (!parse_named(argv[i], GCLQ_ORIENT_BY_DEGREE, GCLQ_ORIENT_BY_DEGENERACY, orientation_name, &v))
+        return usage("unknown orientation (degree, degeneracy)", a);
+      c->opt.orientation = (gclq_orient_by)v;
     } else if (strcmp(a, "--backend") == 0) {
       if (!pick(argv[i], backends, 3, &v)) return usage("unknown backend (auto, cuda, host)", a);
       c->opt.backend = (gclq_backend)v;

@@ -21,9 +21,9 @@
    to them; "DIFFERS": not; "first": nothing known yet.
 
    References (issue 17; count time after reading and orienting the graph):
-     ICS'22: Almasri, Chang, El Hajj, Nagi, Xiong, Hwu, "Parallel K-Clique
-             Counting on GPUs" (ICS 2022), its code measured on an H200, the
-             best of its orientation and pivoting modes;
+     ICS'22: Almasri et al., "Parallel K-Clique Counting on GPUs" (ICS
+             2022), its code measured on an H200, the best of its
+             orientation and pivoting modes;
      kClist: Danisch, Balalau, Sozio, "Listing k-cliques in Sparse Real-World
              Graphs" (WWW 2018), on the H200 host's 16 cores.
    The target is half the ICS'22 figure (and --all on ca-HepPh <= 100 ms).
@@ -397,7 +397,8 @@ static void kc_print_row(const kc_graph_state &gs, const kc_method &m, uint32_t 
     for (size_t i = 0; i < r.counts.size(); ++i) printf("%s%s", i ? " " : "", kc_count_str(r.counts[i]).c_str());
     printf("\n");
   }
-  if (ok && r.stats.notes[0]) printf("kc-note,%s,%s,%s,%s\n", gs.name.c_str(), kc_k_str(k).c_str(), m.name, r.stats.notes);
+  if (ok && r.stats.notes[0])
+    printf("kc-note,%s,%s,%s,%s\n", gs.name.c_str(), kc_k_str(k).c_str(), m.name, r.stats.notes);
   if (!ok && !r.timed_out)
     printf("kc-fail,%s,%s,%s,%s\n", gs.name.c_str(), kc_k_str(k).c_str(), m.name, gclq_status_string(r.st));
   fflush(stdout);
@@ -421,7 +422,8 @@ static kc_outcome kc_cuda_row(const kc_graph_state &gs, const kc_method &m, uint
       *consistent = false;
   }
   if (!*consistent) return runs[0];
-  std::sort(runs.begin(), runs.end(), [](const kc_outcome &a, const kc_outcome &b) { return a.time_ms() < b.time_ms(); });
+  std::sort(runs.begin(), runs.end(),
+            [](const kc_outcome &a, const kc_outcome &b) { return a.time_ms() < b.time_ms(); });
   return runs[runs.size() / 2];
 }
 
@@ -465,7 +467,9 @@ static void kc_row(kc_graph_state &gs, const kc_method &m, uint32_t k, kc_series
   }
   if (!ok || r.wall_ms > cap_ms) {
     s.stopped = true;
-    s.why = r.timed_out ? "an earlier row timed out" : !ok ? "an earlier row failed" : "an earlier row took more than the cap";
+    s.why = r.timed_out ? "an earlier row timed out"
+            : !ok       ? "an earlier row failed"
+                        : "an earlier row took more than the cap";
   }
   if (ok) {
     s.k[0] = s.k[1], s.ms[0] = s.ms[1], s.count[0] = s.count[1];

@@ -131,7 +131,8 @@ def plot_time(rows, out):
                 v = [r[key] for r in at if r["graph"] == g and r[key]]
                 vals.append(v[0] if v else None)
             return vals
-        for label, key, col in (("Almasri et al. ICS 2022 (H200)", "ics_ms", P.BLACK), ("kClist (16 cores)", "kclist_ms", P.GREY)):
+        for label, key, col in (("Almasri et al. ICS 2022 (H200)", "ics_ms", P.BLACK),
+                                ("kClist (16 cores)", "kclist_ms", P.GREY)):
             vals = ref(key)
             if any(vals):
                 bars.append((label, col, vals))

@@ -9,9 +9,12 @@
    "k K: overflow". Then the listed cliques (--list N, file ids) and the
    run's statistics; with --json one JSON object on stdout instead.
    --per-vertex FILE writes "ID COUNT" per vertex (file ids, the k-cliques
-   containing each). --budget is accepted for the CUDA methods to come and
-   unused by HOST, which is what counts in this version. Progress lines go
-   to stderr once a run has taken a second (then at most one a second).
+   containing each). --method names any gclq_kclique_method
+   (gclq_kclique_method_name): the HOST backend counts the CUDA-only methods
+   (lftj, level-join, grouped, bitset) by ordered, and the stats line says
+   which method counted. --budget caps the CUDA backend's device memory
+   (unused by HOST). Progress lines go to stderr once a run has taken a
+   second (then at most one a second).
    Numbers are parsed strictly: a value that is not a whole number (for
    --budget, a number) in its range is a usage error naming the option.
    Exit status: 0 on success, 1 when the file or the library reports an
@@ -29,12 +32,13 @@ static const char usage_text[] =
     "usage: kclique FILE|--rmat SCALE [--seed S] (-k K | --all) [options]\n"
     "  -k K              count the K-cliques (K >= 3)\n"
     "  --all             count every k from 3 to omega\n"
-    "  --method M        auto|ordered|pivot (default auto)\n"
+    "  --method M        auto|ordered|pivot|lftj|level-join|grouped|bitset (default auto;\n"
+    "                    HOST counts lftj, level-join, grouped and bitset by ordered)\n"
     "  --orientation O   degree|degeneracy (default degeneracy)\n"
     "  --per-vertex FILE write \"ID COUNT\" per vertex (one k)\n"
     "  --list N          list up to N cliques (one k)\n"
-    "  --budget MB       device memory budget (unused by the host backend)\n"
-    "  --backend B       auto|cuda|host (the CUDA k-clique methods are not in this version)\n"
+    "  --budget MB       device memory budget of the CUDA backend (default 90% of the free memory)\n"
+    "  --backend B       auto|cuda|host (default auto)\n"
     "  --seed S          R-MAT seed (default 1)\n"
     "  --json            one JSON object on stdout\n"
     "  --help, -h\n"
@@ -55,6 +59,21 @@ static int parse_mb(const char *option, const char *s, double *out) {
   }
   *out = x;
   return 1;
+}
+
+/* The names of the enums --method and --orientation take, by value. */
+static const char *method_name(int i) { return gclq_kclique_method_name((gclq_kclique_method)i); }
+static const char *orientation_name(int i) { return gclq_orient_by_name((gclq_orient_by)i); }
+
+/* The value in [lo, hi] whose name_of is s, in *out; 0 when none is. */
+static int parse_named(const char *s, int lo, int hi, const char *(*name_of)(int), int *out) {
+  int i;
+  for (i = lo; i <= hi; ++i)
+    if (strcmp(s, name_of(i)) == 0) {
+      *out = i;
+      return 1;
+    }
+  return 0;
 }
 
 /* Progress on stderr: nothing in the first second, then at most a line a second. */
@@ -108,6 +127,8 @@ static void print_json(const char *name, const gclq_graph *g, const gclq_kclique
   json_string(gclq_backend_name(s->backend));
   printf(", \"method\": ");
   json_string(gclq_kclique_method_name(s->method));
+  printf(", \"method_asked\": ");
+  json_string(gclq_kclique_method_name(o->method));
   printf(", \"orientation\": ");
   json_string(gclq_orient_by_name(s->orientation));
   printf(", \"total_ms\": %.3f, \"order_ms\": %.3f, \"count_ms\": %.3f, \"list_ms\": %.3f", s->total_ms, s->order_ms,
@@ -132,10 +153,15 @@ static void print_text(const gclq_kclique_options *o, const gclq_kclique_result 
     for (i = 0; i < k; ++i) printf(" %llu", (unsigned long long)r->h_cliques[c * k + i]);
     printf("\n");
   }
-  printf("method %s, orientation %s, backend %s; %.2f ms total: order %.2f, count %.2f, list %.2f\n",
-         gclq_kclique_method_name(s->method), gclq_orient_by_name(s->orientation), gclq_backend_name(s->backend),
-         s->total_ms, s->order_ms, s->count_ms, s->list_ms);
-  printf("max core %u, max out-degree %u, %llu nodes\n", s->max_core, s->max_out_degree, (unsigned long long)s->nodes);
+  printf("method %s", gclq_kclique_method_name(s->method));
+  if (o->method != GCLQ_KCLIQUE_AUTO && o->method != s->method)
+    printf(" (%s asked; %s counts it by %s)", gclq_kclique_method_name(o->method), gclq_backend_name(s->backend),
+           gclq_kclique_method_name(s->method));
+  printf(", orientation %s, backend %s; %.2f ms total: order %.2f, count %.2f, list %.2f\n",
+         gclq_orient_by_name(s->orientation), gclq_backend_name(s->backend), s->total_ms, s->order_ms, s->count_ms,
+         s->list_ms);
+  printf("max core %u, max out-degree %u, %llu nodes, peak device memory %llu bytes\n", s->max_core,
+         s->max_out_degree, (unsigned long long)s->nodes, (unsigned long long)s->peak_device_bytes);
   if (s->notes[0]) printf("note: %s\n", s->notes);
 }
 
@@ -161,6 +187,17 @@ static int write_per_vertex(const char *path, const gclq_graph *g, const gclq_kc
   return 0;
 }
 
+/* Why the CUDA backend could not count, on stderr. */
+static void print_unavailable(const gclq_kclique_options *o) {
+#if defined(__CUDACC__)
+  fprintf(stderr, "kclique: this build's CUDA backend cannot count by method %s (try --backend host, or another "
+          "--method)\n", gclq_kclique_method_name(o->method));
+#else
+  (void)o;
+  fprintf(stderr, "kclique: this build is host only (built by a C compiler): --backend cuda needs the nvcc build\n");
+#endif
+}
+
 typedef struct cli {
   gclq_kclique_options opt;
   const char *path, *per_vertex_path;
@@ -170,8 +207,6 @@ typedef struct cli {
 
 /* Parse argv into c. Returns -1 to go on, or the exit status (0 for --help). */
 static int parse_args(int argc, char **argv, cli *c) {
-  static const char *const methods[] = {"auto", "ordered", "pivot"};
-  static const char *const orientations[] = {"default", "degree", "degeneracy"};
   static const char *const backends[] = {"auto", "cuda", "host"};
   unsigned long long x;
   double mb;
@@ -199,10 +234,12 @@ static int parse_args(int argc, char **argv, cli *c) {
       c->opt.k = (uint32_t)x;
       c->have_k = 1;
     } else if (strcmp(a, "--method") == 0) {
-      if (!pick(argv[i], methods, 3, &v)) return usage("unknown method (auto, ordered, pivot)", a);
+      if (!parse_named(argv[i], GCLQ_KCLIQUE_AUTO, GCLQ_KCLIQUE_BITSET, method_name, &v))
+        return usage("unknown method (auto, ordered, pivot, lftj, level-join, grouped, bitset)", a);
       c->opt.method = (gclq_kclique_method)v;
     } else if (strcmp(a, "--orientation") == 0) {
-      if (!pick(argv[i], orientations, 3, &v) || v == 0) return usage("unknown orientation (degree, degeneracy)", a);
+      if (!parse_named(argv[i], GCLQ_ORIENT_BY_DEGREE, GCLQ_ORIENT_BY_DEGENERACY, orientation_name, &v))
+        return usage("unknown orientation (degree, degeneracy)", a);
       c->opt.orientation = (gclq_orient_by)v;
     } else if (strcmp(a, "--backend") == 0) {
       if (!pick(argv[i], backends, 3, &v)) return usage("unknown backend (auto, cuda, host)", a);
@@ -268,8 +305,7 @@ int main(int argc, char **argv) {
   st = gclq_kcliques(&g, &c.opt, &res);
   if (st != GCLQ_SUCCESS) {
     fprintf(stderr, "kclique: %s\n", gclq_status_string(st));
-    if (st == GCLQ_ERROR_BACKEND_UNAVAILABLE && c.opt.backend == GCLQ_BACKEND_CUDA)
-      fprintf(stderr, "kclique: the CUDA k-clique methods are not in this version (use --backend host or auto)\n");
+    if (st == GCLQ_ERROR_BACKEND_UNAVAILABLE) print_unavailable(&c.opt);
     gclq_graph_free(&g);
     return 1;
   }

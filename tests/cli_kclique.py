@@ -3,13 +3,16 @@
 
   python3 tests/cli_kclique.py KCLIQUE_HOST KCLIQUE
 
-Runs every check against each binary given (the gcc build and the nvcc
-build; both count on HOST): --help, strict numbers and options (each bad
-value is exit 2 naming the option), file and library errors (exit 1), and
-the counts against a brute-force count in Python on fresh random graphs
-written as DIMACS files by this script: -k K by both methods and both
-orientations, --all (k = 3 .. omega, then omega), --per-vertex, --list,
---json; K_70 --all, whose middle counts pass 2^64 and print as overflow.
+Runs every check against each binary given (the gcc build, host only, and
+the nvcc build, whose AUTO counts on CUDA where a device is present):
+--help, strict numbers and options (each bad value is exit 2 naming the
+option), file and library errors (exit 1), and the counts against a
+brute-force count in Python on fresh random graphs written as DIMACS files
+by this script: -k K by every method name (HOST counts the CUDA-only
+methods by ordered and says so) and both orientations, --all (k = 3 ..
+omega, then omega), --per-vertex, --list, --json; --backend cuda counts as
+HOST does or exits 1 saying why; K_70 --all, whose middle counts pass 2^64
+and print as overflow.
 The last line is "N passed, N failed"; the exit status is the number of
 failures (capped at 100)."""
 import math
@@ -20,6 +23,9 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_check import check, parse_json, run, summary  # noqa: E402
+
+METHODS = ("auto", "ordered", "pivot", "lftj", "level-join", "grouped", "bitset")
+CUDA_ONLY = ("lftj", "level-join", "grouped", "bitset")
 
 
 def write_dimacs(path, n, edges):
@@ -73,8 +79,9 @@ def counts_lines(out):
 def check_help(binary):
     for flag in ("--help", "-h"):
         rc, out, err, _ = run(binary, [flag])
-        check(rc == 0 and "usage:" in out and "--all" in out and "--budget" in out,
-              "%s %s: exit %d, usage on stdout" % (binary, flag, rc))
+        check(rc == 0 and "usage:" in out and "--all" in out and "--budget" in out
+              and all(m in out for m in METHODS),
+              "%s %s: exit %d, usage on stdout naming every method" % (binary, flag, rc))
 
 
 def check_bad_arguments(binary):
@@ -93,6 +100,9 @@ def check_bad_arguments(binary):
         (["--rmat", "31", "-k", "4"], "--rmat", "out of range 1..30"),
         (["--rmat", "0", "-k", "4"], "--rmat", "out of range 1..30"),
         (g + ["-k", "4", "--method", "bogus"], "--method", "unknown method"),
+        (g + ["-k", "4", "--method", "LFTJ"], "--method", "unknown method"),
+        (g + ["-k", "4", "--method", "level_join"], "--method", "unknown method"),
+        (g + ["-k", "4", "--orientation", "default"], "--orientation", "unknown orientation"),
         (g + ["-k", "4", "--orientation", "index"], "--orientation", "unknown orientation"),
         (g + ["-k", "4", "--backend", "gpu"], "--backend", "unknown backend"),
         (g + ["-k"], "-k", "missing its value"),
@@ -121,8 +131,11 @@ def check_errors(binary, tmp):
     check(rc == 1 and "line 3" in err, "%s malformed DIMACS: exit %d (want 1), names line 3: %r" % (binary, rc,
                                                                                                    err[:200]))
     rc, out, err, _ = run(binary, ["--rmat", "6", "-k", "3", "--backend", "cuda"])
-    check(rc == 1 and "not in this version" in err, "%s --backend cuda: exit %d (want 1): %r" % (binary, rc,
-                                                                                                err[:200]))
+    rc_h, out_h, _, _ = run(binary, ["--rmat", "6", "-k", "3", "--backend", "host"])
+    counted = rc == 0 and rc_h == 0 and counts_lines(out) == counts_lines(out_h) and "backend cuda" in out
+    refused = rc == 1 and "CUDA" in err
+    check(counted or refused, "%s --backend cuda: exit %d, counts as HOST or exits 1 saying why: %r" % (
+        binary, rc, err[:200]))
     rc, out, err, _ = run(binary, ["--rmat", "6", "-k", "3", "--per-vertex", os.path.join(tmp, "no", "such", "f")])
     check(rc == 1 and "--per-vertex" in err, "%s unwritable --per-vertex: exit %d (want 1)" % (binary, rc))
 
@@ -139,7 +152,7 @@ def check_counts(binary, tmp, rng):
             want[len(c)] = want.get(len(c), 0) + 1
         omega = max(want) if want else 0
         tag = "%s %s (n %d, %d edges, omega %d)" % (binary, os.path.basename(path), n, len(edges), omega)
-        for method in ("ordered", "pivot", "auto"):
+        for method in METHODS:
             rc, out, err, _ = run(binary, [path, "--all", "--method", method])
             counts, w = counts_lines(out)
             check(rc == 0 and w == omega and counts == {k: want[k] for k in range(3, omega + 1)},
@@ -175,9 +188,26 @@ def check_counts(binary, tmp, rng):
         rc, out, err, _ = run(binary, [path, "-k", str(k), "--list", "2", "--json"])
         r = parse_json(out)
         check(rc == 0 and r is not None and r["counts"] == [{"k": k, "count": len(kc), "overflow": False}]
-              and r["stored"] == min(2, len(kc)) and r["stats"]["backend"] == "host"
-              and r["stats"]["method"] in ("ordered", "pivot") and r["vertices"] == n,
+              and r["stored"] == min(2, len(kc)) and r["stats"]["backend"] in ("host", "cuda")
+              and r["stats"]["method"] in METHODS[1:] and r["vertices"] == n,
               "%s -k %d --json: %r" % (tag, k, out[:300]))
+        check_cuda_only_names(binary, path, tag, k, len(kc))
+
+
+def check_cuda_only_names(binary, path, tag, k, want):
+    """Each CUDA-only name counts as ordered does; HOST says it counted by ordered."""
+    for method in CUDA_ONLY:
+        rc, out, err, _ = run(binary, [path, "-k", str(k), "--method", method, "--json"])
+        r = parse_json(out)
+        ok = rc == 0 and r is not None and r["counts"] == [{"k": k, "count": want, "overflow": False}]
+        ok = ok and r["stats"]["method_asked"] == method
+        counted_by = "ordered" if r is not None and r["stats"]["backend"] == "host" else method
+        ok = ok and r["stats"]["method"] == counted_by
+        check(ok, "%s -k %d --method %s --json: the count of ordered, method named: %r" % (tag, k, method, out[:300]))
+        rc, out, err, _ = run(binary, [path, "-k", str(k), "--method", method])
+        says = "method %s" % method in out or "(%s asked; host counts it by ordered)" % method in out
+        check(rc == 0 and counts_lines(out) == ({k: want}, None) and says,
+              "%s -k %d --method %s: exit %d, the stats line names what counted" % (tag, k, method, rc))
 
 
 def check_rmat(binary):
@@ -190,6 +220,11 @@ def check_rmat(binary):
     check(ok, "%s --rmat 9 --seed 5 --all: ordered and pivot agree (omega %s)" % (binary, w1))
     rc3, out3, _, _ = run(binary, ["--rmat", "9", "--seed", "6", "-k", "3", "--budget", "1.5"])
     check(rc3 == 0 and "k 3: " in out3, "%s --budget accepted (unused by HOST)" % binary)
+    rc4, out4, _, _ = run(binary, ["--rmat", "9", "--seed", "6", "-k", "4", "--method", "ordered"])
+    for method in CUDA_ONLY:
+        rc5, out5, _, _ = run(binary, ["--rmat", "9", "--seed", "6", "-k", "4", "--method", method, "--budget", "64"])
+        check(rc4 == 0 and rc5 == 0 and counts_lines(out5) == counts_lines(out4) and "peak device memory" in out5,
+              "%s --rmat 9 -k 4 --method %s --budget 64: the count of ordered" % (binary, method))
 
 
 def check_overflow(binary, tmp):

@@ -27,7 +27,8 @@
                  (a table of binomials saturated at UINT64_MAX: a saturated
                  term flags the count);
      every size: the leaf is tallied by (r, p) in a triangular table of
-                 64-bit counters; the host adds tally * C(p, j) into
+                 64-bit counters (a warp adds each run of equal leaves at
+                 once); the host adds tally * C(p, j) into
                  h_count[r + j] (saturated) and d->deepest is the largest
                  r + p of a leaf (omega).
 
@@ -269,12 +270,22 @@ static __device__ __forceinline__ uint32_t gclq__kcp_pivot(const gclq__kcp_tree 
   return (uint32_t)best;
 }
 
-/* The warp's running totals of one source. */
+/* The warp's running totals of one source; every size: the run of leaves
+   of one (r, p) not yet added to the tally. */
 struct gclq__kcp_sums {
   unsigned long long nodes, acc;
   bool wrap;
   uint32_t deepest;
+  uint64_t tally_at;
+  unsigned long long tally_run;
 };
+
+/* The run of equal leaves into the tally (lane 0). */
+static __device__ __forceinline__ void gclq__kcp_flush(const gclq__kcp_args &a, gclq__kcp_sums *s) {
+  if (s->tally_run != 0 && (threadIdx.x & 31) == 0)
+    gclq__kc_d_add(a.tally + s->tally_at, &a.misc->tally_flag, s->tally_run);
+  s->tally_run = 0;
+}
 
 /* A leaf with r required and p pivot vertices (ids in rid, pid). */
 static __device__ __forceinline__ void gclq__kcp_leaf(const gclq__kcp_args &a, const gclq__kcp_tree &T,
@@ -282,7 +293,10 @@ static __device__ __forceinline__ void gclq__kcp_leaf(const gclq__kcp_args &a, c
   const uint32_t lane = threadIdx.x & 31;
   if (r + p > s->deepest) s->deepest = r + p;
   if (a.k == 0) {
-    if (lane == 0) gclq__kc_d_add(a.tally + gclq__kcp_tally_at(a.top, r, p), &a.misc->tally_flag, 1ull);
+    const uint64_t at = gclq__kcp_tally_at(a.top, r, p);
+    if (at != s->tally_at) gclq__kcp_flush(a, s);
+    s->tally_at = at;
+    ++s->tally_run;
     return;
   }
   if (r > a.k || a.k - r > p) return;
@@ -315,7 +329,7 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_tree_kerne
   T.piv = base + f.piv, T.rid = base + f.rid, T.pid = base + f.pid, T.nbr = a.out + e0, T.W = f.W;
   const uint32_t W = f.W;
   const bool ids = a.pv != NULL;
-  gclq__kcp_sums s = {0, 0, false, 0};
+  gclq__kcp_sums s = {0, 0, false, 0, 0, 0};
   for (uint32_t w = lane; w < W; w += 32)
     T.cand[w] = 32 * w + 32 <= d ? GCLQ__FULL : 32 * w < d ? (1u << (d % 32)) - 1u : 0u;
   if (lane == 0) T.rid[0] = v;
@@ -391,6 +405,7 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_tree_kerne
     r = T.req[t], p = T.piv[t];
     enter = false;
   }
+  if (a.k == 0) gclq__kcp_flush(a, &s);
   if (lane == 0) {
     atomicAdd(&a.misc->nodes, s.nodes);
     atomicMax(&a.misc->deepest, s.deepest);

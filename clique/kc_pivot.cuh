@@ -9,37 +9,51 @@
    local graph with FULL adjacency among them (undirected inside, as
    pivoting needs): d bit rows of W = ceil(d / 32) words, built by a warp per
    local vertex (lanes over the other vertices, adjacency by binary search
-   in the undirected graph). A warp per source then walks its tree
-   depth-first with an explicit stack (every source stays a warp, large or
-   small): a level holds the candidates P (W words), what is left to branch
-   on (W words) and the node's required / pivot counts. At a node the pivot
-   is the candidate with the most candidate neighbours (ties: the highest
-   local index; lanes over the 32 vertices of a word, a warp argmax);
-   candidates adjacent to all others become pivots together. The children:
-   the pivot u (P & N(u)), then each candidate w not adjacent to u in
-   ascending order (P & N(w), less u and the earlier such w).
+   in the undirected graph). Warps walk the trees depth-first, each with an
+   explicit stack of its own: a level holds the candidates P (W words), what
+   is left to branch on (W words) and the node's required / pivot counts.
+   At a node the pivot is the candidate with the most candidate neighbours
+   (ties: the highest local index; lanes over the 32 vertices of a word, a
+   warp argmax); candidates adjacent to all others become pivots together.
+   The children: the pivot u (P & N(u)), then each candidate w not adjacent
+   to u in ascending order (P & N(w), less u and the earlier such w).
+
+   Load balance (one source's tree can hold a large share of all nodes):
+   the trees run in rounds of tasks, a warp slot taking the next task by
+   ticket. Round one's tasks are the sources, from their roots. A task that
+   has visited GCLQ__KCP_SPILL_NODES nodes hands each open level of its
+   stack (one with branches left) to the next round as a task of its own
+   (the level's candidates, branches left, counts and the ids above it:
+   those subtrees share nothing unvisited) and stops; a queue without room
+   lets it go on to the end instead. Rounds repeat until no task is left.
 
    A leaf with r required and p pivot vertices holds C(p, j) cliques of size
    r + j for every j:
      one k:      C(p, k - r) added to a per-warp sum (its wrap flagged), one
-                 gclq__kc_d_add per source; per-vertex counts get C(p, k - r)
+                 gclq__kc_d_add per warp; per-vertex counts get C(p, k - r)
                  per required vertex and C(p - 1, k - r - 1) per pivot vertex
                  (a table of binomials saturated at UINT64_MAX: a saturated
                  term flags the count);
      every size: the leaf is tallied by (r, p) in a triangular table of
-                 64-bit counters; the host adds tally * C(p, j) into
+                 64-bit counters (a warp adds each run of equal leaves at
+                 once); the host adds tally * C(p, j) into
                  h_count[r + j] (saturated) and d->deepest is the largest
                  r + p of a leaf (omega).
 
-   Memory: the local graph and the stack of a source take
-   gclq__kcp_layout(d).words words. Sources run in windows (consecutive ids)
-   whose scratch fits what the budget leaves (and GCLQ__KCP_WINDOW_BYTES):
-   any budget that holds the graph, the counters and one source's scratch
-   gives the same counts; less is GCLQ_ERROR_OUT_OF_MEMORY. */
+   Memory (gclq__kcp_plan_room): a stack per warp slot (for max_out local
+   vertices; 64 slots per multiprocessor, at most a quarter of the room the
+   budget leaves, at least one), the adjacency rows of a window of sources
+   (consecutive ids; half of what is left, at most GCLQ__KCP_WINDOW_BYTES,
+   or all of it for one large source), two task queues in the rest (at most
+   GCLQ__KCP_QUEUE_BYTES each; none: tasks are never split). Any budget that
+   holds the graph, the counters, one stack and one source's rows gives the
+   same counts; less is GCLQ_ERROR_OUT_OF_MEMORY. */
 #ifndef GPUCLIQUE_KC_PIVOT_CUH
 #define GPUCLIQUE_KC_PIVOT_CUH
 
-#define GCLQ__KCP_WINDOW_BYTES ((uint64_t)1 << 30) /* a window's scratch, at most (one source may take more) */
+#define GCLQ__KCP_WINDOW_BYTES ((uint64_t)1 << 30) /* a window's rows, at most (one source may take more) */
+#define GCLQ__KCP_QUEUE_BYTES ((uint64_t)1 << 28) /* each of the two task queues, at most */
+#define GCLQ__KCP_SPILL_NODES 2048 /* nodes a task visits before it hands its open levels on */
 
 /* defined later in gpuclique.h's implementation: saturated arithmetic */
 static inline uint64_t gclq__kc_add(uint64_t a, uint64_t b);
@@ -47,21 +61,30 @@ static inline uint64_t gclq__kc_mul(uint64_t a, uint64_t b);
 
 /* ---- index maps and tables (host and device) ---- */
 
-/* Word offsets of the parts of one source's scratch (d local vertices):
-   adjacency rows, then per level (L = d + 2 levels) the candidates and the
-   vertices left to branch on, the required and pivot counts, then the
-   required and pivot vertex ids (L each); words: the whole, a multiple of 8
-   (32-byte sectors). */
+/* Words of a bit row over d local vertices (at least 1). */
+static __host__ __device__ __forceinline__ uint32_t gclq__kcp_row_words(uint32_t d) { return d > 0 ? (d + 31) / 32 : 1; }
+
+/* Words of a source's adjacency rows (d rows), a multiple of 8 (32-byte
+   sectors). */
+static __host__ __device__ __forceinline__ uint64_t gclq__kcp_adj_words(uint32_t d) {
+  return ((uint64_t)d * gclq__kcp_row_words(d) + 7) / 8 * 8;
+}
+
+/* Word offsets of a warp's stack, for sources of up to D local vertices
+   (W = row words of D, L = D + 2 levels): per level the candidates and the
+   vertices left to branch on (a source of d vertices uses rows of its own
+   W(d) words, level t at t * W(d)), the required and pivot counts, then the
+   required and pivot vertex ids (L each); words: the whole, a multiple of
+   8. */
 struct gclq__kcp_frame {
   uint32_t W, L;
-  uint64_t adj, cand, rest, req, piv, rid, pid, words;
+  uint64_t cand, rest, req, piv, rid, pid, words;
 };
-static __host__ __device__ __forceinline__ gclq__kcp_frame gclq__kcp_layout(uint32_t d) {
+static __host__ __device__ __forceinline__ gclq__kcp_frame gclq__kcp_layout(uint32_t D) {
   gclq__kcp_frame f;
-  f.W = d > 0 ? (d + 31) / 32 : 1;
-  f.L = d + 2;
-  f.adj = 0;
-  f.cand = f.adj + (uint64_t)d * f.W;
+  f.W = gclq__kcp_row_words(D);
+  f.L = D + 2;
+  f.cand = 0;
   f.rest = f.cand + (uint64_t)f.L * f.W;
   f.req = f.rest + (uint64_t)f.L * f.W;
   f.piv = f.req + f.L;
@@ -69,6 +92,15 @@ static __host__ __device__ __forceinline__ gclq__kcp_frame gclq__kcp_layout(uint
   f.pid = f.rid + f.L;
   f.words = (f.pid + f.L + 7) / 8 * 8;
   return f;
+}
+
+/* Words of a task record for sources of up to D local vertices: the
+   source's index in its window, r, p, a spare word, the candidates and the
+   vertices left to branch on (W(D) words each), and with ids the required
+   and pivot ids (D + 2 each); a multiple of 8. */
+static __host__ __device__ __forceinline__ uint64_t gclq__kcp_task_words(uint32_t D, int ids) {
+  const gclq__kcp_frame f = gclq__kcp_layout(D);
+  return (4 + 2 * (uint64_t)f.W + (ids ? 2 * (uint64_t)f.L : 0) + 7) / 8 * 8;
 }
 
 /* The tally of leaves with r required and p pivot vertices, r + p <= top:
@@ -117,9 +149,9 @@ static inline int gclq__kcp_combine(const unsigned long long *tally, uint32_t to
   return 1;
 }
 
-/* Bytes of the window of sources [a, b): their scratch offsets (b - a + 1
-   entries, rounded to 32 bytes), then their scratch. pre: the prefix sums
-   of gclq__kcp_layout(d).words over the sources. */
+/* Bytes of the window of sources [a, b): their adjacency offsets (b - a + 1
+   entries, rounded to 32 bytes), then their adjacency rows. pre: the prefix
+   sums of gclq__kcp_adj_words(d) over the sources. */
 static __host__ __device__ __forceinline__ uint64_t gclq__kcp_window_bytes(const uint64_t *pre, uint32_t a, uint32_t b) {
   return ((uint64_t)8 * (b - a + 1) + 31) / 32 * 32 + 4 * (pre[b] - pre[a]);
 }
@@ -134,11 +166,15 @@ static inline uint32_t gclq__kcp_window_end(const uint64_t *pre, uint32_t n, uin
 
 /* ---- the kernels ---- */
 
-/* Counters of a run besides the counts. */
+/* Counters of a run besides the counts; a round's queue counter and
+   ticket (zeroed per round). */
 struct gclq__kcp_misc {
   unsigned long long nodes;
   unsigned int tally_flag; /* a tally wrapped */
   unsigned int deepest;    /* the largest r + p of a leaf */
+  unsigned long long spilled; /* tasks the round wrote (may pass the queue's capacity) */
+  unsigned int ticket;        /* the round's next task */
+  unsigned int unused;
 };
 
 struct gclq__kcp_args {
@@ -147,8 +183,10 @@ struct gclq__kcp_args {
   const uint64_t *uoff;           /* the undirected graph: adjacency tests */
   const uint32_t *unbr;
   uint32_t first, ns;             /* the window: sources first .. first + ns - 1 */
-  const uint64_t *soff;           /* ns + 1: their scratch at scratch + soff[i] - soff[0] words */
+  const uint64_t *soff;           /* ns + 1: their rows at scratch + soff[i] - soff[0] words */
   uint32_t *scratch;
+  uint32_t *stacks;               /* a stack per warp slot (gclq__kcp_layout(max_out).words) */
+  uint32_t max_out;
   uint32_t k, top;                /* one k, or 0: every size up to top */
   const unsigned long long *binom; /* one k: C(p, j), k + 1 columns */
   unsigned long long *tally;      /* every size: leaves by (r, p), gclq__kcp_tally_at */
@@ -159,7 +197,17 @@ struct gclq__kcp_args {
   gclq__kcp_misc *misc;
 };
 
-/* The scratch of source i of the window. */
+/* A round: its tasks (in == NULL: every source of the window, from its
+   root), the queue the next round's tasks go to. */
+struct gclq__kcp_round {
+  const uint32_t *in;
+  uint32_t n_in, warps;   /* tasks, warp slots running them */
+  uint32_t *out;          /* cap records of `stride` words (cap 0: no splitting) */
+  uint64_t cap, stride;
+  uint64_t spill_after;   /* a task that has taken this many nodes hands its open levels on */
+};
+
+/* The adjacency rows of source i of the window. */
 static __device__ __forceinline__ uint32_t *gclq__kcp_scratch(const gclq__kcp_args &a, uint32_t i) {
   return a.scratch + (a.soff[i] - a.soff[0]);
 }
@@ -181,9 +229,9 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_rows_kerne
   const uint64_t e0 = a.off[lo];
   const uint32_t d = (uint32_t)(a.off[lo + 1] - e0), x = (uint32_t)(e - e0), u = a.out[e];
   if (a.k != 0 && (uint64_t)d + 1 < a.k) return;
-  const gclq__kcp_frame f = gclq__kcp_layout(d);
-  uint32_t *row = gclq__kcp_scratch(a, lo - a.first) + f.adj + (uint64_t)x * f.W;
-  for (uint32_t w = 0; w < f.W; ++w) {
+  const uint32_t W = gclq__kcp_row_words(d);
+  uint32_t *row = gclq__kcp_scratch(a, lo - a.first) + (uint64_t)x * W;
+  for (uint32_t w = 0; w < W; ++w) {
     const uint32_t y = 32 * w + lane;
     const bool bit = y < d && y != x && gclq__d_adjacent(a.uoff, a.unbr, u, a.out[e0 + y]);
     const uint32_t ballot = __ballot_sync(GCLQ__FULL, bit);
@@ -269,12 +317,22 @@ static __device__ __forceinline__ uint32_t gclq__kcp_pivot(const gclq__kcp_tree 
   return (uint32_t)best;
 }
 
-/* The warp's running totals of one source. */
+/* The warp's running totals of one source; every size: the run of leaves
+   of one (r, p) not yet added to the tally. */
 struct gclq__kcp_sums {
   unsigned long long nodes, acc;
   bool wrap;
   uint32_t deepest;
+  uint64_t tally_at;
+  unsigned long long tally_run;
 };
+
+/* The run of equal leaves into the tally (lane 0). */
+static __device__ __forceinline__ void gclq__kcp_flush(const gclq__kcp_args &a, gclq__kcp_sums *s) {
+  if (s->tally_run != 0 && (threadIdx.x & 31) == 0)
+    gclq__kc_d_add(a.tally + s->tally_at, &a.misc->tally_flag, s->tally_run);
+  s->tally_run = 0;
+}
 
 /* A leaf with r required and p pivot vertices (ids in rid, pid). */
 static __device__ __forceinline__ void gclq__kcp_leaf(const gclq__kcp_args &a, const gclq__kcp_tree &T,
@@ -282,7 +340,10 @@ static __device__ __forceinline__ void gclq__kcp_leaf(const gclq__kcp_args &a, c
   const uint32_t lane = threadIdx.x & 31;
   if (r + p > s->deepest) s->deepest = r + p;
   if (a.k == 0) {
-    if (lane == 0) gclq__kc_d_add(a.tally + gclq__kcp_tally_at(a.top, r, p), &a.misc->tally_flag, 1ull);
+    const uint64_t at = gclq__kcp_tally_at(a.top, r, p);
+    if (at != s->tally_at) gclq__kcp_flush(a, s);
+    s->tally_at = at;
+    ++s->tally_run;
     return;
   }
   if (r > a.k || a.k - r > p) return;
@@ -298,42 +359,94 @@ static __device__ __forceinline__ void gclq__kcp_leaf(const gclq__kcp_args &a, c
   for (uint32_t i = lane; i < p; i += 32) gclq__kc_d_add(a.pv + T.pid[i], a.pvf + T.pid[i], below);
 }
 
-/* The succinct clique tree of each source of the window, a warp each,
-   depth-first with the stack in its scratch (gclq__kc_pivot's tree: see the
-   file's header). */
-static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_tree_kernel(gclq__kcp_args a) {
-  const uint64_t i = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+/* Does the set s (W words) have a vertex? Warp-uniform. */
+static __device__ __forceinline__ bool gclq__kcp_any(const uint32_t *s, uint32_t W) {
   const uint32_t lane = threadIdx.x & 31;
-  if (i >= a.ns) return;
-  const uint32_t v = a.first + (uint32_t)i;
-  const uint64_t e0 = a.off[v];
-  const uint32_t d = (uint32_t)(a.off[v + 1] - e0);
-  const gclq__kcp_frame f = gclq__kcp_layout(d);
-  uint32_t *base = gclq__kcp_scratch(a, (uint32_t)i);
-  gclq__kcp_tree T;
-  T.adj = base + f.adj, T.cand = base + f.cand, T.rest = base + f.rest, T.req = base + f.req;
-  T.piv = base + f.piv, T.rid = base + f.rid, T.pid = base + f.pid, T.nbr = a.out + e0, T.W = f.W;
-  const uint32_t W = f.W;
+  bool any = false;
+  for (uint32_t w = lane; w < W; w += 32) any = any || s[w] != 0;
+  return __any_sync(GCLQ__FULL, any);
+}
+
+/* Hand the open levels 0 .. t of the stack (those with branches left) to
+   the next round, a task each: the level's candidates, its branches left,
+   its counts (level t: r, p) and the ids above it. Each is a subtree of its
+   own: the path to it is fixed and nothing of it has been visited. False
+   (nothing handed on) when the queue has no room. */
+static __device__ bool gclq__kcp_spill(const gclq__kcp_args &a, const gclq__kcp_round &q, const gclq__kcp_tree &T,
+                                       uint32_t i, uint32_t t, uint32_t r, uint32_t p) {
+  const uint32_t lane = threadIdx.x & 31, W = T.W;
+  const gclq__kcp_frame f = gclq__kcp_layout(a.max_out);
   const bool ids = a.pv != NULL;
-  gclq__kcp_sums s = {0, 0, false, 0};
-  for (uint32_t w = lane; w < W; w += 32)
-    T.cand[w] = 32 * w + 32 <= d ? GCLQ__FULL : 32 * w < d ? (1u << (d % 32)) - 1u : 0u;
-  if (lane == 0) T.rid[0] = v;
-  uint32_t t = 0, r = 1, p = 0;
-  bool enter = true;
+  uint32_t m = 0;
+  for (uint32_t l = 0; l <= t; ++l) m += gclq__kcp_any(T.rest + (uint64_t)l * W, W);
+  if (m == 0) return false;
+  unsigned long long base = 0;
+  if (lane == 0) base = atomicAdd(&a.misc->spilled, (unsigned long long)m);
+  base = __shfl_sync(GCLQ__FULL, base, 0);
+  if (base + m > q.cap) { /* no room: the records reserved below the capacity are marked empty (r = 0) */
+    for (uint64_t j = base + lane; j < q.cap; j += 32) q.out[j * q.stride + 1] = 0;
+    return false;
+  }
+  for (uint32_t l = 0, at = 0; l <= t; ++l) {
+    const uint32_t *C = T.cand + (uint64_t)l * W, *rest = T.rest + (uint64_t)l * W;
+    if (!gclq__kcp_any(rest, W)) continue;
+    const uint32_t rl = l == t ? r : T.req[l], pl = l == t ? p : T.piv[l];
+    uint32_t *rec = q.out + (base + at++) * q.stride;
+    if (lane == 0) rec[0] = i, rec[1] = rl, rec[2] = pl, rec[3] = 0;
+    for (uint32_t w = lane; w < W; w += 32) rec[4 + w] = C[w], rec[4 + f.W + w] = rest[w];
+    for (uint32_t j = lane; ids && j < rl; j += 32) rec[4 + 2 * f.W + j] = T.rid[j];
+    for (uint32_t j = lane; ids && j < pl; j += 32) rec[4 + 2 * f.W + f.L + j] = T.pid[j];
+  }
+  return true;
+}
+
+/* One task of a round on the warp's stack: a source's tree from its root,
+   or a handed-on level's remaining branches (record rec); depth-first
+   (gclq__kc_pivot's tree: see the file's header). After spill_after nodes
+   the open levels go to the next round, when the queue has room. */
+static __device__ void gclq__kcp_task(const gclq__kcp_args &a, const gclq__kcp_round &q, uint32_t *stack,
+                                      uint32_t task, gclq__kcp_sums *s) {
+  const uint32_t lane = threadIdx.x & 31;
+  __syncwarp(); /* the stack's last task is done on every lane */
+  const uint32_t *rec = q.in != NULL ? q.in + (uint64_t)task * q.stride : NULL;
+  const uint32_t i = rec != NULL ? rec[0] : task, v = a.first + i;
+  uint32_t t = 0, r = rec != NULL ? rec[1] : 1, p = rec != NULL ? rec[2] : 0;
+  if (r == 0) return; /* an empty record */
+  const uint64_t e0 = a.off[v];
+  const uint32_t d = (uint32_t)(a.off[v + 1] - e0), W = gclq__kcp_row_words(d);
+  const gclq__kcp_frame f = gclq__kcp_layout(a.max_out);
+  const bool ids = a.pv != NULL;
+  const unsigned long long first_node = s->nodes;
+  gclq__kcp_tree T;
+  T.adj = gclq__kcp_scratch(a, i), T.cand = stack + f.cand, T.rest = stack + f.rest, T.req = stack + f.req;
+  T.piv = stack + f.piv, T.rid = stack + f.rid, T.pid = stack + f.pid, T.nbr = a.out + e0, T.W = W;
+  bool enter = rec == NULL, may_spill = q.cap > 0;
+  if (rec == NULL) { /* the root: every out-neighbour a candidate, v required */
+    for (uint32_t w = lane; w < W; w += 32)
+      T.cand[w] = 32 * w + 32 <= d ? GCLQ__FULL : 32 * w < d ? (1u << (d % 32)) - 1u : 0u;
+    if (lane == 0) T.rid[0] = v;
+  } else { /* a handed-on level: its candidates, branches left, ids */
+    for (uint32_t w = lane; w < W; w += 32) T.cand[w] = rec[4 + w], T.rest[w] = rec[4 + f.W + w];
+    for (uint32_t j = lane; ids && j < r; j += 32) T.rid[j] = rec[4 + 2 * f.W + j];
+    for (uint32_t j = lane; ids && j < p; j += 32) T.pid[j] = rec[4 + 2 * f.W + f.L + j];
+  }
   for (;;) {
     __syncwarp();
+    if (!enter && may_spill && s->nodes - first_node >= q.spill_after) {
+      if (gclq__kcp_spill(a, q, T, i, t, r, p)) return;
+      may_spill = false;
+    }
     uint32_t *C = T.cand + (uint64_t)t * W, *rest = T.rest + (uint64_t)t * W, *next = C + W;
     uint32_t cr = 0, cp = 0; /* the child's counts; cr == 0: no child, go up */
     bool any = false;
     if (enter) {
       uint32_t lo, hi;
       const uint32_t size = gclq__kcp_measure(C, W, &lo, &hi);
-      ++s.nodes;
+      ++s->nodes;
       if (a.k != 0 && (r > a.k || (uint64_t)r + p + size < a.k)) {
         /* too few candidates left to reach k: no child */
       } else if (size == 0 || (a.k != 0 && r == a.k)) {
-        gclq__kcp_leaf(a, T, &s, r, p);
+        gclq__kcp_leaf(a, T, s, r, p);
       } else {
         uint32_t universal;
         const uint32_t u = gclq__kcp_pivot(T, C, size, lo, hi, rest, p, ids, &universal);
@@ -379,18 +492,36 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_tree_kerne
       continue;
     }
     if (cr != 0) { /* a child without candidates: a leaf, taken here; then the node's next branch */
-      ++s.nodes;
-      gclq__kcp_leaf(a, T, &s, cr, cp);
+      ++s->nodes;
+      gclq__kcp_leaf(a, T, s, cr, cp);
       enter = false;
       continue;
     }
     /* this node is done: up to its parent */
-    if (t == 0) break;
+    if (t == 0) return;
     --t;
     __syncwarp();
     r = T.req[t], p = T.piv[t];
     enter = false;
   }
+}
+
+/* A round's tasks, a warp slot each at a time (tickets), the stack the
+   slot's; the warp's sums added once at the end. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_walk_kernel(gclq__kcp_args a, gclq__kcp_round q) {
+  const uint64_t slot = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (slot >= q.warps) return;
+  uint32_t *stack = a.stacks + slot * gclq__kcp_layout(a.max_out).words;
+  gclq__kcp_sums s = {0, 0, false, 0, 0, 0};
+  for (;;) {
+    uint32_t task = 0;
+    if (lane == 0) task = atomicAdd(&a.misc->ticket, 1u);
+    task = __shfl_sync(GCLQ__FULL, task, 0);
+    if (task >= q.n_in) break;
+    gclq__kcp_task(a, q, stack, task, &s);
+  }
+  if (a.k == 0) gclq__kcp_flush(a, &s);
   if (lane == 0) {
     atomicAdd(&a.misc->nodes, s.nodes);
     atomicMax(&a.misc->deepest, s.deepest);
@@ -415,15 +546,19 @@ struct gclq__kcp_host {
   }
 };
 
-/* The windows' size: the largest window when each takes what fits in
-   min(room, GCLQ__KCP_WINDOW_BYTES), or room alone for a source larger than
-   that; 0 when a source does not fit in room. */
-static inline uint64_t gclq__kcp_windows_max(const uint64_t *pre, uint32_t n, uint64_t room) {
-  const uint64_t cap = room < GCLQ__KCP_WINDOW_BYTES ? room : GCLQ__KCP_WINDOW_BYTES;
+/* The end of the window that starts at source a: what fits in cap, or in
+   room for a source larger than cap; a when it does not fit in room. */
+static inline uint32_t gclq__kcp_next_window(const uint64_t *pre, uint32_t n, uint32_t a, uint64_t cap, uint64_t room) {
+  const uint32_t b = gclq__kcp_window_end(pre, n, a, cap);
+  return b > a ? b : gclq__kcp_window_end(pre, n, a, room);
+}
+
+/* The largest window (gclq__kcp_next_window's), at least 32 bytes; 0 when a
+   source does not fit in room. */
+static inline uint64_t gclq__kcp_windows_max(const uint64_t *pre, uint32_t n, uint64_t cap, uint64_t room) {
   uint64_t most = 32;
   for (uint32_t a = 0; a < n;) {
-    uint32_t b = gclq__kcp_window_end(pre, n, a, cap);
-    if (b == a) b = gclq__kcp_window_end(pre, n, a, room);
+    const uint32_t b = gclq__kcp_next_window(pre, n, a, cap, room);
     if (b == a) return 0;
     const uint64_t bytes = gclq__kcp_window_bytes(pre, a, b);
     if (bytes > most) most = bytes;
@@ -432,20 +567,80 @@ static inline uint64_t gclq__kcp_windows_max(const uint64_t *pre, uint32_t n, ui
   return most;
 }
 
+/* What the budget's room holds: warp slots (their stacks), windows, and the
+   two task queues. */
+struct gclq__kcp_plan {
+  uint64_t slots, stack_bytes; /* 64 slots per multiprocessor, at most a quarter of the room (at least 1) */
+  uint64_t cap, most;          /* windows: at most half of what the stacks leave (a larger source: all of it) */
+  uint64_t queue, stride;      /* records per queue (0: tasks are never split), words per record:
+                                  half each of what is left, at most GCLQ__KCP_QUEUE_BYTES */
+};
+static inline int gclq__kcp_plan_room(gclq__kcp_plan *pl, const uint64_t *pre, uint32_t n, uint32_t max_out, int ids,
+                                      uint64_t room, uint64_t sms) {
+  pl->stack_bytes = 4 * gclq__kcp_layout(max_out).words;
+  pl->stride = gclq__kcp_task_words(max_out, ids);
+  if (pl->stack_bytes > room) return 0;
+  pl->slots = 64 * sms;
+  if (pl->slots * pl->stack_bytes > room / 4) pl->slots = room / 4 / pl->stack_bytes;
+  if (pl->slots == 0) pl->slots = 1;
+  room -= pl->slots * pl->stack_bytes;
+  pl->cap = room / 2 < GCLQ__KCP_WINDOW_BYTES ? room / 2 : GCLQ__KCP_WINDOW_BYTES;
+  pl->most = gclq__kcp_windows_max(pre, n, pl->cap, room);
+  if (pl->most == 0) return 0;
+  room = (room - pl->most) / 2;
+  pl->queue = (room < GCLQ__KCP_QUEUE_BYTES ? room : GCLQ__KCP_QUEUE_BYTES) / (4 * pl->stride);
+  return 1;
+}
+
+/* The rounds of one window: every source from its root, then the tasks
+   each round hands on, until none is left. */
+static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args, const gclq__kcp_plan *pl,
+                                           uint32_t *qa, uint32_t *qb) {
+  gclq__mc_ctx *c = d->c;
+  gclq__kcp_round q;
+  unsigned long long spilled = 0;
+  memset(&q, 0, sizeof q);
+  q.n_in = args->ns;
+  q.out = qa;
+  q.cap = pl->queue;
+  q.stride = pl->stride;
+  q.spill_after = GCLQ__KCP_SPILL_NODES;
+  while (q.n_in > 0) {
+    q.warps = (uint32_t)(pl->slots < q.n_in ? pl->slots : q.n_in);
+    GCLQ__CUDA_TRY(cudaMemsetAsync(&args->misc->spilled, 0, sizeof(unsigned long long) + 2 * sizeof(unsigned int),
+                                   c->stream));
+    gclq__kcp_walk_kernel<<<gclq__grid_warps(q.warps), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, q);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__mc_read(c, &spilled, &args->misc->spilled, sizeof spilled));
+    q.in = q.out;
+    q.n_in = (uint32_t)(spilled < q.cap ? spilled : q.cap);
+    q.out = q.out == qa ? qb : qa;
+  }
+  return GCLQ_SUCCESS;
+}
+
 /* Every source's tree, window by window (args set but for the window). */
 static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args *args, const uint64_t *h_off,
                                                 const uint64_t *pre, uint64_t room) {
   gclq__mc_ctx *c = d->c;
   const uint32_t n = d->n;
-  const uint64_t cap = room < GCLQ__KCP_WINDOW_BYTES ? room : GCLQ__KCP_WINDOW_BYTES;
-  const uint64_t most = gclq__kcp_windows_max(pre, n, room);
-  gclq__dmem win(c);
+  gclq__kcp_plan pl;
+  gclq__dmem win(c), stacks(c), qa(c), qb(c);
+  int device = 0, sms = 1;
   if (n == 0) return GCLQ_SUCCESS;
-  if (most == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
-  GCLQ__TRY(win.get((size_t)most));
+  GCLQ__CUDA_TRY(cudaGetDevice(&device));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  if (!gclq__kcp_plan_room(&pl, pre, n, d->max_out, args->pv != NULL, room, (uint64_t)sms))
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  GCLQ__TRY(stacks.get((size_t)(pl.slots * pl.stack_bytes)));
+  GCLQ__TRY(win.get((size_t)pl.most));
+  if (pl.queue > 0) {
+    GCLQ__TRY(qa.get((size_t)(pl.queue * pl.stride * 4)));
+    GCLQ__TRY(qb.get((size_t)(pl.queue * pl.stride * 4)));
+  }
+  args->stacks = stacks.as<uint32_t>();
   for (uint32_t a = 0; a < n;) {
-    uint32_t b = gclq__kcp_window_end(pre, n, a, cap);
-    if (b == a) b = gclq__kcp_window_end(pre, n, a, room);
+    const uint32_t b = gclq__kcp_next_window(pre, n, a, pl.cap, room - pl.slots * pl.stack_bytes);
     const uint64_t head = ((uint64_t)8 * (b - a + 1) + 31) / 32 * 32, rows = h_off[b] - h_off[a];
     GCLQ__CUDA_TRY(cudaMemcpyAsync(win.p, pre + a, (size_t)(b - a + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice,
                                    c->stream));
@@ -457,8 +652,7 @@ static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args 
       gclq__kcp_rows_kernel<<<gclq__grid_warps(rows), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, rows);
       GCLQ__CUDA_TRY(cudaGetLastError());
     }
-    gclq__kcp_tree_kernel<<<gclq__grid_warps(b - a), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args);
-    GCLQ__CUDA_TRY(cudaGetLastError());
+    GCLQ__TRY(gclq__kcp_rounds(d, args, &pl, qa.as<uint32_t>(), qb.as<uint32_t>()));
     a = b;
   }
   return GCLQ_SUCCESS;
@@ -490,9 +684,9 @@ static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
   }
   GCLQ__TRY(gclq__mc_read(c, h.off, d->d_off, ((size_t)n + 1) * sizeof(uint64_t)));
   h.pre[0] = 0;
-  for (uint32_t v = 0; v < n; ++v) h.pre[v + 1] = h.pre[v] + gclq__kcp_layout((uint32_t)(h.off[v + 1] - h.off[v])).words;
+  for (uint32_t v = 0; v < n; ++v) h.pre[v + 1] = h.pre[v] + gclq__kcp_adj_words((uint32_t)(h.off[v + 1] - h.off[v]));
   args.off = d->d_off, args.out = d->d_out, args.uoff = d->d_uoff, args.unbr = d->d_unbr;
-  args.k = d->k, args.top = d->top;
+  args.max_out = d->max_out, args.k = d->k, args.top = d->top;
   args.binom = d->k != 0 ? table.as<unsigned long long>() : NULL;
   args.tally = d->k != 0 ? NULL : table.as<unsigned long long>();
   args.count = d->d_count, args.flags = d->d_flags, args.pv = d->d_per_vertex, args.pvf = d->d_pv_flags;

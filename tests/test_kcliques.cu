@@ -1091,35 +1091,49 @@ TEST(kcliques, pivot_cuda_tally_combines_to_sizes) {
   }
 }
 
-/* A source's scratch: the parts in order, each as large as the tree needs
-   (d rows of W words, d + 2 levels), 32-byte multiples. */
+/* A warp's stack: the parts in order, each as large as a tree of up to D
+   local vertices needs (rows of W words, D + 2 levels), 32-byte multiples;
+   a source's rows and a task record as large as they need. */
 TEST(kcliques, pivot_cuda_scratch_layout) {
   test_rng rng = test_rng_for("kcliques_pivot_layout");
   std::vector<uint32_t> ds = {0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1023, 1024, 1025};
   for (int t = 0; t < 20; ++t) ds.push_back((uint32_t)rng.below(20000));
   for (size_t i = 0; i < ds.size(); ++i) {
-    const uint32_t d = ds[i];
+    const uint32_t d = ds[i], W = gclq__kcp_row_words(d);
     const gclq__kcp_frame f = gclq__kcp_layout(d);
-    CHECK(f.W >= 1 && (uint64_t)32 * f.W >= d && (d == 0 || 32 * (f.W - 1) < d) && f.L == d + 2);
-    CHECK(f.adj == 0 && f.cand == (uint64_t)d * f.W && f.rest == f.cand + (uint64_t)f.L * f.W);
-    CHECK(f.req == f.rest + (uint64_t)f.L * f.W && f.piv == f.req + f.L && f.rid == f.piv + f.L && f.pid == f.rid + f.L);
+    CHECK(W >= 1 && (uint64_t)32 * W >= d && (d == 0 || 32 * (W - 1) < d) && f.W == W && f.L == d + 2);
+    CHECK(f.cand == 0 && f.rest == (uint64_t)f.L * f.W && f.req == f.rest + (uint64_t)f.L * f.W);
+    CHECK(f.piv == f.req + f.L && f.rid == f.piv + f.L && f.pid == f.rid + f.L);
     CHECK_MSG(f.words >= f.pid + f.L && f.words < f.pid + f.L + 8 && f.words % 8 == 0, "d %u", d);
+    const uint64_t adj = gclq__kcp_adj_words(d);
+    CHECK(adj >= (uint64_t)d * W && adj < (uint64_t)d * W + 8 && adj % 8 == 0);
+    for (int ids = 0; ids <= 1; ++ids) {
+      const uint64_t rec = gclq__kcp_task_words(d, ids);
+      CHECK(rec >= 4 + 2 * (uint64_t)W + (ids ? 2 * (uint64_t)f.L : 0) && rec % 8 == 0 &&
+            rec < 4 + 2 * (uint64_t)W + (ids ? 2 * (uint64_t)f.L : 0) + 8);
+    }
+    /* a smaller source's levels (rows of its own W) fit in the stack of a larger one */
+    const uint32_t e = d > 0 ? (uint32_t)rng.below(d + 1) : 0;
+    CHECK((uint64_t)(e + 2) * gclq__kcp_row_words(e) <= (uint64_t)f.L * f.W);
   }
 }
 
 /* Windows: consecutive, covering every source, each within the limit and
    as long as fits; a source alone over the limit gets no window; the
-   largest window (with the per-source fallback to the whole room) within
-   the room, 0 when a source does not fit even there. */
+   largest window (with the fallback to the whole room for a source over
+   the cap) within the room, 0 when a source does not fit even there. The
+   room's plan: stacks, the largest window and both queues fit in it. */
 TEST(kcliques, pivot_cuda_windows_cover_sources) {
   test_rng rng = test_rng_for("kcliques_pivot_windows");
   for (int t = 0; t < 30; ++t) {
     const uint32_t n = t == 0 ? 0 : t == 1 ? 1 : 1 + (uint32_t)rng.below(3000);
     std::vector<uint64_t> pre(n + 1, 0);
     uint64_t biggest = 0;
+    uint32_t max_out = 0;
     for (uint32_t v = 0; v < n; ++v) {
       const uint32_t d = rng.below(10) == 0 ? (uint32_t)rng.below(3000) : (uint32_t)rng.below(40);
-      pre[v + 1] = pre[v] + gclq__kcp_layout(d).words;
+      max_out = std::max(max_out, d);
+      pre[v + 1] = pre[v] + gclq__kcp_adj_words(d);
       biggest = std::max(biggest, gclq__kcp_window_bytes(pre.data(), v, v + 1));
     }
     const uint64_t limit = biggest + rng.below(4 * biggest + 64);
@@ -1132,15 +1146,229 @@ TEST(kcliques, pivot_cuda_windows_cover_sources) {
       a = b;
     }
     CHECK(windows <= n);
-    const uint64_t most = gclq__kcp_windows_max(pre.data(), n, limit);
+    const uint64_t cap = 32 + rng.below(limit);
+    const uint64_t most = gclq__kcp_windows_max(pre.data(), n, cap, limit);
     CHECK(most > 0 && most <= std::max<uint64_t>(limit, 32));
     if (n > 0 && biggest > 32) {
-      CHECK(gclq__kcp_windows_max(pre.data(), n, biggest - 1) == 0);
+      CHECK(gclq__kcp_windows_max(pre.data(), n, biggest - 1, biggest - 1) == 0);
       for (uint32_t v = 0; v < n; ++v)
         if (gclq__kcp_window_bytes(pre.data(), v, v + 1) == biggest)
-          CHECK(gclq__kcp_window_end(pre.data(), n, v, biggest - 1) == v);
+          CHECK(gclq__kcp_next_window(pre.data(), n, v, biggest - 1, biggest - 1) == v);
+    }
+    for (int ids = 0; ids <= 1; ++ids) {
+      const uint64_t room = rng.below(2) ? limit + rng.below(1u << 20) : rng.below(1ull << 34);
+      gclq__kcp_plan pl;
+      if (!gclq__kcp_plan_room(&pl, pre.data(), n, max_out, ids, room, 1 + rng.below(200))) continue;
+      CHECK(pl.slots >= 1 && (pl.slots == 1 || pl.slots * pl.stack_bytes <= room / 4));
+      CHECK(pl.stack_bytes == 4 * gclq__kcp_layout(max_out).words && pl.stride == gclq__kcp_task_words(max_out, ids));
+      CHECK_MSG(pl.slots * pl.stack_bytes + pl.most + 2 * pl.queue * pl.stride * 4 <= room, "room %llu",
+                (unsigned long long)room);
     }
   }
+}
+
+/* A serial twin of the device walk (gclq__kcp_task, gclq__kcp_spill, the
+   rounds of gclq__kcp_rounds): the same stack of levels, pivot rule, leaf
+   sums and hand-on of open levels to the next round, with tiny spill
+   thresholds and queues so that tasks split (or find no room) often. It
+   checks the walk's design; the GPU tests check the kernels. */
+struct kcp_twin {
+  struct task {
+    uint32_t v, r, p;
+    int root;
+    std::vector<uint32_t> C, rest;
+  };
+  const kc_graph *g;
+  std::vector<uint64_t> off;
+  std::vector<uint32_t> out;
+  uint32_t k, top, max_out, deepest;
+  uint64_t spill_after, cap, spilled, count, nodes;
+  std::vector<unsigned long long> binom, tally;
+  std::vector<task> next;
+
+  kcp_twin(const kc_graph &graph, gclq_orient_by by, uint32_t kk, uint64_t spill, uint64_t queue)
+      : g(&graph), k(kk), deepest(0), spill_after(spill), cap(queue), spilled(0), count(0), nodes(0) {
+    gclq__kc_run r;
+    memset(&r, 0, sizeof r);
+    r.g = &graph.g;
+    CHECK(gclq__kc_orient(&r, by) == GCLQ_SUCCESS);
+    off.assign(r.off, r.off + graph.n + 1);
+    out.assign(r.out, r.out + off[graph.n]);
+    max_out = r.max_out;
+    gclq__kc_free(&r);
+    top = k == 0 ? max_out + 1 : k;
+    binom.assign(((size_t)max_out + 2) * (k + 1), 0);
+    if (k != 0) gclq__kcp_binomials(binom.data(), max_out + 2, k + 1);
+    tally.assign(gclq__kcp_tally_entries(top), 0);
+  }
+  static uint32_t popc(const uint32_t *s, uint32_t W) {
+    uint32_t c = 0;
+    for (uint32_t w = 0; w < W; ++w) c += (uint32_t)__builtin_popcount(s[w]);
+    return c;
+  }
+  static bool any(const uint32_t *s, uint32_t W) { return popc(s, W) != 0; }
+  void leaf(uint32_t r, uint32_t p) {
+    deepest = std::max(deepest, r + p);
+    if (k == 0) ++tally[gclq__kcp_tally_at(top, r, p)];
+    else if (r <= k && k - r <= p) count += gclq__kcp_binom(binom.data(), k + 1, p, k - r);
+  }
+  void walk(const task &tk) {
+    const uint32_t v = tk.v, d = (uint32_t)(off[v + 1] - off[v]), W = gclq__kcp_row_words(d);
+    std::vector<uint32_t> adj((size_t)d * W, 0), cand((size_t)(d + 2) * W, 0), rest((size_t)(d + 2) * W, 0);
+    std::vector<uint32_t> req(d + 2), piv(d + 2);
+    for (uint32_t x = 0; x < d; ++x)
+      for (uint32_t y = 0; y < d; ++y)
+        if (g->adj[out[off[v] + x]] >> out[off[v] + y] & 1) adj[(size_t)x * W + y / 32] |= 1u << (y % 32);
+    uint32_t t = 0, r = tk.r, p = tk.p;
+    bool enter = tk.root != 0, may_spill = cap > 0;
+    if (tk.root)
+      for (uint32_t y = 0; y < d; ++y) cand[y / 32] |= 1u << (y % 32);
+    else
+      for (uint32_t w = 0; w < W; ++w) cand[w] = tk.C[w], rest[w] = tk.rest[w];
+    const uint64_t first = nodes;
+    for (;;) {
+      if (!enter && may_spill && nodes - first >= spill_after) {
+        uint32_t m = 0;
+        for (uint32_t l = 0; l <= t; ++l) m += any(&rest[(size_t)l * W], W);
+        if (m > 0 && (spilled += m) <= cap) {
+          for (uint32_t l = 0; l <= t; ++l)
+            if (any(&rest[(size_t)l * W], W)) {
+              task n;
+              n.v = v, n.r = l == t ? r : req[l], n.p = l == t ? p : piv[l], n.root = 0;
+              n.C.assign(cand.begin() + (size_t)l * W, cand.begin() + (size_t)(l + 1) * W);
+              n.rest.assign(rest.begin() + (size_t)l * W, rest.begin() + (size_t)(l + 1) * W);
+              next.push_back(n);
+            }
+          return;
+        }
+        may_spill = false;
+      }
+      uint32_t *C = &cand[(size_t)t * W], *R = &rest[(size_t)t * W], *N = C + W;
+      uint32_t cr = 0, cp = 0;
+      if (enter) {
+        const uint32_t size = popc(C, W);
+        ++nodes;
+        if (k != 0 && (r > k || r + p + size < k)) {
+        } else if (size == 0 || (k != 0 && r == k)) {
+          leaf(r, p);
+        } else {
+          uint64_t best = 0;
+          uint32_t universal = 0;
+          std::vector<uint32_t> uni(W, 0);
+          for (uint32_t x = 0; x < 32 * W; ++x)
+            if (C[x / 32] >> (x % 32) & 1) {
+              uint32_t links = 0;
+              for (uint32_t i = 0; i < W; ++i) links += (uint32_t)__builtin_popcount(C[i] & adj[(size_t)x * W + i]);
+              best = std::max(best, (uint64_t)(links + 1) << 32 | x);
+              if (links + 1 == size) uni[x / 32] |= 1u << (x % 32), ++universal;
+            }
+          const uint32_t u = (uint32_t)best;
+          if (universal > 0) {
+            for (uint32_t w = 0; w < W; ++w) N[w] = C[w] & ~uni[w], R[w] = 0;
+            cr = r, cp = p + universal;
+          } else {
+            C[u / 32] &= ~(1u << (u % 32));
+            for (uint32_t w = 0; w < W; ++w) N[w] = C[w] & adj[(size_t)u * W + w], R[w] = C[w] & ~adj[(size_t)u * W + w];
+            cr = r, cp = p + 1;
+          }
+        }
+      } else {
+        uint32_t x = UINT32_MAX;
+        for (uint32_t y = 0; y < 32 * W && x == UINT32_MAX; ++y)
+          if (R[y / 32] >> (y % 32) & 1) x = y;
+        if (x != UINT32_MAX) {
+          R[x / 32] &= ~(1u << (x % 32));
+          C[x / 32] &= ~(1u << (x % 32));
+          for (uint32_t w = 0; w < W; ++w) N[w] = C[w] & adj[(size_t)x * W + w];
+          cr = r + 1, cp = p;
+        }
+      }
+      if (cr != 0 && any(N, W)) {
+        req[t] = r, piv[t] = p;
+        ++t, r = cr, p = cp;
+        enter = true;
+        continue;
+      }
+      if (cr != 0) {
+        ++nodes;
+        leaf(cr, cp);
+        enter = false;
+        continue;
+      }
+      if (t == 0) return;
+      --t;
+      r = req[t], p = piv[t];
+      enter = false;
+    }
+  }
+  /* Every source from its root, then the rounds of handed-on tasks. */
+  uint32_t run(void) {
+    std::vector<task> tasks;
+    uint32_t rounds = 0;
+    for (uint32_t v = 0; v < g->n; ++v) {
+      task tk;
+      tk.v = v, tk.r = 1, tk.p = 0, tk.root = 1;
+      tasks.push_back(tk);
+    }
+    while (!tasks.empty()) {
+      next.clear();
+      spilled = 0;
+      for (size_t i = 0; i < tasks.size(); ++i) walk(tasks[i]);
+      tasks.swap(next);
+      ++rounds;
+    }
+    return rounds;
+  }
+};
+
+/* The twin against brute force (one k, every size with the tally combined
+   as the driver does, omega) and against the HOST PIVOT's node count, with
+   tasks split after 1, 2, 7 nodes or never, and queues of 0, 3 or many. */
+TEST(kcliques, pivot_cuda_walk_twin_matches_brute_force) {
+  test_rng rng = test_rng_for("kcliques_pivot_twin");
+  const uint64_t spills[] = {1, 2, 7, UINT64_MAX};
+  const uint64_t caps[] = {0, 3, UINT64_MAX};
+  uint32_t split_rounds = 0;
+  for (int gi = 0; gi < 24; ++gi) {
+    const uint32_t n = 1 + (uint32_t)rng.below(40);
+    const double p = 0.1 + 0.5 * (double)rng.below(1000) / 1000.0;
+    kc_graph kg = kc_random(n, p, gi % 2 ? (uint32_t)rng.below(n < 14 ? n + 1 : 14) : 0, rng);
+    kc_brute b(kg);
+    for (int orient = 1; orient <= 2; ++orient)
+      for (uint32_t kk = 0; kk <= 9; ++kk) {
+        if (kk == 1 || kk == 2) continue;
+        gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_PIVOT, kk, kk == 0);
+        o.orientation = (gclq_orient_by)orient;
+        gclq_kclique_result want;
+        CHECK(gclq_kcliques(&kg.g, &o, &want) == GCLQ_SUCCESS);
+        const uint64_t spill = spills[rng.below(4)], cap = caps[rng.below(3)];
+        kcp_twin tw(kg, (gclq_orient_by)orient, kk, spill, cap);
+        if (kk != 0 && kk > tw.max_out + 1) { /* the driver counts nothing there */
+          gclq_kclique_result_free(&want);
+          continue;
+        }
+        const uint32_t rounds = tw.run();
+        split_rounds += rounds > 1;
+        CHECK_MSG(tw.nodes == want.stats.nodes, "graph %d k %u: %llu nodes, host %llu", gi, kk,
+                  (unsigned long long)tw.nodes, (unsigned long long)want.stats.nodes);
+        if (kk != 0) {
+          CHECK_MSG(tw.count == b.count[kk], "graph %d k %u spill %llu cap %llu: %llu, want %llu", gi, kk,
+                    (unsigned long long)spill, (unsigned long long)cap, (unsigned long long)tw.count,
+                    (unsigned long long)b.count[kk]);
+        } else {
+          std::vector<uint64_t> count(tw.top + 1, 0);
+          CHECK(gclq__kcp_combine(tw.tally.data(), tw.top, 0, count.data()));
+          CHECK_MSG(tw.deepest == b.omega() || (b.omega() == 0 && tw.deepest <= 1), "graph %d: deepest %u, omega %u",
+                    gi, tw.deepest, b.omega());
+          for (uint32_t s = 1; s <= tw.top; ++s)
+            CHECK_MSG(count[s] == (s < b.count.size() ? b.count[s] : 0), "graph %d all, size %u: %llu, want %llu", gi,
+                      s, (unsigned long long)count[s], (unsigned long long)(s < b.count.size() ? b.count[s] : 0));
+        }
+        gclq_kclique_result_free(&want);
+        CHECK_OK_SO_FAR();
+      }
+  }
+  CHECK(split_rounds > 0); /* tasks were handed on */
 }
 
 /* ---- LFTJ (clique/kc_lftj.cuh): seek, leapfrog join, stack bound --------------- */

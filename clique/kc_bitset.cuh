@@ -32,8 +32,9 @@
    words: (4 + W) * levels words, levels = k - 3 for one k, min(top - 2, d)
    for every size. When the warps of a block fit 48 KiB it sits in shared
    memory; past that each warp of a fixed grid gets a slice of a global
-   stack (at most half the budget's room), so any out-degree runs while its
-   stack slice fits the budget.
+   stack (half the budget's room, less when the largest source's rows need
+   it), so any out-degree runs while one block's slices and that source's
+   rows fit the budget.
 
    Windows. The sources run in windows (ranges of the sources kept: d + 1 >=
    k, or d >= 2 for every size) whose rows and table fit the budget's room
@@ -44,6 +45,7 @@
 #define GPUCLIQUE_KC_BITSET_CUH
 
 #define GCLQ__KCB_SMEM_BYTES (48u * 1024u) /* shared memory a block's stacks may take */
+#define GCLQ__KCB_SLACK 4096u              /* budget bytes the windows leave (allocation rounding) */
 
 /* One source of a window. */
 struct gclq__kcb_src {
@@ -102,6 +104,18 @@ static inline uint32_t gclq__kcb_window_end(const uint32_t *d, uint32_t ns, uint
     ++end;
   }
   return end;
+}
+
+/* The blocks of a global stack of block_bytes a block in `room` bytes: at
+   most cap, in half the room or one block's bytes, whichever is more, and
+   always leaving `reserve` bytes (the largest source's window); 0 when not
+   one block fits. */
+static inline uint64_t gclq__kcb_stack_blocks(uint64_t room, uint64_t reserve, uint64_t block_bytes, uint64_t cap) {
+  const uint64_t avail = room > reserve ? room - reserve : 0;
+  uint64_t share = room / 2 > block_bytes ? room / 2 : block_bytes;
+  if (share > avail) share = avail;
+  const uint64_t fit = share / block_bytes;
+  return fit < cap ? fit : cap;
 }
 
 /* What the count kernel reads and where it adds. */
@@ -433,13 +447,14 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcb_three_kern
 
 /* The sources kept (out-degree at least dmin) in id order: kv their ids, kd
    their out-degrees, h_off the oriented offsets on the host; *stride the
-   largest stack area. Arrays GCLQ_MALLOC'd (n + 1 entries); the caller frees
-   them either way. */
+   largest stack area, *one the largest one-source window's bytes. Arrays
+   GCLQ_MALLOC'd (n + 1 entries); the caller frees them either way. */
 static inline gclq_status gclq__kcb_sources(gclq__kc_dev *d, uint64_t **h_off, uint32_t **kv, uint32_t **kd,
-                                            uint32_t *ns, uint64_t *stride) {
+                                            uint32_t *ns, uint64_t *stride, uint64_t *one) {
   const uint32_t dmin = d->k == 0 ? 2 : d->k - 1;
   *ns = 0;
   *stride = 0;
+  *one = 0;
   *h_off = (uint64_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint64_t));
   *kv = (uint32_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint32_t));
   *kd = (uint32_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint32_t));
@@ -453,15 +468,18 @@ static inline gclq_status gclq__kcb_sources(gclq__kc_dev *d, uint64_t **h_off, u
     ++*ns;
     const uint64_t w = gclq__kcb_area_words(d->k, d->top, (uint32_t)deg);
     if (w > *stride) *stride = w;
+    const uint64_t b = gclq__kcb_window_bytes(1, deg * gclq__bwords((uint32_t)deg));
+    if (b > *one) *one = b;
   }
   return GCLQ_SUCCESS;
 }
 
 /* The count kernel's grid and stack: shared memory when a block's areas fit
    GCLQ__KCB_SMEM_BYTES (*smem its bytes), else a global stack of *blocks
-   blocks' areas in at most half the budget's room. */
-static inline gclq_status gclq__kcb_stack(gclq__kc_dev *d, uint64_t stride, gclq__dmem *stack, unsigned *blocks,
-                                          size_t *smem) {
+   blocks' areas (gclq__kcb_stack_blocks) that leaves room for the largest
+   one-source window (`one` bytes). */
+static inline gclq_status gclq__kcb_stack(gclq__kc_dev *d, uint64_t stride, uint64_t one, gclq__dmem *stack,
+                                          unsigned *blocks, size_t *smem) {
   gclq__mc_ctx *c = d->c;
   int dev = 0, sms = 0;
   GCLQ__CUDA_TRY(cudaGetDevice(&dev));
@@ -473,9 +491,8 @@ static inline gclq_status gclq__kcb_stack(gclq__kc_dev *d, uint64_t stride, gclq
     *blocks = (unsigned)sms * 16u;
     return GCLQ_SUCCESS;
   }
-  const uint64_t room = c->used < c->budget ? (c->budget - c->used) / 2 : 0;
-  uint64_t fit = room / block_bytes;
-  if (fit > (uint64_t)sms * 8u) fit = (uint64_t)sms * 8u;
+  const uint64_t room = c->used < c->budget ? c->budget - c->used : 0;
+  const uint64_t fit = gclq__kcb_stack_blocks(room, one + GCLQ__KCB_SLACK, block_bytes, (uint64_t)sms * 8u);
   if (fit == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
   *blocks = (unsigned)fit;
   return stack->get((size_t)(fit * block_bytes));
@@ -526,8 +543,9 @@ static inline gclq_status gclq__kcb_window(gclq__kc_dev *d, gclq__kcb_args a, co
 static inline gclq_status gclq__kcb_plan(gclq__kc_dev *d, const uint32_t *kd, uint32_t ns, uint32_t *windows,
                                          uint64_t *bytes) {
   gclq__mc_ctx *c = d->c;
-  const uint64_t slack = 4096;
-  const uint64_t room = c->used < c->budget && c->budget - c->used > slack ? c->budget - c->used - slack : 0;
+  const uint64_t room = c->used < c->budget && c->budget - c->used > GCLQ__KCB_SLACK
+                            ? c->budget - c->used - GCLQ__KCB_SLACK
+                            : 0;
   *windows = 0;
   *bytes = 0;
   for (uint32_t from = 0; from < ns;) {
@@ -545,7 +563,8 @@ static inline gclq_status gclq__kcb_plan(gclq__kc_dev *d, const uint32_t *kd, ui
 
 /* The counts of the method (see the file's header). */
 static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off, const uint32_t *kv,
-                                          const uint32_t *kd, uint32_t ns, uint64_t stride, gclq__kcb_src *tab) {
+                                          const uint32_t *kd, uint32_t ns, uint64_t stride, uint64_t one,
+                                          gclq__kcb_src *tab) {
   gclq__mc_ctx *c = d->c;
   gclq__dmem counters(c), stack(c), win(c);
   gclq__kcb_args a;
@@ -561,7 +580,7 @@ static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   if (ns == 0) return GCLQ_SUCCESS;
-  GCLQ__TRY(gclq__kcb_stack(d, stride, &stack, &blocks, &smem));
+  GCLQ__TRY(gclq__kcb_stack(d, stride, one, &stack, &blocks, &smem));
   GCLQ__TRY(gclq__kcb_plan(d, kd, ns, &windows, &bytes));
   GCLQ__TRY(win.get((size_t)bytes));
   a.out = d->d_out;
@@ -591,15 +610,15 @@ static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off
 
 /* GCLQ_KCLIQUE_BITSET (see the file's header). */
 static inline gclq_status gclq__kc_cuda_bitset(gclq__kc_dev *d) {
-  uint64_t *h_off = NULL, stride = 0;
+  uint64_t *h_off = NULL, stride = 0, one = 0;
   uint32_t *kv = NULL, *kd = NULL, ns = 0;
   gclq__kcb_src *tab = NULL;
-  gclq_status st = gclq__kcb_sources(d, &h_off, &kv, &kd, &ns, &stride);
+  gclq_status st = gclq__kcb_sources(d, &h_off, &kv, &kd, &ns, &stride, &one);
   if (st == GCLQ_SUCCESS) {
     tab = (gclq__kcb_src *)GCLQ_MALLOC(((size_t)ns + 1) * sizeof(gclq__kcb_src));
     if (tab == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
   }
-  if (st == GCLQ_SUCCESS) st = gclq__kcb_count(d, h_off, kv, kd, ns, stride, tab);
+  if (st == GCLQ_SUCCESS) st = gclq__kcb_count(d, h_off, kv, kd, ns, stride, one, tab);
   if (cudaStreamSynchronize(d->c->stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA; /* tab read */
   GCLQ_FREE(h_off);
   GCLQ_FREE(kv);

@@ -16,22 +16,25 @@
    bitset of W words on a per-warp stack (lane t owns the words t, t + 32,
    ...): level 0 is row i; taking candidate j (the lowest bit, by ballot and
    __ffs) gives the next level, the level AND row j, counted by __popc and a
-   warp reduction. One k: level k - 4's AND is counted, not stored (k = 3:
-   the popcount of row i, no search); a level with fewer candidates than the
-   clique still needs is left. Every size (k == 0): each level's AND adds to
-   the count of its size. Per-vertex counts (one k): at a leaf of c cliques,
-   the chosen vertices get c each, each candidate 1, and v and L[i] the
-   unit's total. Counts are summed in 64-bit registers per warp (a wrap sets
+   warp reduction. One k: level k - 4 is counted, not searched: the sum over
+   its candidates j of |level & row j|, the lanes taking different j; a level
+   with fewer candidates than the clique still needs is left. Every size
+   (k == 0): each level's AND adds to the count of its size. Per-vertex
+   counts (one k): level k - 4 is taken a candidate j at a time, and at j
+   (c cliques) the chosen vertices get c each, each candidate 1; v and L[i]
+   get the unit's total. Triangles (k = 3) need no search: a thread per unit
+   counts row i. Counts are summed in 64-bit registers per warp (a wrap sets
    the count's flag) and added once per warp (one k), or once per level per
-   unit (every size).
+   unit (every size, sizes 4 and up).
 
    The stack. A warp's area holds, per level, 4 words (the level's count
    for every size, its chosen vertex, its candidates left) and the level's W
    words: (4 + W) * levels words, levels = k - 3 for one k, min(top - 2, d)
    for every size. When the warps of a block fit 48 KiB it sits in shared
    memory; past that each warp of a fixed grid gets a slice of a global
-   stack (at most half the budget's room), so any out-degree runs while its
-   stack slice fits the budget.
+   stack (half the budget's room, less when the largest source's rows need
+   it), so any out-degree runs while one block's slices and that source's
+   rows fit the budget.
 
    Windows. The sources run in windows (ranges of the sources kept: d + 1 >=
    k, or d >= 2 for every size) whose rows and table fit the budget's room
@@ -42,6 +45,7 @@
 #define GPUCLIQUE_KC_BITSET_CUH
 
 #define GCLQ__KCB_SMEM_BYTES (48u * 1024u) /* shared memory a block's stacks may take */
+#define GCLQ__KCB_SLACK 4096u              /* budget bytes the windows leave (allocation rounding) */
 
 /* One source of a window. */
 struct gclq__kcb_src {
@@ -100,6 +104,18 @@ static inline uint32_t gclq__kcb_window_end(const uint32_t *d, uint32_t ns, uint
     ++end;
   }
   return end;
+}
+
+/* The blocks of a global stack of block_bytes a block in `room` bytes: at
+   most cap, in half the room or one block's bytes, whichever is more, and
+   always leaving `reserve` bytes (the largest source's window); 0 when not
+   one block fits. */
+static inline uint64_t gclq__kcb_stack_blocks(uint64_t room, uint64_t reserve, uint64_t block_bytes, uint64_t cap) {
+  const uint64_t avail = room > reserve ? room - reserve : 0;
+  uint64_t share = room / 2 > block_bytes ? room / 2 : block_bytes;
+  if (share > avail) share = avail;
+  const uint64_t fit = share / block_bytes;
+  return fit < cap ? fit : cap;
 }
 
 /* What the count kernel reads and where it adds. */
@@ -209,20 +225,6 @@ static __device__ __forceinline__ void gclq__kcb_pv_unit(const gclq__kcb_args &a
   gclq__kc_d_add(a.pv + li, a.pvf + li, total);
 }
 
-/* Triangles of unit (s, i): the popcount of row i. */
-static __device__ __forceinline__ unsigned long long gclq__kcb_unit_three(const gclq__kcb_args &a, const gclq__kcb_src &s,
-                                                                          uint32_t i) {
-  const uint32_t W = gclq__bwords(s.d), lo = gclq__kcb_chunk(i);
-  const uint32_t *row = a.adj + s.aoff + (uint64_t)i * W;
-  const uint32_t c = gclq__kcb_and(NULL, row, row, W, lo);
-  if (a.pv != NULL && c > 0) {
-    const uint32_t *L = a.out + s.loff;
-    gclq__kcb_pv_each(a, L, row, row, W, lo);
-    gclq__kcb_pv_unit(a, s.v, L[i], c, false);
-  }
-  return c;
-}
-
 /* Per-vertex counts at a leaf of c cliques at level l: the vertices chosen
    at levels 0 .. l - 1 (aux) and j get c, the candidates (S & rj) 1 each. */
 static __device__ __forceinline__ void gclq__kcb_pv_leaf(const gclq__kcb_args &a, const uint32_t *L, const uint32_t *aux,
@@ -233,6 +235,37 @@ static __device__ __forceinline__ void gclq__kcb_pv_leaf(const gclq__kcb_args &a
     gclq__kc_d_add(a.pv + u, a.pvf + u, (unsigned long long)c);
   }
   gclq__kcb_pv_each(a, L, S, rj, W, lo);
+}
+
+/* The warp's sum of its lanes' 64-bit values, *wrap set when a partial sum
+   passes 2^64 - 1 (on every lane). */
+static __device__ __forceinline__ unsigned long long gclq__kcb_warp_sum(unsigned long long x, bool *wrap) {
+  bool over = *wrap;
+  for (int o = 16; o > 0; o >>= 1) {
+    const unsigned long long y = __shfl_xor_sync(GCLQ__FULL, x, o);
+    if (x + y < x) over = true;
+    x += y;
+  }
+  *wrap = __any_sync(GCLQ__FULL, over);
+  return x;
+}
+
+/* The cliques the last level closes at once (one k, no per-vertex counts):
+   the sum over the candidates j of S (words from lo) of |S & row j|, the
+   lanes taking different j (row j holds only bits past j). */
+static __device__ __forceinline__ unsigned long long gclq__kcb_leaf_sum(const uint32_t *S, const uint32_t *rows,
+                                                                        uint32_t W, uint32_t d, uint32_t lo,
+                                                                        bool *wrap) {
+  unsigned long long c = 0;
+  __syncwarp(); /* the lanes read words other lanes wrote */
+  for (uint32_t j = 32 * lo + (threadIdx.x & 31); j < d; j += 32) {
+    if ((S[j >> 5] >> (j & 31) & 1u) == 0) continue;
+    const uint32_t *rj = rows + (uint64_t)j * W;
+    for (uint32_t w = j >> 5; w < W; ++w) c += __popc(S[w] & __ldg(rj + w));
+  }
+  c = gclq__kcb_warp_sum(c, wrap);
+  __syncwarp();
+  return c;
 }
 
 /* The k-cliques (one k >= 4) of unit (s, i): the depth-first search over
@@ -256,16 +289,24 @@ static __device__ unsigned long long gclq__kcb_unit_one(const gclq__kcb_args &a,
       continue;
     }
     uint32_t *Sl = S + (uint64_t)l * W;
+    if (l + 1 == lv && a.pv == NULL) { /* the last level at once */
+      const unsigned long long c = gclq__kcb_leaf_sum(Sl, rows, W, s.d, lo, &wrapped);
+      if (total + c < total) wrapped = true;
+      total += c;
+      *nodes += left;
+      left = 0;
+      continue;
+    }
     const uint32_t j = gclq__kcb_take(Sl, W, lo);
     const uint32_t *rj = rows + (uint64_t)j * W;
     --left;
     ++*nodes;
     lo = gclq__kcb_chunk(j); /* every bit left here, and below, is past j */
-    if (l + 1 == lv) { /* a leaf: each candidate closes a k-clique */
+    if (l + 1 == lv) { /* per-vertex counts: a candidate at a time, each closing c k-cliques */
       const uint32_t c = gclq__kcb_and(NULL, Sl, rj, W, lo);
       if (total + c < total) wrapped = true;
       total += c;
-      if (a.pv != NULL && c > 0) gclq__kcb_pv_leaf(a, L, aux, l, j, Sl, rj, W, lo, c);
+      if (c > 0) gclq__kcb_pv_leaf(a, L, aux, l, j, Sl, rj, W, lo, c);
       continue;
     }
     const uint32_t c = gclq__kcb_and(Sl + W, Sl, rj, W, lo);
@@ -361,8 +402,7 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcb_count_kern
     unsigned long long c;
     __syncwarp();
     ++nodes;
-    if (a.k == 3) c = gclq__kcb_unit_three(a, s, i);
-    else if (a.k == 0) c = gclq__kcb_unit_all(a, s, i, area, &nodes);
+    if (a.k == 0) c = gclq__kcb_unit_all(a, s, i, area, &nodes);
     else c = gclq__kcb_unit_one(a, s, i, area, &wrap, &nodes);
     if (sum + c < sum) wrap = true;
     sum += c;
@@ -374,15 +414,47 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcb_count_kern
   }
 }
 
+/* Triangles (k = 3): a thread per unit (s, i), grid-stride, the popcount of
+   row i (its words past i's); per-vertex: v and L[i] get it, each vertex of
+   the row 1. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcb_three_kernel(gclq__kcb_args a) {
+  const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+  unsigned long long sum = 0;
+  bool wrap = false;
+  for (uint64_t r = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; r < a.units; r += stride) {
+    const gclq__kcb_src s = a.src[gclq__kcb_unit_source(a.src, a.ns, r)];
+    const uint32_t i = (uint32_t)(r - s.unit), W = gclq__bwords(s.d);
+    const uint32_t *row = a.adj + s.aoff + (uint64_t)i * W, *L = a.out + s.loff;
+    uint32_t c = 0;
+    for (uint32_t w = i / 32; w < W; ++w) c += __popc(__ldg(row + w));
+    if (sum + c < sum) wrap = true;
+    sum += c;
+    if (a.pv == NULL || c == 0) continue;
+    gclq__kc_d_add(a.pv + s.v, a.pvf + s.v, c);
+    gclq__kc_d_add(a.pv + L[i], a.pvf + L[i], c);
+    for (uint32_t w = i / 32; w < W; ++w)
+      for (uint32_t bits = __ldg(row + w); bits != 0; bits &= bits - 1) {
+        const uint32_t u = L[32 * w + (uint32_t)(__ffs(bits) - 1)];
+        gclq__kc_d_add(a.pv + u, a.pvf + u, 1ull);
+      }
+  }
+  sum = gclq__kcb_warp_sum(sum, &wrap);
+  if ((threadIdx.x & 31) == 0) {
+    if (wrap) atomicOr(a.flags + 3, 1u);
+    gclq__kc_d_add(a.count + 3, a.flags + 3, sum);
+  }
+}
+
 /* The sources kept (out-degree at least dmin) in id order: kv their ids, kd
    their out-degrees, h_off the oriented offsets on the host; *stride the
-   largest stack area. Arrays GCLQ_MALLOC'd (n + 1 entries); the caller frees
-   them either way. */
+   largest stack area, *one the largest one-source window's bytes. Arrays
+   GCLQ_MALLOC'd (n + 1 entries); the caller frees them either way. */
 static inline gclq_status gclq__kcb_sources(gclq__kc_dev *d, uint64_t **h_off, uint32_t **kv, uint32_t **kd,
-                                            uint32_t *ns, uint64_t *stride) {
+                                            uint32_t *ns, uint64_t *stride, uint64_t *one) {
   const uint32_t dmin = d->k == 0 ? 2 : d->k - 1;
   *ns = 0;
   *stride = 0;
+  *one = 0;
   *h_off = (uint64_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint64_t));
   *kv = (uint32_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint32_t));
   *kd = (uint32_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint32_t));
@@ -396,15 +468,18 @@ static inline gclq_status gclq__kcb_sources(gclq__kc_dev *d, uint64_t **h_off, u
     ++*ns;
     const uint64_t w = gclq__kcb_area_words(d->k, d->top, (uint32_t)deg);
     if (w > *stride) *stride = w;
+    const uint64_t b = gclq__kcb_window_bytes(1, deg * gclq__bwords((uint32_t)deg));
+    if (b > *one) *one = b;
   }
   return GCLQ_SUCCESS;
 }
 
 /* The count kernel's grid and stack: shared memory when a block's areas fit
    GCLQ__KCB_SMEM_BYTES (*smem its bytes), else a global stack of *blocks
-   blocks' areas in at most half the budget's room. */
-static inline gclq_status gclq__kcb_stack(gclq__kc_dev *d, uint64_t stride, gclq__dmem *stack, unsigned *blocks,
-                                          size_t *smem) {
+   blocks' areas (gclq__kcb_stack_blocks) that leaves room for the largest
+   one-source window (`one` bytes). */
+static inline gclq_status gclq__kcb_stack(gclq__kc_dev *d, uint64_t stride, uint64_t one, gclq__dmem *stack,
+                                          unsigned *blocks, size_t *smem) {
   gclq__mc_ctx *c = d->c;
   int dev = 0, sms = 0;
   GCLQ__CUDA_TRY(cudaGetDevice(&dev));
@@ -416,9 +491,8 @@ static inline gclq_status gclq__kcb_stack(gclq__kc_dev *d, uint64_t stride, gclq
     *blocks = (unsigned)sms * 16u;
     return GCLQ_SUCCESS;
   }
-  const uint64_t room = c->used < c->budget ? (c->budget - c->used) / 2 : 0;
-  uint64_t fit = room / block_bytes;
-  if (fit > (uint64_t)sms * 8u) fit = (uint64_t)sms * 8u;
+  const uint64_t room = c->used < c->budget ? c->budget - c->used : 0;
+  const uint64_t fit = gclq__kcb_stack_blocks(room, one + GCLQ__KCB_SLACK, block_bytes, (uint64_t)sms * 8u);
   if (fit == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
   *blocks = (unsigned)fit;
   return stack->get((size_t)(fit * block_bytes));
@@ -452,9 +526,13 @@ static inline gclq_status gclq__kcb_window(gclq__kc_dev *d, gclq__kcb_args a, co
   gclq__kcb_rows_kernel<<<gclq__grid_warps(units), 32 * GCLQ__CWARPS, 0, stream>>>(
       a.src, a.ns, units, a.out, d->d_uoff, d->d_unbr, (uint32_t *)((char *)dwin + table));
   GCLQ__CUDA_TRY(cudaGetLastError());
-  const uint64_t want = gclq__grid_warps(units);
-  const unsigned grid = want < blocks ? (unsigned)want : blocks;
-  gclq__kcb_count_kernel<<<grid, 32 * GCLQ__CWARPS, smem, stream>>>(a);
+  if (a.k == 3) {
+    const uint64_t want = (units + 32 * GCLQ__CWARPS - 1) / (32 * GCLQ__CWARPS);
+    gclq__kcb_three_kernel<<<want < blocks ? (unsigned)want : blocks, 32 * GCLQ__CWARPS, 0, stream>>>(a);
+  } else {
+    const uint64_t want = gclq__grid_warps(units);
+    gclq__kcb_count_kernel<<<want < blocks ? (unsigned)want : blocks, 32 * GCLQ__CWARPS, smem, stream>>>(a);
+  }
   GCLQ__CUDA_TRY(cudaGetLastError());
   return GCLQ_SUCCESS;
 }
@@ -465,8 +543,9 @@ static inline gclq_status gclq__kcb_window(gclq__kc_dev *d, gclq__kcb_args a, co
 static inline gclq_status gclq__kcb_plan(gclq__kc_dev *d, const uint32_t *kd, uint32_t ns, uint32_t *windows,
                                          uint64_t *bytes) {
   gclq__mc_ctx *c = d->c;
-  const uint64_t slack = 4096;
-  const uint64_t room = c->used < c->budget && c->budget - c->used > slack ? c->budget - c->used - slack : 0;
+  const uint64_t room = c->used < c->budget && c->budget - c->used > GCLQ__KCB_SLACK
+                            ? c->budget - c->used - GCLQ__KCB_SLACK
+                            : 0;
   *windows = 0;
   *bytes = 0;
   for (uint32_t from = 0; from < ns;) {
@@ -484,7 +563,8 @@ static inline gclq_status gclq__kcb_plan(gclq__kc_dev *d, const uint32_t *kd, ui
 
 /* The counts of the method (see the file's header). */
 static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off, const uint32_t *kv,
-                                          const uint32_t *kd, uint32_t ns, uint64_t stride, gclq__kcb_src *tab) {
+                                          const uint32_t *kd, uint32_t ns, uint64_t stride, uint64_t one,
+                                          gclq__kcb_src *tab) {
   gclq__mc_ctx *c = d->c;
   gclq__dmem counters(c), stack(c), win(c);
   gclq__kcb_args a;
@@ -500,7 +580,7 @@ static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   if (ns == 0) return GCLQ_SUCCESS;
-  GCLQ__TRY(gclq__kcb_stack(d, stride, &stack, &blocks, &smem));
+  GCLQ__TRY(gclq__kcb_stack(d, stride, one, &stack, &blocks, &smem));
   GCLQ__TRY(gclq__kcb_plan(d, kd, ns, &windows, &bytes));
   GCLQ__TRY(win.get((size_t)bytes));
   a.out = d->d_out;
@@ -521,6 +601,7 @@ static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off
     from = end;
   }
   GCLQ__TRY(gclq__mc_read(c, &nodes, a.nodes, sizeof nodes));
+  for (uint32_t p = 0; d->k == 3 && p < ns; ++p) nodes += kd[p]; /* the units: the triangle kernel counts none */
   d->nodes = nodes;
   if (stack.p != NULL) d->method_note = windows > 1 ? "bitset: windows, stack in global memory" : "bitset: stack in global memory";
   else d->method_note = windows > 1 ? "bitset: windows" : "bitset";
@@ -529,15 +610,15 @@ static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off
 
 /* GCLQ_KCLIQUE_BITSET (see the file's header). */
 static inline gclq_status gclq__kc_cuda_bitset(gclq__kc_dev *d) {
-  uint64_t *h_off = NULL, stride = 0;
+  uint64_t *h_off = NULL, stride = 0, one = 0;
   uint32_t *kv = NULL, *kd = NULL, ns = 0;
   gclq__kcb_src *tab = NULL;
-  gclq_status st = gclq__kcb_sources(d, &h_off, &kv, &kd, &ns, &stride);
+  gclq_status st = gclq__kcb_sources(d, &h_off, &kv, &kd, &ns, &stride, &one);
   if (st == GCLQ_SUCCESS) {
     tab = (gclq__kcb_src *)GCLQ_MALLOC(((size_t)ns + 1) * sizeof(gclq__kcb_src));
     if (tab == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
   }
-  if (st == GCLQ_SUCCESS) st = gclq__kcb_count(d, h_off, kv, kd, ns, stride, tab);
+  if (st == GCLQ_SUCCESS) st = gclq__kcb_count(d, h_off, kv, kd, ns, stride, one, tab);
   if (cudaStreamSynchronize(d->c->stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA; /* tab read */
   GCLQ_FREE(h_off);
   GCLQ_FREE(kv);

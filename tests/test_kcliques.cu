@@ -1000,6 +1000,22 @@ TEST(kcliques, bitset_stack_levels_and_areas) {
     }
 }
 
+TEST(kcliques, bitset_global_stack_leaves_the_reserve) {
+  test_rng rng = test_rng_for("kcb_stack");
+  for (int t = 0; t < 2000; ++t) {
+    const uint64_t block = 1 + rng.below(t % 2 ? 1000 : 1u << 24), reserve = rng.below(1u << 26);
+    const uint64_t room = rng.below(4) == 0 ? rng.below(2 * block + reserve + 1) : rng.below((uint64_t)1 << 34);
+    const uint64_t cap = rng.below(3) == 0 ? 1 + rng.below(4) : 1056;
+    const uint64_t fit = gclq__kcb_stack_blocks(room, reserve, block, cap);
+    const uint64_t avail = room > reserve ? room - reserve : 0;
+    CHECK_MSG(fit <= cap && fit * block <= avail, "room %llu reserve %llu block %llu: %llu blocks",
+              (unsigned long long)room, (unsigned long long)reserve, (unsigned long long)block, (unsigned long long)fit);
+    CHECK(fit * block <= std::max(room / 2, block));
+    if (avail >= block) CHECK(fit >= 1);
+    if (fit < cap && avail >= room / 2 + block) CHECK((fit + 1) * block > room / 2); /* half the room is used */
+  }
+}
+
 /* ---- PIVOT on CUDA (clique/kc_pivot.cuh): its host-side helpers ------------- */
 
 /* C(n, k) saturated at UINT64_MAX, as the tables hold it. */

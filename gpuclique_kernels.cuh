@@ -3022,7 +3022,8 @@ static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, con
   GCLQ__CUDA_TRY(cudaGetDevice(&device));
   GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const unsigned grid = (unsigned)sms * 8; /* the tile kernels' blocks, resident at once; they loop */
-  const gclq__sets_tiles path_tiles = {NULL, path, n, NULL, NULL, NULL}, search_tiles = {NULL, search, n, NULL, NULL, NULL};
+  const gclq__sets_tiles path_tiles = {NULL, path, n, NULL, NULL, NULL};
+  const gclq__sets_tiles search_tiles = {NULL, search, n, NULL, NULL, NULL};
   if (gclq__sets_methods_has(method))
     return gclq__sets_methods_launch<false>(method, g, NULL, n, path_tiles, grid, search_tiles, grid, stream);
   gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);

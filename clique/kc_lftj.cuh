@@ -91,10 +91,9 @@ static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_seek(const uin
    The iterators take turns seeking the value the last one stopped at; N in
    a row at the same value is a match. */
 template <int N, typename Emit>
-static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_join(const uint32_t *const (&list)[N], const uint32_t (&len)[N],
-                                                              Emit emit) {
+static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_join(const uint32_t *const (&list)[N],
+                                                                      const uint32_t (&len)[N], Emit emit) {
   uint32_t pos[N];
-#pragma unroll
   for (int i = 0; i < N; ++i) {
     if (len[i] == 0) return 0;
     pos[i] = 0;
@@ -102,7 +101,6 @@ static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_join(const uin
   uint32_t x = list[0][0], found = 0;
   int agree = 0; /* iterators in a row (ending with the last) standing at x */
   for (;;) {
-#pragma unroll
     for (int i = 0; i < N; ++i) {
       pos[i] = gclq__kc_lftj_seek(list[i], pos[i], len[i], x);
       if (pos[i] == len[i]) return found;

@@ -876,16 +876,17 @@ GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
           CHECK_MSG(st == GCLQ_SUCCESS, "%s k %u budget %zu: %s", kc_method_name(methods[m]), kk, o.device_budget_bytes,
                     gclq_status_string(st));
           if (st != GCLQ_SUCCESS) continue;
-          CHECK_MSG(r.num_k == want.num_k && r.omega == want.omega, "%s k %u: num_k %u omega %u", kc_method_name(methods[m]),
-                    kk, r.num_k, r.omega);
+          CHECK_MSG(r.num_k == want.num_k && r.omega == want.omega, "%s k %u: num_k %u omega %u",
+                    kc_method_name(methods[m]), kk, r.num_k, r.omega);
           for (uint32_t j = 0; j < r.num_k && j < want.num_k; ++j)
-            CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j], "%s k %u budget %zu: %llu, want %llu",
-                      kc_method_name(methods[m]), want.k_first + j, o.device_budget_bytes,
-                      (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
+            CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j],
+                      "%s k %u budget %zu: %llu, want %llu", kc_method_name(methods[m]), want.k_first + j,
+                      o.device_budget_bytes, (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
           CHECK(r.stats.max_out_degree == want.stats.max_out_degree && r.stats.max_core == want.stats.max_core);
           if (kk != 0) {
             CHECK(std::equal(want.h_per_vertex, want.h_per_vertex + g.num_vertices, r.h_per_vertex));
-            CHECK(r.stored == want.stored && std::equal(want.h_cliques, want.h_cliques + want.stored * kk, r.h_cliques));
+            CHECK(r.stored == want.stored &&
+                  std::equal(want.h_cliques, want.h_cliques + want.stored * kk, r.h_cliques));
           }
           CHECK(r.stats.backend == GCLQ_BACKEND_CUDA && r.stats.method == methods[m].method);
           CHECK(b == 0 || r.stats.peak_device_bytes <= o.device_budget_bytes);

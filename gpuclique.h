@@ -4664,6 +4664,7 @@ static inline gclq_kclique_method gclq__kc_cuda_method(const gclq_kclique_option
 /* Count on the device with the chosen method (d set up: graph, counters). */
 static inline gclq_status gclq__kc_cuda_count(gclq__kc_dev *d, gclq_kclique_method method) {
   switch (method) {
+    case GCLQ_KCLIQUE_GROUPED: return gclq__kc_cuda_grouped(d);
     default: return GCLQ_ERROR_BACKEND_UNAVAILABLE;
   }
 }

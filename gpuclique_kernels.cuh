@@ -3025,5 +3025,6 @@ static inline gclq_status gclq__cuda_sets_upload(const gclq_sets *s, const gclq_
    gpuclique.h.
    ------------------------------------------------------------------------- */
 #include "clique/kcliques.cuh"
+#include "clique/kc_grouped.cuh"
 
 #endif /* GPUCLIQUE_KERNELS_CUH */

@@ -42,15 +42,19 @@
    so the per-vertex counts walk a prefix back to its first vertex.
 
    Windows. The arena is what the budget leaves, up to GCLQ__KG_ARENA_CAP
-   bytes (more only for one vertex's work). The first vertices run in
-   windows: the counts of a window go to window-local counters and are
-   added to d_count only when the window finished; a window whose levels
-   overflow the arena is run again with a larger arena or, at the largest
-   arena, half as many first vertices. So any budget that holds the graph
-   plus one first vertex's levels gives the same counts; one vertex that
-   does not fit is GCLQ_ERROR_OUT_OF_MEMORY. Per-vertex counts (one k) are
-   added only in the counting step, which follows a window's last
-   materialised level and never overflows. */
+   bytes or 64 bytes an edge (k = 3 needs none). A level runs in chunks of
+   groups, all of its groups in one launch when they fit: the children of
+   a chunk are extended, level by level, before the next chunk of the same
+   level, and a launch that overflows its part of the arena (half the free
+   arena for several groups, all of it for one) runs again with half the
+   groups. Counts are gathered per launch on the host and kept only for
+   launches that finished, so the windows never change them. When one group
+   alone does not fit, the whole count starts again (per-vertex counts
+   zeroed) in an arena four times larger, within the budget; past the
+   budget it is GCLQ_ERROR_OUT_OF_MEMORY. So any budget that holds the
+   graph and one chain of single groups, one per level, gives the same
+   counts. Per-vertex counts (one k) are added in the counting launches,
+   which write nothing to the arena and never overflow. */
 #ifndef GPUCLIQUE_KC_GROUPED_CUH
 #define GPUCLIQUE_KC_GROUPED_CUH
 
@@ -129,18 +133,19 @@ static __host__ __device__ __forceinline__ bool gclq__kg_bsearch(const uint32_t 
 
 /* One level's extension: the groups, where their children go, what it counts. */
 struct gclq__kg_level {
-  uint32_t depth;                /* t: the prefix size of the groups extended */
-  uint32_t first;                /* depth 1: the groups are the vertices first .. first + groups */
-  uint64_t groups;               /* groups (depth 1) or record slots (deeper) */
-  uint64_t recs;                 /* deeper: the arena word offset of the groups' records */
-  int materialize;               /* children are written (else only counted) */
-  uint32_t need;                 /* the least candidates of a child worth a record */
-  uint64_t out_recs, rec_cap;    /* the children's records: arena word offset, slots */
-  uint64_t cand_lo, cand_cap;    /* the children's candidates: arena words [cand_lo, cand_lo + cand_cap) */
-  unsigned long long *ctl;       /* [0] candidate words reserved, [1] record slots reserved, [2] overflow */
-  unsigned long long *count;     /* where |C & out(w)| is added (window-local), or NULL */
-  unsigned int *flag;            /* its wrap flag */
+  uint32_t depth;             /* t: the prefix size of the groups extended */
+  uint64_t g0, g1;            /* the groups [g0, g1): vertices (depth 1) or record slots */
+  uint64_t recs;              /* deeper: the arena word offset of the groups' records */
+  int materialize;            /* children are written (else only counted) */
+  int counted;                /* |C & out(w)| is added to ctl[3] */
+  uint32_t need;              /* the least candidates of a child worth a record */
+  uint64_t out_recs, rec_cap; /* the children's records: arena word offset, slots */
+  uint64_t cand_lo, cand_cap; /* the children's candidates: arena words [cand_lo, cand_lo + cand_cap) */
+  unsigned long long *ctl;    /* [0] candidate words reserved, [1] record slots reserved, [2] overflow,
+                                 [3] the count, [4] its wrap flag (an unsigned int) */
 };
+
+#define GCLQ__KG_CTL 5 /* control words of a launch */
 
 /* The warp's state while it extends groups: its open chunks and its sum. */
 struct gclq__kg_warp {
@@ -295,7 +300,7 @@ static __device__ void gclq__kg_group(const gclq__kc_dev &d, const gclq__kg_leve
                                       gclq__kg_smem *sm, gclq__kg_warp *ws, const uint32_t *C, uint32_t len,
                                       unsigned long long ref) {
   const bool pvc = !lv.materialize && d.d_per_vertex != NULL;
-  const uint32_t member_need = lv.count != NULL ? 1 : lv.need; /* a counted member needs one later neighbour */
+  const uint32_t member_need = lv.counted ? 1 : lv.need; /* a counted member needs one later neighbour */
   unsigned long long group_sum = 0; /* at most len * len < 2^64 */
   gclq__kg_load_group(sm, C, len);
   for (uint32_t j = 0; j < len && !ws->dead; ++j) {
@@ -309,7 +314,7 @@ static __device__ void gclq__kg_group(const gclq__kc_dev &d, const gclq__kg_leve
       out = arena + ws->pos;
     }
     const uint32_t c = gclq__kg_intersect(sm, C, len, d.d_out + wo, wd, out, pvc ? d.d_per_vertex : NULL, d.d_pv_flags);
-    if (lv.count != NULL) {
+    if (lv.counted) {
       if (ws->acc + c < ws->acc) ws->wrapped = true;
       ws->acc += c;
     }
@@ -335,15 +340,16 @@ static __global__ void __launch_bounds__(32 * GCLQ__KG_WARPS)
   ws.pos = ws.end = ws.rpos = ws.rend = 0;
   ws.acc = 0;
   ws.wrapped = ws.dead = false;
-  for (uint64_t g = (uint64_t)blockIdx.x * GCLQ__KG_WARPS + threadIdx.x / 32; g < lv.groups && !ws.dead; g += nwarps) {
+  for (uint64_t g = lv.g0 + (uint64_t)blockIdx.x * GCLQ__KG_WARPS + threadIdx.x / 32; g < lv.g1 && !ws.dead;
+       g += nwarps) {
     unsigned long long stop = 0;
     if (lane == 0) stop = *(volatile unsigned long long *)&lv.ctl[2];
-    if (__shfl_sync(GCLQ__FULL, stop, 0) != 0) break; /* another warp overflowed: the window runs again */
+    if (__shfl_sync(GCLQ__FULL, stop, 0) != 0) break; /* another warp overflowed: the launch runs again */
     const uint32_t *C;
     uint32_t len;
     unsigned long long ref;
     if (lv.depth == 1) {
-      const uint32_t v = lv.first + (uint32_t)g;
+      const uint32_t v = (uint32_t)g;
       C = d.d_out + d.d_off[v];
       len = (uint32_t)(d.d_off[v + 1] - d.d_off[v]);
       ref = (unsigned long long)v | GCLQ__KG_FIRST_VERTEX;
@@ -358,93 +364,109 @@ static __global__ void __launch_bounds__(32 * GCLQ__KG_WARPS)
   }
   if (lv.materialize && !ws.dead && lane == 0) /* the open record chunk's tail: empty slots */
     for (uint64_t s = ws.rpos; s < ws.rend; ++s) ((gclq__kg_rec *)(arena + lv.out_recs))[s].len = 0;
-  if (lv.count != NULL && lane == 0) {
-    gclq__kc_d_add(lv.count, lv.flag, ws.acc);
-    if (ws.wrapped) atomicOr(lv.flag, 1u);
+  if (lv.counted && lane == 0) {
+    unsigned int *flag = (unsigned int *)&lv.ctl[4];
+    gclq__kc_d_add(&lv.ctl[3], flag, ws.acc);
+    if (ws.wrapped) atomicOr(flag, 1u);
   }
 }
 
-/* The window's counts added into the method's counters (one thread per size). */
-static __global__ void gclq__kg_commit_kernel(uint32_t top, const unsigned long long *wcnt, const unsigned int *wflag,
-                                              unsigned long long *cnt, unsigned int *flag) {
-  const uint32_t s = blockIdx.x * blockDim.x + threadIdx.x;
-  if (s > top) return;
-  gclq__kc_d_add(&cnt[s], &flag[s], wcnt[s]);
-  if (wflag[s]) atomicOr(&flag[s], 1u);
-}
-
-/* The device buffers of the grouped extension: the arena, the window's
-   counters, the level's control words. */
+/* The device buffers of the grouped extension (the arena, a launch's
+   control words) and the counts gathered on the host. */
 struct gclq__kg_bufs {
-  gclq__dmem arena, wcnt, wflag, ctl;
+  gclq__dmem arena, ctl;
   uint64_t arena_words;
-  explicit gclq__kg_bufs(gclq__mc_ctx *c) : arena(c), wcnt(c), wflag(c), ctl(c), arena_words(0) {}
+  uint64_t *count; /* top + 1 entries, saturated: UINT64_MAX when wrapped */
+  explicit gclq__kg_bufs(gclq__mc_ctx *c) : arena(c), ctl(c), arena_words(0), count(NULL) {}
+  ~gclq__kg_bufs() {
+    if (count != NULL) GCLQ_FREE(count);
+  }
+
+ private:
+  gclq__kg_bufs(const gclq__kg_bufs &);
+  gclq__kg_bufs &operator=(const gclq__kg_bufs &);
 };
 
-/* Warps for one level: as many as groups, at most GCLQ__KG_MAX_WARPS, and
-   when it materialises few enough that their open chunks (GCLQ__KG_CHUNK
-   words and a record chunk each) leave most of the free arena (words) for data. */
+/* Warps for one launch: as many as groups, at most GCLQ__KG_MAX_WARPS, and
+   when it materialises few enough that their open chunks leave most of the
+   free arena (words) for data. */
 static inline uint64_t gclq__kg_warps(uint64_t groups, uint64_t words, int materialize) {
   uint64_t w = groups < GCLQ__KG_MAX_WARPS ? groups : GCLQ__KG_MAX_WARPS;
   if (materialize && w > words / (8 * GCLQ__KG_CHUNK)) w = words / (8 * GCLQ__KG_CHUNK);
   return w > 0 ? w : 1;
 }
 
-/* Run the levels of the first vertices [a, b) into the window counters;
-   *overflow set when a level did not fit the arena. */
-static inline gclq_status gclq__kg_window(gclq__kc_dev *d, gclq__kg_bufs *B, uint32_t a, uint32_t b, int *overflow) {
+/* Place a launch's children in the free arena from word base: a quarter
+   for the records, the rest for the candidates; a launch of several groups
+   gets half the free arena, so that their children's levels find room.
+   Returns the warps to launch. */
+static inline uint64_t gclq__kg_place(const gclq__kg_bufs *B, gclq__kg_level *lv, uint64_t base) {
+  const uint64_t out_recs = (base + 1) / 2 * 2; /* records 8-byte aligned */
+  uint64_t free_words = B->arena_words > out_recs ? B->arena_words - out_recs : 0;
+  if (lv->g1 - lv->g0 > 1) free_words /= 2;
+  lv->out_recs = out_recs;
+  lv->rec_cap = lv->materialize ? free_words / 4 / GCLQ__KG_REC_WORDS : 0;
+  lv->cand_lo = out_recs + lv->rec_cap * GCLQ__KG_REC_WORDS;
+  lv->cand_cap = lv->materialize ? free_words - lv->rec_cap * GCLQ__KG_REC_WORDS : 0;
+  return gclq__kg_warps(lv->g1 - lv->g0, free_words, lv->materialize);
+}
+
+/* Add v to the saturated host count *h (a wrapped count stays UINT64_MAX). */
+static inline void gclq__kg_add_host(uint64_t *h, uint64_t v, int wrapped) {
+  *h = wrapped || *h > UINT64_MAX - v ? UINT64_MAX : *h + v;
+}
+
+/* Run one launch over lv's groups; h_ctl gets its control words. */
+static inline gclq_status gclq__kg_launch(gclq__kc_dev *d, gclq__kg_bufs *B, gclq__kg_level *lv, uint64_t base,
+                                          unsigned long long *h_ctl) {
   gclq__mc_ctx *c = d->c;
+  const uint64_t warps = gclq__kg_place(B, lv, base);
+  GCLQ__CUDA_TRY(cudaMemsetAsync(B->ctl.p, 0, GCLQ__KG_CTL * sizeof(unsigned long long), c->stream));
+  gclq__kg_extend_kernel<<<(unsigned)((warps + GCLQ__KG_WARPS - 1) / GCLQ__KG_WARPS), 32 * GCLQ__KG_WARPS, 0,
+                           c->stream>>>(*d, *lv, B->arena.as<uint32_t>());
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return gclq__mc_read(c, h_ctl, B->ctl.p, GCLQ__KG_CTL * sizeof(unsigned long long));
+}
+
+/* Extend the groups of depth t (vertices, or the record slots at arena
+   word recs) with the arena free from word base: the groups go in chunks
+   (all of them first, halved while a launch overflows), and the children
+   of a chunk are extended in turn before the next chunk. *full: one group
+   alone did not fit. */
+static inline gclq_status gclq__kg_extend(gclq__kc_dev *d, gclq__kg_bufs *B, uint32_t t, uint64_t recs,
+                                          uint64_t groups, uint64_t base, int *full) {
   const int one = d->k != 0;
-  const size_t entries = (size_t)d->top + 1;
-  uint32_t *arena = B->arena.as<uint32_t>();
-  unsigned long long *ctl = B->ctl.as<unsigned long long>();
-  unsigned long long h_ctl[3];
-  uint64_t base = 0, bound = 0, e[2];
+  unsigned long long h_ctl[GCLQ__KG_CTL];
+  uint64_t g0 = 0, chunk = groups;
   gclq__kg_level lv;
-  *overflow = 0;
-  GCLQ__CUDA_TRY(cudaMemsetAsync(B->wcnt.p, 0, entries * sizeof(unsigned long long), c->stream));
-  GCLQ__CUDA_TRY(cudaMemsetAsync(B->wflag.p, 0, entries * sizeof(unsigned int), c->stream));
-  GCLQ__TRY(gclq__mc_read(c, &e[0], d->d_off + a, sizeof(uint64_t)));
-  GCLQ__TRY(gclq__mc_read(c, &e[1], d->d_off + b, sizeof(uint64_t)));
-  bound = e[1] - e[0]; /* the members of depth 1: the window's oriented edges */
   memset(&lv, 0, sizeof lv);
-  lv.depth = 1;
-  lv.first = a;
-  lv.groups = b - a;
-  lv.ctl = ctl;
-  while (lv.groups > 0) {
-    const uint32_t t = lv.depth;
-    const int counted = !one || t == d->k - 2;
-    if (counted && t + 2 > d->top) break; /* no clique that large */
-    lv.materialize = !one || t < d->k - 2;
-    lv.need = one ? d->k - t - 1 : 2;
-    lv.count = counted ? B->wcnt.as<unsigned long long>() + t + 2 : NULL;
-    lv.flag = counted ? B->wflag.as<unsigned int>() + t + 2 : NULL;
-    lv.out_recs = (base + 1) / 2 * 2; /* records 8-byte aligned */
-    const uint64_t warps = gclq__kg_warps(lv.groups, B->arena_words - lv.out_recs, lv.materialize);
-    lv.rec_cap = bound + GCLQ__KG_RCHUNK * warps; /* a child per member, a part chunk per warp */
-    lv.cand_lo = lv.out_recs + lv.rec_cap * GCLQ__KG_REC_WORDS;
-    if (lv.materialize && lv.cand_lo >= B->arena_words) {
-      *overflow = 1;
-      return GCLQ_SUCCESS;
+  lv.depth = t;
+  lv.recs = recs;
+  lv.counted = !one || t == d->k - 2;
+  lv.materialize = !one || t < d->k - 2;
+  lv.need = one ? d->k - t - 1 : 2;
+  lv.ctl = B->ctl.as<unsigned long long>();
+  if (lv.counted && t + 2 > d->top) return GCLQ_SUCCESS; /* no clique that large */
+  while (g0 < groups) {
+    lv.g0 = g0;
+    lv.g1 = groups - g0 < chunk ? groups : g0 + chunk;
+    GCLQ__TRY(gclq__kg_launch(d, B, &lv, base, h_ctl));
+    if (h_ctl[2] != 0) { /* overflow: fewer groups */
+      if (lv.g1 - lv.g0 == 1) {
+        *full = 1;
+        return GCLQ_SUCCESS;
+      }
+      chunk = (lv.g1 - lv.g0 + 1) / 2;
+      continue;
     }
-    lv.cand_cap = lv.materialize ? B->arena_words - lv.cand_lo : 0;
-    GCLQ__CUDA_TRY(cudaMemsetAsync(ctl, 0, 3 * sizeof(unsigned long long), c->stream));
-    gclq__kg_extend_kernel<<<(unsigned)((warps + GCLQ__KG_WARPS - 1) / GCLQ__KG_WARPS), 32 * GCLQ__KG_WARPS, 0,
-                             c->stream>>>(*d, lv, arena);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, h_ctl, ctl, sizeof h_ctl));
-    d->nodes += lv.groups;
-    if (h_ctl[2] != 0) {
-      *overflow = 1;
-      return GCLQ_SUCCESS;
+    d->nodes += lv.g1 - lv.g0;
+    if (lv.counted) gclq__kg_add_host(&B->count[t + 2], h_ctl[3], (unsigned int)h_ctl[4] != 0);
+    if (lv.materialize && h_ctl[1] > 0) {
+      GCLQ__TRY(gclq__kg_extend(d, B, t + 1, lv.out_recs, h_ctl[1], lv.cand_lo + h_ctl[0], full));
+      if (*full) return GCLQ_SUCCESS;
     }
-    if (!lv.materialize) break;
-    bound = h_ctl[0];
-    base = lv.cand_lo + h_ctl[0];
-    lv.recs = lv.out_recs;
-    lv.groups = h_ctl[1];
-    lv.depth = t + 1;
+    g0 = lv.g1;
+    if (chunk <= (groups - 1) / 2) chunk *= 2; /* try more groups again */
   }
   return GCLQ_SUCCESS;
 }
@@ -462,14 +484,12 @@ static inline size_t gclq__kg_arena_bytes(const gclq__kc_dev *d) {
   return (want < left ? want : left) / 256 * 256;
 }
 
-/* The arena after an overflow: four times larger, within the budget, and
-   past GCLQ__KG_ARENA_CAP only for a window of one vertex; 0 when it
-   cannot grow. */
-static inline size_t gclq__kg_arena_grown(const gclq__mc_ctx *c, size_t held, uint32_t win) {
-  const size_t most = held + gclq__kg_left(c);
-  size_t next = held <= most / 4 ? held * 4 : most;
-  if (win > 1 && next > GCLQ__KG_ARENA_CAP) next = GCLQ__KG_ARENA_CAP;
-  next = next / 256 * 256;
+/* The arena after one group did not fit: four times larger, within the
+   budget (held: the arena's bytes, released before the new one is taken);
+   0 when it cannot grow. */
+static inline size_t gclq__kg_arena_grown(const gclq__mc_ctx *c, size_t held) {
+  const size_t most = (held + gclq__kg_left(c)) / 256 * 256;
+  const size_t next = held <= most / 4 ? held * 4 : most;
   return next > held ? next : 0;
 }
 
@@ -477,42 +497,36 @@ static inline size_t gclq__kg_arena_grown(const gclq__mc_ctx *c, size_t held, ui
 static inline gclq_status gclq__kc_cuda_grouped(gclq__kc_dev *d) {
   gclq__mc_ctx *c = d->c;
   const size_t entries = (size_t)d->top + 1;
+  const int arena_needed = d->k == 0 || d->k > 3; /* k = 3 counts the vertices' groups directly */
+  const uint64_t nodes0 = d->nodes;
   gclq__kg_bufs B(c);
-  uint32_t a = 0, win;
-  size_t arena_bytes;
-  if (d->k == 0 && d->top >= 2) d->h_count[2] = d->h_count[2] > UINT64_MAX - d->m ? UINT64_MAX : d->h_count[2] + d->m;
+  size_t bytes;
+  if (d->k == 0 && d->top >= 2) gclq__kg_add_host(&d->h_count[2], d->m, 0);
   if (d->n == 0 || d->top < 3) return GCLQ_SUCCESS;
-  GCLQ__TRY(B.wcnt.get(entries * sizeof(unsigned long long)));
-  GCLQ__TRY(B.wflag.get(entries * sizeof(unsigned int)));
-  GCLQ__TRY(B.ctl.get(3 * sizeof(unsigned long long)));
-  arena_bytes = gclq__kg_arena_bytes(d);
-  if (arena_bytes < 256) return GCLQ_ERROR_OUT_OF_MEMORY;
-  GCLQ__TRY(B.arena.get(arena_bytes));
-  B.arena_words = B.arena.held / sizeof(uint32_t);
-  win = d->n;
-  while (a < d->n) {
-    const uint32_t b = d->n - a < win ? d->n : a + win;
-    int overflow = 0;
-    GCLQ__TRY(gclq__kg_window(d, &B, a, b, &overflow));
-    if (!overflow) {
-      gclq__kg_commit_kernel<<<(unsigned)((entries + 127) / 128), 128, 0, c->stream>>>(
-          d->top, B.wcnt.as<unsigned long long>(), B.wflag.as<unsigned int>(), d->d_count, d->d_flags);
-      GCLQ__CUDA_TRY(cudaGetLastError());
-      a = b;
-      if (win <= (d->n - 1) / 2) win *= 2; /* try a larger window again */
-      continue;
-    }
-    /* the window did not fit: a larger arena, else fewer first vertices */
-    const size_t next = gclq__kg_arena_grown(c, B.arena.held, win);
-    if (next > 0) {
-      B.arena.release(); /* before the larger one, so that both never count at once */
-      GCLQ__TRY(B.arena.get(next));
+  B.count = (uint64_t *)GCLQ_MALLOC(entries * sizeof(uint64_t));
+  if (B.count == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  GCLQ__TRY(B.ctl.get(GCLQ__KG_CTL * sizeof(unsigned long long)));
+  bytes = arena_needed ? gclq__kg_arena_bytes(d) : 0;
+  for (;;) {
+    int full = 0;
+    if (arena_needed) {
+      GCLQ__TRY(B.arena.get(bytes));
       B.arena_words = B.arena.held / sizeof(uint32_t);
-      continue;
     }
-    if (win == 1) return GCLQ_ERROR_OUT_OF_MEMORY;
-    win = (win + 1) / 2;
+    memset(B.count, 0, entries * sizeof(uint64_t));
+    d->nodes = nodes0;
+    GCLQ__TRY(gclq__kg_extend(d, &B, 1, 0, d->n, 0, &full));
+    if (!full) break;
+    /* one group's levels did not fit: again from the start in a larger arena */
+    bytes = gclq__kg_arena_grown(c, B.arena.held);
+    if (bytes == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
+    B.arena.release();
+    if (d->d_per_vertex != NULL) {
+      GCLQ__CUDA_TRY(cudaMemsetAsync(d->d_per_vertex, 0, (size_t)d->n * sizeof(unsigned long long), c->stream));
+      GCLQ__CUDA_TRY(cudaMemsetAsync(d->d_pv_flags, 0, (size_t)d->n * sizeof(unsigned int), c->stream));
+    }
   }
+  for (size_t s = 0; s < entries; ++s) gclq__kg_add_host(&d->h_count[s], B.count[s], B.count[s] == UINT64_MAX);
   return GCLQ_SUCCESS;
 }
 

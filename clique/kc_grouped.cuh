@@ -45,9 +45,9 @@
    bytes or 64 bytes an edge (k = 3 needs none). A level runs in chunks of
    groups, all of its groups in one launch when they fit: the children of
    a chunk are extended, level by level, before the next chunk of the same
-   level, and a launch that overflows its part of the arena (half the free
-   arena for several groups, all of it for one) runs again with half the
-   groups. Counts are gathered per launch on the host and kept only for
+   level, and a launch that overflows its part of the arena (the free
+   arena, or half of it for several groups whose children materialise
+   levels of their own) runs again with half the groups. Counts are gathered per launch on the host and kept only for
    launches that finished, so the windows never change them. When one group
    alone does not fit, the whole count starts again (per-vertex counts
    zeroed) in an arena four times larger, within the budget; past the
@@ -397,13 +397,13 @@ static inline uint64_t gclq__kg_warps(uint64_t groups, uint64_t words, int mater
 }
 
 /* Place a launch's children in the free arena from word base: a quarter
-   for the records, the rest for the candidates; a launch of several groups
-   gets half the free arena, so that their children's levels find room.
-   Returns the warps to launch. */
-static inline uint64_t gclq__kg_place(const gclq__kg_bufs *B, gclq__kg_level *lv, uint64_t base) {
+   for the records, the rest for the candidates. A launch of several groups
+   whose children materialise levels of their own (deeper) gets half the
+   free arena, so that those levels find room. Returns the warps to launch. */
+static inline uint64_t gclq__kg_place(const gclq__kg_bufs *B, gclq__kg_level *lv, uint64_t base, int deeper) {
   const uint64_t out_recs = (base + 1) / 2 * 2; /* records 8-byte aligned */
   uint64_t free_words = B->arena_words > out_recs ? B->arena_words - out_recs : 0;
-  if (lv->g1 - lv->g0 > 1) free_words /= 2;
+  if (lv->g1 - lv->g0 > 1 && deeper) free_words /= 2;
   lv->out_recs = out_recs;
   lv->rec_cap = lv->materialize ? free_words / 4 / GCLQ__KG_REC_WORDS : 0;
   lv->cand_lo = out_recs + lv->rec_cap * GCLQ__KG_REC_WORDS;
@@ -420,7 +420,8 @@ static inline void gclq__kg_add_host(uint64_t *h, uint64_t v, int wrapped) {
 static inline gclq_status gclq__kg_launch(gclq__kc_dev *d, gclq__kg_bufs *B, gclq__kg_level *lv, uint64_t base,
                                           unsigned long long *h_ctl) {
   gclq__mc_ctx *c = d->c;
-  const uint64_t warps = gclq__kg_place(B, lv, base);
+  const int deeper = d->k == 0 || lv->depth + 1 < d->k - 2;
+  const uint64_t warps = gclq__kg_place(B, lv, base, deeper);
   GCLQ__CUDA_TRY(cudaMemsetAsync(B->ctl.p, 0, GCLQ__KG_CTL * sizeof(unsigned long long), c->stream));
   gclq__kg_extend_kernel<<<(unsigned)((warps + GCLQ__KG_WARPS - 1) / GCLQ__KG_WARPS), 32 * GCLQ__KG_WARPS, 0,
                            c->stream>>>(*d, *lv, B->arena.as<uint32_t>());

@@ -4684,6 +4684,7 @@ static inline gclq_status gclq__kc_cuda_count(gclq__kc_dev *d, gclq_kclique_meth
     case GCLQ_KCLIQUE_PIVOT: return gclq__kc_cuda_pivot(d);
     case GCLQ_KCLIQUE_LFTJ: return gclq__kc_cuda_lftj(d);
     case GCLQ_KCLIQUE_LEVEL_JOIN: return gclq__kc_cuda_level_join(d);
+    case GCLQ_KCLIQUE_GROUPED: return gclq__kc_cuda_grouped(d);
     default: return GCLQ_ERROR_BACKEND_UNAVAILABLE;
   }
 }

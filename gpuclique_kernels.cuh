@@ -3076,5 +3076,6 @@ static inline gclq_status gclq__cuda_sets_upload(const gclq_sets *s, const gclq_
 #include "clique/kc_pivot.cuh"
 #include "clique/kc_lftj.cuh"
 #include "clique/kc_level_join.cuh"
+#include "clique/kc_grouped.cuh"
 
 #endif /* GPUCLIQUE_KERNELS_CUH */

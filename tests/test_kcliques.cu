@@ -146,6 +146,7 @@ static std::vector<kc_method> kc_cuda_methods(void) {
   v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_PIVOT});
   v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_LFTJ});
   v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_LEVEL_JOIN});
+  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_GROUPED});
   return v;
 }
 static const char *kc_method_name(const kc_method &m) {
@@ -1530,4 +1531,151 @@ TEST(kcliques, level_join_intersection_and_windows) {
   CHECK(gclq__kc_lj_level_bytes(0, 0) == 8 && gclq__kc_lj_level_bytes(3, 5) == 3 * 8 + 4 * 8 + 5 * 4);
   CHECK(gclq__kc_lj_step_bytes(2, 10, 1) == 3 * 4 + 10 * 16 + 8);
   CHECK(gclq__kc_lj_step_bytes(2, 10, 0) == 3 * 4 + 10 * 24 + 8);
+}
+
+/* ---- GROUPED (clique/kc_grouped.cuh): the column-first layout, the Bloom
+   filter, and a host simulation of the levels ---------------------------- */
+
+/* A sorted list of len distinct ids below limit. */
+static std::vector<uint32_t> kg_sorted_list(uint32_t len, uint32_t limit, test_rng &rng) {
+  std::set<uint32_t> s;
+  while (s.size() < len) s.insert((uint32_t)rng.below(limit));
+  return std::vector<uint32_t>(s.begin(), s.end());
+}
+
+/* The list laid out column-first as a warp's shared slot holds it. */
+static std::vector<uint32_t> kg_layout(const std::vector<uint32_t> &a) {
+  const uint32_t len = (uint32_t)a.size(), rows = gclq__kg_rows(len);
+  std::vector<uint32_t> s((size_t)rows * 32, 0);
+  for (uint32_t i = 0; i < rows * 32; ++i) s[gclq__kg_cell(i, rows)] = i < len ? a[i] : UINT32_MAX;
+  return s;
+}
+
+TEST(kcliques, grouped_column_first_layout_and_lookup) {
+  test_rng rng = test_rng_for(__func__);
+  const uint32_t lens[] = {0, 1, 2, 31, 32, 33, 63, 64, 65, 100, 255, 256, 257, 383, 384};
+  for (size_t t = 0; t < sizeof lens / sizeof lens[0]; ++t) {
+    const uint32_t len = lens[t], rows = gclq__kg_rows(len);
+    std::vector<uint32_t> a = kg_sorted_list(len, 1000 + 4 * len, rng);
+    CHECK(rows * 32 <= GCLQ__KG_SLOT || len > GCLQ__KG_SLOT);
+    std::vector<int> seen((size_t)rows * 32, 0);
+    for (uint32_t i = 0; i < rows * 32; ++i) ++seen[gclq__kg_cell(i, rows)];
+    CHECK(std::count(seen.begin(), seen.end(), 1) == (long)seen.size()); /* a bijection onto the cells */
+    for (uint32_t i = 0; i < len; ++i) CHECK(gclq__kg_cell(i, rows) / 32 == i % rows);
+    std::vector<uint32_t> s = kg_layout(a);
+    for (uint32_t y = 0; y < 1100 + 4 * len; ++y) {
+      const bool in = std::binary_search(a.begin(), a.end(), y);
+      CHECK_MSG(gclq__kg_lookup(s.data(), len, y) == in, "len %u y %u", len, y);
+      CHECK(gclq__kg_bsearch(a.data(), len, y) == in);
+    }
+  }
+}
+
+TEST(kcliques, grouped_bloom_filter_has_no_false_negatives) {
+  test_rng rng = test_rng_for(__func__);
+  for (uint32_t round = 0; round < 20; ++round) {
+    const uint32_t len = round == 0 ? 0 : 1 + (uint32_t)rng.below(GCLQ__KG_SLOT);
+    std::vector<uint32_t> a = kg_sorted_list(len, 1u << 30, rng);
+    std::vector<uint32_t> bloom(GCLQ__KG_BLOOM_BITS / 32, 0);
+    for (uint32_t x : a) {
+      bloom[gclq__kg_hash1(x) >> 5] |= 1u << (gclq__kg_hash1(x) & 31);
+      bloom[gclq__kg_hash2(x) >> 5] |= 1u << (gclq__kg_hash2(x) & 31);
+    }
+    for (uint32_t x : a) CHECK(gclq__kg_bloom_test(bloom.data(), x));
+    uint32_t passed = 0;
+    for (uint32_t i = 0; i < 10000; ++i) passed += gclq__kg_bloom_test(bloom.data(), (uint32_t)rng.below(1u << 30));
+    CHECK_MSG(passed <= 10000 * (len == 0 ? 0 : 0.25), "len %u: %u of 10000 random ids pass", len, passed); /* ~0.1 at 384 */
+  }
+}
+
+/* The grouped levels on the host, as the kernel runs them: the graph
+   oriented by id, groups with parent links, the three-stage intersection
+   (Bloom filter, collection, column-first search), children recorded when
+   they have need candidates, counts at t + 2, per-vertex counts through the
+   prefix links. */
+struct kg_sim {
+  struct rec {
+    std::vector<uint32_t> cand;
+    long parent; /* a record of the level before, or -1 - the first vertex */
+    uint32_t w;
+  };
+  const kc_graph *g;
+  std::vector<std::vector<uint32_t> > out;
+  std::vector<std::vector<rec> > levels; /* levels[t]: the groups of depth t (t >= 2) */
+  std::vector<uint64_t> count, per;
+  explicit kg_sim(const kc_graph &k) : g(&k), out(k.n), count(k.n + 3, 0), per(k.n, 0) {
+    for (uint32_t v = 0; v < k.n; ++v)
+      for (uint32_t u = v + 1; u < k.n; ++u)
+        if (k.adj[v] >> u & 1) out[v].push_back(u);
+  }
+  std::vector<uint32_t> intersect(const std::vector<uint32_t> &C, uint32_t w) {
+    std::vector<uint32_t> bloom(GCLQ__KG_BLOOM_BITS / 32, 0), queue, hits;
+    for (uint32_t x : C) {
+      bloom[gclq__kg_hash1(x) >> 5] |= 1u << (gclq__kg_hash1(x) & 31);
+      bloom[gclq__kg_hash2(x) >> 5] |= 1u << (gclq__kg_hash2(x) & 31);
+    }
+    for (uint32_t x : out[w]) /* filter, collect */
+      if (x >= C.front() && x <= C.back() && gclq__kg_bloom_test(bloom.data(), x)) queue.push_back(x);
+    std::vector<uint32_t> s = kg_layout(C);
+    for (uint32_t y : queue) /* search */
+      if (gclq__kg_lookup(s.data(), (uint32_t)C.size(), y)) hits.push_back(y);
+    return hits;
+  }
+  void add_prefix(uint32_t t, long ref, uint64_t v) {
+    for (; ref >= 0; --t) {
+      const rec &r = levels[t][ref];
+      per[r.w] += v;
+      ref = r.parent;
+    }
+    per[-1 - ref] += v;
+  }
+  /* One k (k >= 3), or every size (k == 0). */
+  void run(uint32_t k) {
+    const bool one = k != 0;
+    levels.assign(g->n + 3, std::vector<rec>());
+    for (uint32_t t = 1; t <= g->n; ++t) {
+      const bool counted = !one || t == k - 2, materialize = !one || t < k - 2;
+      const uint32_t need = one ? k - t - 1 : 2;
+      const size_t groups = t == 1 ? g->n : levels[t].size();
+      if (groups == 0) break;
+      for (size_t i = 0; i < groups; ++i) {
+        const std::vector<uint32_t> &C = t == 1 ? out[i] : levels[t][i].cand;
+        const long ref = t == 1 ? -1 - (long)i : (long)i;
+        uint64_t group_sum = 0;
+        if (C.size() < 2) continue;
+        for (uint32_t w : C) {
+          if (out[w].size() < (counted ? 1 : need)) continue;
+          std::vector<uint32_t> c = intersect(C, w);
+          if (counted) count[t + 2] += c.size();
+          if (one && counted) {
+            for (uint32_t x : c) ++per[x];
+            per[w] += c.size();
+            group_sum += c.size();
+          }
+          if (materialize && c.size() >= need) levels[t + 1].push_back(rec{c, ref, w});
+        }
+        if (group_sum) add_prefix(t, ref, group_sum);
+      }
+      if (!materialize) break;
+    }
+  }
+};
+
+TEST(kcliques, grouped_levels_on_the_host_match_brute_force) {
+  test_rng rng = test_rng_for(__func__);
+  for (uint32_t round = 0; round < 24; ++round) {
+    const uint32_t n = 1 + (uint32_t)rng.below(48);
+    kc_graph k = kc_random(n, 0.2 + 0.6 * (double)(rng.next() >> 11) / 9007199254740992.0, (uint32_t)rng.below(12), rng);
+    kc_brute want(k);
+    kg_sim all(k);
+    all.run(0);
+    for (uint32_t s = 3; s < want.count.size(); ++s) CHECK_MSG(all.count[s] == want.count[s], "n %u every size: s %u", n, s);
+    for (uint32_t kk = 3; kk <= 10 && kk <= n; ++kk) {
+      kg_sim one(k);
+      one.run(kk);
+      CHECK_MSG(one.count[kk] == want.count[kk], "n %u k %u: %llu, want %llu", n, kk, (unsigned long long)one.count[kk],
+                (unsigned long long)want.count[kk]);
+      CHECK(one.per == want.per[kk]);
+    }
+  }
 }

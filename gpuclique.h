@@ -1,7 +1,8 @@
 /* gpuclique.h - graphs, maximum cliques and set intersection on the GPU:
    graphs from files, edge lists and generators, every maximum clique of a
    graph, the intersections of sets (one pair, batches, all pairs,
-   containment joins), core numbers and k-clique counts (host only for now).
+   containment joins), core numbers and k-clique counts (on the host; the
+   CUDA k-clique methods are off by default in this version).
    Single-header CUDA C library, v0.4.0.
 
    Do this:
@@ -36,11 +37,12 @@
       }
 
    What it does not do
-     - count k-cliques on the GPU (section 8 counts them on the host; its
-       CUDA backend returns GCLQ_ERROR_BACKEND_UNAVAILABLE), or list
-       maximal (not maximum) cliques;
-     - intersect sets by hashing, bitmaps, an inverted index or a bit matrix
-       (only merge path and binary search);
+     - count k-cliques on the GPU by default: section 8's CUDA methods are
+       in the source but off (GCLQ_KCLIQUE_CUDA 0) until they pass the GPU
+       tests, so its CUDA backend returns GCLQ_ERROR_BACKEND_UNAVAILABLE;
+     - list maximal (not maximum) cliques;
+     - split a containment join between the host and the GPU (MMJoin's
+       co-processing);
      - weighted or directed graphs: edges are made undirected, loops and
        repeated edges dropped, weights in Matrix Market files ignored;
      - graphs of more than 2^32 - 1 vertices (ids are compacted to uint32_t);
@@ -52,6 +54,8 @@
      GCLQ_MALLOC(sz), GCLQ_FREE(p), GCLQ_REALLOC(p, sz)
                                 host allocator; define all three or none
      GCLQ_ASSERT(x)             internal assertions (default: assert.h)
+     GCLQ_KCLIQUE_CUDA          1: the CUDA k-clique methods (default 0:
+                                off until they pass the GPU tests)
 
    Contents
      1. version, linkage, stream type

@@ -4794,14 +4794,7 @@ static inline gclq_status gclq__kc_cuda(const gclq_graph *g, const gclq_kclique_
   r.log = p->log;
   r.log_user = p->log_user;
   r.last_log = clock();
-  if (c.budget == 0) {
-    size_t free_b = 0, total_b = 0;
-    if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
-      cudaGetLastError();
-      return GCLQ_ERROR_CUDA;
-    }
-    c.budget = free_b / 10 * 9;
-  }
+  if (c.budget == 0) GCLQ__TRY(gclq__default_budget(&c.budget));
   gclq__pool_keep_begin(&keep, &plan.allocator);
   st = gclq__kc_cuda_run(&c, p, &r, res);
   if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;

@@ -944,6 +944,17 @@ static inline void gclq__pool_keep_end(gclq__pool_keep *k) {
   cudaMemPoolTrimTo(k->pool, (size_t)k->old_threshold);
 }
 
+/* The default device budget: 90% of the free memory now. */
+static inline gclq_status gclq__default_budget(size_t *budget) {
+  size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+    cudaGetLastError();
+    return GCLQ_ERROR_CUDA;
+  }
+  *budget = free_b / 10 * 9;
+  return GCLQ_SUCCESS;
+}
+
 /* Would bytes more fit the budget now? (for allocations that are optional) */
 static inline bool gclq__mc_fits(const gclq__mc_ctx *c, size_t bytes) {
   const size_t r = (bytes + 255) / 256 * 256;
@@ -2228,14 +2239,7 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
   c.stream = (cudaStream_t)plan->stream;
   c.stats = stats;
   c.budget = plan->budget;
-  if (c.budget == 0) {
-    size_t free_b = 0, total_b = 0;
-    if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
-      cudaGetLastError();
-      return GCLQ_ERROR_CUDA;
-    }
-    c.budget = free_b / 10 * 9;
-  }
+  if (c.budget == 0) GCLQ__TRY(gclq__default_budget(&c.budget));
   stats->budget_bytes = c.budget;
   gclq__pool_keep keep;
   gclq__pool_keep_begin(&keep, &plan->allocator);
@@ -2783,6 +2787,21 @@ static inline unsigned gclq__sets_grid(uint64_t tiles) {
   return (unsigned)(tiles < GCLQ__SETS_GRID ? tiles : GCLQ__SETS_GRID);
 }
 
+/* Every tile's cuts by the partition kernel (gclq__sets_split_kernel) into
+   split, and cut->split pointing at them; when the budget has no room for
+   them, cut->split stays NULL and each block cuts its own. */
+template <bool SEARCH>
+static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles,
+                                          gclq__dmem *split, gclq__sets_tiles *cut) {
+  const size_t bytes = (size_t)tiles * 2 * sizeof(uint32_t);
+  if (!gclq__mc_fits(&d->c, bytes) || split->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
+  gclq__sets_split_kernel<SEARCH><<<gclq__grid(2 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut,
+                                                                                       split->as<uint32_t>());
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  cut->split = split->as<uint32_t>();
+  return GCLQ_SUCCESS;
+}
+
 /* The three kernels of one pass (WRITE: the write pass). */
 template <bool WRITE>
 static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_split &s,
@@ -2801,26 +2820,14 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
   if (path_tiles > 0) {
     gclq__dmem split(&d->c);
     gclq__sets_tiles cut = path;
-    const size_t bytes = (size_t)path_tiles * 2 * sizeof(uint32_t);
-    if (gclq__mc_fits(&d->c, bytes) && split.get(bytes) == GCLQ_SUCCESS) { /* else each block cuts its own */
-      gclq__sets_split_kernel<false><<<gclq__grid(2 * path_tiles), GCLQ__BLOCK, 0, stream>>>(g, path,
-                                                                                            split.as<uint32_t>());
-      GCLQ__CUDA_TRY(cudaGetLastError());
-      cut.split = split.as<uint32_t>();
-    }
+    GCLQ__TRY(gclq__sets_cuts<false>(d, g, path_tiles, &split, &cut));
     gclq__sets_path_kernel<WRITE><<<gclq__sets_grid(path_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   if (search_tiles > 0) {
     gclq__dmem split(&d->c);
     gclq__sets_tiles cut = search;
-    const size_t bytes = (size_t)search_tiles * 2 * sizeof(uint32_t);
-    if (gclq__mc_fits(&d->c, bytes) && split.get(bytes) == GCLQ_SUCCESS) { /* else each block cuts its own */
-      gclq__sets_split_kernel<true><<<gclq__grid(2 * search_tiles), GCLQ__BLOCK, 0, stream>>>(g, search,
-                                                                                            split.as<uint32_t>());
-      GCLQ__CUDA_TRY(cudaGetLastError());
-      cut.split = split.as<uint32_t>();
-    }
+    GCLQ__TRY(gclq__sets_cuts<true>(d, g, search_tiles, &split, &cut));
     gclq__sets_search_kernel<WRITE><<<gclq__sets_grid(search_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
@@ -2947,11 +2954,7 @@ static inline gclq_status gclq__cuda_sets_open(gclq__sets_dev *d, const gclq_set
   d->sets = s;
   d->method = o->method;
   d->materialise = o->materialise;
-  if (d->c.budget == 0) {
-    size_t free_b = 0, total_b = 0;
-    GCLQ__CUDA_TRY(cudaMemGetInfo(&free_b, &total_b));
-    d->c.budget = free_b / 10 * 9;
-  }
+  if (d->c.budget == 0) GCLQ__TRY(gclq__default_budget(&d->c.budget));
   stats->budget_bytes = d->c.budget;
   GCLQ__TRY(gclq__mc_alloc(&d->c, &d->d_off, &d->off_held, ((size_t)s->num_sets + 1) * sizeof(uint64_t)));
   GCLQ__TRY(gclq__mc_alloc(&d->c, &d->d_elem, &d->elem_held, (size_t)s->total * sizeof(uint32_t)));

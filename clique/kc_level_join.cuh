@@ -84,8 +84,8 @@ static __host__ __device__ inline uint64_t gclq__kc_lj_split(uint64_t p0, uint64
    searched in the longer one, from where the last search ended): emit(x)
    for each common x, ascending; returns their number. */
 template <typename Emit>
-static __host__ __device__ __forceinline__ uint32_t gclq__kc_lj_intersect(const uint32_t *a, uint32_t na, const uint32_t *b,
-                                                                 uint32_t nb, Emit emit) {
+static __host__ __device__ __forceinline__ uint32_t gclq__kc_lj_intersect(const uint32_t *a, uint32_t na,
+                                                                          const uint32_t *b, uint32_t nb, Emit emit) {
   if (na > nb) {
     const uint32_t *t = a;
     a = b;
@@ -128,7 +128,7 @@ static __device__ __forceinline__ uint32_t gclq__kc_lj_child(const gclq__kc_lj_c
 
 /* Emits nothing (counting only). */
 struct gclq__kc_lj_none {
-  __device__ __forceinline__ void operator()(uint32_t) const {}
+  __host__ __device__ __forceinline__ void operator()(uint32_t) const {}
 };
 
 /* rel[i] = coff[p0 + i] - coff[p0] for i < np: the parents' candidate
@@ -354,7 +354,7 @@ static gclq_status gclq__kc_lj_extend(gclq__kc_lj_run *r, uint32_t L, uint64_t p
   const int last = d->k != 0 && L + 1 == d->k - 1;
   if (nc == 0) return GCLQ_SUCCESS;
   gclq_status st = GCLQ_ERROR_OUT_OF_MEMORY;
-  if (nc < 0xffffffffull && gclq__kc_lj_fits(c, gclq__kc_lj_step_bytes(p1 - p0, nc, last)))
+  if (nc + (p1 - p0) < 0xffffffffull && gclq__kc_lj_fits(c, gclq__kc_lj_step_bytes(p1 - p0, nc, last)))
     st = gclq__kc_lj_step(r, L, p0, p1, nc);
   if (st == GCLQ_ERROR_OUT_OF_MEMORY && !r->counted && p1 - p0 > 1) { /* two windows */
     const uint64_t mid = gclq__kc_lj_split(p0, p1);

@@ -63,7 +63,8 @@ static __host__ __device__ inline uint64_t gclq__kc_lftj_threads(uint64_t left, 
 /* The first i in [lo, n) with a[i] >= x (n when none): look ahead from lo
    by 1, 8, 64, ... cells to one at or above x, then binary search between
    the last cell below x and it. */
-static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_seek(const uint32_t *a, uint32_t lo, uint32_t n, uint32_t x) {
+static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_seek(const uint32_t *a, uint32_t lo, uint32_t n,
+                                                                     uint32_t x) {
   if (lo >= n || a[lo] >= x) return lo;
   uint32_t below = lo, hi = n; /* a[below] < x; the answer is in (below, hi] */
   for (uint64_t step = 1;; step *= 8) {
@@ -92,8 +93,10 @@ static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_seek(const uin
    a row at the same value is a match. */
 template <int N, typename Emit>
 static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_join(const uint32_t *const (&list)[N],
-                                                                      const uint32_t (&len)[N], Emit emit) {
+                                                                     const uint32_t (&len)[N], Emit emit) {
   uint32_t pos[N];
+#if defined(__CUDA_ARCH__) /* the device pass: iterators in registers */
+#endif
   for (int i = 0; i < N; ++i) {
     if (len[i] == 0) return 0;
     pos[i] = 0;
@@ -101,6 +104,8 @@ static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_join(const uin
   uint32_t x = list[0][0], found = 0;
   int agree = 0; /* iterators in a row (ending with the last) standing at x */
   for (;;) {
+#if defined(__CUDA_ARCH__) /* the device pass: iterators in registers */
+#endif
     for (int i = 0; i < N; ++i) {
       pos[i] = gclq__kc_lftj_seek(list[i], pos[i], len[i], x);
       if (pos[i] == len[i]) return found;
@@ -121,7 +126,7 @@ static __host__ __device__ __forceinline__ uint32_t gclq__kc_lftj_join(const uin
 
 /* Emits nothing (counting only). */
 struct gclq__kc_lftj_none {
-  template <typename P> __device__ __forceinline__ void operator()(uint32_t, const P &) const {}
+  template <typename P> __host__ __device__ __forceinline__ void operator()(uint32_t, const P &) const {}
 };
 
 /* What every LFTJ kernel gets. */
@@ -140,13 +145,19 @@ struct gclq__kc_lftj_args {
   uint32_t deepest;                /* the deepest stored candidate list */
 };
 
-/* Add a count to vertex x's per-vertex count. */
-static __device__ __forceinline__ void gclq__kc_lftj_pv(const gclq__kc_lftj_args &a, uint32_t x, unsigned long long c) {
-  gclq__kc_d_add(a.pv + x, a.pvf + x, c);
-}
+/* The per-vertex counts on the device: on() when asked; (x, c) adds c to
+   vertex x's count. */
+struct gclq__kc_lftj_pv_dev {
+  unsigned long long *pv;
+  unsigned int *pvf;
+  __device__ __forceinline__ bool on() const { return pv != NULL; }
+  __device__ __forceinline__ void operator()(uint32_t x, unsigned long long c) const {
+    gclq__kc_d_add(pv + x, pvf + x, c);
+  }
+};
 
 /* acc += c; a sum that passes 2^64 - 1 sets *wrapped. */
-static __device__ __forceinline__ void gclq__kc_lftj_acc(unsigned long long *acc, unsigned int *wrapped,
+static __host__ __device__ __forceinline__ void gclq__kc_lftj_acc(unsigned long long *acc, unsigned int *wrapped,
                                                          unsigned long long c) {
   if (*acc + c < *acc) *wrapped = 1;
   *acc += c;
@@ -154,7 +165,8 @@ static __device__ __forceinline__ void gclq__kc_lftj_acc(unsigned long long *acc
 
 /* The warp's sum of v (lane 0 gets it, and in *wrapped whether any lane's
    flag was set or the sum passed 2^64 - 1). Every lane of the warp calls it. */
-static __device__ __forceinline__ unsigned long long gclq__kc_lftj_warp_sum(unsigned long long v, unsigned int *wrapped) {
+static __device__ __forceinline__ unsigned long long gclq__kc_lftj_warp_sum(unsigned long long v,
+                                                                           unsigned int *wrapped) {
   unsigned int w = *wrapped;
 #pragma unroll
   for (int o = 16; o > 0; o >>= 1) {
@@ -170,8 +182,9 @@ static __device__ __forceinline__ unsigned long long gclq__kc_lftj_warp_sum(unsi
 
 /* The warp's counts (size s) and nodes, added once by lane 0. Every lane of
    the warp calls it. */
-static __device__ __forceinline__ void gclq__kc_lftj_flush(const gclq__kc_lftj_args &a, uint32_t s, unsigned long long acc,
-                                                           unsigned int wrapped, unsigned long long nodes) {
+static __device__ __forceinline__ void gclq__kc_lftj_flush(const gclq__kc_lftj_args &a, uint32_t s,
+                                                           unsigned long long acc, unsigned int wrapped,
+                                                           unsigned long long nodes) {
   unsigned int nodes_wrapped = 0;
   acc = gclq__kc_lftj_warp_sum(acc, &wrapped);
   nodes = gclq__kc_lftj_warp_sum(nodes, &nodes_wrapped);
@@ -186,6 +199,7 @@ static __device__ __forceinline__ void gclq__kc_lftj_flush(const gclq__kc_lftj_a
    after u with out(u). */
 static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj3_kernel(gclq__kc_lftj_args a) {
   const uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const gclq__kc_lftj_pv_dev pv = {a.pv, a.pvf};
   unsigned long long acc = 0, nodes = 0, mine = 0;
   unsigned int wrapped = 0;
   if (v < a.n) {
@@ -196,9 +210,9 @@ static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj3_ker
       const uint32_t *list[2] = {ov + i + 1, a.out + a.off[u]};
       const uint32_t len[2] = {dv - i - 1, (uint32_t)(a.off[u + 1] - a.off[u])};
       uint32_t c;
-      if (a.pv != NULL) {
-        c = gclq__kc_lftj_join<2>(list, len, [&](uint32_t x, const uint32_t(&)[2]) { gclq__kc_lftj_pv(a, x, 1); });
-        gclq__kc_lftj_pv(a, u, c);
+      if (pv.on()) {
+        c = gclq__kc_lftj_join<2>(list, len, [&](uint32_t x, const uint32_t(&)[2]) { pv(x, 1); });
+        pv(u, c);
         mine += c;
       } else {
         c = gclq__kc_lftj_join<2>(list, len, gclq__kc_lftj_none());
@@ -206,7 +220,7 @@ static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj3_ker
       gclq__kc_lftj_acc(&acc, &wrapped, c);
       ++nodes;
     }
-    if (a.pv != NULL) gclq__kc_lftj_pv(a, (uint32_t)v, mine);
+    if (pv.on()) pv((uint32_t)v, mine);
   }
   gclq__kc_lftj_flush(a, 3, acc, wrapped, nodes);
 }
@@ -216,6 +230,7 @@ static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj3_ker
    and out(w) counts. */
 static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj4_kernel(gclq__kc_lftj_args a) {
   const uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const gclq__kc_lftj_pv_dev pv = {a.pv, a.pvf};
   unsigned long long acc = 0, nodes = 0, mine = 0;
   unsigned int wrapped = 0;
   if (v < a.n) {
@@ -231,9 +246,9 @@ static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj4_ker
         const uint32_t len3[3] = {len2[0] - at[0] - 1, len2[1] - at[1] - 1, (uint32_t)(a.off[w + 1] - a.off[w])};
         uint32_t c;
         ++nodes;
-        if (a.pv != NULL) {
-          c = gclq__kc_lftj_join<3>(list3, len3, [&](uint32_t x, const uint32_t(&)[3]) { gclq__kc_lftj_pv(a, x, 1); });
-          gclq__kc_lftj_pv(a, w, c);
+        if (pv.on()) {
+          c = gclq__kc_lftj_join<3>(list3, len3, [&](uint32_t x, const uint32_t(&)[3]) { pv(x, 1); });
+          pv(w, c);
         } else {
           c = gclq__kc_lftj_join<3>(list3, len3, gclq__kc_lftj_none());
         }
@@ -241,12 +256,12 @@ static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj4_ker
       });
       gclq__kc_lftj_acc(&acc, &wrapped, with_u);
       ++nodes;
-      if (a.pv != NULL) {
-        gclq__kc_lftj_pv(a, u, with_u);
+      if (pv.on()) {
+        pv(u, with_u);
         mine += with_u;
       }
     }
-    if (a.pv != NULL) gclq__kc_lftj_pv(a, (uint32_t)v, mine);
+    if (pv.on()) pv((uint32_t)v, mine);
   }
   gclq__kc_lftj_flush(a, 4, acc, wrapped, nodes);
 }
@@ -261,7 +276,7 @@ struct gclq__kc_lftj_stack {
   uint32_t *pos, *len, *start, *clique;
   uint32_t *lists;
 
-  __device__ gclq__kc_lftj_stack(const gclq__kc_lftj_args &a, uint64_t thread) {
+  __host__ __device__ gclq__kc_lftj_stack(const gclq__kc_lftj_args &a, uint64_t thread) {
     uint32_t *base = a.scratch + thread * a.words;
     const uint64_t sizes = a.k == 0 ? (uint64_t)a.top + 1 : 0, depths = (uint64_t)a.deepest + 1;
     size_count = (unsigned long long *)base;
@@ -274,13 +289,15 @@ struct gclq__kc_lftj_stack {
   }
 };
 
-/* One k at depth d = k - 2 (the clique so far stack.clique[0 .. d), its
+/* One k at depth d = k - 2 (the clique so far st.clique[0 .. d), its
    candidates cd, nd of them): each candidate w and the join of the
    candidates after it with out(w) make k-cliques; returns their number
    (the prefix's vertices get it in bulk). */
-static __device__ unsigned long long gclq__kc_lftj_last(const gclq__kc_lftj_args &a, const gclq__kc_lftj_stack &st,
-                                                        uint32_t d, const uint32_t *cd, uint32_t nd,
-                                                        unsigned long long *nodes) {
+template <typename Pv>
+static __host__ __device__ unsigned long long gclq__kc_lftj_last(const gclq__kc_lftj_args &a,
+                                                                 const gclq__kc_lftj_stack &st, const Pv &pv,
+                                                                 uint32_t d, const uint32_t *cd, uint32_t nd,
+                                                                 unsigned long long *nodes) {
   unsigned long long total = 0;
   for (uint32_t i = 0; i + 1 < nd; ++i) {
     const uint32_t w = cd[i];
@@ -288,25 +305,74 @@ static __device__ unsigned long long gclq__kc_lftj_last(const gclq__kc_lftj_args
     const uint32_t len[2] = {nd - i - 1, (uint32_t)(a.off[w + 1] - a.off[w])};
     uint32_t c;
     ++*nodes;
-    if (a.pv != NULL) {
-      c = gclq__kc_lftj_join<2>(list, len, [&](uint32_t x, const uint32_t(&)[2]) { gclq__kc_lftj_pv(a, x, 1); });
-      gclq__kc_lftj_pv(a, w, c);
+    if (pv.on()) {
+      c = gclq__kc_lftj_join<2>(list, len, [&](uint32_t x, const uint32_t(&)[2]) { pv(x, 1); });
+      pv(w, c);
     } else {
       c = gclq__kc_lftj_join<2>(list, len, gclq__kc_lftj_none());
     }
     total += c;
   }
-  if (a.pv != NULL)
-    for (uint32_t j = 0; j < d; ++j) gclq__kc_lftj_pv(a, st.clique[j], total);
+  if (pv.on())
+    for (uint32_t j = 0; j < d; ++j) pv(st.clique[j], total);
   return total;
 }
 
-/* The general path: a thread per first value v (v = t, t + T, ...), the
-   join depth first by the stack of iterators. One k: the lists C_2 ..
-   C_{k-2} are stored, C_{k-2} joined by counting (gclq__kc_lftj_last);
-   every size: each list C_d found adds |C_d| (d + 1)-cliques. */
+/* The join from first value v, depth first by the stack of iterators. One
+   k: the lists C_2 .. C_{k-2} are stored, C_{k-2} joined by counting
+   (gclq__kc_lftj_last), the k-cliques added to *acc; every size: each list
+   C_{d+1} found adds its length to the (d + 2)-cliques in st.size_count. */
+template <typename Pv>
+static __host__ __device__ void gclq__kc_lftj_source(const gclq__kc_lftj_args &a, const gclq__kc_lftj_stack &st,
+                                                     const Pv &pv, uint32_t v, unsigned long long *acc,
+                                                     unsigned int *wrapped, unsigned long long *nodes) {
+  const uint32_t *c1 = a.out + a.off[v];
+  uint32_t d = 1;
+  st.len[1] = (uint32_t)(a.off[v + 1] - a.off[v]);
+  st.pos[1] = 0;
+  st.start[1] = 0;
+  st.clique[0] = v;
+  if (a.k != 0 && 1 + st.len[1] < a.k) return; /* too few to reach k */
+  while (d >= 1) {
+    const uint32_t *cd = d == 1 ? c1 : st.lists + st.start[d];
+    if (a.k != 0 && d + 2 == a.k) { /* the deepest stored depth: count and go back */
+      gclq__kc_lftj_acc(acc, wrapped, gclq__kc_lftj_last(a, st, pv, d, cd, st.len[d], nodes));
+      --d;
+      continue;
+    }
+    const uint32_t i = st.pos[d]++;
+    /* one k: w and the candidates after it must reach k */
+    if (i >= st.len[d] || (a.k != 0 && d + 1 + (st.len[d] - i - 1) < a.k)) {
+      --d;
+      continue;
+    }
+    const uint32_t w = cd[i];
+    const uint32_t below = d == 1 ? 0 : st.start[d] + st.len[d]; /* C_{d+1} starts here */
+    uint32_t *next = st.lists + below;
+    const uint32_t *list[2] = {cd + i + 1, a.out + a.off[w]};
+    const uint32_t len[2] = {st.len[d] - i - 1, (uint32_t)(a.off[w + 1] - a.off[w])};
+    uint32_t nn = 0;
+    ++*nodes;
+    gclq__kc_lftj_join<2>(list, len, [&](uint32_t x, const uint32_t(&)[2]) { next[nn++] = x; });
+    if (nn == 0 || (a.k != 0 && d + 1 + nn < a.k)) continue;
+    if (a.k == 0) { /* every size: nn (d + 2)-cliques */
+      unsigned long long *sc = st.size_count + d + 2;
+      if (*sc + nn < *sc) st.size_wrapped[d + 2] = 1;
+      *sc += nn;
+    }
+    st.clique[d] = w;
+    ++d;
+    st.start[d] = below;
+    st.len[d] = nn;
+    st.pos[d] = 0;
+  }
+}
+
+/* The general path: a thread per first value v (v = t, t + T, ...), each
+   by gclq__kc_lftj_source in its own scratch. */
 static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj_general_kernel(gclq__kc_lftj_args a) {
   const uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const gclq__kc_lftj_pv_dev pv = {a.pv, a.pvf};
   unsigned long long acc = 0, nodes = 0;
   unsigned int wrapped = 0;
   if (t < a.threads) {
@@ -315,49 +381,7 @@ static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj_gene
       st.size_count[s] = 0;
       st.size_wrapped[s] = 0;
     }
-    for (uint64_t v = t; v < a.n; v += a.threads) {
-      const uint32_t *c1 = a.out + a.off[v];
-      uint32_t d = 1;
-      st.len[1] = (uint32_t)(a.off[v + 1] - a.off[v]);
-      st.pos[1] = 0;
-      st.start[1] = 0;
-      st.clique[0] = (uint32_t)v;
-      if (a.k != 0 && 1 + st.len[1] < a.k) continue; /* too few to reach k */
-      while (d >= 1) {
-        const uint32_t *cd = d == 1 ? c1 : st.lists + st.start[d];
-        if (a.k != 0 && d + 2 == a.k) { /* the deepest stored depth: count and go back */
-          const unsigned long long c = gclq__kc_lftj_last(a, st, d, cd, st.len[d], &nodes);
-          gclq__kc_lftj_acc(&acc, &wrapped, c);
-          --d;
-          continue;
-        }
-        const uint32_t i = st.pos[d]++;
-        /* one k: w and the candidates after it must reach k */
-        if (i >= st.len[d] || (a.k != 0 && d + 1 + (st.len[d] - i - 1) < a.k)) {
-          --d;
-          continue;
-        }
-        const uint32_t w = cd[i];
-        const uint32_t below = d == 1 ? 0 : st.start[d] + st.len[d]; /* C_{d+1} starts here */
-        uint32_t *next = st.lists + below;
-        const uint32_t *list[2] = {cd + i + 1, a.out + a.off[w]};
-        const uint32_t len[2] = {st.len[d] - i - 1, (uint32_t)(a.off[w + 1] - a.off[w])};
-        uint32_t nn = 0;
-        ++nodes;
-        gclq__kc_lftj_join<2>(list, len, [&](uint32_t x, const uint32_t(&)[2]) { next[nn++] = x; });
-        if (nn == 0 || (a.k != 0 && d + 1 + nn < a.k)) continue;
-        if (a.k == 0) { /* every size: nn (d + 2)-cliques */
-          unsigned long long *sc = st.size_count + d + 2;
-          if (*sc + nn < *sc) st.size_wrapped[d + 2] = 1;
-          *sc += nn;
-        }
-        st.clique[d] = w;
-        ++d;
-        st.start[d] = below;
-        st.len[d] = nn;
-        st.pos[d] = 0;
-      }
-    }
+    for (uint64_t v = t; v < a.n; v += a.threads) gclq__kc_lftj_source(a, st, pv, (uint32_t)v, &acc, &wrapped, &nodes);
   }
   if (a.k != 0) {
     gclq__kc_lftj_flush(a, a.k, acc, wrapped, nodes);
@@ -408,6 +432,7 @@ static inline gclq_status gclq__kc_cuda_lftj(gclq__kc_dev *d) {
     const size_t left = c->budget > c->used + slack ? c->budget - c->used - slack : 0;
     a.deepest = d->k != 0 ? d->k - 2 : d->top - 1;
     a.words = gclq__kc_lftj_thread_words(d->max_out, d->k, d->top, a.deepest);
+    if (a.words > 0xffffffffull) return GCLQ_ERROR_OUT_OF_MEMORY; /* list starts are 32-bit */
     a.threads = gclq__kc_lftj_threads(left, a.words * sizeof(uint32_t), d->n);
     if (a.threads == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
     GCLQ__TRY(scratch.get((size_t)(a.threads * a.words * sizeof(uint32_t))));

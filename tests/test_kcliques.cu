@@ -1506,6 +1506,70 @@ TEST(kcliques, lftj_stack_bound_holds_on_random_graphs) {
   CHECK(gclq__kc_lftj_threads(99, 100, 70) == 0);
 }
 
+/* Per-vertex counts on the host for gclq__kc_lftj_source. */
+struct kc_lftj_pv_host {
+  uint64_t *pv; /* NULL: not asked */
+  __host__ __device__ bool on() const { return pv != NULL; }
+  __host__ __device__ void operator()(uint32_t x, unsigned long long c) const { pv[x] += c; }
+};
+
+/* The general path's join from every first value, run on the host over the
+   graph oriented by id, against the brute-force counts: k = 3 .. 9 with
+   per-vertex counts, and every size. */
+TEST(kcliques, lftj_general_path_matches_brute_force) {
+  test_rng rng = test_rng_for("kcliques_lftj_general");
+  for (int t = 0; t < 24; ++t) {
+    const uint32_t n = 1 + (uint32_t)rng.below(36);
+    const double p = 0.1 + 0.6 * (double)rng.below(1000) / 1000.0;
+    kc_graph g = kc_random(n, p, t % 2 ? (uint32_t)rng.below(n < 12 ? n + 1 : 12) : 0, rng);
+    kc_brute b(g);
+    std::vector<uint64_t> off(n + 1, 0);
+    std::vector<uint32_t> out;
+    uint32_t max_out = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+      for (uint32_t u = v + 1; u < n; ++u)
+        if (g.adj[v] >> u & 1) out.push_back(u);
+      off[v + 1] = out.size();
+      if (off[v + 1] - off[v] > max_out) max_out = (uint32_t)(off[v + 1] - off[v]);
+    }
+    out.push_back(0); /* never read: data() is not NULL */
+    for (uint32_t k = 0; k <= 9; ++k) {
+      if (k == 1 || k == 2 || (k == 0 && max_out < 2)) continue;
+      gclq__kc_lftj_args a;
+      memset(&a, 0, sizeof a);
+      a.off = off.data();
+      a.out = out.data();
+      a.n = n;
+      a.k = k;
+      a.top = k != 0 ? k : max_out + 1;
+      a.deepest = k != 0 ? k - 2 : a.top - 1;
+      a.words = gclq__kc_lftj_thread_words(max_out, k, a.top, a.deepest);
+      std::vector<uint64_t> scratch(a.words / 2 + 1);
+      a.scratch = (uint32_t *)scratch.data();
+      std::vector<uint64_t> per(n, 0);
+      kc_lftj_pv_host pv = {k != 0 ? per.data() : NULL};
+      gclq__kc_lftj_stack st(a, 0);
+      for (uint32_t s = 0; k == 0 && s <= a.top; ++s) {
+        st.size_count[s] = 0;
+        st.size_wrapped[s] = 0;
+      }
+      unsigned long long acc = 0, nodes = 0;
+      unsigned int wrapped = 0;
+      for (uint32_t v = 0; v < n; ++v) gclq__kc_lftj_source(a, st, pv, v, &acc, &wrapped, &nodes);
+      CHECK(wrapped == 0);
+      if (k != 0) {
+        const uint64_t want = k < b.count.size() ? b.count[k] : 0;
+        CHECK_MSG(acc == want, "n %u k %u: %llu, want %llu", n, k, acc, (unsigned long long)want);
+        for (uint32_t v = 0; v < n; ++v)
+          CHECK_MSG(per[v] == (k < b.per.size() ? b.per[k][v] : 0), "n %u k %u: vertex %u", n, k, v);
+      } else {
+        for (uint32_t s = 3; s < b.count.size(); ++s)
+          CHECK_MSG((s <= a.top ? st.size_count[s] : 0) == b.count[s], "n %u every size: %u-cliques", n, s);
+      }
+    }
+  }
+}
+
 /* ---- LEVEL_JOIN (clique/kc_level_join.cuh): intersection, windows, sizes ------- */
 
 TEST(kcliques, level_join_intersection_and_windows) {

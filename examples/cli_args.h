@@ -1,5 +1,5 @@
-/* cli_args.h - the strict argument parsing the command-line examples share
-   (maxclique, setops, kclique). Define CLI_PROGRAM, the name every message
+/* cli_args.h - what the command-line examples share (maxclique, setops,
+   kclique): strict argument parsing, progress lines on stderr, JSON strings. Define CLI_PROGRAM, the name every message
    starts with, and usage_text before including it. Usage errors print why,
    naming the option, then the usage, and make the program exit 2. */
 #ifndef EXAMPLES_CLI_ARGS_H
@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Print why (and the option it is about, when not NULL) and the usage;
    returns 2, the exit status of a usage error. */
@@ -69,6 +70,39 @@ static inline int pick(const char *s, const char *const *names, int count, int *
       return 1;
     }
   return 0;
+}
+
+/* ---- progress lines on stderr ---- */
+
+typedef struct progress_state {
+  int every;          /* every line (maxclique --progress) */
+  time_t start, last; /* wall clock of the start and of the last line printed */
+} progress_state;
+
+/* Every line when p->every; else a line only once the run has taken a
+   second, then at most one a second. */
+static inline void progress(void *user, const char *line) {
+  progress_state *p = (progress_state *)user;
+  time_t now = time(NULL);
+  if (!p->every) {
+    if (difftime(now, p->start) < 1.0 || difftime(now, p->last) < 1.0) return;
+    p->last = now;
+  }
+  fprintf(stderr, "  %s\n", line);
+}
+
+/* ---- JSON output ---- */
+
+/* s as a JSON string: quotes and backslashes escaped, control characters as \u00XX. */
+static inline void json_string(const char *s) {
+  putchar('"');
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') printf("\\%c", c);
+    else if (c < 0x20) printf("\\u%04x", c);
+    else putchar(c);
+  }
+  putchar('"');
 }
 
 #endif /* EXAMPLES_CLI_ARGS_H */

@@ -76,30 +76,6 @@ static int parse_named(const char *s, int lo, int hi, const char *(*name_of)(int
   return 0;
 }
 
-/* Progress on stderr: nothing in the first second, then at most a line a second. */
-typedef struct progress_state {
-  time_t start, last;
-} progress_state;
-
-static void progress(void *user, const char *line) {
-  progress_state *p = (progress_state *)user;
-  time_t now = time(NULL);
-  if (difftime(now, p->start) < 1.0 || difftime(now, p->last) < 1.0) return;
-  p->last = now;
-  fprintf(stderr, "  %s\n", line);
-}
-
-static void json_string(const char *s) {
-  putchar('"');
-  for (; *s; ++s) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') printf("\\%c", c);
-    else if (c < 0x20) printf("\\u%04x", c);
-    else putchar(c);
-  }
-  putchar('"');
-}
-
 static void print_json(const char *name, const gclq_graph *g, const gclq_kclique_options *o,
                        const gclq_kclique_result *r) {
   const gclq_kclique_stats *s = &r->stats;
@@ -285,6 +261,7 @@ int main(int argc, char **argv) {
   c.seed = 1;
   done = parse_args(argc, argv, &c);
   if (done >= 0) return done;
+  prog.every = 0;
   prog.start = prog.last = time(NULL);
   c.opt.log = progress;
   c.opt.log_user = &prog;

@@ -42,38 +42,6 @@ static const char usage_text[] =
 #define CLI_PROGRAM "maxclique"
 #include "cli_args.h"
 
-/* ---- progress lines on stderr ---- */
-
-typedef struct progress_state {
-  int every;          /* --progress: every line */
-  time_t start, last; /* wall clock of the start and of the last line printed */
-} progress_state;
-
-/* Every line with --progress; else a line only once the run has taken a
-   second, then at most one a second. */
-static void progress(void *user, const char *line) {
-  progress_state *p = (progress_state *)user;
-  time_t now = time(NULL);
-  if (!p->every) {
-    if (difftime(now, p->start) < 1.0 || difftime(now, p->last) < 1.0) return;
-    p->last = now;
-  }
-  fprintf(stderr, "  %s\n", line);
-}
-
-/* ---- JSON output ---- */
-
-static void json_string(const char *s) {
-  putchar('"');
-  for (; *s; ++s) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') printf("\\%c", c);
-    else if (c < 0x20) printf("\\u%04x", c);
-    else putchar(c);
-  }
-  putchar('"');
-}
-
 static void print_json(const char *name, const gclq_graph *g, const gclq_maxclique_result *r) {
   const gclq_maxclique_stats *s = &r->stats;
   unsigned long long c;

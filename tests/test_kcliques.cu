@@ -25,6 +25,7 @@
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 
+#include <chrono>
 #include <map>
 #include <set>
 #include <string>
@@ -140,13 +141,19 @@ static std::vector<kc_method> kc_host_methods(void) {
   v.push_back(kc_method{GCLQ_BACKEND_HOST, GCLQ_KCLIQUE_PIVOT});
   return v;
 }
+/* The CUDA methods, or those named in $GPUAMQ_KC_METHODS (comma-separated
+   method names, e.g. "bitset,pivot"), to run one method per process. */
 static std::vector<kc_method> kc_cuda_methods(void) {
+  static const gclq_kclique_method all[] = {GCLQ_KCLIQUE_BITSET, GCLQ_KCLIQUE_PIVOT, GCLQ_KCLIQUE_LFTJ,
+                                            GCLQ_KCLIQUE_LEVEL_JOIN, GCLQ_KCLIQUE_GROUPED};
+  const char *only = getenv("GPUAMQ_KC_METHODS");
+  if (only != NULL && only[0] == 0) only = NULL;
   std::vector<kc_method> v;
-  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_BITSET});
-  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_PIVOT});
-  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_LFTJ});
-  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_LEVEL_JOIN});
-  v.push_back(kc_method{GCLQ_BACKEND_CUDA, GCLQ_KCLIQUE_GROUPED});
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i) {
+    std::string list = only != NULL ? "," + std::string(only) + "," : "";
+    if (only == NULL || list.find("," + std::string(gclq_kclique_method_name(all[i])) + ",") != std::string::npos)
+      v.push_back(kc_method{GCLQ_BACKEND_CUDA, all[i]});
+  }
   return v;
 }
 static const char *kc_method_name(const kc_method &m) {
@@ -760,9 +767,17 @@ GPU_TEST(kcliques, cuda_core_numbers_match_host) { kc_cores_on(GCLQ_BACKEND_CUDA
 
 /* ---- the CUDA methods ------------------------------------------------------ */
 
-/* Every data graph, every CUDA method: each k of the reference (up to 8 on
-   the dense DIMACS graphs, whose larger k only PIVOT counts quickly), and
-   every k at once. */
+/* The enumerating methods (all but PIVOT) visit every clique up to k: they
+   run where the reference counts that many at most (seconds on a GPU). */
+#define KC_CUDA_MAX_VISITED 3000000000ull
+
+static double kc_wall_ms(void) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/* Every data graph, every CUDA method: each k of the reference (PIVOT every
+   k; the others up to k = 8 and KC_CUDA_MAX_VISITED cliques), and every k at
+   once (the others only where every k is within that). */
 GPU_TEST(kcliques, cuda_data_graphs_match_reference) {
   std::vector<kc_ref> refs = kc_references();
   std::vector<kc_method> methods = kc_cuda_methods();
@@ -776,11 +791,17 @@ GPU_TEST(kcliques, cuda_data_graphs_match_reference) {
     std::string name = kc_base(ref.path);
     gclq_graph g;
     CHECK(gclq_graph_load(ref.path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS);
+    uint64_t total = 0; /* the cliques an enumerating method visits for every k */
+    for (std::map<uint32_t, uint64_t>::const_iterator it = ref.counts.begin(); it != ref.counts.end(); ++it)
+      total += it->second;
     for (size_t m = 0; m < methods.size(); ++m) {
       const int pivot = methods[m].method == GCLQ_KCLIQUE_PIVOT;
+      const double t0 = kc_wall_ms();
+      uint64_t visited = 0; /* the cliques an enumerating method visits up to this k */
       for (std::map<uint32_t, uint64_t>::const_iterator it = ref.counts.begin(); it != ref.counts.end(); ++it) {
         uint32_t k = it->first;
-        if (!pivot && k > (kc_slow_all(name) ? 5u : 8u)) continue;
+        visited += it->second;
+        if (!pivot && (k > 8 || visited > KC_CUDA_MAX_VISITED)) continue;
         gclq_kclique_options o = kc_opts(methods[m].method, k, 0);
         o.backend = GCLQ_BACKEND_CUDA;
         o.orientation = (k & 1) ? GCLQ_ORIENT_BY_DEGENERACY : GCLQ_ORIENT_BY_DEGREE;
@@ -791,7 +812,11 @@ GPU_TEST(kcliques, cuda_data_graphs_match_reference) {
                   (unsigned long long)(r.num_k ? r.h_counts[0] : 0), (unsigned long long)it->second);
         gclq_kclique_result_free(&r);
       }
-      if (!pivot && kc_slow_all(name)) continue;
+      if (!pivot && (kc_slow_all(name) || total > KC_CUDA_MAX_VISITED)) {
+        printf("    %s %s: %.0f ms (one k at a time)\n", name.c_str(), kc_method_name(methods[m]),
+               kc_wall_ms() - t0);
+        continue;
+      }
       gclq_kclique_options o = kc_opts(methods[m].method, 0, 1);
       o.backend = GCLQ_BACKEND_CUDA;
       gclq_kclique_result r;
@@ -807,6 +832,9 @@ GPU_TEST(kcliques, cuda_data_graphs_match_reference) {
         if (it->first > r.omega) CHECK_MSG(it->second == 0, "%s %s: omega %u", name.c_str(), kc_method_name(methods[m]),
                                            r.omega);
       gclq_kclique_result_free(&r);
+      printf("    %s %s: %.0f ms\n", name.c_str(), kc_method_name(methods[m]),
+             kc_wall_ms() - t0);
+      fflush(stdout);
     }
     gclq_graph_free(&g);
     CHECK_OK_SO_FAR();
@@ -873,7 +901,11 @@ GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
           o.method = methods[m].method;
           o.device_budget_bytes = b == 0 ? 0 : graph_bytes * 4 + (b == 1 ? (4u << 20) : (1u << 20));
           gclq_kclique_result r;
+          const double t0 = kc_wall_ms();
           gclq_status st = gclq_kcliques(&g, &o, &r);
+          printf("    %s k %u %s budget %zu: %.1f ms\n", kc_method_name(methods[m]), kk,
+                 gclq_orient_by_name(h.orientation), o.device_budget_bytes, kc_wall_ms() - t0);
+          fflush(stdout);
           CHECK_MSG(st == GCLQ_SUCCESS, "%s k %u budget %zu: %s", kc_method_name(methods[m]), kk, o.device_budget_bytes,
                     gclq_status_string(st));
           if (st != GCLQ_SUCCESS) continue;

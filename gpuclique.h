@@ -1122,11 +1122,14 @@ typedef struct gclq__mc_plan {
                      level that does not fit the budget is out of memory, as
                      in the paper's scheme
      gclq__bits_max  the largest local graph of the bitset search (lowered
-                     to see the fallback to the list search) */
+                     to see the fallback to the list search)
+     gclq__peel_by_launches  nonzero: the core peeling runs as a loop of
+                     launches, as on a device without cooperative launch */
 #ifdef GPUCLIQUE_TESTING
 static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
 static int gclq__no_budget_split = 0;
 static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
+static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over launches (no cooperative launch) */
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {
   p->bits_max = gclq__bits_max;

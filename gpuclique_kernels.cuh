@@ -109,6 +109,85 @@ static __global__ void gclq__core_advance_kernel(const uint32_t *frontier, uint3
   }
 }
 
+/* The peeling in one cooperative launch: the state every block shares. The
+   counters of round it live in slot it % 3, so a slot is reset two rounds
+   before it is used again and after everyone has read it. */
+struct gclq__peel_state {
+  unsigned int bar_count, bar_gen; /* the grid barrier */
+  unsigned int left[3], low[3];    /* per slot: vertices leaving, smallest degree staying */
+  unsigned int max_core;
+};
+
+/* Grid barrier for a cooperative launch (every block resident): the last
+   block to arrive resets the count and opens the next generation. */
+static __device__ __forceinline__ void gclq__grid_sync(gclq__peel_state *s) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    volatile unsigned int *gen = &s->bar_gen;
+    const unsigned int g = *gen;
+    __threadfence();
+    if (atomicAdd(&s->bar_count, 1u) == gridDim.x - 1) {
+      atomicExch(&s->bar_count, 0u);
+      __threadfence();
+      atomicAdd(&s->bar_gen, 1u);
+    } else {
+      while (*gen == g) __nanosleep(32);
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
+
+/* Alg. 1 (filter, advance) in one cooperative kernel: rounds separated by
+   grid barriers instead of launches and read backs; the same cores and
+   rounds as gclq__core_filter_kernel / gclq__core_advance_kernel in a loop.
+   Values written by other blocks in the round before are read through L2
+   (__ldcg); a vertex's gone flag, core and round only by its own thread. */
+static __global__ void __launch_bounds__(GCLQ__BLOCK)
+    gclq__core_peel_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, uint32_t *deg, uint8_t *gone,
+                           uint32_t *core, uint32_t *round, uint32_t *frontier, gclq__peel_state *s) {
+  const uint64_t tid = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x, threads = (uint64_t)gridDim.x * blockDim.x;
+  const uint32_t lane = threadIdx.x & 31;
+  uint32_t k = 0, left = n, rounds = 0, best = 0;
+  for (uint32_t it = 0; left > 0; ++it) {
+    unsigned int *leaving = &s->left[it % 3], *low = &s->low[it % 3];
+    if (tid == 0) {
+      s->left[(it + 1) % 3] = 0;
+      s->low[(it + 1) % 3] = 0xffffffffu;
+    }
+    for (uint64_t v = tid; v < n; v += threads) {
+      if (gone[v]) continue;
+      const uint32_t d = __ldcg(deg + v);
+      if (d <= k) {
+        gone[v] = 1;
+        core[v] = k;
+        if (round != NULL) round[v] = rounds;
+        frontier[atomicAdd(leaving, 1u)] = (uint32_t)v;
+      } else {
+        atomicMin(low, d);
+      }
+    }
+    gclq__grid_sync(s);
+    const uint32_t out = __ldcg(leaving);
+    if (out == 0) { /* nobody left at k: jump to the smallest degree still present */
+      k = __ldcg(low);
+      continue;
+    }
+    best = k;
+    left -= out;
+    ++rounds;
+    for (uint64_t w = tid / 32; w < out; w += threads / 32) {
+      const uint32_t v = __ldcg(frontier + w);
+      for (uint64_t e = off[v] + lane; e < off[v + 1]; e += 32) {
+        const uint32_t u = nbr[e];
+        if (!__ldcg(gone + u)) atomicSub(&deg[u], 1u);
+      }
+    }
+    gclq__grid_sync(s);
+  }
+  if (tid == 0) s->max_core = best;
+}
+
 /* ---------------------------------------------------------------------------
    heuristic helpers (the dissertation, sec. 2.4.3, Alg. 2)
    ------------------------------------------------------------------------- */
@@ -1618,10 +1697,50 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
   return st;
 }
 
-/* k-core numbers of every vertex into c->d_core (Alg. 1); returns the largest. */
+/* The peeling in one cooperative launch (gclq__core_peel_kernel), as many
+   blocks as are resident at once, at most one a 256 vertices. *ran = 0 where
+   the device has no cooperative launch (the caller then loops). */
+static inline gclq_status gclq__mc_cores_coop(gclq__mc_ctx *c, gclq__dmem *deg, gclq__dmem *gone, gclq__dmem *frontier,
+                                              uint32_t *max_core, int *ran) {
+  int dev = 0, coop = 0, sms = 0, per_sm = 0;
+  *ran = 0;
+#ifdef GPUCLIQUE_TESTING
+  if (gclq__peel_by_launches) return GCLQ_SUCCESS;
+#endif
+  GCLQ__CUDA_TRY(cudaGetDevice(&dev));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  GCLQ__CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gclq__core_peel_kernel, GCLQ__BLOCK, 0));
+  if (!coop || sms <= 0 || per_sm <= 0) return GCLQ_SUCCESS;
+  gclq__dmem state(c);
+  GCLQ__TRY(state.get(sizeof(gclq__peel_state)));
+  gclq__peel_state *s = (gclq__peel_state *)state.p;
+  gclq__peel_state init;
+  memset(&init, 0, sizeof init);
+  init.low[0] = 0xffffffffu;
+  GCLQ__CUDA_TRY(cudaMemcpyAsync(s, &init, sizeof init, cudaMemcpyHostToDevice, c->stream));
+  uint32_t n = c->n;
+  const uint64_t *off = c->d_off;
+  const uint32_t *nbr = c->d_nbr;
+  uint32_t *d = deg->as<uint32_t>(), *core = c->d_core, *round = c->d_round, *f = frontier->as<uint32_t>();
+  uint8_t *g = gone->as<uint8_t>();
+  void *args[] = {&n, &off, &nbr, &d, &g, &core, &round, &f, &s};
+  uint64_t blocks = (uint64_t)sms * (uint64_t)per_sm;
+  if (blocks > gclq__grid(n)) blocks = gclq__grid(n);
+  GCLQ__CUDA_TRY(cudaLaunchCooperativeKernel((const void *)gclq__core_peel_kernel, dim3((unsigned)blocks),
+                                             dim3(GCLQ__BLOCK), args, 0, c->stream));
+  GCLQ__TRY(gclq__mc_read(c, max_core, &s->max_core, sizeof(uint32_t)));
+  *ran = 1;
+  return GCLQ_SUCCESS;
+}
+
+/* k-core numbers of every vertex into c->d_core (Alg. 1); returns the largest.
+   One cooperative launch where the device has it, else a launch pair and a
+   read back a round. */
 static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
   const uint32_t n = c->n;
   uint32_t k = 0, left = n, info[2], best = 0, rounds = 0;
+  int ran = 0;
   gclq__dmem deg(c), gone(c), frontier(c), d_info(c);
   GCLQ__TRY(deg.get((size_t)n * sizeof(uint32_t)));
   GCLQ__TRY(gone.get(n));
@@ -1629,6 +1748,8 @@ static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
   GCLQ__TRY(d_info.get(2 * sizeof(uint32_t)));
   GCLQ__CUDA_TRY(cudaMemcpyAsync(deg.p, c->d_deg, (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToDevice, c->stream));
   GCLQ__CUDA_TRY(cudaMemsetAsync(gone.p, 0, n, c->stream));
+  if (n > 0) GCLQ__TRY(gclq__mc_cores_coop(c, &deg, &gone, &frontier, max_core, &ran));
+  if (ran) return GCLQ_SUCCESS;
   while (left > 0) {
     GCLQ__CUDA_TRY(cudaMemsetAsync(d_info.p, 0xff, 2 * sizeof(uint32_t), c->stream));
     GCLQ__CUDA_TRY(cudaMemsetAsync(d_info.p, 0, sizeof(uint32_t), c->stream));

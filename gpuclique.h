@@ -41,8 +41,8 @@
        in the source but off (GCLQ_KCLIQUE_CUDA 0) until they pass the GPU
        tests, so its CUDA backend returns GCLQ_ERROR_BACKEND_UNAVAILABLE;
      - list maximal (not maximum) cliques;
-     - split a containment join between the host and the GPU (MMJoin's
-       co-processing);
+     - split a containment join by set size (MMJoin's Delta_1): its split
+       is by element frequency only (gclq_intersect_options.split_below);
      - weighted or directed graphs: edges are made undirected, loops and
        repeated edges dropped, weights in Matrix Market files ignored;
      - graphs of more than 2^32 - 1 vertices (ids are compacted to uint32_t);
@@ -53,6 +53,8 @@
      GPUCLIQUE_STATIC              all functions static (private to that file)
      GCLQ_MALLOC(sz), GCLQ_FREE(p), GCLQ_REALLOC(p, sz)
                                 host allocator; define all three or none
+                                (thread-safe: a containment join that
+                                splits on CUDA allocates from two threads)
      GCLQ_ASSERT(x)             internal assertions (default: assert.h)
      GCLQ_KCLIQUE_CUDA          1: the CUDA k-clique methods (default 0:
                                 off until they pass the GPU tests)
@@ -511,8 +513,31 @@ GCLQ_DEF void gclq_maxclique_result_free(gclq_maxclique_result *result);
    runs in halves (the paper's tiling of the output, Fig. 7); or, by
    INVERTED_INDEX and BIT_MATRIX, all pairs at once from one structure of
    the whole collection, in row tiles of the counts under the budget. Both
-   backends give the same numbers, byte for byte. MMJoin's co-processing
-   is not here. */
+   backends give the same numbers, byte for byte.
+
+   The containment join can split its counts as MMJoin does (Deep et al.,
+   the set intersection paper's section 4.1): an element (a value) is light
+   when fewer than options.split_below sets hold it, heavy otherwise, and
+   |s_i & s_j| = (the light elements they share) + (the heavy ones). The
+   heavy part, the dense one, is the collection cut down to its heavy
+   elements (renumbered 0 .. H - 1 in order), counted by the backend and
+   method as without the split: on CUDA the device's all-pairs methods, for
+   which dense columns are the cheap case (BIT_MATRIX, the paper's MM).
+   The light part, the sparse one, is counted on the host from an inverted
+   index (value -> its sets, a radix sort of (value, set)): every pair of
+   sets of a light value's list adds one to that pair's light count,
+   row by row (c (c - 1) / 2 increments for a value in c sets, fewer than
+   split_below^2 / 2). On CUDA the light part runs in a host thread while
+   the device counts the heavy part (co-processing); the device's counts
+   wait for the light ones only where the two are added, before the sink
+   decides each pair. The sums are exact, so the answer is byte-identical to
+   HOST's for every threshold: all heavy (split_below 1), all light
+   (split_below above k: the device counts an empty collection), and
+   between. stats.split reports the threshold, the elements of either
+   part, the light increments and the two halves' times. Only the
+   containment join splits; gclq_intersect_all ignores split_below. Sets
+   are not split by size (MMJoin's Delta_1): every set is a row of the
+   heavy part, since the join needs every pair's count anyway. */
 
 /* A collection of k sets in CSR form on the host: set i is
    h_elements[h_offsets[i] .. h_offsets[i + 1]), strictly increasing. Sets
@@ -724,6 +749,9 @@ typedef enum gclq_intersect_method {
 #define GCLQ_SETS_AUTO_HOST_WORK 100000u
 #endif
 
+/* gclq_intersect_options.split_below: no light/heavy split. */
+#define GCLQ_SPLIT_OFF UINT64_MAX
+
 /* AUTO for all pairs and the containment join on CUDA (one rule,
    gclq__sets_all_rule): the cheapest of three estimates, in merge steps:
      pairwise batches  W = (k - 1) total (every set meets the k - 1 others);
@@ -746,6 +774,29 @@ typedef enum gclq_intersect_method {
 #define GCLQ_SETS_AUTO_INDEX_COST 8.0
 #endif
 
+/* AUTO's light/heavy split of the containment join on CUDA (split_below 0;
+   HOST never splits by itself). A call whose all-pairs estimate above (the
+   cheapest of the three, in merge steps) is below GCLQ_SETS_AUTO_SPLIT_WORK
+   does not split: the host's index would cost more than it could save.
+   Otherwise the host builds the index and tries split_below = 2, 4, 8 ..:
+   the heavy part costs the same estimate over its elements and its H
+   values, the light part GCLQ_SETS_AUTO_SPLIT_HOST_COST merge steps an
+   increment, and the two run at once, so a threshold costs the larger of
+   the two. The cheapest threshold splits when it is below
+   GCLQ_SETS_AUTO_SPLIT_GAIN times the estimate without the split (over the
+   values in two or more sets, as BIT_MATRIX compacts them). PROVISIONAL:
+   to be set from bench_sets's containment split rows on an H200. Define
+   before the implementation include to move them. */
+#ifndef GCLQ_SETS_AUTO_SPLIT_WORK
+#define GCLQ_SETS_AUTO_SPLIT_WORK 1e10
+#endif
+#ifndef GCLQ_SETS_AUTO_SPLIT_HOST_COST
+#define GCLQ_SETS_AUTO_SPLIT_HOST_COST 20.0
+#endif
+#ifndef GCLQ_SETS_AUTO_SPLIT_GAIN
+#define GCLQ_SETS_AUTO_SPLIT_GAIN 0.75
+#endif
+
 /* 1: BIT_MATRIX counts on tensor cores (mma.sync m16n8k256 .b1 AND/POPC);
    0: by the hand-written AND + popcount kernel. Tensor cores are the
    default: on an H200 they took 0.77 ms against 1.01 (the BMS stand-in) and
@@ -765,6 +816,11 @@ typedef struct gclq_intersect_options {
   uint64_t min_count;             /* all pairs, sparse: the threshold; 0 means 1 (non-zero counts) */
   double min_containment;         /* containment: |s_i & s_j| / |s_i| at least this; 0 means 1.0
                                      (s_i a subset of s_j); values above 1 are invalid */
+  uint64_t split_below;           /* containment: MMJoin's light/heavy split (above): an element in
+                                     fewer than this many sets is light (the host), the others
+                                     heavy (the backend). 0: AUTO (HOST: no split; CUDA:
+                                     GCLQ_SETS_AUTO_SPLIT_WORK's rule); GCLQ_SPLIT_OFF: no split;
+                                     1: every element heavy; above num_sets: every one light */
   size_t device_budget_bytes;     /* device memory a call may hold; 0: 90% of the free memory. The
                                      collection must fit; pairs, counts and outputs are tiled to
                                      the rest (the results never depend on it) */
@@ -792,6 +848,17 @@ typedef struct gclq_intersect_stats {
   double kernel_ms;               /* CUDA: the batches on the device (pairs up, kernels, answers back) */
   size_t peak_device_bytes, budget_bytes;
   char notes[128];
+  struct {                        /* containment join, MMJoin's split (all zero: no split ran) */
+    uint64_t below;               /* the threshold used: light = in fewer than this many sets */
+    uint64_t light_values, heavy_values; /* distinct elements of either part */
+    uint64_t light_increments;    /* pair increments the host made for the light part */
+    uint64_t light_pairs;         /* pairs i < j that share a light element */
+    double index_ms;              /* the host's inverted index and the heavy collection, before both halves */
+    double host_ms;               /* the light part on the host */
+    double device_ms;             /* the heavy part on the backend (CUDA: upload, kernels, readback) */
+    double overlap_ms;            /* how long the two ran at once (0 on HOST: one after the other) */
+    double wait_ms;               /* how long the heavy part's counts waited for the light ones */
+  } split;
 } gclq_intersect_stats;
 
 /* Results. Which fields a call fills:
@@ -3530,10 +3597,37 @@ static void gclq__host_sets_batch(const gclq_sets *s, const uint32_t *pairs, uin
 
 /* ---- the run: backend, batches, sinks ---- */
 
+/* MMJoin's light/heavy split of one containment join (host side; see
+   gclq_intersect_options.split_below). The inverted index: value r of
+   `runs` (ascending) is in the sets sv[start[r] .. start[r + 1]),
+   ascending. heavy: every set cut down to its heavy values, value r of the
+   heavy ones renumbered to its rank among them. The light counts, row by
+   row: pair (i, j), i < j, shares cnt.a[x] light values for each x in
+   [row[i], row[i + 1]) with col.a[x] = j (in no order within a row); a
+   pair not listed shares none. dense and at: the sink's view, row at's
+   light counts spread over k entries (0 elsewhere). */
+typedef struct gclq__mmjoin {
+  uint64_t below;                 /* light: in fewer than this many sets */
+  uint64_t runs;
+  uint64_t *start;                /* runs + 1 */
+  uint32_t *sv;                   /* total */
+  gclq_sets heavy;
+  uint64_t light_values, heavy_values, increments;
+  uint64_t *row;                  /* k + 1 */
+  gclq__vec32 col, cnt;
+  gclq_status status;             /* the light part's */
+  uint32_t *dense;                /* k */
+  uint64_t at;                    /* UINT64_MAX: no row spread */
+} gclq__mmjoin;
+
 /* What a call keeps of each batch. */
 typedef struct gclq__sets_sink {
   int kind;                  /* GCLQ__SINK_* */
-  const gclq_sets *sets;
+  const gclq_sets *sets;     /* the call's collection: the sink's sizes */
+  const gclq_sets *work;     /* the collection the backend counts: sets, or the split's heavy part */
+  gclq__mmjoin *light;       /* containment with the split: the light counts to add; NULL: none */
+  gclq_status (*wait)(void *user); /* CUDA's split: wait for the light counts before the first use */
+  void *wait_user;
   const gclq_intersect_options *opt;
   gclq_intersect_result *r;
   uint64_t done;             /* pairs taken so far */
@@ -3545,12 +3639,33 @@ enum { GCLQ__SINK_LIST = 0, GCLQ__SINK_SPARSE = 1, GCLQ__SINK_CONTAIN = 2 };
 /* Does |s_i & s_j| = count make s_i (of size ni) contained at the threshold? */
 static int gclq__sets_contained(uint32_t count, uint32_t ni, double t) { return (double)count >= t * (double)ni; }
 
+/* The light count of pair (i, j), i < j: row i spread over dense first
+   (the pairs come row by row, so each row is spread once). */
+static uint32_t gclq__mmjoin_light_count(gclq__mmjoin *m, uint32_t i, uint32_t j) {
+  uint64_t x;
+  if (m->at != i) {
+    if (m->at != UINT64_MAX)
+      for (x = m->row[m->at]; x < m->row[m->at + 1]; ++x) m->dense[m->col.a[x]] = 0;
+    for (x = m->row[i]; x < m->row[i + 1]; ++x) m->dense[m->col.a[x]] = m->cnt.a[x];
+    m->at = i;
+  }
+  return m->dense[j];
+}
+
 static gclq_status gclq__sets_take(gclq__sets_sink *k, const uint32_t *pairs, const uint32_t *counts, uint64_t n,
                                    const uint64_t *offsets, const uint32_t *elements) {
   uint64_t p, e;
+  if (k->light != NULL && k->wait != NULL) { /* the light part's thread, joined once */
+    gclq_status (*wait)(void *) = k->wait, ws;
+    k->wait = NULL;
+    ws = wait(k->wait_user);
+    if (ws != GCLQ_SUCCESS) return ws;
+  }
+  if (k->light != NULL && k->light->status != GCLQ_SUCCESS) return k->light->status;
   for (p = 0; p < n; ++p) {
     uint32_t i = pairs[2 * p], j = pairs[2 * p + 1], c = counts[p];
     int ok = 1;
+    if (k->light != NULL) c += gclq__mmjoin_light_count(k->light, i, j); /* heavy + light: the whole count */
     if (k->kind == GCLQ__SINK_LIST) {
       k->r->h_counts[k->done + p] = c;
     } else if (k->kind == GCLQ__SINK_SPARSE) {
@@ -3591,7 +3706,7 @@ static uint64_t gclq__sets_next_pairs(uint32_t k, uint32_t *i, uint32_t *j, uint
 
 /* One batch on the host: counts, and the intersections when materialising. */
 static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs, uint64_t n, uint32_t *counts) {
-  const gclq_sets *s = k->sets;
+  const gclq_sets *s = k->work;
   uint64_t *offsets = NULL, room = 0, p;
   uint32_t *elements = NULL;
   gclq_status st;
@@ -3618,6 +3733,20 @@ static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs
 /* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_COST above)
    for k sets of `total` elements below `universe`, with the two shares:
    BIT_MATRIX, INVERTED_INDEX, or AUTO (the pairwise batches). */
+/* AUTO's estimate of all pairs on CUDA by the same rule, in merge steps:
+   the cheapest of the three (0 when no pair meets anything). */
+static inline double gclq__sets_all_cost(uint64_t k, uint64_t total, uint64_t universe, double matrix_cost,
+                                         double index_cost) {
+  const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
+  const double words = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
+  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
+  const double matrix = matrix_cost * words, index = index_cost * ((double)total + increments);
+  double best = merge;
+  if (matrix_cost > 0.0 && matrix < best) best = matrix;
+  if (index_cost > 0.0 && index < best) best = index;
+  return best;
+}
+
 static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t total, uint64_t universe,
                                                         double matrix_cost, double index_cost) {
   const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
@@ -3660,10 +3789,10 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
   gclq_status st = GCLQ_SUCCESS;
 #if defined(__CUDACC__)
   gclq__sets_dev dev;
-  if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->sets, k->opt, &k->r->stats);
+  if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->work, k->opt, &k->r->stats);
   if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL &&
-      gclq__sets_whole(gclq__sets_all_method(k->sets, k->opt->method))) {
-    st = gclq__cuda_sets_all(&dev, k, gclq__sets_all_method(k->sets, k->opt->method), GCLQ__SETS_BM_TENSOR);
+      gclq__sets_whole(gclq__sets_all_method(k->work, k->opt->method))) {
+    st = gclq__cuda_sets_all(&dev, k, gclq__sets_all_method(k->work, k->opt->method), GCLQ__SETS_BM_TENSOR);
     gclq__cuda_sets_close(&dev, &st);
     return st;
   }
@@ -3674,7 +3803,7 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
   while (st == GCLQ_SUCCESS && at < num_pairs) {
     uint64_t n = num_pairs - at < cap ? num_pairs - at : cap;
     const uint32_t *pairs = h_pairs ? h_pairs + 2 * at : buf;
-    if (h_pairs == NULL) gclq__sets_next_pairs(k->sets->num_sets, &ai, &aj, buf, n);
+    if (h_pairs == NULL) gclq__sets_next_pairs(k->work->num_sets, &ai, &aj, buf, n);
     if (k->opt->log != NULL && num_pairs > cap) {
       char line[96];
       snprintf(line, sizeof line, "sets: pairs %llu to %llu of %llu", (unsigned long long)at,
@@ -3697,6 +3826,342 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
 #endif
   GCLQ_FREE(counts);
   GCLQ_FREE(buf);
+  return st;
+}
+
+/* ---- MMJoin's light/heavy split of the containment join ----
+
+   Deep et al.'s MMJoin as the set intersection paper runs it (section 4.1):
+   the host builds the inverted index, the light values' pairs are counted
+   on the host from it, the heavy values' by the device's product, and each
+   pair's two counts are added before the sink decides it. Host code in the
+   common subset of C99 and C++; the thread that runs the light part beside
+   the device is in the CUDA section below. */
+
+static void gclq__mmjoin_free(gclq__mmjoin *m) {
+  GCLQ_FREE(m->start);
+  GCLQ_FREE(m->sv);
+  gclq_sets_free(&m->heavy);
+  GCLQ_FREE(m->row);
+  GCLQ_FREE(m->col.a);
+  GCLQ_FREE(m->cnt.a);
+  GCLQ_FREE(m->dense);
+  memset(m, 0, sizeof *m);
+}
+
+/* The inverted index: the keys (value << 32 | set) radix sorted, so each
+   value's sets come out ascending; runs of one value are its list. */
+static gclq_status gclq__mmjoin_index(const gclq_sets *s, gclq__mmjoin *m) {
+  const uint64_t n = s->total;
+  uint64_t *keys = (uint64_t *)gclq__alloc_array(n, sizeof(uint64_t)), e, r;
+  uint32_t i;
+  gclq_status st;
+  if (keys == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  for (i = 0; i < s->num_sets; ++i)
+    for (e = s->h_offsets[i]; e < s->h_offsets[i + 1]; ++e) keys[e] = (uint64_t)s->h_elements[e] << 32 | i;
+  st = gclq__sort_u64(keys, (size_t)n);
+  for (e = 0, m->runs = 0; st == GCLQ_SUCCESS && e < n; ++e) m->runs += e == 0 || keys[e] >> 32 != keys[e - 1] >> 32;
+  if (st == GCLQ_SUCCESS) {
+    m->start = (uint64_t *)gclq__alloc_array(m->runs + 1, sizeof(uint64_t));
+    m->sv = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+    if (m->start == NULL || m->sv == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (st == GCLQ_SUCCESS) {
+    for (e = 0, r = 0; e < n; ++e) {
+      if (e == 0 || keys[e] >> 32 != keys[e - 1] >> 32) m->start[r++] = e;
+      m->sv[e] = (uint32_t)keys[e];
+    }
+    m->start[m->runs] = n;
+  }
+  GCLQ_FREE(keys);
+  return st;
+}
+
+/* AUTO's threshold from the index (GCLQ_SETS_AUTO_SPLIT_WORK above): the
+   lists by length class, c in [2^b, 2^(b+1)), then each split_below = 2^t
+   priced as the larger of its two parts; GCLQ_SPLIT_OFF when none is cheap
+   enough. */
+static uint64_t gclq__mmjoin_auto(const gclq_sets *s, const gclq__mmjoin *m) {
+  double incr[34], elems[34], values[34], light_incr = 0.0, heavy_elems = 0.0, heavy_values = 0.0, off, best;
+  uint64_t r, below = GCLQ_SPLIT_OFF;
+  int b, t;
+  for (b = 0; b < 34; ++b) incr[b] = elems[b] = values[b] = 0.0;
+  for (r = 0; r < m->runs; ++r) {
+    const uint64_t c = m->start[r + 1] - m->start[r];
+    b = 0;
+    while (b < 33 && ((uint64_t)2 << b) <= c) ++b; /* c in [2^b, 2^(b+1)) */
+    incr[b] += (double)c * (double)(c - 1) / 2.0;
+    elems[b] += (double)c;
+    values[b] += 1.0;
+  }
+  for (b = 1; b < 34; ++b) { /* the heavy part without a split: the values in two or more sets */
+    heavy_elems += elems[b];
+    heavy_values += values[b];
+  }
+  off = gclq__sets_all_cost(s->num_sets, s->total, (uint64_t)heavy_values, GCLQ_SETS_AUTO_MATRIX_COST,
+                            GCLQ_SETS_AUTO_INDEX_COST);
+  best = GCLQ_SETS_AUTO_SPLIT_GAIN * off;
+  for (t = 2; t <= 33; ++t) { /* split_below = 2^t: classes below t are light */
+    double cost, host;
+    light_incr += incr[t - 1];
+    heavy_elems -= elems[t - 1];
+    heavy_values -= values[t - 1];
+    host = GCLQ_SETS_AUTO_SPLIT_HOST_COST * light_incr;
+    cost = gclq__sets_all_cost(s->num_sets, (uint64_t)heavy_elems, (uint64_t)heavy_values,
+                               GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST);
+    if (host > cost) cost = host;
+    if (cost < best) {
+      best = cost;
+      below = (uint64_t)1 << t;
+    }
+  }
+  return below;
+}
+
+/* The heavy part as a collection: each set's heavy values, renumbered to
+   their ranks (the index visits values in order, so every set stays
+   strictly increasing). */
+static gclq_status gclq__mmjoin_heavy(const gclq_sets *s, gclq__mmjoin *m) {
+  const uint32_t k = s->num_sets;
+  uint64_t *off = (uint64_t *)gclq__alloc_array((uint64_t)k + 1, sizeof(uint64_t)), *at, r, x, total = 0, h = 0;
+  uint32_t *elements, i;
+  if (off == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  memset(off, 0, ((size_t)k + 1) * sizeof(uint64_t));
+  for (r = 0; r < m->runs; ++r)
+    if (m->start[r + 1] - m->start[r] >= m->below)
+      for (x = m->start[r]; x < m->start[r + 1]; ++x) ++off[m->sv[x] + 1];
+  for (i = 0; i < k; ++i) off[i + 1] += off[i];
+  total = off[k];
+  elements = (uint32_t *)gclq__alloc_array(total, sizeof(uint32_t));
+  at = (uint64_t *)gclq__alloc_array(k, sizeof(uint64_t));
+  if (elements == NULL || at == NULL) {
+    GCLQ_FREE(off);
+    GCLQ_FREE(elements);
+    GCLQ_FREE(at);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (k > 0) memcpy(at, off, (size_t)k * sizeof(uint64_t));
+  for (r = 0; r < m->runs; ++r) {
+    if (m->start[r + 1] - m->start[r] < m->below) continue;
+    for (x = m->start[r]; x < m->start[r + 1]; ++x) elements[at[m->sv[x]]++] = (uint32_t)h;
+    ++h;
+  }
+  GCLQ_FREE(at);
+  m->heavy_values = h;
+  m->light_values = m->runs - h;
+  m->heavy.num_sets = k;
+  m->heavy.universe = h > 0 ? h : 1;
+  m->heavy.total = total;
+  m->heavy.h_offsets = off;
+  m->heavy.h_elements = elements;
+  m->heavy.is_view = 0;
+  return GCLQ_SUCCESS;
+}
+
+/* The light part (the thread's work on CUDA): for each row i, every light
+   value of s_i adds one to (i, j) for each later set j of its list, in a
+   dense row of k counters whose touched entries then go to the lists.
+   Values in one set only meet nothing and are skipped. */
+static gclq_status gclq__mmjoin_light(const gclq_sets *s, gclq__mmjoin *m) {
+  const uint32_t k = s->num_sets;
+  uint64_t *loff = (uint64_t *)gclq__alloc_array((uint64_t)k + 1, sizeof(uint64_t)), *at = NULL, r, x;
+  uint32_t *lrun = NULL, *counter = NULL, *touched = NULL, i;
+  gclq_status st = GCLQ_SUCCESS;
+  m->row = (uint64_t *)gclq__alloc_array((uint64_t)k + 1, sizeof(uint64_t));
+  if (loff == NULL || m->row == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  if (st == GCLQ_SUCCESS) { /* each set's light lists of two or more sets (CSR: loff, lrun) */
+    memset(loff, 0, ((size_t)k + 1) * sizeof(uint64_t));
+    for (r = 0; r < m->runs; ++r) {
+      const uint64_t c = m->start[r + 1] - m->start[r];
+      if (c < 2 || c >= m->below) continue;
+      m->increments += c * (c - 1) / 2;
+      for (x = m->start[r]; x < m->start[r + 1]; ++x) ++loff[m->sv[x] + 1];
+    }
+    for (i = 0; i < k; ++i) loff[i + 1] += loff[i];
+    lrun = (uint32_t *)gclq__alloc_array(loff[k], sizeof(uint32_t));
+    at = (uint64_t *)gclq__alloc_array(k, sizeof(uint64_t));
+    counter = (uint32_t *)gclq__alloc_array(k, sizeof(uint32_t));
+    touched = (uint32_t *)gclq__alloc_array(k, sizeof(uint32_t));
+    if (lrun == NULL || at == NULL || counter == NULL || touched == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (st == GCLQ_SUCCESS) {
+    if (k > 0) {
+      memcpy(at, loff, (size_t)k * sizeof(uint64_t));
+      memset(counter, 0, (size_t)k * sizeof(uint32_t));
+    }
+    for (r = 0; r < m->runs; ++r) {
+      const uint64_t c = m->start[r + 1] - m->start[r];
+      if (c < 2 || c >= m->below) continue;
+      for (x = m->start[r]; x < m->start[r + 1]; ++x) lrun[at[m->sv[x]]++] = (uint32_t)r;
+    }
+    m->row[0] = 0;
+    for (i = 0; st == GCLQ_SUCCESS && i < k; ++i) {
+      uint32_t nt = 0, t;
+      uint64_t q;
+      for (q = loff[i]; q < loff[i + 1]; ++q) { /* the list's sets after i: from its end down to i */
+        const uint64_t lo = m->start[lrun[q]];
+        for (x = m->start[lrun[q] + 1]; x > lo && m->sv[x - 1] > i; --x) {
+          const uint32_t j = m->sv[x - 1];
+          if (counter[j]++ == 0) touched[nt++] = j;
+        }
+      }
+      for (t = 0; t < nt; ++t) {
+        const uint32_t j = touched[t];
+        if (!gclq__vec32_push(&m->col, j) || !gclq__vec32_push(&m->cnt, counter[j])) {
+          st = GCLQ_ERROR_OUT_OF_MEMORY;
+          break;
+        }
+        counter[j] = 0;
+      }
+      m->row[i + 1] = m->col.n;
+    }
+  }
+  GCLQ_FREE(loff);
+  GCLQ_FREE(lrun);
+  GCLQ_FREE(at);
+  GCLQ_FREE(counter);
+  GCLQ_FREE(touched);
+  return st;
+}
+
+/* Whether the containment join splits, and if so the split's index, heavy
+   part and the sink's row of counters (*split = 1). */
+static gclq_status gclq__mmjoin_plan(const gclq_sets *s, const gclq_intersect_options *o, gclq_backend backend,
+                                     gclq__mmjoin *m, int *split) {
+  uint64_t below = o->split_below;
+  gclq_status st;
+  *split = 0;
+  memset(m, 0, sizeof *m);
+  m->at = UINT64_MAX;
+  if (below == GCLQ_SPLIT_OFF || s->num_sets < 2) return GCLQ_SUCCESS;
+  if (below == 0) { /* AUTO: CUDA only, and only when the work is large */
+    if (backend != GCLQ_BACKEND_CUDA ||
+        gclq__sets_all_cost(s->num_sets, s->total, s->universe, GCLQ_SETS_AUTO_MATRIX_COST,
+                            GCLQ_SETS_AUTO_INDEX_COST) < GCLQ_SETS_AUTO_SPLIT_WORK)
+      return GCLQ_SUCCESS;
+  }
+  st = gclq__mmjoin_index(s, m);
+  if (st == GCLQ_SUCCESS && below == 0) below = gclq__mmjoin_auto(s, m);
+  if (st != GCLQ_SUCCESS || below == GCLQ_SPLIT_OFF) {
+    gclq__mmjoin_free(m);
+    return st;
+  }
+  m->below = below;
+  m->at = UINT64_MAX;
+  st = gclq__mmjoin_heavy(s, m);
+  if (st == GCLQ_SUCCESS) {
+    m->dense = (uint32_t *)gclq__alloc_array(s->num_sets, sizeof(uint32_t));
+    if (m->dense == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    else memset(m->dense, 0, (size_t)s->num_sets * sizeof(uint32_t));
+  }
+  if (st != GCLQ_SUCCESS) {
+    gclq__mmjoin_free(m);
+    return st;
+  }
+  *split = 1;
+  return GCLQ_SUCCESS;
+}
+
+/* The split's numbers into the stats (times: the caller's). */
+static void gclq__mmjoin_stats(const gclq__mmjoin *m, gclq_intersect_stats *stats) {
+  stats->split.below = m->below;
+  stats->split.light_values = m->light_values;
+  stats->split.heavy_values = m->heavy_values;
+  stats->split.light_increments = m->increments;
+  stats->split.light_pairs = m->col.n;
+}
+
+/* Both halves one after the other (HOST, or a build without nvcc): the
+   light part, then the heavy part through the backend. */
+static gclq_status gclq__mmjoin_serial(gclq__sets_sink *k, gclq_backend backend, uint64_t num_pairs) {
+  clock_t t0 = clock(), t1;
+  gclq_status st = gclq__mmjoin_light(k->sets, k->light);
+  k->light->status = st;
+  t1 = clock();
+  k->r->stats.split.host_ms = (double)(t1 - t0) * 1000.0 / CLOCKS_PER_SEC;
+  if (st == GCLQ_SUCCESS) st = gclq__sets_batches(k, backend, NULL, num_pairs);
+  k->r->stats.split.device_ms = (double)(clock() - t1) * 1000.0 / CLOCKS_PER_SEC;
+  return st;
+}
+
+#if defined(__CUDACC__)
+/* Co-processing: the light part in a host thread while this one runs the
+   heavy part on the device; the sink joins the thread before it adds the
+   first light count (gclq__mmjoin_join, through the sink's wait). Times
+   are from origin, when both halves start. */
+struct gclq__mmjoin_host {
+  gclq__mmjoin *m;
+  const gclq_sets *sets;
+  std::thread th;
+  bool running;
+  gclq__clock::time_point origin;
+  double begin_ms, end_ms, wait_at_ms, wait_ms;
+};
+
+static gclq_status gclq__mmjoin_join(void *user) {
+  gclq__mmjoin_host *h = (gclq__mmjoin_host *)user;
+  if (h->running) {
+    gclq__clock::time_point w = gclq__clock::now();
+    h->th.join();
+    h->running = false;
+    h->wait_ms = gclq__ms_since(w);
+    h->wait_at_ms = std::chrono::duration<double, std::milli>(w - h->origin).count();
+  }
+  return h->m->status;
+}
+
+static void gclq__mmjoin_body(gclq__mmjoin_host *h) {
+  h->begin_ms = gclq__ms_since(h->origin);
+  h->m->status = gclq__mmjoin_light(h->sets, h->m);
+  h->end_ms = gclq__ms_since(h->origin);
+}
+
+static gclq_status gclq__mmjoin_cuda(gclq__sets_sink *k, uint64_t num_pairs) {
+  gclq__mmjoin_host h;
+  gclq_intersect_stats *stats = &k->r->stats;
+  gclq_status st, js;
+  double device_end;
+  h.m = k->light;
+  h.sets = k->sets;
+  h.running = false;
+  h.begin_ms = h.end_ms = h.wait_ms = 0.0;
+  h.wait_at_ms = -1.0;
+  h.origin = gclq__clock::now();
+  try {
+    h.th = std::thread(gclq__mmjoin_body, &h);
+    h.running = true;
+  } catch (...) { /* no thread to be had: the light part first, here */
+    gclq__mmjoin_body(&h);
+  }
+  k->wait = gclq__mmjoin_join;
+  k->wait_user = &h;
+  st = gclq__sets_batches(k, GCLQ_BACKEND_CUDA, NULL, num_pairs);
+  device_end = gclq__ms_since(h.origin);
+  js = gclq__mmjoin_join(&h); /* still running when the device failed before its first count */
+  k->wait = NULL;
+  if (st == GCLQ_SUCCESS) st = js;
+  if (h.wait_at_ms < 0.0) h.wait_at_ms = device_end; /* the device never waited */
+  stats->split.host_ms = h.end_ms - h.begin_ms;
+  stats->split.device_ms = device_end - h.wait_ms;
+  stats->split.wait_ms = h.wait_ms;
+  stats->split.overlap_ms = (h.end_ms < h.wait_at_ms ? h.end_ms : h.wait_at_ms) - h.begin_ms;
+  if (stats->split.overlap_ms < 0.0) stats->split.overlap_ms = 0.0;
+  return st;
+}
+#endif
+
+/* The containment join with the split: the heavy part is what the backend
+   counts, the light counts are added in the sink. */
+static gclq_status gclq__mmjoin_batches(gclq__sets_sink *k, gclq_backend backend, uint64_t num_pairs) {
+  gclq_status st;
+  k->work = &k->light->heavy;
+#if defined(__CUDACC__)
+  if (backend == GCLQ_BACKEND_CUDA) st = gclq__mmjoin_cuda(k, num_pairs);
+  else st = gclq__mmjoin_serial(k, backend, num_pairs);
+#else
+  st = gclq__mmjoin_serial(k, backend, num_pairs);
+#endif
+  gclq__mmjoin_stats(k->light, &k->r->stats);
   return st;
 }
 
@@ -3778,6 +4243,8 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
                                    int kind, const gclq_intersect_options *options, gclq_intersect_result *r) {
   gclq_intersect_options opt;
   gclq__sets_sink k;
+  gclq__mmjoin m;
+  int split = 0;
   gclq_backend backend = GCLQ_BACKEND_HOST;
   gclq_status st;
   uint64_t p, work = 0;
@@ -3799,10 +4266,26 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   st = gclq__sets_backend(&opt, work, &r->stats, &backend);
   if (st != GCLQ_SUCCESS) return st;
   memset(&k, 0, sizeof k);
+  memset(&m, 0, sizeof m);
   k.kind = kind;
   k.sets = sets;
+  k.work = sets;
   k.opt = &opt;
   k.r = r;
+  if (kind == GCLQ__SINK_CONTAIN) { /* MMJoin's split: the index and the heavy part first */
+    clock_t i0 = clock();
+#if defined(__CUDACC__)
+    gclq__clock::time_point iw = gclq__clock::now();
+#endif
+    st = gclq__mmjoin_plan(sets, &opt, backend, &m, &split);
+    if (split) k.light = &m;
+#if defined(__CUDACC__)
+    if (split) r->stats.split.index_ms = gclq__ms_since(iw);
+    (void)i0;
+#else
+    if (split) r->stats.split.index_ms = (double)(clock() - i0) * 1000.0 / CLOCKS_PER_SEC;
+#endif
+  }
   if (kind == GCLQ__SINK_LIST) {
     r->num_pairs = num_pairs;
     r->h_counts = (uint32_t *)gclq__alloc_array(num_pairs, sizeof(uint32_t));
@@ -3810,8 +4293,10 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
     if (r->h_counts == NULL || (opt.materialise && r->h_offsets == NULL)) st = GCLQ_ERROR_OUT_OF_MEMORY;
     if (st == GCLQ_SUCCESS && opt.materialise) r->h_offsets[0] = 0;
   }
-  if (st == GCLQ_SUCCESS) st = gclq__sets_batches(&k, backend, all ? NULL : h_pairs, num_pairs);
+  if (st == GCLQ_SUCCESS && split) st = gclq__mmjoin_batches(&k, backend, num_pairs);
+  else if (st == GCLQ_SUCCESS) st = gclq__sets_batches(&k, backend, all ? NULL : h_pairs, num_pairs);
   if (st == GCLQ_SUCCESS) st = gclq__sets_finish(&k);
+  gclq__mmjoin_free(&m);
   GCLQ_FREE(k.pairs.a);
   GCLQ_FREE(k.counts.a);
   GCLQ_FREE(k.elements.a);

@@ -24,6 +24,7 @@
 #define GPUCLIQUE_KERNELS_CUH
 
 #include <chrono>
+#include <thread> /* the containment join's light part beside the device (co-processing) */
 
 /* defined later in gpuclique.h's implementation */
 static inline gclq_status gclq__device_alloc(const gclq_device_allocator *a, void **d_ptr, size_t bytes,

@@ -428,3 +428,89 @@ BENCH(sets_all) {
     gclq_sets_free(&s);
   }
 }
+
+/* ---- the containment join with and without MMJoin's split ----
+   Table A.3-like collections (the paper's MISC experiments; generated
+   stand-ins, k = 10^4 each): the BMS stand-in (uniform, avg 35, U = 1600),
+   a TWITTER-like one (zipf, avg 100, U = 37704, the element count of the
+   paper's footnote 8: few heavy values, many light ones) and a WORDS-like
+   one (zipf, avg 500, U = 10^4: dense). gclq_containment_join as a user
+   calls it (CUDA, method AUTO, degree of containment 0.5), one run a row:
+   "no split" (GCLQ_SPLIT_OFF), AUTO's choice, and split_below = 16, 64,
+   256, 1024, each beside "no split". A line "sets contain," per row gives
+   the containments, whether they agree with the row without the split,
+   and the split's numbers: the threshold, light / heavy values, the host's
+   light increments, the host and device halves' times, how long they
+   overlapped and how long the device's counts waited for the host's.
+   Environment: SETS_SPLIT thresholds, e.g. "16,64,256,1024" (the default). */
+static double bench_sets_contain_ms(const gclq_sets *s, uint64_t below, gclq_intersect_result *r) {
+  gclq_intersect_options o;
+  gclq_intersect_options_defaults(&o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.min_containment = 0.5;
+  o.split_below = below;
+  auto t0 = std::chrono::steady_clock::now();
+  gclq_status st = gclq_containment_join(s, &o, r);
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (st != GCLQ_SUCCESS) {
+    fprintf(stderr, "bench_sets: containment, split_below %llu: %s\n", (unsigned long long)below,
+            gclq_status_string(st));
+    exit(2);
+  }
+  return ms;
+}
+
+static void bench_sets_contain_line(const char *what, const gclq_intersect_result &r, const gclq_intersect_result &off) {
+  const bool same = r.num_pairs == off.num_pairs && r.total == off.total &&
+                    (r.num_pairs == 0 || (memcmp(r.h_pairs, off.h_pairs, 8 * r.num_pairs) == 0 &&
+                                          memcmp(r.h_counts, off.h_counts, 4 * r.num_pairs) == 0));
+  const gclq_intersect_stats &t = r.stats;
+  printf("sets contain,%s,containments %llu,%s,method %s,below %llu,light %llu,heavy %llu,increments %llu,"
+         "index %.2f ms,host %.2f ms,device %.2f ms,overlap %.2f ms,wait %.2f ms\n",
+         what, (unsigned long long)r.num_pairs, same ? "same" : "DIFFERENT", gclq_intersect_method_name(t.method),
+         (unsigned long long)t.split.below, (unsigned long long)t.split.light_values,
+         (unsigned long long)t.split.heavy_values, (unsigned long long)t.split.light_increments, t.split.index_ms,
+         t.split.host_ms, t.split.device_ms, t.split.overlap_ms, t.split.wait_ms);
+}
+
+BENCH(sets_containment_split) {
+  cudaMemPool_t pool;
+  uint64_t keep = UINT64_MAX;
+  BENCH_CHECK(cudaDeviceGetDefaultMemPool(&pool, 0));
+  BENCH_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+  const std::vector<uint64_t> splits = bench_sets_list("SETS_SPLIT", "16,64,256,1024");
+  struct {
+    const char *name;
+    gclq_sets_dist dist;
+    uint64_t universe, avg;
+  } const rows[] = {{"BMS stand-in k 1e4 avg 35 U 1600", GCLQ_SETS_UNIFORM, 1600, 35},
+                    {"TWITTER-like zipf k 1e4 avg 100 U 37704", GCLQ_SETS_ZIPF, 37704, 100},
+                    {"WORDS-like zipf k 1e4 avg 500 U 1e4", GCLQ_SETS_ZIPF, 10000, 500}};
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+    gclq_sets_gen gen = {rows[i].dist, 10000, rows[i].universe, rows[i].avg, 0, 42};
+    gclq_sets s;
+    if (gclq_sets_generate(&gen, &s) != GCLQ_SUCCESS) {
+      fprintf(stderr, "bench_sets: cannot generate %s\n", rows[i].name);
+      continue;
+    }
+    const uint64_t k = s.num_sets, pairs = k * (k - 1) / 2;
+    const double bytes = 4.0 * (double)s.total + 4.0 * (double)pairs;
+    gclq_intersect_result off, r;
+    const double off_ms = bench_sets_contain_ms(&s, GCLQ_SPLIT_OFF, &off);
+    std::string v = std::string(rows[i].name) + " no split";
+    bench_report_vs("sets contain call", v.c_str(), pairs, off_ms, "none", 0.0, bytes);
+    bench_sets_contain_line(v.c_str(), off, off);
+    std::vector<uint64_t> belows(1, 0); /* AUTO first */
+    belows.insert(belows.end(), splits.begin(), splits.end());
+    for (size_t b = 0; b < belows.size(); ++b) {
+      const double ms = bench_sets_contain_ms(&s, belows[b], &r);
+      v = std::string(rows[i].name) + (belows[b] == 0 ? std::string(" split auto")
+                                                      : " split " + std::to_string((unsigned long long)belows[b]));
+      bench_report_vs("sets contain call", v.c_str(), pairs, ms, "no split", off_ms, bytes);
+      bench_sets_contain_line(v.c_str(), r, off);
+      gclq_intersect_result_free(&r);
+    }
+    gclq_intersect_result_free(&off);
+    gclq_sets_free(&s);
+  }
+}

@@ -10,9 +10,12 @@
      all                       every pair i < j: the last line is "pairs P, intersections total T"
                                (P pairs computed, T the sum of their counts); --out writes
                                "i j count" for every pair with a non-zero count, i < j, sorted
-     containment [--threshold T]
+     containment [--threshold T] [--split N|off|auto]
                                pairs i != j with |s_i & s_j| >= T |s_i| (T in (0, 1], default 1:
-                               s_i a subset of s_j): prints "containments C"; --out writes "i j"
+                               s_i a subset of s_j): prints "containments C"; --out writes "i j".
+                               --split: MMJoin's light/heavy split, elements in fewer than N
+                               sets counted on the host (beside the GPU on CUDA), the others by
+                               the backend; off: none; auto (the default): the library's rule
    Options: --method auto|merge-path|binary-search|serial-merge|hash|bitmap|
                      bitmap-dynamic|ip-obs|ip-hash|inverted-index|bit-matrix
                      (the last two: all and containment only)   --budget MB
@@ -36,7 +39,7 @@
 
 static const char usage_text[] =
     "usage: setops FILE|--gen uniform|normal|zipf --k K --universe U --avg A [--seed S]\n"
-    "              {pair I J|all|containment [--threshold T]} [options]\n"
+    "              {pair I J|all|containment [--threshold T] [--split N|off|auto]} [options]\n"
     "  FILE:    one set per line (text), or the binary format when the name ends in .bin\n"
     "  options: --method auto|merge-path|binary-search|serial-merge|hash|bitmap|\n"
     "                    bitmap-dynamic|ip-obs|ip-hash|inverted-index|bit-matrix\n"
@@ -60,7 +63,7 @@ typedef struct cli {
   gclq_intersect_options opt;
   gclq_sets_gen gen;
   const char *path, *out;
-  int generated, op, json, have_k, have_universe, have_avg, have_threshold;
+  int generated, op, json, have_k, have_universe, have_avg, have_threshold, have_split;
   unsigned long long i, j;
 } cli;
 
@@ -116,6 +119,12 @@ static int parse_valued(const char *a, const char *v, cli *c) {
     if (d <= 0.0) return usage("must be above 0", a);
     c->opt.min_containment = d;
     c->have_threshold = 1;
+  } else if (strcmp(a, "--split") == 0) {
+    if (strcmp(v, "off") == 0) c->opt.split_below = GCLQ_SPLIT_OFF;
+    else if (strcmp(v, "auto") == 0) c->opt.split_below = 0;
+    else if (!parse_u64(a, v, 1, ~0ull - 1, &x)) return 2;
+    else c->opt.split_below = x;
+    c->have_split = 1;
   } else if (strcmp(a, "--method") == 0) {
     if (!pick(v, methods, (int)(sizeof methods / sizeof methods[0]), &w)) return usage("unknown method", a);
     c->opt.method = (gclq_intersect_method)w;
@@ -165,6 +174,7 @@ static int parse_args(int argc, char **argv, cli *c) {
   if (!c->generated && (c->have_k || c->have_universe || c->have_avg))
     return usage("--k, --universe and --avg go with --gen", NULL);
   if (c->have_threshold && c->op != OP_CONTAIN) return usage("goes with containment", "--threshold");
+  if (c->have_split && c->op != OP_CONTAIN) return usage("goes with containment", "--split");
   return -1;
 }
 
@@ -229,11 +239,20 @@ static void print_json(const cli *c, const gclq_sets *s, const gclq_intersect_re
   printf(", \"stats\": {\"backend\": \"%s\", \"fell_back\": %d, \"auto_small\": %d, \"method\": \"%s\", "
          "\"warp_pairs\": %llu, "
          "\"block_pairs\": %llu, \"binary_search_pairs\": %llu, \"batches\": %u, \"total_ms\": %.3f, "
-         "\"upload_ms\": %.3f, \"kernel_ms\": %.3f, \"peak_device_bytes\": %llu, \"budget_bytes\": %llu}}\n",
+         "\"upload_ms\": %.3f, \"kernel_ms\": %.3f, \"peak_device_bytes\": %llu, \"budget_bytes\": %llu",
          gclq_backend_name(t->backend), t->fell_back, t->auto_small, gclq_intersect_method_name(t->method),
          (unsigned long long)t->warp_pairs, (unsigned long long)t->block_pairs,
          (unsigned long long)t->binary_search_pairs, t->batches, t->total_ms, t->upload_ms, t->kernel_ms,
          (unsigned long long)t->peak_device_bytes, (unsigned long long)t->budget_bytes);
+  if (c->op == OP_CONTAIN)
+    printf(", \"split\": {\"below\": %llu, \"light_values\": %llu, \"heavy_values\": %llu, "
+           "\"light_increments\": %llu, \"light_pairs\": %llu, \"index_ms\": %.3f, \"host_ms\": %.3f, "
+           "\"device_ms\": %.3f, \"overlap_ms\": %.3f, \"wait_ms\": %.3f}",
+           (unsigned long long)t->split.below, (unsigned long long)t->split.light_values,
+           (unsigned long long)t->split.heavy_values, (unsigned long long)t->split.light_increments,
+           (unsigned long long)t->split.light_pairs, t->split.index_ms, t->split.host_ms, t->split.device_ms,
+           t->split.overlap_ms, t->split.wait_ms);
+  printf("}}\n");
 }
 
 static void print_text(const cli *c, const gclq_intersect_result *r, unsigned long long pairs) {
@@ -245,6 +264,13 @@ static void print_text(const cli *c, const gclq_intersect_result *r, unsigned lo
            (unsigned long long)t->warp_pairs, (unsigned long long)t->block_pairs, t->batches);
   printf("\n");
   if (t->notes[0]) printf("note: %s\n", t->notes);
+  if (t->split.below != 0)
+    printf("split: light below %llu sets: %llu light values on the host (%llu increments, %.2f ms), %llu heavy "
+           "(%.2f ms), overlap %.2f ms, waited %.2f ms; index %.2f ms\n",
+           (unsigned long long)t->split.below, (unsigned long long)t->split.light_values,
+           (unsigned long long)t->split.light_increments, t->split.host_ms,
+           (unsigned long long)t->split.heavy_values, t->split.device_ms, t->split.overlap_ms, t->split.wait_ms,
+           t->split.index_ms);
   if (c->op == OP_PAIR) printf("intersection %u\n", r->h_counts[0]);
   if (c->op == OP_ALL) printf("pairs %llu, intersections total %llu\n", pairs, (unsigned long long)r->total);
   if (c->op == OP_CONTAIN) printf("containments %llu\n", (unsigned long long)r->num_pairs);

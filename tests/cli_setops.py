@@ -76,6 +76,9 @@ def check_bad_arguments(binary, tmp):
         (g + ["containment", "--threshold", "1.5"], "--threshold", "out of range"),
         (g + ["containment", "--threshold", "0"], "--threshold", "above 0"),
         (g + ["all", "--threshold", "0.5"], "--threshold", "goes with containment"),
+        (g + ["all", "--split", "4"], "--split", "goes with containment"),
+        (g + ["containment", "--split", "0"], "--split", "out of range"),
+        (g + ["containment", "--split", "some"], "--split", "not a whole number"),
         (g + ["pair", "1"], "pair", "takes I J"),
         (g + ["pair", "1", "x"], "pair", "not a whole number"),
         (g + ["all", "containment"], "containment", "give one operation"),
@@ -124,6 +127,10 @@ def check_operations(binary, tmp, sets, path):
         got = read_lines(out_path) if rc == 0 else ""
         check(got == "".join("%d %d\n" % p for p in pairs), "%s containment %s --out differs" % (binary, t))
         outs.append(got)
+    for split in ("1", "3", "%d" % (k + 1), "off", "auto"):  # MMJoin's split: the same bytes at every threshold
+        rc, out, err, _ = run(binary, [path, "containment", "--threshold", "0.5", "--split", split, "--out", out_path])
+        got_s = read_lines(out_path) if rc == 0 else ""
+        check(rc == 0 and got_s == outs[-1], "%s containment --split %s: exit %d, --out differs" % (binary, split, rc))
     # one pair, its elements
     out_path = os.path.join(tmp, "pair_out.txt")
     rc, out, err, _ = run(binary, [path, "pair", "2", "0", "--out", out_path])

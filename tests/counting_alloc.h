@@ -22,22 +22,31 @@ static long long g_alloc_live = 0;     /* allocations not yet freed */
 static long long g_alloc_calls = 0;    /* allocation calls so far */
 static long long g_alloc_fail_at = -1; /* fail the call with this index (-1: never) */
 static size_t g_alloc_largest = 0;     /* the largest single request since a test reset it */
+/* The counters move atomically: the containment join's split allocates
+   from a second thread while the calling one runs the device part. Read
+   them once the call has returned. */
+static void counting_note(size_t bytes) {
+  size_t seen = __atomic_load_n(&g_alloc_largest, __ATOMIC_RELAXED);
+  while (bytes > seen &&
+         !__atomic_compare_exchange_n(&g_alloc_largest, &seen, bytes, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+}
 static void *counting_malloc(size_t bytes) {
-  if (bytes > g_alloc_largest) g_alloc_largest = bytes;
-  if (g_alloc_calls++ == g_alloc_fail_at) return NULL;
+  counting_note(bytes);
+  if (__atomic_fetch_add(&g_alloc_calls, 1, __ATOMIC_SEQ_CST) == g_alloc_fail_at) return NULL;
   void *p = malloc(bytes ? bytes : 1);
-  if (p) ++g_alloc_live;
+  if (p) __atomic_fetch_add(&g_alloc_live, 1, __ATOMIC_SEQ_CST);
   return p;
 }
 static void counting_free(void *p) {
-  if (p) --g_alloc_live;
+  if (p) __atomic_fetch_sub(&g_alloc_live, 1, __ATOMIC_SEQ_CST);
   free(p);
 }
 static void *counting_realloc(void *p, size_t bytes) {
-  if (bytes > g_alloc_largest) g_alloc_largest = bytes;
-  if (g_alloc_calls++ == g_alloc_fail_at) return NULL;
+  counting_note(bytes);
+  if (__atomic_fetch_add(&g_alloc_calls, 1, __ATOMIC_SEQ_CST) == g_alloc_fail_at) return NULL;
   void *q = realloc(p, bytes ? bytes : 1);
-  if (q && !p) ++g_alloc_live;
+  if (q && !p) __atomic_fetch_add(&g_alloc_live, 1, __ATOMIC_SEQ_CST);
   return q;
 }
 #endif

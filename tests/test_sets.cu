@@ -23,6 +23,8 @@
 #include "../gpuclique.h"
 
 #include <algorithm>
+#include <map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -1843,6 +1845,378 @@ GPU_TEST(sets, cuda_all_pairs_at_once_across_hand_overs) {
   for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c)
     check_all_pairs_dense(v, s, ap_options(ap_configs[c]));
   gclq__sets_bm_tensor = -1;
+  gclq_sets_free(&s);
+}
+#endif
+
+/* ---- the containment join's light/heavy split (MMJoin, section 4.1) ----
+   TEST: the split's pieces (the classes, the heavy collection, each pair's
+   light count) against brute force, and the join with the split on HOST
+   against the join without it, byte for byte, at every threshold from all
+   heavy to all light; allocation failures. GPU_TEST: the CUDA join with
+   the split (the light part in a host thread) against HOST without it. */
+
+/* How many sets hold each value. */
+static std::map<uint32_t, uint64_t> split_freq(const std::vector<set_u32> &v) {
+  std::map<uint32_t, uint64_t> f;
+  for (size_t i = 0; i < v.size(); ++i)
+    for (size_t e = 0; e < v[i].size(); ++e) ++f[v[i][e]];
+  return f;
+}
+
+/* The split's pieces at one threshold against brute force. */
+static void split_check_pieces(const std::vector<set_u32> &v, uint64_t below, const char *what) {
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  gclq_intersect_options o = host_options();
+  o.split_below = below;
+  gclq__mmjoin m;
+  int split = -1;
+  CHECK_EQ(gclq__mmjoin_plan(&s, &o, GCLQ_BACKEND_HOST, &m, &split), GCLQ_SUCCESS);
+  CHECK_EQ(split, v.size() >= 2 ? 1 : 0); /* fewer than two sets: no pair, no split */
+  if (split != 1) {
+    gclq__mmjoin_free(&m);
+    gclq_sets_free(&s);
+    return;
+  }
+  CHECK_EQ(m.below, below);
+  CHECK_EQ(gclq__mmjoin_light(&s, &m), GCLQ_SUCCESS);
+  const std::map<uint32_t, uint64_t> f = split_freq(v);
+  std::map<uint32_t, uint32_t> rank; /* heavy value -> its rank */
+  uint64_t light_values = 0, increments = 0;
+  for (std::map<uint32_t, uint64_t>::const_iterator it = f.begin(); it != f.end(); ++it) {
+    if (it->second >= below) {
+      const uint32_t r = (uint32_t)rank.size();
+      rank[it->first] = r;
+    } else {
+      ++light_values;
+      increments += it->second * (it->second - 1) / 2;
+    }
+  }
+  CHECK_MSG(m.light_values == light_values && m.heavy_values == rank.size(), "%s, below %llu: %llu / %llu values",
+            what, (unsigned long long)below, (unsigned long long)m.light_values, (unsigned long long)m.heavy_values);
+  CHECK_EQ(m.increments, increments);
+  CHECK_EQ(m.heavy.num_sets, s.num_sets);
+  CHECK_EQ(m.heavy.universe, rank.empty() ? 1 : rank.size());
+  CHECK_EQ(gclq_sets_validate(&m.heavy, NULL), GCLQ_SUCCESS);
+  for (uint32_t i = 0; i < s.num_sets; ++i) { /* each set's heavy values, as ranks */
+    set_u32 want;
+    for (size_t e = 0; e < v[i].size(); ++e)
+      if (rank.count(v[i][e])) want.push_back(rank[v[i][e]]);
+    CHECK_MSG(sets_get(m.heavy, i) == want, "%s, below %llu: heavy set %u", what, (unsigned long long)below, i);
+  }
+  uint64_t pairs = 0, bad = 0;
+  for (uint32_t i = 0; i < s.num_sets; ++i)
+    for (uint32_t j = i + 1; j < s.num_sets; ++j) {
+      const set_u32 both = sets_ref(v[i], v[j]);
+      uint32_t light = 0;
+      for (size_t e = 0; e < both.size(); ++e) light += f.find(both[e])->second < below;
+      pairs += light > 0;
+      const uint32_t got = gclq__mmjoin_light_count(&m, i, j);
+      const uint32_t heavy = (uint32_t)sets_ref(sets_get(m.heavy, i), sets_get(m.heavy, j)).size();
+      bad += got != light || got + heavy != both.size();
+    }
+  CHECK_MSG(bad == 0, "%s, below %llu: %llu pairs' light counts differ", what, (unsigned long long)below,
+            (unsigned long long)bad);
+  CHECK_EQ(m.col.n, pairs);
+  gclq__mmjoin_free(&m);
+  gclq_sets_free(&s);
+}
+
+/* Shaped collections for the split: random families (empty sets, subsets,
+   repeats), one element a set from a tiny universe (every value in many
+   sets), identical sets, a chain of subsets, all empty, a zipf collection
+   (a few values in most sets, most values in few). */
+static std::vector<std::pair<std::string, std::vector<set_u32> > > split_cases(test_rng &rng, bool small) {
+  std::vector<std::pair<std::string, std::vector<set_u32> > > c;
+  const size_t ks[] = {0, 1, 2, 3, 37, 130};
+  for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i)
+    c.push_back(std::make_pair("family", sets_family(rng, ks[i], 40 + rng.below(small ? 100 : 400))));
+  std::vector<set_u32> one(50);
+  for (size_t i = 0; i < one.size(); ++i) one[i].push_back((uint32_t)rng.below(6));
+  c.push_back(std::make_pair("one element", one));
+  c.push_back(std::make_pair("identical", std::vector<set_u32>(40, sets_random(rng, 30, 200))));
+  std::vector<set_u32> chain(1, sets_random(rng, 60, 500));
+  while (chain.back().size() > 1) { /* each a subset of the one before; the last two may be equal */
+    set_u32 sub;
+    for (size_t e = 0; e < chain.back().size(); ++e)
+      if (rng.below(4) != 0) sub.push_back(chain.back()[e]);
+    if (sub.empty()) sub.push_back(chain.back()[0]);
+    chain.push_back(sub);
+  }
+  c.push_back(std::make_pair("chain of subsets", chain));
+  c.push_back(std::make_pair("all empty", std::vector<set_u32>(9)));
+  gclq_sets_gen gen = {GCLQ_SETS_ZIPF, small ? 80u : 150u, 3000, 60, 0, rng.next()};
+  gclq_sets z;
+  if (gclq_sets_generate(&gen, &z) == GCLQ_SUCCESS) {
+    std::vector<set_u32> zv;
+    for (uint32_t i = 0; i < z.num_sets; ++i) zv.push_back(sets_get(z, i));
+    c.push_back(std::make_pair("zipf", zv));
+    gclq_sets_free(&z);
+  }
+  return c;
+}
+
+/* Thresholds from all heavy (1) to all light (above k), the edges around
+   the largest list, and a value near 2^64. */
+static std::vector<uint64_t> split_thresholds(const std::vector<set_u32> &v) {
+  const std::map<uint32_t, uint64_t> f = split_freq(v);
+  uint64_t most = 0;
+  for (std::map<uint32_t, uint64_t>::const_iterator it = f.begin(); it != f.end(); ++it)
+    most = std::max(most, it->second);
+  const uint64_t t[] = {1, 2, 3, 4, 7, most, most + 1, v.size() / 2 + 1, v.size(), v.size() + 1, (uint64_t)1 << 40,
+                        GCLQ_SPLIT_OFF - 1};
+  std::vector<uint64_t> out(t, t + sizeof t / sizeof t[0]);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  out.erase(std::remove(out.begin(), out.end(), (uint64_t)0), out.end());
+  return out;
+}
+
+TEST(sets, containment_split_pieces_against_brute_force) {
+  test_rng rng = test_rng_for("sets.split_pieces");
+  std::vector<std::pair<std::string, std::vector<set_u32> > > cases = split_cases(rng, true);
+  long long live = g_alloc_live;
+  for (size_t c = 0; c < cases.size(); ++c) {
+    const std::vector<uint64_t> th = split_thresholds(cases[c].second);
+    for (size_t t = 0; t < th.size(); ++t) split_check_pieces(cases[c].second, th[t], cases[c].first.c_str());
+    CHECK_OK_SO_FAR();
+  }
+  CHECK_EQ(g_alloc_live, live);
+  /* no split: GCLQ_SPLIT_OFF, and AUTO on HOST or on small work */
+  std::vector<set_u32> v = sets_family(rng, 30, 100);
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  gclq_intersect_options o = host_options();
+  gclq__mmjoin m;
+  int split = -1;
+  const gclq_backend backends[] = {GCLQ_BACKEND_HOST, GCLQ_BACKEND_CUDA};
+  const uint64_t off[] = {GCLQ_SPLIT_OFF, 0};
+  for (int b = 0; b < 2; ++b)
+    for (int x = 0; x < 2; ++x) {
+      o.split_below = off[x];
+      CHECK_EQ(gclq__mmjoin_plan(&s, &o, backends[b], &m, &split), GCLQ_SUCCESS);
+      CHECK_EQ(split, 0);
+      CHECK(m.sv == NULL && m.heavy.h_offsets == NULL);
+    }
+  gclq_sets_free(&s);
+  CHECK_EQ(g_alloc_live, live);
+}
+
+/* AUTO on CUDA, worked on the host: enough work to look (k = 10^5 uniform
+   sets of about 25 values from 2000: every estimate above 10^10 merge
+   steps), then a threshold that is a power of two of at least 4, or none. */
+TEST(sets, containment_split_auto_rule) {
+  test_rng rng = test_rng_for("sets.split_auto");
+  gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, 100000, 2000, 25, 0, rng.next()};
+  gclq_sets s;
+  CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
+  CHECK(gclq__sets_all_cost(s.num_sets, s.total, s.universe, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST) >=
+        GCLQ_SETS_AUTO_SPLIT_WORK);
+  gclq_intersect_options o = host_options();
+  gclq__mmjoin m;
+  int split = -1;
+  CHECK_EQ(gclq__mmjoin_plan(&s, &o, GCLQ_BACKEND_CUDA, &m, &split), GCLQ_SUCCESS);
+  CHECK(split == 0 || (m.below >= 4 && (m.below & (m.below - 1)) == 0));
+  gclq__mmjoin_free(&m);
+  /* the rule by itself, on the index */
+  gclq__mmjoin ix;
+  memset(&ix, 0, sizeof ix);
+  CHECK_EQ(gclq__mmjoin_index(&s, &ix), GCLQ_SUCCESS);
+  CHECK_EQ(ix.runs, 2000);
+  CHECK_EQ(ix.start[ix.runs], s.total);
+  const uint64_t below = gclq__mmjoin_auto(&s, &ix);
+  CHECK(below == GCLQ_SPLIT_OFF || (below >= 4 && (below & (below - 1)) == 0));
+  gclq__mmjoin_free(&ix);
+  gclq_sets_free(&s);
+}
+
+/* Two containment results, byte for byte (the host's check_same). */
+static void split_same(const gclq_intersect_result &want, const gclq_intersect_result &got, const char *what) {
+  CHECK_MSG(want.num_pairs == got.num_pairs, "%s: %llu pairs, want %llu", what, (unsigned long long)got.num_pairs,
+            (unsigned long long)want.num_pairs);
+  CHECK_EQ(want.total, got.total);
+  CHECK(want.num_pairs != got.num_pairs || want.num_pairs == 0 ||
+        (memcmp(want.h_pairs, got.h_pairs, 2 * want.num_pairs * 4) == 0 &&
+         memcmp(want.h_counts, got.h_counts, want.num_pairs * 4) == 0));
+}
+
+/* The join with the split (base's backend and method) against HOST without
+   it, at every threshold and three degrees of containment. */
+static void split_check_join(const std::vector<set_u32> &v, const gclq_intersect_options &base, const char *what) {
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  std::vector<uint64_t> th = split_thresholds(v);
+  th.push_back(GCLQ_SPLIT_OFF);
+  th.push_back(0);
+  const double degrees[] = {0.0, 0.5, 0.01};
+  for (int d = 0; d < 3; ++d) {
+    gclq_intersect_options h = host_options();
+    h.min_containment = degrees[d];
+    h.split_below = GCLQ_SPLIT_OFF;
+    gclq_intersect_result want, got;
+    CHECK_EQ(gclq_containment_join(&s, &h, &want), GCLQ_SUCCESS);
+    CHECK_EQ(want.stats.split.below, 0);
+    for (size_t t = 0; t < th.size(); ++t) {
+      gclq_intersect_options o = base;
+      o.min_containment = degrees[d];
+      o.split_below = th[t];
+      char name[160];
+      snprintf(name, sizeof name, "%s, k %zu, degree %g, below %llu", what, v.size(), degrees[d],
+               (unsigned long long)th[t]);
+      CHECK_MSG(gclq_containment_join(&s, &o, &got) == GCLQ_SUCCESS, "%s", name);
+      split_same(want, got, name);
+      const bool explicit_split = th[t] != 0 && th[t] != GCLQ_SPLIT_OFF && v.size() >= 2;
+      if (explicit_split) {
+        CHECK_MSG(got.stats.split.below == th[t], "%s: below %llu", name, (unsigned long long)got.stats.split.below);
+        CHECK(got.stats.split.host_ms >= 0.0 && got.stats.split.device_ms >= 0.0);
+        CHECK(got.stats.split.overlap_ms >= 0.0 && got.stats.split.overlap_ms <= got.stats.split.host_ms + 1e-9);
+        if (th[t] == 1) CHECK_EQ(got.stats.split.light_values, 0);
+        if (th[t] > v.size()) CHECK_EQ(got.stats.split.heavy_values, 0);
+      } else if (th[t] == GCLQ_SPLIT_OFF || base.backend == GCLQ_BACKEND_HOST) {
+        CHECK_EQ(got.stats.split.below, 0);
+      }
+      gclq_intersect_result_free(&got);
+      if (g_test.failed) break;
+    }
+    gclq_intersect_result_free(&want);
+    if (g_test.failed) break;
+  }
+  gclq_sets_free(&s);
+}
+
+TEST(sets, host_containment_split_equals_no_split) {
+  test_rng rng = test_rng_for("sets.split_host");
+  std::vector<std::pair<std::string, std::vector<set_u32> > > cases = split_cases(rng, false);
+  long long live = g_alloc_live;
+  for (size_t c = 0; c < cases.size(); ++c) {
+    split_check_join(cases[c].second, host_options(), cases[c].first.c_str());
+    gclq_intersect_options o = host_options(); /* and against the reference loops */
+    o.split_below = 3;
+    gclq_sets s;
+    CHECK_EQ(sets_build(cases[c].second, &s), GCLQ_SUCCESS);
+    check_all_pairs(cases[c].second, s, o);
+    gclq_sets_free(&s);
+    CHECK_OK_SO_FAR();
+  }
+  CHECK_EQ(g_alloc_live, live);
+}
+
+TEST(sets, host_containment_split_allocation_failures) {
+  test_rng rng = test_rng_for("sets.split_alloc");
+  std::vector<set_u32> v = sets_family(rng, 25, 60);
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  gclq_intersect_options h = host_options();
+  h.split_below = GCLQ_SPLIT_OFF;
+  gclq_intersect_result want, r;
+  CHECK_EQ(gclq_containment_join(&s, &h, &want), GCLQ_SUCCESS);
+  const long long live = g_alloc_live;
+  int failed = 0;
+  for (long long k = 0; k < 60; ++k) {
+    gclq_intersect_options o = host_options();
+    o.split_below = 4;
+    g_alloc_fail_at = g_alloc_calls + k;
+    gclq_status st = gclq_containment_join(&s, &o, &r);
+    g_alloc_fail_at = -1;
+    CHECK_MSG(st == GCLQ_SUCCESS || st == GCLQ_ERROR_OUT_OF_MEMORY, "fail %lld: %d", k, (int)st);
+    if (st == GCLQ_SUCCESS) split_same(want, r, "after a failure elsewhere");
+    else CHECK(r.h_counts == NULL && r.num_pairs == 0 && r.stats.split.below == 0);
+    failed += st != GCLQ_SUCCESS;
+    gclq_intersect_result_free(&r);
+    CHECK_EQ(g_alloc_live, live);
+  }
+  CHECK(failed > 10); /* the split's own allocations were among those that failed */
+  gclq_intersect_result_free(&want);
+  gclq_sets_free(&s);
+}
+
+#if defined(__CUDACC__)
+/* The CUDA join with the split against HOST without it: every pairwise
+   method and both all-pairs methods count the heavy part while a host
+   thread counts the light one. */
+GPU_TEST(sets, cuda_containment_split_equals_host) {
+  test_rng rng = test_rng_for("sets.split_cuda");
+  std::vector<std::pair<std::string, std::vector<set_u32> > > cases = split_cases(rng, true);
+  long long live = g_alloc_live;
+  for (size_t c = 0; c < cases.size(); ++c) {
+    for (size_t k = 0; k < num_cuda_methods; ++k) {
+      std::string what = cases[c].first + " / " + gclq_intersect_method_name(cuda_methods[k]);
+      split_check_join(cases[c].second, cuda_options(cuda_methods[k]), what.c_str());
+    }
+    for (size_t a = 0; a < sizeof ap_configs / sizeof ap_configs[0]; ++a) {
+      std::string what = cases[c].first + " / " + ap_configs[a].name;
+      split_check_join(cases[c].second, ap_options(ap_configs[a]), what.c_str());
+    }
+    gclq__sets_bm_tensor = -1;
+    CHECK_OK_SO_FAR();
+  }
+  CHECK_EQ(g_alloc_live, live);
+}
+
+/* The split under small device budgets (several row tiles: the first waits
+   for the host, the rest run after it), a budget too small for the
+   collection (the device fails while the thread runs: it is joined, and
+   nothing leaks), and every host allocation failing in turn (in either
+   thread: a status, no leak). */
+GPU_TEST(sets, cuda_containment_split_budgets_and_failures) {
+  test_rng rng = test_rng_for("sets.split_cuda_budget");
+  std::vector<set_u32> v;
+  const set_u32 alike = sets_random(rng, 300, 4000);
+  for (int i = 0; i < 1000; ++i)
+    v.push_back(i % 50 == 7 ? alike : sets_random(rng, rng.below(i % 50 == 0 ? 400 : 20), 4000));
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  const size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+  gclq_intersect_options h = host_options();
+  h.split_below = GCLQ_SPLIT_OFF;
+  h.min_containment = 0.5;
+  gclq_intersect_result want, got;
+  CHECK_EQ(gclq_containment_join(&s, &h, &want), GCLQ_SUCCESS);
+  const long long live = g_alloc_live;
+  for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c) {
+    int tiled = 0;
+    for (size_t room = (size_t)1 << 22; room >= 65536; room /= 2) {
+      gclq_intersect_options o = ap_options(ap_configs[c]);
+      o.min_containment = 0.5;
+      o.split_below = 8;
+      o.device_budget_bytes = set_bytes + room;
+      gclq_status st = gclq_containment_join(&s, &o, &got);
+      CHECK_MSG(st == GCLQ_SUCCESS || st == GCLQ_ERROR_OUT_OF_MEMORY, "%s, room %zu: %s", ap_configs[c].name, room,
+                gclq_status_string(st));
+      if (st == GCLQ_SUCCESS) {
+        split_same(want, got, ap_configs[c].name);
+        tiled += got.stats.batches > 1;
+      }
+      gclq_intersect_result_free(&got);
+      CHECK_EQ(g_alloc_live, live);
+    }
+    CHECK_MSG(tiled > 0, "%s: never in several row tiles", ap_configs[c].name);
+    CHECK_OK_SO_FAR();
+  }
+  gclq__sets_bm_tensor = -1;
+  gclq_intersect_options o = cuda_options(GCLQ_INTERSECT_AUTO);
+  o.split_below = 8;
+  o.device_budget_bytes = 1024; /* not even the collection */
+  CHECK_EQ(gclq_containment_join(&s, &o, &got), GCLQ_ERROR_OUT_OF_MEMORY);
+  CHECK(got.h_pairs == NULL && got.num_pairs == 0);
+  CHECK_EQ(g_alloc_live, live);
+  int failed = 0;
+  for (long long k = 0; k < 40; ++k) {
+    o = cuda_options(GCLQ_INTERSECT_BIT_MATRIX);
+    o.min_containment = 0.5;
+    o.split_below = 8;
+    g_alloc_fail_at = g_alloc_calls + k;
+    gclq_status st = gclq_containment_join(&s, &o, &got);
+    g_alloc_fail_at = -1;
+    CHECK_MSG(st == GCLQ_SUCCESS || st == GCLQ_ERROR_OUT_OF_MEMORY, "fail %lld: %s", k, gclq_status_string(st));
+    if (st == GCLQ_SUCCESS) split_same(want, got, "after a failure elsewhere");
+    failed += st != GCLQ_SUCCESS;
+    gclq_intersect_result_free(&got);
+    CHECK_EQ(g_alloc_live, live);
+  }
+  CHECK(failed > 0);
+  gclq_intersect_result_free(&want);
   gclq_sets_free(&s);
 }
 #endif

@@ -2267,7 +2267,9 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
    with |a| <= |b| (swapped when not). Small pairs run a warp each, larger
    ones a block per tile of work (merge steps, or elements of a searched),
    so a giant pair among tiny ones spreads over the whole device. Writing
-   takes two passes: count, scan, write at the scanned positions.
+   takes two passes: count, scan, write at the scanned positions (merge
+   path's tiles write their matches into slots in the count pass when the
+   budget has room, and the write pass only gathers them).
 
    The cuts and pieces are __host__ __device__ helpers (gclq__sets_*), so
    the tests run the same partitions on the host, block by block and

@@ -956,8 +956,8 @@ TEST(sets, kary_cuts_block_tiles_and_spans) {
     }
     CHECK_EQ(next, tiles);
   }
-  CHECK_EQ(gclq__sets_span(0xFFFFF000u, GCLQ__SETS_TILE, 0xFFFFFFFFu), 0xFFFu);
-  CHECK_EQ(gclq__sets_span(0xFFFFF000u, GCLQ__SETS_TILE + 1, 0xFFFFFFFFu), 0xFFFu);
+  CHECK_EQ(gclq__sets_span(0xFFFFFF00u, GCLQ__SETS_TILE, 0xFFFFFFFFu), 0xFFu); /* the sum passes 2^32 */
+  CHECK_EQ(gclq__sets_span(0xFFFFFF00u, GCLQ__SETS_TILE + 1, 0xFFFFFFFFu), 0xFFu);
   CHECK_EQ(gclq__sets_span(7, GCLQ__SETS_TILE, 0xFFFFFFFFu), (uint32_t)GCLQ__SETS_TILE);
   uint64_t t0, t1; /* two sets of 2^32 - 1: the tiles of 2^33 steps among many blocks */
   const uint64_t big = ((uint64_t)2 * 0xFFFFFFFFu + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;

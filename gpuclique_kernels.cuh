@@ -2389,9 +2389,7 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
    with |a| <= |b| (swapped when not). Small pairs run a warp each, larger
    ones a block per tile of work (merge steps, or elements of a searched),
    so a giant pair among tiny ones spreads over the whole device. Writing
-   takes two passes: count, scan, write at the scanned positions (merge
-   path's tiles write their matches into slots in the count pass when the
-   budget has room, and the write pass only gathers them).
+   takes two passes: count, scan, write at the scanned positions.
 
    The cuts and pieces are __host__ __device__ helpers (gclq__sets_*), so
    the tests run the same partitions on the host, block by block and
@@ -2424,10 +2422,8 @@ struct gclq__sets_tiles {
   uint32_t nq;
   uint64_t *count;
   const uint64_t *scan;
-  const uint32_t *split; /* binary search: 2 per tile, its span's ends (gclq__sets_split_kernel), or
-                            NULL: each block cuts its own */
-  uint32_t *slot;        /* merge path, materialising: GCLQ__SETS_SLOT words per tile, the count
-                            pass's matches (gclq__sets_gather_kernel places them), or NULL */
+  const uint32_t *split; /* merge path: 2 per tile, its two diagonals' cuts (gclq__sets_split_kernel),
+                            or NULL: each block cuts its own */
 };
 
 struct gclq__sets_pair {
@@ -2497,9 +2493,10 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_upper_bound(const
    A match of a[x] is the first element of b not below it, which the merge
    path (a first on ties) puts in this piece, before y1, or first in the
    next one: the loop reads through y1 up to the guard ny. */
-template <bool WRITE, typename AIt, typename BIt>
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_merge(AIt a, uint32_t x0, uint32_t x1, BIt b, uint32_t y0,
-                                                                     uint32_t y1, uint32_t ny, uint32_t *out) {
+template <bool WRITE>
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_merge(const uint32_t *a, uint32_t x0, uint32_t x1,
+                                                                     const uint32_t *b, uint32_t y0, uint32_t y1,
+                                                                     uint32_t ny, uint32_t *out) {
   uint32_t c = 0;
   for (uint32_t x = x0; x < x1; ++x) {
     uint32_t v = a[x];
@@ -2521,135 +2518,39 @@ static __host__ __device__ __forceinline__ uint64_t gclq__sets_tile_diag(const g
   return d < work ? d : work;
 }
 
-/* The merge-path cut of a tile's diagonal `end` (0: its start, 1: its end). */
+/* A tile's slices a[x0, x1) and b[y0, y1), from the a items before each of
+   its two diagonals (merge path: gclq__sets_tile_split), and whether b has
+   a next element (the guard, b[y1]). */
+struct gclq__sets_cut {
+  uint32_t x0, x1, y0, y1, guard;
+};
 static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_split(const gclq__sets_pair &pr, uint64_t tile,
                                                                           uint32_t end) {
   const uint64_t d = gclq__sets_tile_diag(pr, tile, end);
   return (uint32_t)gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d, gprim_less());
 }
-
-/* ---- the streaming merge of the path kernel (gclq__sets_path_kernel) ----
-   A block takes a contiguous range of tiles (gclq__sets_block_tiles) and
-   merges them in order through two windows in shared memory, rings of
-   GCLQ__SETS_RING words indexed by the element's own index (x & mask): a
-   tile consumes la of a and lb of b (la + lb its steps), and the next
-   window needs exactly those many new elements, which the block loads
-   before it merges the current tile. Every element is read once; the only
-   cuts searched in global memory are the block's two ends. */
-#define GCLQ__SETS_RING 4096u /* words of each window: a power of two above a tile and its guard */
-#define GCLQ__SETS_SLOT (GCLQ__SETS_TILE / 2 + 1) /* matches of a tile at most (write slots, one per tile) */
-
-/* Block b's tiles [*t0, *t1) of `tiles`, cut evenly among `blocks`. */
-static __host__ __device__ __forceinline__ void gclq__sets_block_tiles(uint64_t tiles, uint32_t blocks, uint32_t b,
-                                                                       uint64_t *t0, uint64_t *t1) {
-  *t0 = tiles * b / blocks;
-  *t1 = tiles * (b + 1) / blocks;
+static __host__ __device__ __forceinline__ gclq__sets_cut gclq__sets_tile_cut(const gclq__sets_pair &pr, uint64_t tile,
+                                                                              uint32_t x0, uint32_t x1) {
+  gclq__sets_cut c;
+  c.x0 = x0;
+  c.x1 = x1;
+  c.y0 = (uint32_t)(gclq__sets_tile_diag(pr, tile, 0) - x0);
+  c.y1 = (uint32_t)(gclq__sets_tile_diag(pr, tile, 1) - x1);
+  c.guard = c.y1 < pr.nb;
+  return c;
 }
 
-/* A k-ary search for a merge-path cut, K probes a round (a block's lanes
-   at once, gclq__d_sets_cuts): the cut lies in [lo, hi]; probe j tests x =
-   lo + j step (x < hi); the c probes that find a[x] going first (a prefix)
-   narrow the range to one step. */
-static __host__ __device__ __forceinline__ uint64_t gclq__sets_kary_step(uint64_t lo, uint64_t hi, uint32_t K) {
-  return (hi - lo + K - 1) / K;
-}
-static __host__ __device__ __forceinline__ bool gclq__sets_a_first(const gclq__sets_pair &pr, uint64_t d, uint64_t x) {
-  return !(pr.b[d - 1 - x] < pr.a[x]); /* merge path, a first on ties (gprim_merge_path<true>) */
-}
-static __host__ __device__ __forceinline__ void gclq__sets_kary_narrow(uint64_t *lo, uint64_t *hi, uint64_t step,
-                                                                       uint32_t c) {
-  const uint64_t l = *lo, h = l + c * step;
-  *lo = c ? l + (c - 1) * step + 1 : l;
-  *hi = h < *hi ? h : *hi;
-}
-/* The range the cut of diagonal d may take. */
-static __host__ __device__ __forceinline__ void gclq__sets_cut_range(const gclq__sets_pair &pr, uint64_t d, uint64_t *lo,
-                                                                     uint64_t *hi) {
-  *lo = d > pr.nb ? d - pr.nb : 0;
-  *hi = d < pr.na ? d : pr.na;
-}
-/* The same search one probe after another (the host's model of the lanes). */
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_kary_cut(const gclq__sets_pair &pr, uint64_t d, uint32_t K) {
-  uint64_t lo, hi;
-  gclq__sets_cut_range(pr, d, &lo, &hi);
-  while (lo < hi) {
-    const uint64_t step = gclq__sets_kary_step(lo, hi, K);
-    uint32_t c = 0;
-    for (uint32_t j = 0; j < K; ++j) c += lo + j * step < hi && gclq__sets_a_first(pr, d, lo + j * step);
-    gclq__sets_kary_narrow(&lo, &hi, step, c);
-  }
-  return (uint32_t)lo;
-}
-
-/* A window as indices: a[ax, ax + wa) and b[by, by + wg) are in the rings
-   (wb of b's are merged, the rest is the guard), up to the run's end cut
-   (xe, ye); yg = b's end with the guard, min(ye + 1, nb). */
-struct gclq__sets_window {
-  uint32_t ax, by, xe, ye, yg;
-};
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_span(uint32_t from, uint32_t len, uint32_t end) {
-  const uint64_t e = (uint64_t)from + len;
-  return (uint32_t)((e < end ? e : end) - from);
-}
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_wa(const gclq__sets_window &w) {
-  return gclq__sets_span(w.ax, GCLQ__SETS_TILE, w.xe);
-}
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_wb(const gclq__sets_window &w) {
-  return gclq__sets_span(w.by, GCLQ__SETS_TILE, w.ye);
-}
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_wg(const gclq__sets_window &w) {
-  return gclq__sets_span(w.by, GCLQ__SETS_TILE + 1, w.yg);
-}
-
-/* Elements to load into the rings: a[a0, a0 + na) then b[b0, b0 + nb),
-   element e of the fill being the e-th of that sequence. */
-struct gclq__sets_fill {
-  uint32_t a0, na, b0, nb;
-};
-/* The whole first window of a run. */
-static __host__ __device__ __forceinline__ gclq__sets_fill gclq__sets_fill_first(const gclq__sets_window &w) {
-  gclq__sets_fill f = {w.ax, gclq__sets_wa(w), w.by, gclq__sets_wg(w)};
-  return f;
-}
-/* What the next window adds once the tile consumed la of a, lb of b:
-   exactly the elements past the current window that the next one holds
-   (na <= la, nb <= lb, so one tile's worth). */
-static __host__ __device__ __forceinline__ gclq__sets_fill gclq__sets_fill_next(const gclq__sets_window &w, uint32_t la,
-                                                                                uint32_t lb) {
-  gclq__sets_fill f;
-  f.a0 = w.ax + gclq__sets_wa(w);
-  f.na = gclq__sets_span(w.ax + la, GCLQ__SETS_TILE, w.xe) + la - gclq__sets_wa(w);
-  f.b0 = w.by + gclq__sets_wg(w);
-  f.nb = gclq__sets_span(w.by + lb, GCLQ__SETS_TILE + 1, w.yg) + lb - gclq__sets_wg(w);
-  return f;
-}
-
-/* A ring read by an index relative to the window's first element. */
-struct gclq__sets_ring {
-  const uint32_t *s;
-  uint32_t base;
-  __host__ __device__ __forceinline__ uint32_t operator[](uint32_t i) const {
-    return s[(base + i) & (GCLQ__SETS_RING - 1)];
-  }
-};
-
-/* One thread's piece of a tile of `steps` merge steps in the window: its
-   steps [e0, e1) (GCLQ__SETS_VT of them), i0 / i1 the cuts of e0 / e1
-   (thread `thread`'s i0 is thread - 1's i1: the kernel shares them). */
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_piece_e0(uint32_t steps, uint32_t thread) {
-  return gclq__sets_min(thread * GCLQ__SETS_VT, steps);
-}
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_piece_cut(const gclq__sets_ring &ra,
-                                                                         const gclq__sets_ring &rb,
-                                                                         const gclq__sets_window &w, uint32_t e) {
-  return gprim_merge_path<true, uint32_t>(ra, gclq__sets_wa(w), rb, gclq__sets_wb(w), e, gprim_less());
-}
+/* One thread's piece of a tile held as s = a's slice (la) then b's (lb, and
+   the guard when there is one): its own diagonal cut by merge path in s,
+   then GCLQ__SETS_VT merge steps. Returns its matches (written to out). */
 template <bool WRITE>
-static __host__ __device__ __forceinline__ uint32_t gclq__sets_piece(const gclq__sets_ring &ra, const gclq__sets_ring &rb,
-                                                                     const gclq__sets_window &w, uint32_t e0,
-                                                                     uint32_t e1, uint32_t i0, uint32_t i1,
-                                                                     uint32_t *out) {
-  return gclq__sets_merge<WRITE>(ra, i0, i1, rb, e0 - i0, e1 - i1, gclq__sets_wg(w), out);
+static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_piece(const uint32_t *s, uint32_t la, uint32_t lb,
+                                                                          uint32_t guard, uint32_t thread,
+                                                                          uint32_t *out) {
+  const uint32_t n = la + lb, e0 = gclq__sets_min(thread * GCLQ__SETS_VT, n), e1 = gclq__sets_min(e0 + GCLQ__SETS_VT, n);
+  const uint32_t i0 = gprim_merge_path<true, uint32_t>(s, la, s + la, lb, e0, gprim_less());
+  const uint32_t i1 = gprim_merge_path<true, uint32_t>(s, la, s + la, lb, e1, gprim_less());
+  return gclq__sets_merge<WRITE>(s, i0, i1, s + la, e0 - i0, e1 - i1, lb + guard, out);
 }
 
 /* One lane's piece of a small pair (Intersect Path at warp width): its own
@@ -2763,148 +2664,38 @@ static __device__ __forceinline__ void gclq__d_tile_total(const gclq__sets_args 
   if (T.count) T.count[t] = total;
 }
 
-/* The cuts of diagonals d0 (into *x0) and d1 (*x1) of a pair by the whole
-   block, half its lanes on each: a k-ary search (gclq__sets_kary_cut, K =
-   GCLQ__SETS_NT / 2 probes a round, about five rounds for 2^32 elements)
-   instead of 32 dependent reads of one thread. */
-static __device__ __forceinline__ void gclq__d_sets_cuts(const gclq__sets_pair &pr, uint64_t d0, uint64_t d1,
-                                                         uint32_t *s_warp, uint32_t *x0, uint32_t *x1) {
-  const uint32_t K = GCLQ__SETS_NT / 2, half = threadIdx.x / K, j = threadIdx.x % K;
-  const uint32_t warps = K / 32, w0 = half * warps;
-  const uint64_t d = half ? d1 : d0;
-  uint64_t lo, hi;
-  gclq__sets_cut_range(pr, d, &lo, &hi);
-  for (;;) {
-    const uint64_t step = gclq__sets_kary_step(lo, hi, K), x = lo + j * step;
-    const uint32_t ballot = __ballot_sync(0xffffffffu, x < hi && gclq__sets_a_first(pr, d, x));
-    __syncthreads(); /* s_warp: the last round's reads are done */
-    if ((threadIdx.x & 31) == 0) s_warp[threadIdx.x / 32] = __popc(ballot);
-    __syncthreads();
-    uint32_t c = 0;
-    for (uint32_t w = w0; w < w0 + warps; ++w) c += s_warp[w];
-    gclq__sets_kary_narrow(&lo, &hi, step, c);
-    if (__syncthreads_and(lo == hi)) break;
-  }
-  if (j == 0) *(half ? x1 : x0) = (uint32_t)lo;
-}
-
-/* A fill's elements [from, from + GCLQ__SETS_TILE) into registers (every
-   load issued before any is used: a tile's bytes in flight per block),
-   then from the registers into the rings. Coalesced: element from + k NT
-   + thread. */
-static __device__ __forceinline__ void gclq__d_sets_load(const gclq__sets_pair &pr, const gclq__sets_fill &f,
-                                                         uint32_t from, uint32_t (&r)[GCLQ__SETS_VT]) {
-#pragma unroll
-  for (uint32_t k = 0; k < GCLQ__SETS_VT; ++k) {
-    const uint32_t e = from + k * GCLQ__SETS_NT + threadIdx.x;
-    r[k] = 0;
-    if (e < f.na) r[k] = pr.a[f.a0 + e];
-    else if (e - f.na < f.nb) r[k] = pr.b[f.b0 + (e - f.na)];
-  }
-}
-static __device__ __forceinline__ void gclq__d_sets_store(const gclq__sets_fill &f, uint32_t from,
-                                                          const uint32_t (&r)[GCLQ__SETS_VT], uint32_t *s_a,
-                                                          uint32_t *s_b) {
-#pragma unroll
-  for (uint32_t k = 0; k < GCLQ__SETS_VT; ++k) {
-    const uint32_t e = from + k * GCLQ__SETS_NT + threadIdx.x;
-    if (e < f.na) s_a[(f.a0 + e) & (GCLQ__SETS_RING - 1)] = r[k];
-    else if (e - f.na < f.nb) s_b[(f.b0 + (e - f.na)) & (GCLQ__SETS_RING - 1)] = r[k];
-  }
-}
-
-/* Intersect Path (section 3.1.1) as a streaming merge: a block per
-   contiguous range of tiles (gclq__sets_block_tiles), each run of them in
-   one pair merged through ring windows in shared memory
-   (gclq__sets_window): the run's two end cuts by a k-ary search of the
-   block (gclq__d_sets_cuts), the first window loaded whole, then per tile
-   every thread cuts its own diagonal in the window and merges
-   GCLQ__SETS_VT steps while the next window's new elements (exactly the
-   ones this tile consumes) are on their way into registers. Counting only:
-   each thread sums its matches over the run, one block sum and one atomic
-   per run. Per tile (T.count: the counts of a materialising count pass;
-   WRITE: the write pass at the scanned positions): a block scan, and the
-   matches into the tile's slot (T.slot) or the output. */
+/* Intersect Path (section 3.1.1): a block per tile of GCLQ__SETS_TILE merge
+   steps of a pair (the blocks loop over the tiles). The tile's ends on the
+   grid-level cross diagonals by merge path in global memory; its slices of
+   a and b, and b's next element (the guard), in shared memory; each thread
+   cuts its own diagonal there and merges GCLQ__SETS_VT steps. */
 template <bool WRITE>
-static __global__ void __launch_bounds__(GCLQ__SETS_NT, 5) gclq__sets_path_kernel(gclq__sets_args g, gclq__sets_tiles T) {
-  __shared__ uint32_t s_a[GCLQ__SETS_RING], s_b[GCLQ__SETS_RING];
-  __shared__ uint32_t s_cut[GCLQ__SETS_NT + 1];
+static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(gclq__sets_args g, gclq__sets_tiles T) {
+  __shared__ uint32_t s[GCLQ__SETS_TILE + 1];
+  __shared__ uint32_t s_split[2];
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
-  __shared__ uint32_t s_x[2];
-  const bool per_tile = WRITE || T.count != NULL;
-  uint64_t t, t_end;
-  gclq__sets_block_tiles(T.first[T.nq], gridDim.x, blockIdx.x, &t, &t_end);
-  while (t < t_end) {
+  const uint64_t tiles = T.first[T.nq];
+  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-    const uint64_t first = T.first[q], run_end = T.first[q + 1] < t_end ? T.first[q + 1] : t_end;
-    const uint64_t d_end = gclq__sets_tile_diag(pr, run_end - 1 - first, 1);
-    uint64_t d = gclq__sets_tile_diag(pr, t - first, 0);
-    gclq__d_sets_cuts(pr, d, d_end, s_warp, &s_x[0], &s_x[1]);
+    if (threadIdx.x < 2) /* both diagonals at once */
+      s_split[threadIdx.x] = T.split != NULL ? T.split[2 * t + threadIdx.x]
+                                             : gclq__sets_tile_split(pr, t - T.first[q], threadIdx.x);
     __syncthreads();
-    gclq__sets_window w;
-    w.ax = s_x[0];
-    w.by = (uint32_t)(d - w.ax);
-    w.xe = s_x[1];
-    w.ye = (uint32_t)(d_end - w.xe);
-    w.yg = w.ye < pr.nb ? w.ye + 1 : w.ye;
-    uint32_t r[GCLQ__SETS_VT];
-    {
-      const gclq__sets_fill f = gclq__sets_fill_first(w); /* up to two tiles and the guard */
-      for (uint32_t from = 0; from < f.na + f.nb; from += GCLQ__SETS_TILE) {
-        gclq__d_sets_load(pr, f, from, r);
-        gclq__d_sets_store(f, from, r, s_a, s_b);
-      }
-    }
+    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t - T.first[q], s_split[0], s_split[1]);
+    const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
+    for (uint32_t i = threadIdx.x; i < la + lb + c.guard; i += GCLQ__SETS_NT)
+      s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
     __syncthreads();
-    uint32_t mine = 0;
-    for (; t < run_end; ++t) {
-      const uint32_t steps = (uint32_t)(d_end - d < GCLQ__SETS_TILE ? d_end - d : GCLQ__SETS_TILE);
-      const gclq__sets_ring ra = {s_a, w.ax}, rb = {s_b, w.by};
-      const uint32_t e0 = gclq__sets_piece_e0(steps, threadIdx.x), e1 = gclq__sets_min(e0 + GCLQ__SETS_VT, steps);
-      s_cut[threadIdx.x] = gclq__sets_piece_cut(ra, rb, w, e0);
-      if (threadIdx.x == GCLQ__SETS_NT - 1) s_cut[GCLQ__SETS_NT] = gclq__sets_piece_cut(ra, rb, w, steps);
-      __syncthreads();
-      const uint32_t i0 = s_cut[threadIdx.x], i1 = s_cut[threadIdx.x + 1], la = s_cut[GCLQ__SETS_NT];
-      const gclq__sets_fill f = gclq__sets_fill_next(w, la, steps - la); /* empty after a run's last tile */
-      gclq__d_sets_load(pr, f, 0, r);
-      const uint32_t c = gclq__sets_piece<false>(ra, rb, w, e0, e1, i0, i1, NULL);
-      if (per_tile) {
-        uint32_t total;
-        const uint32_t before = gclq__d_block_exclusive_sum(c, s_warp, &total);
-        uint32_t *out = WRITE ? g.out + gclq__sets_tile_base(g, T, t, q, p) + before
-                        : T.slot != NULL ? T.slot + t * GCLQ__SETS_SLOT + before
-                                         : NULL;
-        if (out != NULL && c > 0) gclq__sets_piece<true>(ra, rb, w, e0, e1, i0, i1, out);
-        if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
-      } else {
-        mine += c;
-      }
-      __syncthreads(); /* the window and s_cut are read */
-      gclq__d_sets_store(f, 0, r, s_a, s_b);
-      __syncthreads(); /* the next window is whole */
-      w.ax += la;
-      w.by += steps - la;
-      d += steps;
+    uint32_t total;
+    const uint32_t mine = gclq__sets_tile_piece<false>(s, la, lb, c.guard, threadIdx.x, NULL);
+    const uint32_t before = gclq__d_block_exclusive_sum(mine, s_warp, &total);
+    if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
+    if (WRITE) {
+      uint32_t *out = g.out + gclq__sets_tile_base(g, T, t, q, p) + before;
+      gclq__sets_tile_piece<true>(s, la, lb, c.guard, threadIdx.x, out);
     }
-    if (!per_tile) {
-      uint32_t total;
-      gclq__d_block_exclusive_sum(mine, s_warp, &total);
-      if (threadIdx.x == 0 && total) atomicAdd(&g.counts[p], total);
-    }
-  }
-}
-
-/* Compaction of the slots: each tile's matches (T.count[t] of them, from
-   T.slot) to its place in the output, a warp per tile (the warps loop). */
-static __global__ void gclq__sets_gather_kernel(gclq__sets_args g, gclq__sets_tiles T) {
-  const uint64_t tiles = T.first[T.nq], warps = ((uint64_t)gridDim.x * blockDim.x) / 32;
-  for (uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32; t < tiles; t += warps) {
-    const uint32_t q = gclq__sets_tile_owner(T, t), p = T.pair ? T.pair[q] : q;
-    const uint32_t n = (uint32_t)T.count[t];
-    uint32_t *dst = g.out + gclq__sets_tile_base(g, T, t, q, p);
-    const uint32_t *src = T.slot + t * GCLQ__SETS_SLOT;
-    for (uint32_t i = threadIdx.x & 31; i < n; i += 32) dst[i] = src[i];
+    __syncthreads(); /* s and s_split are the next tile's */
   }
 }
 
@@ -3032,7 +2823,6 @@ struct gclq__sets_split {
   uint64_t *path_first, *search_first; /* nq + 1 each */
   uint32_t npath, nsearch;
   uint32_t searched; /* pairs that run binary search */
-  uint64_t out_words; /* the intersections' words at most: the smaller sets' sizes summed */
 };
 
 static inline void gclq__sets_split_free(gclq__sets_split *s) {
@@ -3064,7 +2854,6 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
   for (uint32_t p = 0; p < n; ++p) {
     const gclq__sets_pair pr = gclq__sets_pair_at(h, p);
     if (pr.na == 0) continue;
-    s->out_words += pr.na;
     uint64_t path_tiles, search_tiles;
     gclq__sets_work_pair(d->method, pr, &path_tiles, &search_tiles);
     s->searched += gclq__sets_searches(d->method, pr.na, pr.nb);
@@ -3115,38 +2904,9 @@ static inline gclq_status gclq__sets_put_tiles(gclq__sets_dev *d, const uint32_t
   return GCLQ_SUCCESS;
 }
 
-/* The path tiles' write slots of a materialising call (path->slot), when
-   the budget holds them beside the largest output the write pass may
-   need; else path->slot stays NULL and the write pass merges again. The
-   slots let the count pass write the matches as it reads the sets once. */
-static inline gclq_status gclq__sets_put_slots(gclq__sets_dev *d, const gclq__sets_split &s, gclq__dmem *slot,
-                                               gclq__sets_tiles *path) {
-  const uint64_t tiles = s.path_first[s.npath];
-  if (!d->materialise || tiles == 0 || gclq__sets_methods_has(d->method)) return GCLQ_SUCCESS;
-  const uint64_t words = tiles * GCLQ__SETS_SLOT, scans = 2 * tiles + s.search_first[s.nsearch] + s.nw + 1;
-  const uint64_t need = 4 * (words + s.out_words) + 8 * scans;
-  if (need > (uint64_t)SIZE_MAX || !gclq__mc_fits(&d->c, (size_t)need)) return GCLQ_SUCCESS;
-  if (slot->get((size_t)words * sizeof(uint32_t)) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
-  path->slot = slot->as<uint32_t>();
-  return GCLQ_SUCCESS;
-}
-
 /* Blocks for `tiles` tiles (GCLQ__SETS_GRID at most: they loop over the rest). */
 static inline unsigned gclq__sets_grid(uint64_t tiles) {
   return (unsigned)(tiles < GCLQ__SETS_GRID ? tiles : GCLQ__SETS_GRID);
-}
-
-/* Blocks of the path kernel: as many as are resident at once (each takes a
-   contiguous range of tiles, gclq__sets_block_tiles), at most one a tile. */
-template <bool WRITE>
-static inline gclq_status gclq__sets_path_grid(uint64_t tiles, unsigned *grid) {
-  int device = 0, sms = 0, per = 0;
-  GCLQ__CUDA_TRY(cudaGetDevice(&device));
-  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  GCLQ__CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, gclq__sets_path_kernel<WRITE>, GCLQ__SETS_NT, 0));
-  const uint64_t resident = (uint64_t)(sms > 0 ? sms : 1) * (uint64_t)(per > 0 ? per : 1);
-  *grid = (unsigned)(tiles < resident ? (tiles > 0 ? tiles : 1) : resident);
-  return GCLQ_SUCCESS;
 }
 
 /* Every tile's cuts by the partition kernel (gclq__sets_split_kernel) into
@@ -3179,14 +2939,11 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
     gclq__sets_warp_kernel<WRITE><<<blocks, GCLQ__BLOCK, 0, stream>>>(g, d_warp, s.nw, d->method);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
-  if (path_tiles > 0 && WRITE && path.slot != NULL) { /* the count pass wrote the matches into slots */
-    gclq__sets_gather_kernel<<<gclq__grid(32 * (uint64_t)gclq__sets_grid(path_tiles)), GCLQ__BLOCK, 0, stream>>>(g,
-                                                                                                        path);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-  } else if (path_tiles > 0) {
-    unsigned grid;
-    GCLQ__TRY(gclq__sets_path_grid<WRITE>(path_tiles, &grid));
-    gclq__sets_path_kernel<WRITE><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, path);
+  if (path_tiles > 0) {
+    gclq__dmem split(&d->c);
+    gclq__sets_tiles cut = path;
+    GCLQ__TRY(gclq__sets_cuts<false>(d, g, path_tiles, &split, &cut));
+    gclq__sets_path_kernel<WRITE><<<gclq__sets_grid(path_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   if (search_tiles > 0) {
@@ -3247,7 +3004,7 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
   gclq__mc_ctx *c = &d->c;
   gclq__sets_split s;
   gclq__sets_split_scope scope = {&s};
-  gclq__dmem d_pairs(c), d_counts(c), d_warp(c), pp(c), pf(c), pc(c), sp(c), sf(c), sc(c), slot(c);
+  gclq__dmem d_pairs(c), d_counts(c), d_warp(c), pp(c), pf(c), pc(c), sp(c), sf(c), sc(c);
   gclq__sets_tiles path, search;
   gclq__clock::time_point t0 = gclq__clock::now();
   *fits = 1;
@@ -3257,7 +3014,6 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
   if (st == GCLQ_SUCCESS) st = gclq__sets_put(c, &d_warp, s.warp, s.nw);
   if (st == GCLQ_SUCCESS) st = gclq__sets_put_tiles(d, s.path_pair, s.path_first, s.npath, &pp, &pf, &pc, &path);
   if (st == GCLQ_SUCCESS) st = gclq__sets_put_tiles(d, s.search_pair, s.search_first, s.nsearch, &sp, &sf, &sc, &search);
-  if (st == GCLQ_SUCCESS) st = gclq__sets_put_slots(d, s, &slot, &path);
   if (st == GCLQ_ERROR_OUT_OF_MEMORY) *fits = 0;
   GCLQ__TRY(st);
   gclq__sets_args g = {(const uint64_t *)d->d_off, (const uint32_t *)d->d_elem, d_pairs.as<uint32_t>(),
@@ -3397,9 +3153,7 @@ static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, con
     return gclq__sets_methods_launch<false>(method, g, NULL, n, path_tiles, grid, search_tiles, grid, stream);
   gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  unsigned path_grid;
-  GCLQ__TRY(gclq__sets_path_grid<false>(~(uint64_t)0, &path_grid)); /* the tiles are on the device */
-  gclq__sets_path_kernel<false><<<path_grid, GCLQ__SETS_NT, 0, stream>>>(g, path_tiles);
+  gclq__sets_path_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, path_tiles);
   GCLQ__CUDA_TRY(cudaGetLastError());
   gclq__sets_search_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, search_tiles);
   GCLQ__CUDA_TRY(cudaGetLastError());

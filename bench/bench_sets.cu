@@ -76,15 +76,14 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
   double ms = 0.0;
   {
     gclq__mc_ctx *c = &d.c;
-    gclq__dmem d_pairs(c), d_counts(c), d_warp(c), pp(c), pf(c), pc(c), sq(c), sf(c), sc(c), slot(c), d_pos(c),
-        d_out(c), path_scan(c), search_scan(c);
+    gclq__dmem d_pairs(c), d_counts(c), d_warp(c), pp(c), pf(c), pc(c), sq(c), sf(c), sc(c), d_pos(c), d_out(c),
+        path_scan(c), search_scan(c);
     gclq__sets_tiles path, search;
     bool ok = gclq__sets_put(c, &d_pairs, pairs.data(), pairs.size()) == GCLQ_SUCCESS &&
               d_counts.get((size_t)n * 4) == GCLQ_SUCCESS && gclq__sets_put(c, &d_warp, sp.warp, sp.nw) == GCLQ_SUCCESS &&
               gclq__sets_put_tiles(&d, sp.path_pair, sp.path_first, sp.npath, &pp, &pf, &pc, &path) == GCLQ_SUCCESS &&
               gclq__sets_put_tiles(&d, sp.search_pair, sp.search_first, sp.nsearch, &sq, &sf, &sc, &search) ==
-                  GCLQ_SUCCESS &&
-              gclq__sets_put_slots(&d, sp, &slot, &path) == GCLQ_SUCCESS;
+                  GCLQ_SUCCESS;
     if (!ok) exit(2);
     gclq__sets_args g = {(const uint64_t *)d.d_off, (const uint32_t *)d.d_elem, d_pairs.as<uint32_t>(),
                          d_counts.as<uint32_t>(), NULL, NULL};

@@ -762,72 +762,24 @@ TEST(sets, bad_arguments_options_and_allocation_failures) {
    pair's count and, given out, writes the intersection in order. */
 #if defined(__CUDACC__)
 
-/* A fill (gclq__sets_fill) of the path kernel: loaded from the pair and
-   stored into the rings, as gclq__d_sets_load / gclq__d_sets_store do. */
-static void sim_fill(const gclq__sets_pair &pr, const gclq__sets_fill &f, uint32_t *s_a, uint32_t *s_b) {
-  for (uint32_t e = 0; e < f.na + f.nb; ++e) {
-    if (e < f.na) s_a[(f.a0 + e) & (GCLQ__SETS_RING - 1)] = pr.a[f.a0 + e];
-    else s_b[(f.b0 + e - f.na) & (GCLQ__SETS_RING - 1)] = pr.b[f.b0 + e - f.na];
-  }
-}
-
-/* gclq__sets_path_kernel on one pair with `blocks` blocks: each block's
-   contiguous tiles, its two cuts by the k-ary search, the ring windows,
-   the threads' pieces, and the next window stored only after every thread
-   merged (the kernel's barriers). Checks the window math as it goes;
-   *count gets the pair's count (left alone when a check fails). */
-static void sim_path_run(const gclq__sets_pair &pr, uint32_t *out, uint32_t blocks, uint32_t *count) {
-  const uint64_t work = (uint64_t)pr.na + pr.nb, tiles = (work + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
-  std::vector<uint32_t> s_a(GCLQ__SETS_RING), s_b(GCLQ__SETS_RING), cut(GCLQ__SETS_NT + 1);
+/* gclq__sets_path_kernel: tiles of merge steps, GCLQ__SETS_NT threads each. */
+static uint32_t sim_path(const gclq__sets_pair &pr, uint32_t *out) {
+  const uint64_t tiles = ((uint64_t)pr.na + pr.nb + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
+  std::vector<uint32_t> s(GCLQ__SETS_TILE + 1), mine(GCLQ__SETS_NT);
   uint32_t total = 0;
-  for (uint32_t blk = 0; blk < blocks; ++blk) {
-    uint64_t t, t_end;
-    gclq__sets_block_tiles(tiles, blocks, blk, &t, &t_end);
-    if (t >= t_end) continue;
-    const uint64_t d_end = gclq__sets_tile_diag(pr, t_end - 1, 1);
-    uint64_t d = gclq__sets_tile_diag(pr, t, 0);
-    gclq__sets_window w;
-    w.ax = gclq__sets_kary_cut(pr, d, GCLQ__SETS_NT / 2);
-    w.by = (uint32_t)(d - w.ax);
-    w.xe = gclq__sets_kary_cut(pr, d_end, GCLQ__SETS_NT / 2);
-    w.ye = (uint32_t)(d_end - w.xe);
-    w.yg = w.ye < pr.nb ? w.ye + 1 : w.ye;
-    std::fill(s_a.begin(), s_a.end(), 0xDEADBEEFu);
-    std::fill(s_b.begin(), s_b.end(), 0xDEADBEEFu);
-    sim_fill(pr, gclq__sets_fill_first(w), s_a.data(), s_b.data());
-    for (; t < t_end; ++t) {
-      const uint32_t steps = (uint32_t)(d_end - d < GCLQ__SETS_TILE ? d_end - d : GCLQ__SETS_TILE);
-      const gclq__sets_ring ra = {s_a.data(), w.ax}, rb = {s_b.data(), w.by};
-      for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th)
-        cut[th] = gclq__sets_piece_cut(ra, rb, w, gclq__sets_piece_e0(steps, th));
-      cut[GCLQ__SETS_NT] = gclq__sets_piece_cut(ra, rb, w, steps);
-      const uint32_t la = cut[GCLQ__SETS_NT], lb = steps - la;
-      const uint64_t x_next = gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d + steps, gprim_less());
-      CHECK_EQ((uint64_t)w.ax + la, x_next);
-      const gclq__sets_fill f = gclq__sets_fill_next(w, la, lb);
-      CHECK(f.na <= la && f.nb <= lb && f.na + f.nb <= GCLQ__SETS_NT * GCLQ__SETS_VT);
-      uint32_t tile = 0;
-      for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th) {
-        const uint32_t e0 = gclq__sets_piece_e0(steps, th), e1 = gclq__sets_min(e0 + GCLQ__SETS_VT, steps);
-        const uint32_t c = gclq__sets_piece<false>(ra, rb, w, e0, e1, cut[th], cut[th + 1], NULL);
-        if (out && c) CHECK_EQ(gclq__sets_piece<true>(ra, rb, w, e0, e1, cut[th], cut[th + 1], out + total + tile), c);
-        tile += c;
-      }
-      CHECK(tile <= GCLQ__SETS_SLOT);
-      total += tile;
-      sim_fill(pr, f, s_a.data(), s_b.data());
-      w.ax += la;
-      w.by += lb;
-      d += steps;
+  for (uint64_t t = 0; t < tiles; ++t) {
+    const uint32_t x0 = gclq__sets_tile_split(pr, t, 0), x1 = gclq__sets_tile_split(pr, t, 1);
+    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t, x0, x1);
+    const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
+    for (uint32_t i = 0; i < la + lb + c.guard; ++i) s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
+    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th)
+      mine[th] = gclq__sets_tile_piece<false>(s.data(), la, lb, c.guard, th, NULL);
+    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th) {
+      if (out) gclq__sets_tile_piece<true>(s.data(), la, lb, c.guard, th, out + total);
+      total += mine[th];
     }
-    CHECK(w.ax == w.xe && w.by == w.ye);
   }
-  *count = total;
-}
-static uint32_t sim_path(const gclq__sets_pair &pr, uint32_t *out, uint32_t blocks) {
-  uint32_t n = ~0u;
-  sim_path_run(pr, out, blocks, &n);
-  return n;
+  return total;
 }
 
 /* gclq__sets_search_kernel: chunks of a, each with its span and cached keys. */
@@ -901,70 +853,12 @@ TEST(sets, kernel_partitions_on_the_host_match_the_reference) {
                    for (int method = 0; method < 3; ++method) {
                      if (method == 2 && !small) continue;
                      std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
-                     uint32_t n = method == 0   ? sim_path(pr, got.data(), 1 + (uint32_t)(p % 7))
+                     uint32_t n = method == 0   ? sim_path(pr, got.data())
                                   : method == 1 ? sim_search(pr, got.data())
                                                 : sim_lanes(pr, got.data());
                      check_sim(name, p, pr, names[method], n, got, want);
                    }
                  });
-}
-
-/* The path kernel with many blocks: every block count from 1 to past the
-   tiles (blocks without tiles), on pairs with long runs of equal values,
-   of one set's values below or above the other's, and random ones. */
-TEST(sets, path_kernel_blocks_cut_the_pair_anywhere) {
-  test_rng rng = test_rng_for("sets.path_blocks");
-  for (int round = 0; round < 12; ++round) {
-    const uint64_t n = 1 + rng.below(round < 6 ? 9000 : 40000), universe = round % 3 == 0 ? 3 * n : 20 * n;
-    set_u32 a = sets_random(rng, n, universe), b = sets_random(rng, n + rng.below(3 * n), universe);
-    if (round % 4 == 1) for (uint32_t &v : b) v += (uint32_t)universe; /* b after a */
-    if (round % 4 == 2) for (uint32_t &v : a) v += (uint32_t)universe; /* a after b */
-    if (a.size() > b.size()) a.swap(b);
-    if (a.empty()) continue;
-    const gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
-    const set_u32 want = sets_ref(a, b);
-    const uint64_t tiles = (a.size() + b.size() + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
-    const uint32_t counts[] = {1, 2, 3, (uint32_t)tiles, (uint32_t)tiles + 5, 1 + (uint32_t)rng.below(tiles + 1)};
-    for (uint32_t blocks : counts) {
-      set_u32 got(want.size() + 1, 0xA5A5A5A5u);
-      check_sim("path blocks", (size_t)blocks, pr, "path", sim_path(pr, got.data(), blocks), got, want);
-      CHECK_OK_SO_FAR();
-    }
-  }
-}
-
-/* The k-ary cut (the block's lanes, probe by probe) is merge path's cut on
-   every diagonal, for any number of probes; the block ranges cover the
-   tiles once; the window spans hold at 2^32 - 1. */
-TEST(sets, kary_cuts_block_tiles_and_spans) {
-  test_rng rng = test_rng_for("sets.kary");
-  for (int round = 0; round < 30; ++round) {
-    const uint64_t n = 1 + rng.below(300);
-    set_u32 a = sets_random(rng, n, 2 * n + rng.below(4 * n)), b = sets_random(rng, 1 + rng.below(400), 3 * n);
-    const gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
-    const uint32_t K = round % 3 == 0 ? 2 : round % 3 == 1 ? 3 : GCLQ__SETS_NT / 2;
-    for (uint64_t d = 0; d <= (uint64_t)pr.na + pr.nb; ++d) {
-      const uint64_t x = gprim_merge_path<true, uint64_t>(pr.a, pr.na, pr.b, pr.nb, d, gprim_less());
-      CHECK_EQ((uint64_t)gclq__sets_kary_cut(pr, d, K), x);
-    }
-    const uint64_t tiles = rng.below(1000);
-    const uint32_t blocks = 1 + (uint32_t)rng.below(1200);
-    uint64_t next = 0;
-    for (uint32_t blk = 0; blk < blocks; ++blk) {
-      uint64_t t0, t1;
-      gclq__sets_block_tiles(tiles, blocks, blk, &t0, &t1);
-      CHECK(t0 == next && t1 >= t0 && t1 - t0 <= tiles / blocks + 1);
-      next = t1;
-    }
-    CHECK_EQ(next, tiles);
-  }
-  CHECK_EQ(gclq__sets_span(0xFFFFFF00u, GCLQ__SETS_TILE, 0xFFFFFFFFu), 0xFFu); /* the sum passes 2^32 */
-  CHECK_EQ(gclq__sets_span(0xFFFFFF00u, GCLQ__SETS_TILE + 1, 0xFFFFFFFFu), 0xFFu);
-  CHECK_EQ(gclq__sets_span(7, GCLQ__SETS_TILE, 0xFFFFFFFFu), (uint32_t)GCLQ__SETS_TILE);
-  uint64_t t0, t1; /* two sets of 2^32 - 1: the tiles of 2^33 steps among many blocks */
-  const uint64_t big = ((uint64_t)2 * 0xFFFFFFFFu + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
-  gclq__sets_block_tiles(big, 1u << 20, (1u << 20) - 1, &t0, &t1);
-  CHECK(t1 == big && t0 < t1);
 }
 
 /* Tile tables as the host builds them (every entry has tiles) and as the

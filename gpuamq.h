@@ -1,6 +1,6 @@
 /* gpuamq.h - approximate membership queries on the GPU: quotient filters, a
    blocked Bloom filter and non-associative scans. Single-header CUDA C
-   library, v0.4.0.
+   library, v0.5.0.
 
    Do this:
       #define GPUAMQ_IMPLEMENTATION
@@ -98,6 +98,8 @@
                         gamq_qf_load / deserialize check the header against
                         the bytes before allocating; HOST lookups run the
                         gamq_qf_ref walk the device uses.
+     0.5.0  2026-11-27  no change to this library: the version follows
+                        gpuclique.h's (one CMake package).
 
    License: MIT, at the end of this file. */
 #ifndef GPUAMQ_H
@@ -110,9 +112,9 @@
    1. version, linkage, stream type
    ------------------------------------------------------------------------- */
 #define GAMQ_VERSION_MAJOR 0
-#define GAMQ_VERSION_MINOR 4
+#define GAMQ_VERSION_MINOR 5
 #define GAMQ_VERSION_PATCH 0
-#define GAMQ_VERSION_STRING "0.4.0"
+#define GAMQ_VERSION_STRING "0.5.0"
 
 #ifndef GAMQ_DEF
 #ifdef GPUAMQ_STATIC

@@ -1,9 +1,8 @@
 /* gpuclique.h - graphs, maximum cliques and set intersection on the GPU:
    graphs from files, edge lists and generators, every maximum clique of a
    graph, the intersections of sets (one pair, batches, all pairs,
-   containment joins), core numbers and k-clique counts (on the host; the
-   CUDA k-clique methods are off by default in this version).
-   Single-header CUDA C library, v0.4.0.
+   containment joins), core numbers and k-clique counts.
+   Single-header CUDA C library, v0.5.0.
 
    Do this:
       #define GPUCLIQUE_IMPLEMENTATION
@@ -37,9 +36,6 @@
       }
 
    What it does not do
-     - count k-cliques on the GPU by default: section 8's CUDA methods are
-       in the source but off (GCLQ_KCLIQUE_CUDA 0) until they pass the GPU
-       tests, so its CUDA backend returns GCLQ_ERROR_BACKEND_UNAVAILABLE;
      - list maximal (not maximum) cliques;
      - split a containment join by set size (MMJoin's Delta_1): its split
        is by element frequency only (gclq_intersect_options.split_below);
@@ -56,8 +52,10 @@
                                 (thread-safe: a containment join that
                                 splits on CUDA allocates from two threads)
      GCLQ_ASSERT(x)             internal assertions (default: assert.h)
-     GCLQ_KCLIQUE_CUDA          1: the CUDA k-clique methods (default 0:
-                                off until they pass the GPU tests)
+     GCLQ_KCLIQUE_CUDA          0: leave out the CUDA k-clique methods
+                                (default 1; with 0 backend CUDA returns
+                                GCLQ_ERROR_BACKEND_UNAVAILABLE and AUTO
+                                runs HOST)
 
    Contents
      1. version, linkage, stream type
@@ -109,6 +107,13 @@
                         (HOST and CUDA), gclq_degeneracy_order,
                         gclq_orient_by, gclq_kcliques on HOST by ORDERED or
                         PIVOT, GCLQ_ERROR_OVERFLOW per k.
+     0.5.0  2026-11-27  k-cliques on CUDA by default (GCLQ_KCLIQUE_CUDA 1):
+                        LFTJ, LEVEL_JOIN, GROUPED, BITSET and PIVOT, AUTO by k;
+                        the core peeling in one cooperative launch; the
+                        containment join's light/heavy split with the light
+                        half on the host (split_below, stats.split); set
+                        intersection by hash, bitmaps, the hybrids, the
+                        inverted index and the bit matrix.
 
    License: MIT, at the end of this file. */
 #ifndef GPUCLIQUE_H
@@ -121,9 +126,9 @@
    1. version, linkage, stream type
    ------------------------------------------------------------------------- */
 #define GCLQ_VERSION_MAJOR 0
-#define GCLQ_VERSION_MINOR 4
+#define GCLQ_VERSION_MINOR 5
 #define GCLQ_VERSION_PATCH 0
-#define GCLQ_VERSION_STRING "0.4.0"
+#define GCLQ_VERSION_STRING "0.5.0"
 
 #ifndef GCLQ_DEF
 #ifdef GPUCLIQUE_STATIC
@@ -941,11 +946,11 @@ GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
               64-bit arithmetic. The only method that finishes on graphs
               with large cliques (facebook_combined, omega 69).
    The CUDA backend (LFTJ, LEVEL_JOIN, GROUPED, BITSET, PIVOT: see
-   gclq_kclique_method) is in the source but off by default in this
-   version: it has not yet passed the GPU test suite. With
-   GCLQ_KCLIQUE_CUDA 0 (the default) backend CUDA returns
-   GCLQ_ERROR_BACKEND_UNAVAILABLE and AUTO runs HOST (stats.notes says so);
-   define GCLQ_KCLIQUE_CUDA 1 before the implementation include to try it.
+   gclq_kclique_method) cores, orients and counts on the device, inside
+   device_budget_bytes; AUTO picks CUDA when a device is present. Defining
+   GCLQ_KCLIQUE_CUDA 0 before the implementation include leaves it out:
+   backend CUDA then returns GCLQ_ERROR_BACKEND_UNAVAILABLE and AUTO runs
+   HOST (stats.notes says so).
 
      gclq_kclique_options o;
      gclq_kclique_result r;
@@ -958,7 +963,7 @@ GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
      gclq_kclique_result_free(&r); */
 
 #ifndef GCLQ_KCLIQUE_CUDA
-#define GCLQ_KCLIQUE_CUDA 0
+#define GCLQ_KCLIQUE_CUDA 1
 #endif
 
 /* The order whose direction orients each edge (earlier -> later vertex),
@@ -974,7 +979,8 @@ typedef enum gclq_orient_by {
    for *max_core alone) and the largest (max_core may be NULL; 0 for a graph
    with no vertices). HOST: Batagelj-Zaversnik bucket peeling, O(n + m).
    CUDA: the maximum clique search's parallel peeling (the dissertation,
-   Alg. 1) on the current device. AUTO: CUDA when a device is present, else
+   Alg. 1) on the current device, its rounds in one cooperative launch
+   where the device supports it. AUTO: CUDA when a device is present, else
    HOST. Errors: INVALID_ARGUMENT (NULL or malformed graph, bad backend),
    OUT_OF_MEMORY, NO_DEVICE / BACKEND_UNAVAILABLE (CUDA asked for), CUDA. */
 GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend backend, uint32_t *h_core_out,
@@ -1004,10 +1010,21 @@ typedef enum gclq_kclique_method {
   GCLQ_KCLIQUE_BITSET = 6      /* per-source local graphs as bit rows (CUDA) */
 } gclq_kclique_method;
 
-/* AUTO's rule (provisional: set by reasoning, not yet by measurement):
-   ORDERED when one k is asked, k <= GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K and the
-   largest core number is at most GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE (small
-   k on a sparse graph); PIVOT otherwise (every k, or large cliques). */
+/* AUTO's rule. HOST (provisional: set by reasoning, not yet by
+   measurement): ORDERED when one k is asked, k <=
+   GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K and the largest core number is at most
+   GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE (small k on a sparse graph); PIVOT
+   otherwise (every k, or large cliques). CUDA (measured on an H200, times
+   from the device-resident graph): LEVEL_JOIN for triangles (R-MAT 16:
+   4.2 ms against BITSET's 6.2; R-MAT 18 18.3 against 19.1; facebook_combined
+   level), BITSET for k from 4 to GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K - 1 (R-MAT
+   18, k = 4: 22.4 ms against LEVEL_JOIN's 55.9; R-MAT 16, k = 6: 134 ms
+   against 744 and PIVOT's 821), PIVOT for every k at once and from
+   GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K (facebook_combined, k = 8: 0.25 s against
+   BITSET's 5.7 s; k = 7 not yet measured). */
+#ifndef GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K
+#define GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K 8u
+#endif
 #ifndef GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K
 #define GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K 5u
 #endif
@@ -5162,11 +5179,10 @@ static inline gclq_status gclq__kc_host(const gclq_graph *g, const gclq_kclique_
    device (clique/kcliques.cuh and the methods' files); listing by the host
    ORDERED pass over the same orientation ---- */
 
-/* The method that counts on CUDA: the one asked, or AUTO's choice. */
-static inline gclq_kclique_method gclq__kc_cuda_method(const gclq_kclique_options *p, uint32_t max_out) {
-  (void)max_out;
-  if (p->all) return GCLQ_KCLIQUE_PIVOT; /* every size at once: only pivoting finishes on large cliques */
-  return p->method;
+/* AUTO's method on CUDA (GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K). */
+static inline gclq_kclique_method gclq__kc_cuda_method(const gclq_kclique_options *p) {
+  if (p->all || p->k >= GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K) return GCLQ_KCLIQUE_PIVOT; /* the counts explode */
+  return p->k == 3 ? GCLQ_KCLIQUE_LEVEL_JOIN : GCLQ_KCLIQUE_BITSET;
 }
 
 /* Count on the device with the chosen method (d set up: graph, counters). */
@@ -5216,7 +5232,7 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_
   r->max_out = d.max_out;
   stats->max_core = d.max_core;
   stats->max_out_degree = d.max_out;
-  method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_cuda_method(p, d.max_out);
+  method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_cuda_method(p);
   if (method == GCLQ_KCLIQUE_ORDERED) method = GCLQ_KCLIQUE_LFTJ; /* the same recursion on the device */
   stats->method = method;
   snprintf(line, sizeof line, "order: %s, max core %u, max out-degree %u; counting by %s on the device",

@@ -82,7 +82,7 @@
 #include <vector>
 
 #define GPUCLIQUE_STATIC
-#define GCLQ_KCLIQUE_CUDA 1 /* the CUDA methods (off by default in this version) */
+
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 #include "bench.h"

@@ -21,7 +21,6 @@
 #define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
 #define GPUCLIQUE_TESTING
-#define GCLQ_KCLIQUE_CUDA 1 /* the CUDA methods, off by default until they pass these tests on a GPU */
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 
@@ -800,6 +799,7 @@ static gclq_status kc_cuda_peel(const gclq_graph &g, std::vector<uint32_t> *core
 /* Both device peelings (one cooperative launch; a loop of launches) give the
    host's cores and exactly the rounds of gclq_degeneracy_order's order. */
 static void kc_check_peel(const gclq_graph &g, const char *what) {
+  if (g.num_vertices == 0) return; /* the library peels no empty graph (gclq__kc_cuda_cores returns first) */
   std::vector<uint32_t> want(g.num_vertices + 1), order(g.num_vertices + 1);
   uint32_t want_max = 0;
   CHECK(gclq_core_numbers(&g, GCLQ_BACKEND_HOST, want.data(), &want_max) == GCLQ_SUCCESS); /* checked above */
@@ -808,7 +808,9 @@ static void kc_check_peel(const gclq_graph &g, const char *what) {
     gclq__peel_by_launches = loop;
     std::vector<uint32_t> core, round;
     uint32_t max_core;
-    CHECK(kc_cuda_peel(g, &core, &round, &max_core) == GCLQ_SUCCESS);
+    gclq_status st = kc_cuda_peel(g, &core, &round, &max_core);
+    CHECK_MSG(st == GCLQ_SUCCESS, "%s (%s, %u vertices, %llu edges): %s", what, loop ? "launches" : "cooperative",
+              g.num_vertices, (unsigned long long)g.num_edges, gclq_status_string(st));
     CHECK_MSG(max_core == want_max, "%s (%s): max core %u, want %u", what, loop ? "launches" : "cooperative", max_core,
               want_max);
     CHECK_MSG(std::equal(core.begin(), core.end(), want.begin()), "%s (%s): cores differ", what,
@@ -832,8 +834,6 @@ GPU_TEST(kcliques, cuda_core_numbers_match_host) {
     kc_check_peel(k.g, what);
   }
   gclq_graph g;
-  memset(&g, 0, sizeof g);
-  kc_check_peel(g, "empty graph");
   const uint32_t scales[] = {8, 12, 16};
   for (size_t i = 0; i < 3; ++i) {
     CHECK(gclq_graph_rmat(scales[i], 4 + (uint32_t)rng.below(13), rng.next(), &g) == GCLQ_SUCCESS);
@@ -928,6 +928,75 @@ GPU_TEST(kcliques, cuda_data_graphs_match_reference) {
     gclq_graph_free(&g);
     CHECK_OK_SO_FAR();
   }
+}
+
+/* Small inputs for the sanitizers (compute-sanitizer runs this test in a
+   minute where the larger ones take many): every method, k = 3 .. 6 with
+   per-vertex counts and every k at once, on K_9 and two random graphs with
+   a planted clique, against brute force. */
+GPU_TEST(kcliques, cuda_small_graphs_every_method) {
+  test_rng rng = test_rng_for("kcliques_cuda_small");
+  std::vector<kc_method> methods = kc_cuda_methods();
+  CHECK(!methods.empty());
+  for (int t = 0; t < 3; ++t) {
+    kc_graph k = t == 0 ? kc_complete(9) : kc_random(20 + (uint32_t)rng.below(20), 0.3 + 0.3 * t, 7, rng);
+    kc_brute b(k);
+    for (size_t m = 0; m < methods.size(); ++m) {
+      for (uint32_t kk = 3; kk <= 6; ++kk) {
+        gclq_kclique_options o = kc_opts(methods[m].method, kk, 0);
+        o.backend = GCLQ_BACKEND_CUDA;
+        o.orientation = (kk & 1) ? GCLQ_ORIENT_BY_DEGENERACY : GCLQ_ORIENT_BY_DEGREE;
+        o.per_vertex = 1;
+        gclq_kclique_result r;
+        CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+        const uint64_t want = kk < b.count.size() ? b.count[kk] : 0;
+        CHECK_MSG(r.h_counts[0] == want, "graph %d k %u %s: %llu, want %llu", t, kk, kc_method_name(methods[m]),
+                  (unsigned long long)r.h_counts[0], (unsigned long long)want);
+        for (uint32_t v = 0; v < k.n; ++v)
+          CHECK_MSG(r.h_per_vertex[v] == (kk < b.per.size() ? b.per[kk][v] : 0), "graph %d k %u %s: vertex %u", t,
+                    kk, kc_method_name(methods[m]), v);
+        gclq_kclique_result_free(&r);
+      }
+      gclq_kclique_options o = kc_opts(methods[m].method, 0, 1);
+      o.backend = GCLQ_BACKEND_CUDA;
+      gclq_kclique_result r;
+      CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
+      CHECK(r.omega == b.omega());
+      for (uint32_t j = 0; j < r.num_k; ++j)
+        CHECK_MSG(r.h_counts[j] == b.count[3 + j], "graph %d all, k %u %s", t, 3 + j, kc_method_name(methods[m]));
+      gclq_kclique_result_free(&r);
+    }
+  }
+}
+
+/* AUTO on CUDA: LEVEL_JOIN for triangles, BITSET below
+   GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K, PIVOT from it and for every k; the counts
+   equal HOST's. */
+GPU_TEST(kcliques, cuda_auto_picks_a_method_and_counts) {
+  test_rng rng = test_rng_for("kcliques_cuda_auto");
+  gclq_graph g;
+  CHECK(gclq_graph_rmat(10 + (uint32_t)rng.below(3), 8 + (uint32_t)rng.below(9), rng.next(), &g) == GCLQ_SUCCESS);
+  const uint32_t ks[] = {0, 3, 4, 5, GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K - 1, GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K};
+  for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+    gclq_kclique_options h = kc_opts(GCLQ_KCLIQUE_PIVOT, ks[i], ks[i] == 0);
+    gclq_kclique_result want, r;
+    CHECK(gclq_kcliques(&g, &h, &want) == GCLQ_SUCCESS);
+    gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_AUTO, ks[i], ks[i] == 0);
+    o.backend = GCLQ_BACKEND_AUTO;
+    CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS);
+    CHECK(r.stats.backend == GCLQ_BACKEND_CUDA);
+    CHECK_MSG(r.stats.method == (ks[i] == 0 || ks[i] >= GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K ? GCLQ_KCLIQUE_PIVOT
+                                 : ks[i] == 3                                       ? GCLQ_KCLIQUE_LEVEL_JOIN
+                                                                                    : GCLQ_KCLIQUE_BITSET),
+              "k %u: %s", ks[i], gclq_kclique_method_name(r.stats.method));
+    CHECK(r.num_k == want.num_k && r.omega == want.omega);
+    for (uint32_t j = 0; j < r.num_k && j < want.num_k; ++j)
+      CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j], "k %u: %llu, want %llu",
+                want.k_first + j, (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
+    gclq_kclique_result_free(&r);
+    gclq_kclique_result_free(&want);
+  }
+  gclq_graph_free(&g);
 }
 
 /* Complete graphs: C(n, k) for every method, every k at once and one k. */

@@ -687,8 +687,16 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     slice in the b slice, held in shared memory.
      IP_HASH        Intersect Path's tiles, the a slice hashed as HASH's
                     chunks and the b slice probing it.
-     AUTO           BINARY_SEARCH when |b| >= GCLQ_SETS_AUTO_RATIO * |a|,
-                    else MERGE_PATH, decided per pair.
+     AUTO           for given pairs (gclq_intersect_pair, _pairs), by the
+                    batch: where one pair holds at least half the merge
+                    work (|a| + |b| summed), BITMAP_DYNAMIC when that pair
+                    is dense (|a| + |b| >= GCLQ_SETS_AUTO_BITMAP_DENSITY x
+                    the values both span); else, where the pairs average
+                    fewer than GCLQ_SETS_AUTO_IP_OBS_BELOW merge steps,
+                    IP_OBS; else per pair: BINARY_SEARCH when
+                    |b| >= GCLQ_SETS_AUTO_RATIO * |a|, else MERGE_PATH
+                    (which gclq_intersect_pairs_device's AUTO always does).
+                    stats.method says which ran (AUTO: the per-pair rule).
    Pairs with |a| + |b| <= 1024 run a warp each (the same
    methods at warp width, with the warp's own table in shared memory; for
    the bitmaps only when the range is at most 2^15 values); larger ones a
@@ -742,6 +750,26 @@ typedef enum gclq_intersect_method {
    include to move it. */
 #ifndef GCLQ_SETS_AUTO_RATIO
 #define GCLQ_SETS_AUTO_RATIO 32u
+#endif
+
+/* AUTO's batch rule for given pairs on CUDA (AUTO above), from the H200's
+   bench_sets rows (bench/results/sets_h200.md). One pair of 10^8 + 10^8
+   uniform values over U = 10^9 (density 0.2): BITMAP_DYNAMIC 0.445 ms,
+   MERGE_PATH 0.650; of 10^7 + 10^7 (density 0.02): 0.141 against 0.090.
+   A line through the two sizes of each (merge path 3.1 ps a step; the
+   bitmap 1.7 ps a step plus 0.11 ps a value of the range) crosses where
+   the steps are 0.074 of the range. Every edge of R-MAT 16, 17 and 18 as
+   pairs of adjacency lists (1,400-2,500 steps a pair on average): IP_OBS
+   3.18, 9.55, 25.2 ms against merge path / binary search per pair 3.65,
+   11.2, 27.1 (binary search alone 3.37, 11.3, 24.0); on large pairs
+   IP_OBS is the slower (the pair of 10^7: 0.110 against 0.090 ms), hence
+   the bound on the average. Define before the implementation include to
+   move them. */
+#ifndef GCLQ_SETS_AUTO_BITMAP_DENSITY
+#define GCLQ_SETS_AUTO_BITMAP_DENSITY 0.074
+#endif
+#ifndef GCLQ_SETS_AUTO_IP_OBS_BELOW
+#define GCLQ_SETS_AUTO_IP_OBS_BELOW 65536u
 #endif
 
 /* AUTO's backend crossover: with a CUDA device present, AUTO still runs
@@ -931,7 +959,7 @@ GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
    omega in one call. Counts are exact in 64 bits; a count that does not fit
    is flagged for its k (GCLQ_ERROR_OVERFLOW in h_status), never wrapped.
 
-   This version counts on the HOST backend only (serial, readable):
+   The HOST backend (serial, readable) counts by two methods:
      ORDERED  kClist style (Danisch, Balalau, Sozio, "Listing k-cliques in
               sparse real-world graphs"): orient every edge from the earlier
               to the later vertex of an order, then recurse over the
@@ -947,7 +975,8 @@ GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method);
               with large cliques (facebook_combined, omega 69).
    The CUDA backend (LFTJ, LEVEL_JOIN, GROUPED, BITSET, PIVOT: see
    gclq_kclique_method) cores, orients and counts on the device, inside
-   device_budget_bytes; AUTO picks CUDA when a device is present. Defining
+   device_budget_bytes; the backend AUTO picks CUDA when a device is
+   present, the method AUTO by k (gclq_kclique_method). Defining
    GCLQ_KCLIQUE_CUDA 0 before the implementation include leaves it out:
    backend CUDA then returns GCLQ_ERROR_BACKEND_UNAVAILABLE and AUTO runs
    HOST (stats.notes says so).
@@ -3776,6 +3805,31 @@ static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t tot
   return GCLQ_INTERSECT_AUTO;
 }
 
+/* AUTO's batch rule for n given pairs on CUDA (GCLQ_SETS_AUTO_BITMAP_DENSITY
+   above): BITMAP_DYNAMIC, IP_OBS, or AUTO (the per-pair rule). */
+static inline gclq_intersect_method gclq__sets_pairs_rule(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
+                                                          double density, uint64_t ip_obs_below) {
+  uint64_t p, work = 0, largest = 0, at = 0;
+  for (p = 0; p < n; ++p) {
+    const uint64_t w = (uint64_t)gclq__sets_size(s, pairs[2 * p]) + gclq__sets_size(s, pairs[2 * p + 1]);
+    work += w;
+    if (w > largest) largest = w, at = p;
+  }
+  if (work == 0) return GCLQ_INTERSECT_AUTO;
+  if (2 * largest >= work) { /* one pair dominates: is it dense? */
+    const uint32_t i = pairs[2 * at], j = pairs[2 * at + 1];
+    const uint32_t *a = s->h_elements + s->h_offsets[i], *b = s->h_elements + s->h_offsets[j];
+    const uint32_t na = gclq__sets_size(s, i), nb = gclq__sets_size(s, j);
+    uint32_t lo, hi;
+    if (na == 0 || nb == 0) return GCLQ_INTERSECT_AUTO; /* nothing to intersect */
+    lo = a[0] > b[0] ? a[0] : b[0];
+    hi = a[na - 1] < b[nb - 1] ? a[na - 1] : b[nb - 1];
+    if (lo > hi || (double)largest >= density * ((double)(hi - lo) + 1.0)) return GCLQ_INTERSECT_BITMAP_DYNAMIC;
+    return GCLQ_INTERSECT_AUTO;
+  }
+  return work < (double)ip_obs_below * (double)n ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
+}
+
 /* The method all pairs of a collection run by on CUDA: the one asked, or
    AUTO's rule with the configured shares. */
 static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gclq_intersect_method asked) {
@@ -4282,6 +4336,11 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
     work = sets->total > UINT64_MAX / (sets->num_sets - 1) ? UINT64_MAX : (sets->num_sets - 1) * sets->total;
   st = gclq__sets_backend(&opt, work, &r->stats, &backend);
   if (st != GCLQ_SUCCESS) return st;
+  if (backend == GCLQ_BACKEND_CUDA && !all && opt.method == GCLQ_INTERSECT_AUTO) {
+    opt.method = gclq__sets_pairs_rule(sets, h_pairs, num_pairs, GCLQ_SETS_AUTO_BITMAP_DENSITY,
+                                       GCLQ_SETS_AUTO_IP_OBS_BELOW);
+    r->stats.method = opt.method;
+  }
   memset(&k, 0, sizeof k);
   memset(&m, 0, sizeof m);
   k.kind = kind;

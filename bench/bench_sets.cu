@@ -61,6 +61,9 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
   gclq_intersect_options o;
   gclq_intersect_options_defaults(&o);
   o.backend = GCLQ_BACKEND_CUDA;
+  if (method == GCLQ_INTERSECT_AUTO) /* AUTO's batch rule, as gclq_intersect_pairs applies it */
+    method = gclq__sets_pairs_rule(s, pairs.data(), pairs.size() / 2, GCLQ_SETS_AUTO_BITMAP_DENSITY,
+                                   GCLQ_SETS_AUTO_IP_OBS_BELOW);
   o.method = method;
   o.materialise = write;
   gclq_intersect_stats stats;
@@ -184,6 +187,26 @@ static double bench_sets_call_ms(const gclq_sets *s, const std::vector<uint32_t>
   return ms;
 }
 
+/* An R-MAT graph (edge factor 16, seed 7), its adjacency as a collection
+   (a view: free the graph, not the sets), and every edge u < v as a pair
+   (u, v) of adjacency lists; *words = what the pairs read (|N(u)| + |N(v)|
+   each). false when the graph cannot be made. */
+static bool bench_sets_rmat_edges(int scale, gclq_graph *g, gclq_sets *s, std::vector<uint32_t> *pairs,
+                                  double *words) {
+  if (gclq_graph_rmat(scale, 16, 7, g) != GCLQ_SUCCESS) return false;
+  gclq_sets_from_graph(g, s);
+  *words = 0.0;
+  for (uint32_t v = 0; v < g->num_vertices; ++v)
+    for (uint64_t e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) {
+      uint32_t u = g->h_neighbors[e];
+      if (u <= v) continue;
+      pairs->push_back(v);
+      pairs->push_back(u);
+      *words += (double)(g->h_offsets[v + 1] - g->h_offsets[v]) + (double)(g->h_offsets[u + 1] - g->h_offsets[u]);
+    }
+  return true;
+}
+
 /* The rows of one workload: per method and mode, the device work beside
    the copy, and the call beside HOST. */
 static void bench_sets_rows(const char *name, const gclq_sets *s, const std::vector<uint32_t> &pairs, double in_bytes,
@@ -208,6 +231,11 @@ static void bench_sets_rows(const char *name, const gclq_sets *s, const std::vec
       printf("sets,%s,total %llu,call %llu,api %llu,host %llu,%s\n", v.c_str(), (unsigned long long)dev_total,
              (unsigned long long)call_total, (unsigned long long)api_total, (unsigned long long)host_total,
              dev_total == host_total && call_total == host_total && api_total == host_total ? "same" : "DIFFERENT");
+      if (bench_sets_methods[m] == GCLQ_INTERSECT_AUTO)
+        printf("sets auto,%s,picks %s\n", v.c_str(),
+               gclq_intersect_method_name(gclq__sets_pairs_rule(s, pairs.data(), pairs.size() / 2,
+                                                                GCLQ_SETS_AUTO_BITMAP_DENSITY,
+                                                                GCLQ_SETS_AUTO_IP_OBS_BELOW)));
     }
   }
 }
@@ -231,21 +259,86 @@ BENCH(sets) {
   for (size_t i = 0; i < rmat.size(); ++i) {
     gclq_graph g;
     gclq_sets s;
-    if (gclq_graph_rmat((int)rmat[i], 16, 7, &g) != GCLQ_SUCCESS) continue;
-    gclq_sets_from_graph(&g, &s);
     std::vector<uint32_t> pairs;
-    double words = 0.0;
-    for (uint32_t v = 0; v < g.num_vertices; ++v)
-      for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e) {
-        uint32_t u = g.h_neighbors[e];
-        if (u <= v) continue;
-        pairs.push_back(v);
-        pairs.push_back(u);
-        words += (double)(g.h_offsets[v + 1] - g.h_offsets[v]) + (double)(g.h_offsets[u + 1] - g.h_offsets[u]);
-      }
+    double words;
+    if (!bench_sets_rmat_edges((int)rmat[i], &g, &s, &pairs, &words)) continue;
     char name[64];
     snprintf(name, sizeof name, "R-MAT %llu every edge", (unsigned long long)rmat[i]);
     bench_sets_rows(name, &s, pairs, 4.0 * words, pairs.size() / 2, false);
+    gclq_graph_free(&g);
+  }
+}
+
+/* ---- the paper's Fig. 9: SISI over its twelve datasets ----
+   Two sets of avg elements each (fixed size) from one distribution over
+   U: uniform, normal, zipf x U in {10^8, 10^9} x avg in {10^6, 10^7}
+   (dist-U-avg), counted by every method ("dev" rows beside the copy of the
+   input, "call" rows beside HOST), AUTO's pick on a "sets auto," line.
+   The normal and zipf sets share a narrower range than the uniform ones
+   (denser bitmaps): where the bitmaps overtake merge path, and whether
+   AUTO's density rule (GCLQ_SETS_AUTO_BITMAP_DENSITY) follows.
+   Environment: SETS_FIG9_U, SETS_FIG9_AVG (lists, the defaults above). */
+BENCH(sets_fig9) {
+  const std::vector<uint64_t> us = bench_sets_list("SETS_FIG9_U", "100000000,1000000000");
+  const std::vector<uint64_t> avgs = bench_sets_list("SETS_FIG9_AVG", "1000000,10000000");
+  const gclq_sets_dist dists[] = {GCLQ_SETS_UNIFORM, GCLQ_SETS_NORMAL, GCLQ_SETS_ZIPF};
+  const char *dist_names[] = {"uniform", "normal", "zipf"};
+  for (int d = 0; d < 3; ++d)
+    for (size_t i = 0; i < us.size(); ++i)
+      for (size_t j = 0; j < avgs.size(); ++j) {
+        gclq_sets_gen gen = {dists[d], 2, us[i], avgs[j], 1, 42};
+        gclq_sets s;
+        if (gclq_sets_generate(&gen, &s) != GCLQ_SUCCESS) {
+          fprintf(stderr, "bench_sets: cannot generate %s-%.0e-%.0e\n", dist_names[d], (double)us[i], (double)avgs[j]);
+          continue;
+        }
+        std::vector<uint32_t> pair = {0, 1};
+        char name[64];
+        snprintf(name, sizeof name, "%s-%.0e-%.0e", dist_names[d], (double)us[i], (double)avgs[j]);
+        bench_sets_rows(name, &s, pair, 4.0 * (double)s.total, (size_t)s.total, false);
+        gclq_sets_free(&s);
+      }
+}
+
+/* ---- AUTO's per-pair crossover on the triangle workload ----
+   Every edge of R-MAT (scales SETS_RMAT) as pairs, cut by the ratio r of
+   the larger list to the smaller: pairs with |b| >= r |a| run
+   BINARY_SEARCH, the rest MERGE_PATH or IP_OBS; each part's device time
+   (bench_sets_device_ms, two launches where AUTO runs one) and their sum,
+   for r in SETS_RATIOS (default 1,2,4,8,16,32,64,128; 1: every pair
+   searched, a huge r: none). A line "sets ratio," per r: the two parts'
+   pairs and times, so GCLQ_SETS_AUTO_RATIO and the batch rule can be set
+   from it. */
+BENCH(sets_auto_ratio) {
+  const std::vector<uint64_t> rmat = bench_sets_list("SETS_RMAT", "16,17,18");
+  const std::vector<uint64_t> ratios = bench_sets_list("SETS_RATIOS", "1,2,4,8,16,32,64,128,1000000");
+  for (size_t i = 0; i < rmat.size(); ++i) {
+    gclq_graph g;
+    gclq_sets s;
+    std::vector<uint32_t> pairs;
+    double words;
+    if (!bench_sets_rmat_edges((int)rmat[i], &g, &s, &pairs, &words)) continue;
+    for (size_t r = 0; r < ratios.size(); ++r) {
+      std::vector<uint32_t> search, rest;
+      for (size_t p = 0; p < pairs.size(); p += 2) {
+        uint64_t na = s.h_offsets[pairs[p] + 1] - s.h_offsets[pairs[p]];
+        uint64_t nb = s.h_offsets[pairs[p + 1] + 1] - s.h_offsets[pairs[p + 1]];
+        if (na > nb) std::swap(na, nb);
+        std::vector<uint32_t> &to = nb >= ratios[r] * na ? search : rest;
+        to.push_back(pairs[p]);
+        to.push_back(pairs[p + 1]);
+      }
+      uint64_t t_search = 0, t_merge = 0, t_obs = 0;
+      const double search_ms =
+          search.empty() ? 0.0 : bench_sets_device_ms(&s, search, GCLQ_INTERSECT_BINARY_SEARCH, false, &t_search);
+      const double merge_ms =
+          rest.empty() ? 0.0 : bench_sets_device_ms(&s, rest, GCLQ_INTERSECT_MERGE_PATH, false, &t_merge);
+      const double obs_ms = rest.empty() ? 0.0 : bench_sets_device_ms(&s, rest, GCLQ_INTERSECT_IP_OBS, false, &t_obs);
+      printf("sets ratio,R-MAT %llu,ratio %llu,searched %zu,%.3f ms,rest %zu,merge-path %.3f ms,ip-obs %.3f ms,"
+             "sum merge %.3f ms,sum ip-obs %.3f ms,%s\n",
+             (unsigned long long)rmat[i], (unsigned long long)ratios[r], search.size() / 2, search_ms, rest.size() / 2,
+             merge_ms, obs_ms, search_ms + merge_ms, search_ms + obs_ms, t_merge == t_obs ? "same" : "DIFFERENT");
+    }
     gclq_graph_free(&g);
   }
 }
@@ -392,8 +485,8 @@ static void bench_sets_all_rows(const char *name, const gclq_sets *s) {
   const bool host = (double)(k - 1) * (double)s->total <= 1e10;
   const double host_ms = host ? bench_sets_all_call_ms(s, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, &total) : 0.0;
   if (host) bench_sets_all_line((std::string(name) + " HOST call").c_str(), total, want, pairs, host_ms);
-  const gclq_intersect_method calls[] = {GCLQ_INTERSECT_INVERTED_INDEX, GCLQ_INTERSECT_BIT_MATRIX};
-  for (int c = 0; c < 2; ++c) {
+  const gclq_intersect_method calls[] = {GCLQ_INTERSECT_INVERTED_INDEX, GCLQ_INTERSECT_BIT_MATRIX, GCLQ_INTERSECT_AUTO};
+  for (int c = 0; c < 3; ++c) {
     if (calls[c] == GCLQ_INTERSECT_BIT_MATRIX && words > max_words) continue;
     const double ms = bench_sets_all_call_ms(s, GCLQ_BACKEND_CUDA, calls[c], &total);
     v = std::string(name) + " " + gclq_intersect_method_name(calls[c]);
@@ -410,21 +503,31 @@ BENCH(sets_all) {
   uint64_t keep = UINT64_MAX;
   BENCH_CHECK(cudaDeviceGetDefaultMemPool(&pool, 0));
   BENCH_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+  const uint64_t zipf_avg = bench_sets_list("SETS_FIG12_AVG", "100000")[0];
+  const std::string zipf_name = "Fig. 12 zipf k 1000 avg " + std::to_string((unsigned long long)zipf_avg);
   struct {
-    const char *name;
+    std::string name;
+    gclq_sets_dist dist;
     uint32_t k;
     uint64_t universe, avg;
-  } const rows[] = {{"MISI k 1000 avg 1e5 U 1e8", 1000, 100000000ull, 100000},
-                    {"MISI k 1e4 avg 1000 U 8.7e6", 10000, 8700000ull, 1000},
-                    {"BMS stand-in k 1e4 avg 35 U 1600", 10000, 1600, 35}};
+  } const rows[] = {{"MISI k 1000 avg 1e5 U 1e8", GCLQ_SETS_UNIFORM, 1000, 100000000ull, 100000},
+                    {"MISI k 1e4 avg 1000 U 8.7e6", GCLQ_SETS_UNIFORM, 10000, 8700000ull, 1000},
+                    {"BMS stand-in k 1e4 avg 35 U 1600", GCLQ_SETS_UNIFORM, 10000, 1600, 35},
+                    /* Table 1's other 10K datasets, generated stand-ins of their k, average and universe
+                       (zipf: real collections are skewed; ORKUT's is the uniform row above) */
+                    {"ENRON stand-in zipf k 1e4 avg 794 U 1.1e6", GCLQ_SETS_ZIPF, 10000, 1100000ull, 794},
+                    {"TWITTER stand-in zipf k 1e4 avg 150 U 3.7e4", GCLQ_SETS_ZIPF, 10000, 37000ull, 150},
+                    {"WORDS stand-in zipf k 1e4 avg 3494 U 1.1e4", GCLQ_SETS_ZIPF, 10000, 11000ull, 3494},
+                    /* Fig. 12: k = 1000 zipf sets over U = 10^8 (the paper's average is 10^6: SETS_FIG12_AVG) */
+                    {zipf_name + " U 1e8", GCLQ_SETS_ZIPF, 1000, 100000000ull, zipf_avg}};
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
-    gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, rows[i].k, rows[i].universe, rows[i].avg, 0, 42};
+    gclq_sets_gen gen = {rows[i].dist, rows[i].k, rows[i].universe, rows[i].avg, 0, 42};
     gclq_sets s;
     if (gclq_sets_generate(&gen, &s) != GCLQ_SUCCESS) {
-      fprintf(stderr, "bench_sets: cannot generate %s\n", rows[i].name);
+      fprintf(stderr, "bench_sets: cannot generate %s\n", rows[i].name.c_str());
       continue;
     }
-    bench_sets_all_rows(rows[i].name, &s);
+    bench_sets_all_rows(rows[i].name.c_str(), &s);
     gclq_sets_free(&s);
   }
 }

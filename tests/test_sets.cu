@@ -1267,6 +1267,56 @@ GPU_TEST(sets, cuda_one_giant_pair_uses_many_blocks) {
   gclq_sets_free(&s);
 }
 
+/* AUTO on CUDA for given pairs runs what its batch rule says
+   (gclq__sets_pairs_rule), says so in stats.method, and equals HOST: a
+   dense pair, a sparse one, every edge of an R-MAT graph. */
+GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
+  test_rng rng = test_rng_for("sets.cuda_auto_rule");
+  const size_t n = 5000 + rng.below(5000);
+  for (int dense = 0; dense < 2; ++dense) {
+    std::vector<set_u32> v(2);
+    const uint64_t u = dense ? 4 * (uint64_t)n : 200 * (uint64_t)n; /* densities 0.5 and 0.01 */
+    v[0] = sets_random(rng, n, u);
+    v[1] = sets_random(rng, n + rng.below(n), u);
+    gclq_sets s;
+    CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+    const uint32_t pair[2] = {0, 1};
+    const gclq_intersect_method want_method =
+        gclq__sets_pairs_rule(&s, pair, 1, GCLQ_SETS_AUTO_BITMAP_DENSITY, GCLQ_SETS_AUTO_IP_OBS_BELOW);
+    CHECK_EQ(want_method, dense ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO);
+    for (int m = 0; m < 2; ++m) {
+      gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
+      h.materialise = o.materialise = m;
+      gclq_intersect_result want, got;
+      CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &h, &want), GCLQ_SUCCESS);
+      CHECK_EQ(gclq_intersect_pair(&s, 0, 1, &o, &got), GCLQ_SUCCESS);
+      check_same(want, got, m != 0, false, dense ? "dense pair" : "sparse pair");
+      CHECK_EQ(got.stats.method, want_method);
+      gclq_intersect_result_free(&want);
+      gclq_intersect_result_free(&got);
+    }
+    gclq_sets_free(&s);
+  }
+  gclq_graph g;
+  gclq_sets s;
+  CHECK_EQ(gclq_graph_rmat(12, 16, rng.next(), &g), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_from_graph(&g, &s), GCLQ_SUCCESS);
+  std::vector<uint32_t> edges;
+  for (uint32_t x = 0; x < g.num_vertices; ++x)
+    for (uint64_t e = g.h_offsets[x]; e < g.h_offsets[x + 1]; ++e)
+      if (g.h_neighbors[e] > x) edges.push_back(x), edges.push_back(g.h_neighbors[e]);
+  gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
+  gclq_intersect_result want, got;
+  CHECK_EQ(gclq_intersect_pairs(&s, edges.data(), edges.size() / 2, &h, &want), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_intersect_pairs(&s, edges.data(), edges.size() / 2, &o, &got), GCLQ_SUCCESS);
+  check_same(want, got, false, false, "R-MAT 12 every edge");
+  CHECK_EQ(got.stats.method, GCLQ_INTERSECT_IP_OBS);
+  gclq_intersect_result_free(&want);
+  gclq_intersect_result_free(&got);
+  gclq_sets_free(&s);
+  gclq_graph_free(&g);
+}
+
 GPU_TEST(sets, cuda_all_pairs_and_containment_equal_host) {
   test_rng rng = test_rng_for("sets.cuda_all");
   const size_t ks[] = {2, 37, 131};
@@ -1625,6 +1675,75 @@ TEST(sets, all_pairs_auto_rule) {
   memset(&s, 0, sizeof s);
   CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_BIT_MATRIX), GCLQ_INTERSECT_BIT_MATRIX);
   CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_MERGE_PATH), GCLQ_INTERSECT_MERGE_PATH);
+}
+
+/* AUTO's batch rule for given pairs (GCLQ_SETS_AUTO_BITMAP_DENSITY): fresh
+   sets each run, each side of every threshold. */
+TEST(sets, pairs_auto_rule) {
+  test_rng rng = test_rng_for("sets.pairs_auto_rule");
+  const double d = GCLQ_SETS_AUTO_BITMAP_DENSITY;
+  const uint64_t below = GCLQ_SETS_AUTO_IP_OBS_BELOW;
+  /* one pair over a range of u values: dense at 2n >= d u */
+  const size_t n = 2000 + rng.below(2000);
+  const uint64_t dense_u = (uint64_t)(2.0 * (double)n / d) / 2, sparse_u = (uint64_t)(2.0 * (double)n / d) * 2;
+  std::vector<set_u32> v(2);
+  const uint32_t pair[2] = {0, 1};
+  gclq_sets s;
+  for (int dense = 0; dense < 2; ++dense) {
+    const uint64_t u = dense ? dense_u : sparse_u;
+    v[0] = sets_random(rng, n, u);
+    v[1] = sets_random(rng, n, u);
+    v[0][0] = v[1][0] = 0; /* both span [0, u) */
+    v[0][n - 1] = v[1][n - 1] = (uint32_t)(u - 1);
+    std::sort(v[0].begin(), v[0].end());
+    std::sort(v[1].begin(), v[1].end());
+    v[0].erase(std::unique(v[0].begin(), v[0].end()), v[0].end());
+    v[1].erase(std::unique(v[1].begin(), v[1].end()), v[1].end());
+    CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+    CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, below),
+             dense ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO);
+    gclq_sets_free(&s);
+  }
+  /* one pair whose ranges do not overlap: the bitmap does nothing */
+  v[0] = sets_random(rng, n, 1000000);
+  v[1] = sets_random(rng, n, 1000000);
+  for (size_t i = 0; i < v[1].size(); ++i) v[1][i] += 1000000;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, below), GCLQ_INTERSECT_BITMAP_DYNAMIC);
+  gclq_sets_free(&s);
+  /* the dominant pair holds an empty set, or every set is empty: per pair */
+  v[0].clear();
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, below), GCLQ_INTERSECT_AUTO);
+  gclq_sets_free(&s);
+  v[1].clear();
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, below), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, NULL, 0, d, below), GCLQ_INTERSECT_AUTO);
+  gclq_sets_free(&s);
+  /* every edge of an R-MAT graph: many small pairs, none dominant: IP_OBS */
+  gclq_graph g;
+  CHECK_EQ(gclq_graph_rmat(10 + (int)rng.below(3), 16, rng.next(), &g), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_from_graph(&g, &s), GCLQ_SUCCESS);
+  std::vector<uint32_t> edges;
+  uint64_t work = 0;
+  for (uint32_t x = 0; x < g.num_vertices; ++x)
+    for (uint64_t e = g.h_offsets[x]; e < g.h_offsets[x + 1]; ++e)
+      if (g.h_neighbors[e] > x) {
+        edges.push_back(x);
+        edges.push_back(g.h_neighbors[e]);
+        work += (g.h_offsets[x + 1] - g.h_offsets[x]) + (g.h_offsets[g.h_neighbors[e] + 1] - g.h_offsets[g.h_neighbors[e]]);
+      }
+  const uint64_t ne = edges.size() / 2;
+  CHECK(ne > 100);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, below), GCLQ_INTERSECT_IP_OBS);
+  /* the same pairs averaging exactly the threshold: per pair (ceil of the mean; never below 1) */
+  const uint64_t at = (work + ne - 1) / ne;
+  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, at), work == at * ne ? GCLQ_INTERSECT_AUTO
+                                                                                 : GCLQ_INTERSECT_IP_OBS);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, work / ne), GCLQ_INTERSECT_AUTO);
+  gclq_sets_free(&s);
+  gclq_graph_free(&g);
 }
 #endif
 

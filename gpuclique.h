@@ -1237,12 +1237,16 @@ typedef struct gclq__mc_plan {
      gclq__bits_max  the largest local graph of the bitset search (lowered
                      to see the fallback to the list search)
      gclq__peel_by_launches  nonzero: the core peeling runs as a loop of
-                     launches, as on a device without cooperative launch */
+                     launches, as on a device without cooperative launch
+     gclq__peel_compact  nonzero: the cooperative peeling's rounds look only
+                     at the vertices the round before kept (compacted lists;
+                     off in the library until measured) */
 #ifdef GPUCLIQUE_TESTING
 static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
 static int gclq__no_budget_split = 0;
 static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
 static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over launches (no cooperative launch) */
+static int gclq__peel_compact = 0;     /* nonzero: the cooperative peeling scans compacted lists */
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {
   p->bits_max = gclq__bits_max;

@@ -114,8 +114,9 @@ static __global__ void gclq__core_advance_kernel(const uint32_t *frontier, uint3
    counters of round it live in slot it % 3, so a slot is reset two rounds
    before it is used again and after everyone has read it. */
 struct gclq__peel_state {
-  unsigned int bar_count, bar_gen; /* the grid barrier */
-  unsigned int left[3], low[3];    /* per slot: vertices leaving, smallest degree staying */
+  unsigned int bar_count, bar_gen;         /* the grid barrier */
+  unsigned int left[3], low[3], kept[3];   /* per slot: vertices leaving, smallest degree staying,
+                                              vertices staying (listed, with the lists) */
   unsigned int max_core;
 };
 
@@ -143,29 +144,51 @@ static __device__ __forceinline__ void gclq__grid_sync(gclq__peel_state *s) {
    grid barriers instead of launches and read backs; the same cores and
    rounds as gclq__core_filter_kernel / gclq__core_advance_kernel in a loop.
    Values written by other blocks in the round before are read through L2
-   (__ldcg); a vertex's gone flag, core and round only by its own thread. */
+   (__ldcg); a vertex's gone flag, core and round only by its own thread.
+   With alive (2n words; NULL: every round looks at all n vertices) each
+   round looks only at the vertices the round before kept: iteration it
+   reads list (it - 1) % 2 and writes those staying into list it % 2 (a
+   warp's in one atomic), so late rounds, when few vertices are left, cost
+   little. The order inside a list does not matter: the cores and rounds
+   are the same. */
 static __global__ void __launch_bounds__(GCLQ__BLOCK)
     gclq__core_peel_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, uint32_t *deg, uint8_t *gone,
-                           uint32_t *core, uint32_t *round, uint32_t *frontier, gclq__peel_state *s) {
+                           uint32_t *core, uint32_t *round, uint32_t *frontier, uint32_t *alive, gclq__peel_state *s) {
   const uint64_t tid = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x, threads = (uint64_t)gridDim.x * blockDim.x;
   const uint32_t lane = threadIdx.x & 31;
   uint32_t k = 0, left = n, rounds = 0, best = 0;
   for (uint32_t it = 0; left > 0; ++it) {
-    unsigned int *leaving = &s->left[it % 3], *low = &s->low[it % 3];
+    unsigned int *leaving = &s->left[it % 3], *low = &s->low[it % 3], *kept = &s->kept[it % 3];
+    const uint32_t *from = alive != NULL && it > 0 ? alive + (size_t)((it - 1) % 2) * n : NULL;
+    uint32_t *to = alive != NULL ? alive + (size_t)(it % 2) * n : NULL;
+    const uint32_t count = from != NULL ? __ldcg(&s->kept[(it + 2) % 3]) : n;
     if (tid == 0) {
       s->left[(it + 1) % 3] = 0;
       s->low[(it + 1) % 3] = 0xffffffffu;
+      s->kept[(it + 1) % 3] = 0;
     }
-    for (uint64_t v = tid; v < n; v += threads) {
-      if (gone[v]) continue;
-      const uint32_t d = __ldcg(deg + v);
-      if (d <= k) {
-        gone[v] = 1;
-        core[v] = k;
-        if (round != NULL) round[v] = rounds;
-        frontier[atomicAdd(leaving, 1u)] = (uint32_t)v;
-      } else {
-        atomicMin(low, d);
+    for (uint64_t w = tid - lane; w < count; w += threads) { /* a warp's 32 entries together */
+      const uint64_t i = w + lane;
+      const uint32_t v = i >= count ? 0u : from != NULL ? __ldcg(from + i) : (uint32_t)i;
+      bool stay = false;
+      if (i < count && !gone[v]) {
+        const uint32_t d = __ldcg(deg + v);
+        if (d <= k) {
+          gone[v] = 1;
+          core[v] = k;
+          if (round != NULL) round[v] = rounds;
+          frontier[atomicAdd(leaving, 1u)] = v;
+        } else {
+          atomicMin(low, d);
+          stay = true;
+        }
+      }
+      if (to != NULL) {
+        const unsigned int ballot = __ballot_sync(0xffffffffu, stay);
+        unsigned int at = 0;
+        if (lane == 0 && ballot != 0) at = atomicAdd(kept, (unsigned int)__popc(ballot));
+        at = __shfl_sync(0xffffffffu, at, 0);
+        if (stay) to[at + __popc(ballot & ((1u << lane) - 1u))] = v;
       }
     }
     gclq__grid_sync(s);
@@ -1703,10 +1726,11 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
    the device has no cooperative launch (the caller then loops). */
 static inline gclq_status gclq__mc_cores_coop(gclq__mc_ctx *c, gclq__dmem *deg, gclq__dmem *gone, gclq__dmem *frontier,
                                               uint32_t *max_core, int *ran) {
-  int dev = 0, coop = 0, sms = 0, per_sm = 0;
+  int dev = 0, coop = 0, sms = 0, per_sm = 0, compact = 0;
   *ran = 0;
 #ifdef GPUCLIQUE_TESTING
   if (gclq__peel_by_launches) return GCLQ_SUCCESS;
+  compact = gclq__peel_compact;
 #endif
   GCLQ__CUDA_TRY(cudaGetDevice(&dev));
   GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
@@ -1725,7 +1749,12 @@ static inline gclq_status gclq__mc_cores_coop(gclq__mc_ctx *c, gclq__dmem *deg, 
   const uint32_t *nbr = c->d_nbr;
   uint32_t *d = deg->as<uint32_t>(), *core = c->d_core, *round = c->d_round, *f = frontier->as<uint32_t>();
   uint8_t *g = gone->as<uint8_t>();
-  void *args[] = {&n, &off, &nbr, &d, &g, &core, &round, &f, &s};
+  gclq__dmem lists(c);
+  uint32_t *alive = NULL; /* without room for the two lists every round looks at all n */
+  if (compact && gclq__mc_fits(c, (size_t)n * 2 * sizeof(uint32_t)) &&
+      lists.get((size_t)n * 2 * sizeof(uint32_t)) == GCLQ_SUCCESS)
+    alive = lists.as<uint32_t>();
+  void *args[] = {&n, &off, &nbr, &d, &g, &core, &round, &f, &alive, &s};
   uint64_t blocks = (uint64_t)sms * (uint64_t)per_sm;
   if (blocks > gclq__grid(n)) blocks = gclq__grid(n);
   GCLQ__CUDA_TRY(cudaLaunchCooperativeKernel((const void *)gclq__core_peel_kernel, dim3((unsigned)blocks),

@@ -796,31 +796,33 @@ static gclq_status kc_cuda_peel(const gclq_graph &g, std::vector<uint32_t> *core
   return st;
 }
 
-/* Both device peelings (one cooperative launch; a loop of launches) give the
-   host's cores and exactly the rounds of gclq_degeneracy_order's order. */
+/* Every device peeling (one cooperative launch; the same scanning compacted
+   lists of the vertices left; a loop of launches) gives the host's cores and
+   exactly the rounds of gclq_degeneracy_order's order. */
 static void kc_check_peel(const gclq_graph &g, const char *what) {
   if (g.num_vertices == 0) return; /* the library peels no empty graph (gclq__kc_cuda_cores returns first) */
   std::vector<uint32_t> want(g.num_vertices + 1), order(g.num_vertices + 1);
   uint32_t want_max = 0;
   CHECK(gclq_core_numbers(&g, GCLQ_BACKEND_HOST, want.data(), &want_max) == GCLQ_SUCCESS); /* checked above */
   CHECK(gclq_degeneracy_order(&g, order.data()) == GCLQ_SUCCESS);
-  for (int loop = 0; loop <= 1; ++loop) {
-    gclq__peel_by_launches = loop;
+  static const char *const modes[] = {"cooperative", "cooperative, compacted", "launches"};
+  for (int mode = 0; mode < 3; ++mode) {
+    gclq__peel_compact = mode == 1;
+    gclq__peel_by_launches = mode == 2;
     std::vector<uint32_t> core, round;
     uint32_t max_core;
     gclq_status st = kc_cuda_peel(g, &core, &round, &max_core);
-    CHECK_MSG(st == GCLQ_SUCCESS, "%s (%s, %u vertices, %llu edges): %s", what, loop ? "launches" : "cooperative",
-              g.num_vertices, (unsigned long long)g.num_edges, gclq_status_string(st));
-    CHECK_MSG(max_core == want_max, "%s (%s): max core %u, want %u", what, loop ? "launches" : "cooperative", max_core,
-              want_max);
-    CHECK_MSG(std::equal(core.begin(), core.end(), want.begin()), "%s (%s): cores differ", what,
-              loop ? "launches" : "cooperative");
+    CHECK_MSG(st == GCLQ_SUCCESS, "%s (%s, %u vertices, %llu edges): %s", what, modes[mode], g.num_vertices,
+              (unsigned long long)g.num_edges, gclq_status_string(st));
+    CHECK_MSG(max_core == want_max, "%s (%s): max core %u, want %u", what, modes[mode], max_core, want_max);
+    CHECK_MSG(std::equal(core.begin(), core.end(), want.begin()), "%s (%s): cores differ", what, modes[mode]);
     std::vector<uint32_t> by_round(g.num_vertices);
     for (uint32_t v = 0; v < g.num_vertices; ++v) by_round[v] = v;
     std::stable_sort(by_round.begin(), by_round.end(), [&](uint32_t a, uint32_t b) { return round[a] < round[b]; });
     CHECK_MSG(std::equal(by_round.begin(), by_round.end(), order.begin()), "%s (%s): not the degeneracy order", what,
-              loop ? "launches" : "cooperative");
+              modes[mode]);
   }
+  gclq__peel_compact = 0;
   gclq__peel_by_launches = 0;
 }
 

@@ -1225,8 +1225,9 @@ typedef struct gclq__mc_plan {
 /* The largest local graph of the bitset search. */
 #define GCLQ__BITS_MAX 4096u
 
-/* Test and bench hooks, compiled only with GPUCLIQUE_TESTING (the tests and
-   bench/bench_maxclique.cu define it; the library reads the constants above):
+/* Test and bench hooks, compiled only with GPUCLIQUE_TESTING (the tests,
+   bench/bench_maxclique.cu and bench/bench_kcliques.cu define it; the
+   library reads the constants above):
      gclq__tune_first_width, gclq__tune_step  the CUDA search's first width and
                      step (0: GCLQ__FIRST_WIDTH, GCLQ__STEP_ENTRIES)
      gclq__no_budget_split  nonzero turns the budget mechanism off in the CUDA

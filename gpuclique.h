@@ -1241,13 +1241,18 @@ typedef struct gclq__mc_plan {
                      launches, as on a device without cooperative launch
      gclq__peel_compact  nonzero: the cooperative peeling's rounds look only
                      at the vertices the round before kept (compacted lists;
-                     off in the library until measured) */
+                     off in the library until measured)
+     gclq__sets_cut_tables  nonzero: the set intersection's table methods
+                     (HASH, the bitmaps, IP_OBS, IP_HASH) take their block
+                     tiles' slice ends from a partition kernel (off in the
+                     library until measured) */
 #ifdef GPUCLIQUE_TESTING
 static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
 static int gclq__no_budget_split = 0;
 static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
 static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over launches (no cooperative launch) */
 static int gclq__peel_compact = 0;     /* nonzero: the cooperative peeling scans compacted lists */
+static int gclq__sets_cut_tables = 0;  /* nonzero: the table methods' tiles cut by a partition kernel */
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {
   p->bits_max = gclq__bits_max;

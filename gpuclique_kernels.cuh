@@ -2953,6 +2953,26 @@ static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_ar
   return GCLQ_SUCCESS;
 }
 
+/* Every block tile's four slice ends for a table method by the partition
+   kernel (gclq__sets_slice_kernel) into split, and cut->split pointing at
+   them; when the budget has no room, cut->split stays NULL and each block
+   finds its own. Only with the test hook gclq__sets_cut_tables (off in the
+   library until measured on a GPU). */
+static inline gclq_status gclq__sets_table_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles,
+                                                gclq__dmem *split, gclq__sets_tiles *cut) {
+  const size_t bytes = (size_t)tiles * 4 * sizeof(uint32_t);
+  int on = 0;
+#ifdef GPUCLIQUE_TESTING
+  on = gclq__sets_cut_tables;
+#endif
+  if (!on || tiles == 0 || !gclq__mc_fits(&d->c, bytes) || split->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
+  gclq__sets_slice_kernel<<<gclq__grid(4 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
+                                                                                 split->as<uint32_t>());
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  cut->split = split->as<uint32_t>();
+  return GCLQ_SUCCESS;
+}
+
 /* The three kernels of one pass (WRITE: the write pass). */
 template <bool WRITE>
 static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_split &s,
@@ -2960,9 +2980,14 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
                                             const gclq__sets_tiles &search) {
   cudaStream_t stream = d->c.stream;
   const uint64_t path_tiles = s.path_first[s.npath], search_tiles = s.search_first[s.nsearch];
-  if (gclq__sets_methods_has(d->method))
-    return gclq__sets_methods_launch<WRITE>(d->method, g, d_warp, s.nw, path, gclq__sets_grid(path_tiles), search,
-                                            gclq__sets_grid(search_tiles), stream);
+  if (gclq__sets_methods_has(d->method)) {
+    gclq__dmem path_split(&d->c), search_split(&d->c);
+    gclq__sets_tiles path_cut = path, search_cut = search;
+    GCLQ__TRY(gclq__sets_table_cuts(d, g, path_tiles, &path_split, &path_cut));
+    GCLQ__TRY(gclq__sets_table_cuts(d, g, search_tiles, &search_split, &search_cut));
+    return gclq__sets_methods_launch<WRITE>(d->method, g, d_warp, s.nw, path_cut, gclq__sets_grid(path_tiles),
+                                            search_cut, gclq__sets_grid(search_tiles), stream);
+  }
   if (s.nw > 0) {
     const unsigned blocks = gclq__grid((uint64_t)s.nw * 32);
     gclq__sets_warp_kernel<WRITE><<<blocks, GCLQ__BLOCK, 0, stream>>>(g, d_warp, s.nw, d->method);

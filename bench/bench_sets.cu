@@ -26,12 +26,16 @@
    (count / total), so a run checks CUDA against HOST as it goes.
    Environment:
      SETS_SISI   SISI sizes, e.g. "10000000,100000000" (the default)
-     SETS_RMAT   R-MAT scales, e.g. "16,17,18" (the default) */
+     SETS_RMAT   R-MAT scales, e.g. "16,17,18" (the default)
+     SETS_TABLE_CUTS  1: the table methods' block tiles take their slice
+                 ends from a partition kernel (the gclq__sets_cut_tables
+                 hook; off in the library until measured) */
 #include <chrono>
 #include <string>
 #include <vector>
 
 #define GPUCLIQUE_STATIC
+#define GPUCLIQUE_TESTING /* the gclq__sets_cut_tables hook (SETS_TABLE_CUTS) */
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 #include "bench.h"
@@ -46,6 +50,12 @@ static std::vector<uint64_t> bench_sets_list(const char *env, const char *fallba
     if (end == p && *p) break;
   }
   return v;
+}
+
+/* The hooks from the environment, said once per bench. */
+static void bench_sets_hooks(const char *bench) {
+  gclq__sets_cut_tables = getenv("SETS_TABLE_CUTS") != NULL && atoi(getenv("SETS_TABLE_CUTS")) != 0;
+  printf("sets config,%s,table cuts %s\n", bench, gclq__sets_cut_tables ? "by the partition kernel" : "in the blocks");
 }
 
 static const gclq_intersect_method bench_sets_methods[] = {
@@ -241,6 +251,7 @@ static void bench_sets_rows(const char *name, const gclq_sets *s, const std::vec
 }
 
 BENCH(sets) {
+  bench_sets_hooks("sets");
   const std::vector<uint64_t> sisi = bench_sets_list("SETS_SISI", "10000000,100000000");
   const std::vector<uint64_t> rmat = bench_sets_list("SETS_RMAT", "16,17,18");
   for (size_t i = 0; i < sisi.size(); ++i) {
@@ -279,6 +290,7 @@ BENCH(sets) {
    AUTO's density rule (GCLQ_SETS_AUTO_BITMAP_DENSITY) follows.
    Environment: SETS_FIG9_U, SETS_FIG9_AVG (lists, the defaults above). */
 BENCH(sets_fig9) {
+  bench_sets_hooks("sets_fig9");
   const std::vector<uint64_t> us = bench_sets_list("SETS_FIG9_U", "100000000,1000000000");
   const std::vector<uint64_t> avgs = bench_sets_list("SETS_FIG9_AVG", "1000000,10000000");
   const gclq_sets_dist dists[] = {GCLQ_SETS_UNIFORM, GCLQ_SETS_NORMAL, GCLQ_SETS_ZIPF};
@@ -310,6 +322,7 @@ BENCH(sets_fig9) {
    pairs and times, so GCLQ_SETS_AUTO_RATIO and the batch rule can be set
    from it. */
 BENCH(sets_auto_ratio) {
+  bench_sets_hooks("sets_auto_ratio");
   const std::vector<uint64_t> rmat = bench_sets_list("SETS_RMAT", "16,17,18");
   const std::vector<uint64_t> ratios = bench_sets_list("SETS_RATIOS", "1,2,4,8,16,32,64,128,1000000");
   for (size_t i = 0; i < rmat.size(); ++i) {
@@ -496,6 +509,7 @@ static void bench_sets_all_rows(const char *name, const gclq_sets *s) {
 }
 
 BENCH(sets_all) {
+  bench_sets_hooks("sets_all");
   /* The device's default memory pool keeps what the calls free (the index
      and the matrix take gigabytes, allocated again each run): the timings
      are those of a process that keeps its pool. */
@@ -577,6 +591,7 @@ static void bench_sets_contain_line(const char *what, const gclq_intersect_resul
 }
 
 BENCH(sets_containment_split) {
+  bench_sets_hooks("sets_containment_split");
   cudaMemPool_t pool;
   uint64_t keep = UINT64_MAX;
   BENCH_CHECK(cudaDeviceGetDefaultMemPool(&pool, 0));

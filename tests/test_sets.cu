@@ -1394,6 +1394,54 @@ GPU_TEST(sets, cuda_small_budgets_give_the_same_bytes) {
   gclq_sets_free(&s);
 }
 
+/* The table methods with their block tiles cut by the partition kernel
+   (the gclq__sets_cut_tables hook): every shape, a giant pair, and budgets
+   too small for the cuts (each block then finds its own) give HOST's
+   bytes. */
+GPU_TEST(sets, cuda_table_methods_cut_by_the_partition_kernel) {
+  const gclq_intersect_method table[] = {GCLQ_INTERSECT_HASH, GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC,
+                                         GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH, GCLQ_INTERSECT_AUTO};
+  test_rng rng = test_rng_for("sets.cuda_table_cuts");
+  struct hook_on { /* off again however the test ends */
+    hook_on() { gclq__sets_cut_tables = 1; }
+    ~hook_on() { gclq__sets_cut_tables = 0; }
+  } on;
+  std::vector<sets_case> cases = sets_cases(rng);
+  const size_t n = test_max_size() < ((size_t)1 << 20) ? test_max_size() : ((size_t)1 << 20);
+  sets_case giant;
+  giant.name = "giant pair";
+  giant.sets.push_back(sets_random(rng, n, 4 * (uint64_t)n));
+  giant.sets.push_back(sets_random(rng, n + rng.below(n), 4 * (uint64_t)n));
+  giant.pairs = {0, 1, 1, 0};
+  cases.push_back(giant);
+  for (size_t i = 0; i < cases.size() && !g_test.failed; ++i) {
+    gclq_sets s;
+    CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
+    const size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+    for (int m = 0; m < 2; ++m) {
+      gclq_intersect_options h = host_options();
+      gclq_intersect_result want;
+      h.materialise = m;
+      CHECK_EQ(case_run(cases[i], s, h, &want), GCLQ_SUCCESS);
+      for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k)
+        for (int tight = 0; tight < 2; ++tight) {
+          gclq_intersect_options o = cuda_options(table[k]);
+          gclq_intersect_result got;
+          o.materialise = m;
+          if (tight) o.device_budget_bytes = set_bytes + (1 << 17); /* halves, and cuts that may not fit */
+          CHECK_EQ(case_run(cases[i], s, o, &got), GCLQ_SUCCESS);
+          std::string what = cases[i].name + " / " + gclq_intersect_method_name(table[k]) + (m ? " / written" : "") +
+                             (tight ? " / small budget" : "");
+          check_same(want, got, m != 0, false, what.c_str());
+          gclq_intersect_result_free(&got);
+          CHECK_OK_SO_FAR();
+        }
+      gclq_intersect_result_free(&want);
+    }
+    gclq_sets_free(&s);
+  }
+}
+
 GPU_TEST(sets, cuda_pairs_device_equal_host) {
   test_rng rng = test_rng_for("sets.cuda_device");
   std::vector<set_u32> v;

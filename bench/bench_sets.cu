@@ -357,17 +357,22 @@ BENCH(sets_auto_ratio) {
 }
 
 /* ---- all pairs at once (MISI): INVERTED_INDEX and BIT_MATRIX ----
-   Three collections of uniform sets (gclq_sets_generate), the issue's
-   targets on an H200:
+   Generated collections (gclq_sets_generate). Three uniform ones carry
+   the issue's targets on an H200:
      k = 1000,  average 10^5, U = 10^8     target <= 150 ms
      k = 10^4,  average 1000, U = 8.7 10^6 target <= 100 ms
      k = 10^4,  average 35,   U = 1600     the BMS stand-in: pairs per second,
                                            tensor cores against popcount
+   then zipf stand-ins of Table 1's ENRON, TWITTER and WORDS at 10K sets
+   (their k, average and universe) and Fig. 12's k = 1000 zipf sets over
+   U = 10^8 (average SETS_FIG12_AVG, default 10^5; the paper's is 10^6,
+   which takes minutes to generate on the host).
    "all dev" rows: the device work on device-resident sets (the structure
    built, every count of the triangle on the device; not read back),
    median of SETS_ALL_REPS (3), beside the merge-path batches of every pair
    on the same device (bench_sets_device_ms; skipped when SETS_ALL_PAIRWISE
-   is 0); the tensor-core row beside the popcount row (the ratio the lead
+   is 0 or the merge steps, (k - 1) x total, exceed SETS_ALL_MAX_STEPS,
+   default 1.2 10^11: 18 runs of those take seconds each); the tensor-core row beside the popcount row (the ratio the lead
    sets GCLQ_SETS_BIT_MATRIX_TC by). bytes = the elements read once and the
    counts written once. BIT_MATRIX is skipped where its words of AND,
    counted over U (the compacted universe is smaller), exceed
@@ -457,7 +462,9 @@ static void bench_sets_all_line(const char *what, uint64_t total, uint64_t want,
 /* The rows of one collection. */
 static void bench_sets_all_rows(const char *name, const gclq_sets *s) {
   const int reps = (int)bench_sets_list("SETS_ALL_REPS", "3")[0];
-  const bool pairwise = bench_sets_list("SETS_ALL_PAIRWISE", "1")[0] != 0;
+  const double max_steps = (double)bench_sets_list("SETS_ALL_MAX_STEPS", "120000000000")[0];
+  const bool pairwise = bench_sets_list("SETS_ALL_PAIRWISE", "1")[0] != 0 &&
+                        (double)(s->num_sets - 1) * (double)s->total <= max_steps;
   const double max_words = (double)bench_sets_list("SETS_ALL_MAX_WORDS", "2000000000000")[0];
   const uint64_t k = s->num_sets, pairs = k * (k - 1) / 2;
   const double bytes = 4.0 * (double)s->total + 4.0 * (double)pairs;
@@ -466,6 +473,9 @@ static void bench_sets_all_rows(const char *name, const gclq_sets *s) {
   uint64_t want = 0, total = 0;
   const double index_ms = bench_sets_all_dev_ms(s, GCLQ_INTERSECT_INVERTED_INDEX, 0, reps, &want);
   double merge_ms = 0.0;
+  if (!pairwise)
+    printf("sets all,%s merge-path,skipped: %.3g merge steps (SETS_ALL_MAX_STEPS, SETS_ALL_PAIRWISE)\n", name,
+           (double)(s->num_sets - 1) * (double)s->total);
   if (pairwise) { /* every pair as batches, the existing kernels */
     std::vector<uint32_t> all;
     all.reserve(2 * pairs);

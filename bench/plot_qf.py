@@ -172,8 +172,6 @@ def figure(title, xlabel, ylabel, legend, xr, yvals, logy=None, xticks=None):
     colw = max([text_width(l) for l, _, _, _ in legend] + [60]) + 64
     ncol = max(1, min(len(legend), (W - 100) // colw))
     nrow = (len(legend) + ncol - 1) // ncol
-    box = (90, 50, W - 30, H - 70 - 22 * nrow)  # left, top, right, bottom
-    x0, y0, x1, y1 = box
     pos = [v for v in yvals if v > 0]
     if logy is None:
         logy = len(pos) > 1 and max(pos) / min(pos) > 100
@@ -182,9 +180,14 @@ def figure(title, xlabel, ylabel, legend, xr, yvals, logy=None, xticks=None):
         dhi = max(dhi, dlo + 1)
         ylo, yhi = dlo, dhi
         yt = [(d, "%g" % 10 ** d) for d in range(dlo, dhi + 1)]
-        fy = lambda v: y1 - (math.log10(max(v, 10.0 ** ylo)) - ylo) / (yhi - ylo) * (y1 - y0)
     else:
         ylo, yhi, yt = nice_ticks(0.0, max(yvals + [0.0]) * 1.05 or 1.0)
+    # the left margin clears the widest tick label and the vertical y label beside it
+    box = (max(90, 44 + max(text_width(lab) for _, lab in yt)), 50, W - 30, H - 70 - 22 * nrow)
+    x0, y0, x1, y1 = box
+    if logy:
+        fy = lambda v: y1 - (math.log10(max(v, 10.0 ** ylo)) - ylo) / (yhi - ylo) * (y1 - y0)
+    else:
         fy = lambda v: y1 - (v - ylo) / (yhi - ylo) * (y1 - y0)
     if xticks is None:
         xlo, xhi, xticks = nice_ticks(*xr)

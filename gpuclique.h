@@ -3815,10 +3815,25 @@ static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t tot
   return GCLQ_INTERSECT_AUTO;
 }
 
+/* One pass over n given pairs: *work = the sum of |s_i| + |s_j|, *largest =
+   the largest pair's, *at = that pair's index. GCLQ_ERROR_INVALID_ARGUMENT
+   for a set index out of range. */
+static gclq_status gclq__sets_pairs_work(const gclq_sets *s, const uint32_t *pairs, uint64_t n, uint64_t *work,
+                                         uint64_t *largest, uint64_t *at) {
+  uint64_t p, w;
+  *work = *largest = *at = 0;
+  for (p = 0; p < n; ++p) {
+    if (pairs[2 * p] >= s->num_sets || pairs[2 * p + 1] >= s->num_sets) return GCLQ_ERROR_INVALID_ARGUMENT;
+    w = (uint64_t)gclq__sets_size(s, pairs[2 * p]) + gclq__sets_size(s, pairs[2 * p + 1]);
+    *work += w;
+    if (w > *largest) *largest = w, *at = p;
+  }
+  return GCLQ_SUCCESS;
+}
+
 /* AUTO's batch rule for n given pairs on CUDA (GCLQ_SETS_AUTO_BITMAP_DENSITY
-   above): BITMAP_DYNAMIC, IP_OBS, or AUTO (the per-pair rule). work = the
-   sum of |s_i| + |s_j| over the pairs, largest = the largest pair's, at =
-   that pair's index (the caller's pass over the pairs found them). */
+   above): BITMAP_DYNAMIC, IP_OBS, or AUTO (the per-pair rule). work,
+   largest, at: from gclq__sets_pairs_work. */
 static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
                                                              uint64_t work, uint64_t largest, uint64_t at,
                                                              double density, uint64_t ip_obs_below) {
@@ -3837,15 +3852,11 @@ static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s,
   return work < (double)ip_obs_below * (double)n ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
 }
 
-/* The same rule with its own pass over the pairs. */
+/* The same rule with its own pass over the pairs (valid indices). */
 static inline gclq_intersect_method gclq__sets_pairs_rule(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
                                                           double density, uint64_t ip_obs_below) {
-  uint64_t p, work = 0, largest = 0, at = 0;
-  for (p = 0; p < n; ++p) {
-    const uint64_t w = (uint64_t)gclq__sets_size(s, pairs[2 * p]) + gclq__sets_size(s, pairs[2 * p + 1]);
-    work += w;
-    if (w > largest) largest = w, at = p;
-  }
+  uint64_t work, largest, at;
+  if (gclq__sets_pairs_work(s, pairs, n, &work, &largest, &at) != GCLQ_SUCCESS) return GCLQ_INTERSECT_AUTO;
   return gclq__sets_pairs_rule_at(s, pairs, n, work, largest, at, density, ip_obs_below);
 }
 
@@ -4337,7 +4348,7 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   int split = 0;
   gclq_backend backend = GCLQ_BACKEND_HOST;
   gclq_status st;
-  uint64_t p, work = 0, largest = 0, at = 0;
+  uint64_t work = 0, largest = 0, at = 0;
   clock_t t0 = clock();
 #if defined(__CUDACC__)
   gclq__clock::time_point w0 = gclq__clock::now();
@@ -4347,12 +4358,9 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   if (all) opt.materialise = 0;
   if (!all && gclq__sets_whole(opt.method)) return GCLQ_ERROR_INVALID_ARGUMENT; /* all pairs only */
   if (gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
-  for (p = 0; !all && p < num_pairs; ++p) { /* the work, and the largest pair for AUTO's batch rule */
-    uint64_t w;
-    if (h_pairs[2 * p] >= sets->num_sets || h_pairs[2 * p + 1] >= sets->num_sets) return GCLQ_ERROR_INVALID_ARGUMENT;
-    w = (uint64_t)gclq__sets_size(sets, h_pairs[2 * p]) + gclq__sets_size(sets, h_pairs[2 * p + 1]);
-    work += w;
-    if (w > largest) largest = w, at = p;
+  if (!all) { /* the work, and the largest pair for AUTO's batch rule */
+    st = gclq__sets_pairs_work(sets, h_pairs, num_pairs, &work, &largest, &at);
+    if (st != GCLQ_SUCCESS) return st;
   }
   if (all && sets->num_sets > 1) /* each set meets the k - 1 others */
     work = sets->total > UINT64_MAX / (sets->num_sets - 1) ? UINT64_MAX : (sets->num_sets - 1) * sets->total;

@@ -2451,8 +2451,8 @@ struct gclq__sets_tiles {
   uint32_t nq;
   uint64_t *count;
   const uint64_t *scan;
-  const uint32_t *split; /* merge path: 2 per tile, its two diagonals' cuts (gclq__sets_split_kernel),
-                            or NULL: each block cuts its own */
+  const uint32_t *split; /* the tiles' ends from gclq__sets_split_kernel (merge path, binary search: 2
+                            a tile; a table method: 4), or NULL: each block finds its own */
 };
 
 struct gclq__sets_pair {
@@ -2728,22 +2728,6 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(g
   }
 }
 
-/* The cuts of every tile's two ends, a thread each (split: 2 per tile),
-   before the tiles run: merge path's cuts of the two diagonals, or (SEARCH)
-   binary search's span of b. A cut is a binary search of dependent global
-   reads, which a block cutting its own tiles would wait for tile after
-   tile. */
-template <bool SEARCH>
-static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_tiles T, uint32_t *split) {
-  const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= 2 * T.first[T.nq]) return;
-  uint32_t q, p;
-  const uint64_t t = i / 2;
-  const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-  split[i] = SEARCH ? gclq__sets_chunk_end(pr, t - T.first[q], (uint32_t)(i % 2))
-                    : gclq__sets_tile_split(pr, t - T.first[q], (uint32_t)(i % 2));
-}
-
 /* Optimized binary search, OBS (section 3.1.2): a block per chunk of
    GCLQ__SETS_OBS_CHUNK elements of a. The span of b the chunk's values
    cover, and the top of its search tree (evenly spaced keys) cached in
@@ -2938,36 +2922,47 @@ static inline unsigned gclq__sets_grid(uint64_t tiles) {
   return (unsigned)(tiles < GCLQ__SETS_GRID ? tiles : GCLQ__SETS_GRID);
 }
 
-/* Every tile's cuts by the partition kernel (gclq__sets_split_kernel) into
-   split, and cut->split pointing at them; when the budget has no room for
-   them, cut->split stays NULL and each block cuts its own. */
-template <bool SEARCH>
-static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles,
-                                          gclq__dmem *split, gclq__sets_tiles *cut) {
-  const size_t bytes = (size_t)tiles * 2 * sizeof(uint32_t);
-  if (!gclq__mc_fits(&d->c, bytes) || split->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
-  gclq__sets_split_kernel<SEARCH><<<gclq__grid(2 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut,
-                                                                                       split->as<uint32_t>());
-  GCLQ__CUDA_TRY(cudaGetLastError());
-  cut->split = split->as<uint32_t>();
-  return GCLQ_SUCCESS;
+/* The kinds of block tiles whose ends a partition kernel can cut. */
+enum { GCLQ__CUT_PATH = 0, GCLQ__CUT_SEARCH = 1, GCLQ__CUT_TABLE = 2 };
+
+/* The ends of every tile, a thread each, before the tiles run (split:
+   2 a tile, or 4 for a table method): merge path's cuts of the tile's two
+   diagonals (PATH), binary search's span of b (SEARCH), or a table
+   method's four slice ends (TABLE, gclq__sets_slice_end). An end is a
+   chain of dependent binary searches in global memory, which a block
+   finding its own would wait for tile after tile. */
+template <int KIND>
+static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method,
+                                               uint32_t *split) {
+  const uint32_t per = KIND == GCLQ__CUT_TABLE ? 4 : 2;
+  const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= per * T.first[T.nq]) return;
+  uint32_t q, p;
+  const uint64_t t = i / per;
+  const uint32_t end = (uint32_t)(i % per);
+  const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+  split[i] = KIND == GCLQ__CUT_TABLE    ? gclq__sets_slice_end(method, pr, t - T.first[q], end)
+             : KIND == GCLQ__CUT_SEARCH ? gclq__sets_chunk_end(pr, t - T.first[q], end)
+                                        : gclq__sets_tile_split(pr, t - T.first[q], end);
 }
 
-/* Every block tile's four slice ends for a table method by the partition
-   kernel (gclq__sets_slice_kernel) into split, and cut->split pointing at
-   them; when the budget has no room, cut->split stays NULL and each block
-   finds its own. Only with the test hook gclq__sets_cut_tables (off in the
-   library until measured on a GPU). */
-static inline gclq_status gclq__sets_table_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles,
-                                                gclq__dmem *split, gclq__sets_tiles *cut) {
-  const size_t bytes = (size_t)tiles * 4 * sizeof(uint32_t);
-  int on = 0;
+/* Every tile's ends by the partition kernel into split, and cut->split
+   pointing at them; when the budget has no room for them, cut->split stays
+   NULL and each block finds its own. A table method's tiles are cut so
+   only with the test hook gclq__sets_cut_tables (off in the library until
+   measured on a GPU). */
+template <int KIND>
+static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles,
+                                          gclq__dmem *split, gclq__sets_tiles *cut) {
+  const uint32_t per = KIND == GCLQ__CUT_TABLE ? 4 : 2;
+  const size_t bytes = (size_t)tiles * per * sizeof(uint32_t);
+  int on = KIND != GCLQ__CUT_TABLE;
 #ifdef GPUCLIQUE_TESTING
-  on = gclq__sets_cut_tables;
+  on = on || gclq__sets_cut_tables;
 #endif
   if (!on || tiles == 0 || !gclq__mc_fits(&d->c, bytes) || split->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
-  gclq__sets_slice_kernel<<<gclq__grid(4 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
-                                                                                 split->as<uint32_t>());
+  gclq__sets_split_kernel<KIND><<<gclq__grid(per * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
+                                                                                       split->as<uint32_t>());
   GCLQ__CUDA_TRY(cudaGetLastError());
   cut->split = split->as<uint32_t>();
   return GCLQ_SUCCESS;
@@ -2983,8 +2978,8 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
   if (gclq__sets_methods_has(d->method)) {
     gclq__dmem path_split(&d->c), search_split(&d->c);
     gclq__sets_tiles path_cut = path, search_cut = search;
-    GCLQ__TRY(gclq__sets_table_cuts(d, g, path_tiles, &path_split, &path_cut));
-    GCLQ__TRY(gclq__sets_table_cuts(d, g, search_tiles, &search_split, &search_cut));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, path_tiles, &path_split, &path_cut));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, search_tiles, &search_split, &search_cut));
     return gclq__sets_methods_launch<WRITE>(d->method, g, d_warp, s.nw, path_cut, gclq__sets_grid(path_tiles),
                                             search_cut, gclq__sets_grid(search_tiles), stream);
   }
@@ -2996,14 +2991,14 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
   if (path_tiles > 0) {
     gclq__dmem split(&d->c);
     gclq__sets_tiles cut = path;
-    GCLQ__TRY(gclq__sets_cuts<false>(d, g, path_tiles, &split, &cut));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_PATH>(d, g, path_tiles, &split, &cut));
     gclq__sets_path_kernel<WRITE><<<gclq__sets_grid(path_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   if (search_tiles > 0) {
     gclq__dmem split(&d->c);
     gclq__sets_tiles cut = search;
-    GCLQ__TRY(gclq__sets_cuts<true>(d, g, search_tiles, &split, &cut));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_SEARCH>(d, g, search_tiles, &split, &cut));
     gclq__sets_search_kernel<WRITE><<<gclq__sets_grid(search_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }

@@ -411,7 +411,7 @@ static __device__ __forceinline__ uint32_t gclq__d_warp_probe(const Table &t, co
 /* The table methods' block tiles (HASH, the bitmaps: search tiles;
    IP_OBS, IP_HASH: path tiles), a block per tile (the blocks loop over
    them). The tile's four slice ends come from the partition kernel
-   (T.split: 4 a tile, gclq__sets_slice_kernel) or, without it, from four
+   (T.split: 4 a tile, gclq__sets_split_kernel) or, without it, from four
    of the block's threads; the block builds the table in shared memory and
    walks the probe side; the count pass adds the tile's matches to its pair
    (gclq__d_tile_total), the write pass writes them at the tile's place. */
@@ -437,21 +437,6 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT)
     if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
     __syncthreads(); /* s_mem and s_end are the next tile's */
   }
-}
-
-/* The four slice ends of every block tile of a table method, a thread
-   each (split: 4 a tile), before the tiles run: each end is a chain of
-   dependent binary searches in global memory (the bitmaps: a's window
-   bounds, then b's span), which a block finding its own would wait for
-   tile after tile. */
-static __global__ void gclq__sets_slice_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method,
-                                               uint32_t *split) {
-  const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= 4 * T.first[T.nq]) return;
-  uint32_t q, p;
-  const uint64_t t = i / 4;
-  const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-  split[i] = gclq__sets_slice_end(method, pr, t - T.first[q], (uint32_t)(i % 4));
 }
 
 /* A small pair by a warp: the tile's four ends found by four lanes and

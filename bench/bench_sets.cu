@@ -197,24 +197,31 @@ static double bench_sets_call_ms(const gclq_sets *s, const std::vector<uint32_t>
   return ms;
 }
 
-/* An R-MAT graph (edge factor 16, seed 7), its adjacency as a collection
-   (a view: free the graph, not the sets), and every edge u < v as a pair
-   (u, v) of adjacency lists; *words = what the pairs read (|N(u)| + |N(v)|
-   each). false when the graph cannot be made. */
-static bool bench_sets_rmat_edges(int scale, gclq_graph *g, gclq_sets *s, std::vector<uint32_t> *pairs,
-                                  double *words) {
-  if (gclq_graph_rmat(scale, 16, 7, g) != GCLQ_SUCCESS) return false;
-  gclq_sets_from_graph(g, s);
-  *words = 0.0;
-  for (uint32_t v = 0; v < g->num_vertices; ++v)
-    for (uint64_t e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) {
-      uint32_t u = g->h_neighbors[e];
-      if (u <= v) continue;
-      pairs->push_back(v);
-      pairs->push_back(u);
-      *words += (double)(g->h_offsets[v + 1] - g->h_offsets[v]) + (double)(g->h_offsets[u + 1] - g->h_offsets[u]);
-    }
-  return true;
+/* For each R-MAT scale of SETS_RMAT (default 16, 17, 18; edge factor 16,
+   seed 7): fn(scale, sets, pairs, words) with the graph's adjacency as a
+   collection (a view), every edge u < v as a pair (u, v) of adjacency
+   lists, and words = what the pairs read (|N(u)| + |N(v)| each). */
+template <typename F>
+static void bench_sets_each_rmat(F fn) {
+  const std::vector<uint64_t> scales = bench_sets_list("SETS_RMAT", "16,17,18");
+  for (size_t i = 0; i < scales.size(); ++i) {
+    gclq_graph g;
+    gclq_sets s;
+    if (gclq_graph_rmat((int)scales[i], 16, 7, &g) != GCLQ_SUCCESS) continue;
+    gclq_sets_from_graph(&g, &s);
+    std::vector<uint32_t> pairs;
+    double words = 0.0;
+    for (uint32_t v = 0; v < g.num_vertices; ++v)
+      for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e) {
+        uint32_t u = g.h_neighbors[e];
+        if (u <= v) continue;
+        pairs.push_back(v);
+        pairs.push_back(u);
+        words += (double)(g.h_offsets[v + 1] - g.h_offsets[v]) + (double)(g.h_offsets[u + 1] - g.h_offsets[u]);
+      }
+    fn((unsigned long long)scales[i], &s, pairs, words);
+    gclq_graph_free(&g);
+  }
 }
 
 /* The rows of one workload: per method and mode, the device work beside
@@ -253,7 +260,6 @@ static void bench_sets_rows(const char *name, const gclq_sets *s, const std::vec
 BENCH(sets) {
   bench_sets_hooks("sets");
   const std::vector<uint64_t> sisi = bench_sets_list("SETS_SISI", "10000000,100000000");
-  const std::vector<uint64_t> rmat = bench_sets_list("SETS_RMAT", "16,17,18");
   for (size_t i = 0; i < sisi.size(); ++i) {
     gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, 2, 1000000000ull, sisi[i], 1, 42};
     gclq_sets s;
@@ -267,17 +273,12 @@ BENCH(sets) {
     bench_sets_rows(name, &s, pair, 4.0 * (double)s.total, (size_t)s.total, true);
     gclq_sets_free(&s);
   }
-  for (size_t i = 0; i < rmat.size(); ++i) {
-    gclq_graph g;
-    gclq_sets s;
-    std::vector<uint32_t> pairs;
-    double words;
-    if (!bench_sets_rmat_edges((int)rmat[i], &g, &s, &pairs, &words)) continue;
+  bench_sets_each_rmat([](unsigned long long scale, const gclq_sets *s, const std::vector<uint32_t> &pairs,
+                          double words) {
     char name[64];
-    snprintf(name, sizeof name, "R-MAT %llu every edge", (unsigned long long)rmat[i]);
-    bench_sets_rows(name, &s, pairs, 4.0 * words, pairs.size() / 2, false);
-    gclq_graph_free(&g);
-  }
+    snprintf(name, sizeof name, "R-MAT %llu every edge", scale);
+    bench_sets_rows(name, s, pairs, 4.0 * words, pairs.size() / 2, false);
+  });
 }
 
 /* ---- the paper's Fig. 9: SISI over its twelve datasets ----
@@ -323,19 +324,14 @@ BENCH(sets_fig9) {
    from it. */
 BENCH(sets_auto_ratio) {
   bench_sets_hooks("sets_auto_ratio");
-  const std::vector<uint64_t> rmat = bench_sets_list("SETS_RMAT", "16,17,18");
   const std::vector<uint64_t> ratios = bench_sets_list("SETS_RATIOS", "1,2,4,8,16,32,64,128,1000000");
-  for (size_t i = 0; i < rmat.size(); ++i) {
-    gclq_graph g;
-    gclq_sets s;
-    std::vector<uint32_t> pairs;
-    double words;
-    if (!bench_sets_rmat_edges((int)rmat[i], &g, &s, &pairs, &words)) continue;
+  bench_sets_each_rmat([&](unsigned long long scale, const gclq_sets *s, const std::vector<uint32_t> &pairs,
+                           double) {
     for (size_t r = 0; r < ratios.size(); ++r) {
       std::vector<uint32_t> search, rest;
       for (size_t p = 0; p < pairs.size(); p += 2) {
-        uint64_t na = s.h_offsets[pairs[p] + 1] - s.h_offsets[pairs[p]];
-        uint64_t nb = s.h_offsets[pairs[p + 1] + 1] - s.h_offsets[pairs[p + 1]];
+        uint64_t na = s->h_offsets[pairs[p] + 1] - s->h_offsets[pairs[p]];
+        uint64_t nb = s->h_offsets[pairs[p + 1] + 1] - s->h_offsets[pairs[p + 1]];
         if (na > nb) std::swap(na, nb);
         std::vector<uint32_t> &to = nb >= ratios[r] * na ? search : rest;
         to.push_back(pairs[p]);
@@ -343,17 +339,16 @@ BENCH(sets_auto_ratio) {
       }
       uint64_t t_search = 0, t_merge = 0, t_obs = 0;
       const double search_ms =
-          search.empty() ? 0.0 : bench_sets_device_ms(&s, search, GCLQ_INTERSECT_BINARY_SEARCH, false, &t_search);
+          search.empty() ? 0.0 : bench_sets_device_ms(s, search, GCLQ_INTERSECT_BINARY_SEARCH, false, &t_search);
       const double merge_ms =
-          rest.empty() ? 0.0 : bench_sets_device_ms(&s, rest, GCLQ_INTERSECT_MERGE_PATH, false, &t_merge);
-      const double obs_ms = rest.empty() ? 0.0 : bench_sets_device_ms(&s, rest, GCLQ_INTERSECT_IP_OBS, false, &t_obs);
+          rest.empty() ? 0.0 : bench_sets_device_ms(s, rest, GCLQ_INTERSECT_MERGE_PATH, false, &t_merge);
+      const double obs_ms = rest.empty() ? 0.0 : bench_sets_device_ms(s, rest, GCLQ_INTERSECT_IP_OBS, false, &t_obs);
       printf("sets ratio,R-MAT %llu,ratio %llu,searched %zu,%.3f ms,rest %zu,merge-path %.3f ms,ip-obs %.3f ms,"
              "sum merge %.3f ms,sum ip-obs %.3f ms,%s\n",
-             (unsigned long long)rmat[i], (unsigned long long)ratios[r], search.size() / 2, search_ms, rest.size() / 2,
-             merge_ms, obs_ms, search_ms + merge_ms, search_ms + obs_ms, t_merge == t_obs ? "same" : "DIFFERENT");
+             scale, (unsigned long long)ratios[r], search.size() / 2, search_ms, rest.size() / 2, merge_ms, obs_ms,
+             search_ms + merge_ms, search_ms + obs_ms, t_merge == t_obs ? "same" : "DIFFERENT");
     }
-    gclq_graph_free(&g);
-  }
+  });
 }
 
 /* ---- all pairs at once (MISI): INVERTED_INDEX and BIT_MATRIX ----

@@ -138,9 +138,7 @@ def plot_time(rows, out):
                 bars.append((label, col, vals))
         panels.append(log_bars("k-cliques, k = %s: count time from the device-resident graph" % k, "ms", groups,
                                bars))
-    if panels:
-        P.stack(out, panels)
-        print("wrote", out)
+    P.save_panels(out, panels)
 
 
 def by_edges_panel(rows, k, title, ylabel, value, methods):
@@ -168,12 +166,8 @@ def by_edges_panel(rows, k, title, ylabel, value, methods):
 
 
 def plot_by_edges(rows, out, ylabel, value, what, methods):
-    panels = [by_edges_panel(rows, k, "%s: %s" % (name, what), ylabel, value, methods)
-              for k, name in (("3", "triangles"), ("4", "4-cliques"))]
-    panels = [p for p in panels if p is not None]
-    if panels:
-        P.stack(out, panels)
-        print("wrote", out)
+    P.save_panels(out, [by_edges_panel(rows, k, "%s: %s" % (name, what), ylabel, value, methods)
+                        for k, name in (("3", "triangles"), ("4", "4-cliques"))])
 
 
 def plot_levels(notes, out):

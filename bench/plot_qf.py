@@ -254,6 +254,14 @@ def line_plot(path, title, xlabel, ylabel, series, refs=(), xfmt=None):
     return cv
 
 
+def save_panels(path, panels):
+    """the panels that were drawn (None: not) one above the other, in one PNG; nothing when none was"""
+    panels = [p for p in panels if p is not None]
+    if panels:
+        stack(path, panels)
+        print("wrote", path)
+
+
 def stack(path, canvases):
     """the canvases one above the other, in one PNG"""
     w, h = max(c.w for c in canvases), sum(c.h for c in canvases)

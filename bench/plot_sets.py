@@ -117,10 +117,7 @@ def plot_kind(rows, out, prim, keep, ops, title, with_copy):
     groups = workloads(rows, prim, keep)
     if not groups:
         return
-    panels = [p for p in (panel(rows, prim, op, groups, title % op, with_copy) for op in ops) if p]
-    if panels:
-        P.stack(out, panels)
-        print("wrote", out)
+    P.save_panels(out, [panel(rows, prim, op, groups, title % op, with_copy) for op in ops])
 
 
 def plot_ratio(ratios, out):

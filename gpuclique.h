@@ -348,7 +348,9 @@ typedef enum gclq_heuristic {
 typedef enum gclq_orientation {
   GCLQ_ORIENT_DEFAULT = 0, /* = DEGREE */
   GCLQ_ORIENT_DEGREE = 1,  /* from the lower (degree, id) to the higher */
-  GCLQ_ORIENT_INDEX = 2    /* from the lower id to the higher */
+  GCLQ_ORIENT_INDEX = 2,   /* from the lower id to the higher */
+  GCLQ_ORIENT_DEGENERACY = 3 /* from the earlier (peeling round, id) to the later, the order of
+                                gclq_degeneracy_order: out-degrees at most the degeneracy */
 } gclq_orientation;
 
 /* Vertex pre-pruning: a vertex whose degree / core number is below
@@ -691,7 +693,9 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     batch: where one pair holds at least half the merge
                     work (|a| + |b| summed), BITMAP_DYNAMIC when that pair
                     is dense (|a| + |b| >= GCLQ_SETS_AUTO_BITMAP_DENSITY x
-                    the values both span); else, where the pairs average
+                    the values both span) and spread over at least
+                    GCLQ_SETS_AUTO_BITMAP_WINDOWS full windows of 2^18
+                    values; else, where the pairs average
                     fewer than GCLQ_SETS_AUTO_IP_OBS_BELOW merge steps,
                     IP_OBS; else per pair: BINARY_SEARCH when
                     |b| >= GCLQ_SETS_AUTO_RATIO * |a|, else MERGE_PATH
@@ -752,21 +756,37 @@ typedef enum gclq_intersect_method {
 #define GCLQ_SETS_AUTO_RATIO 32u
 #endif
 
-/* AUTO's batch rule for given pairs on CUDA (AUTO above), from the H200's
-   bench_sets rows (bench/results/sets_h200.md). One pair of 10^8 + 10^8
-   uniform values over U = 10^9 (density 0.2): BITMAP_DYNAMIC 0.445 ms,
-   MERGE_PATH 0.650; of 10^7 + 10^7 (density 0.02): 0.141 against 0.090.
-   A line through the two sizes of each (merge path 3.1 ps a step; the
-   bitmap 1.7 ps a step plus 0.11 ps a value of the range) crosses where
-   the steps are 0.074 of the range. Every edge of R-MAT 16, 17 and 18 as
-   pairs of adjacency lists (1,400-2,500 steps a pair on average): IP_OBS
-   3.18, 9.55, 25.2 ms against merge path / binary search per pair 3.65,
-   11.2, 27.1 (binary search alone 3.37, 11.3, 24.0); on large pairs
-   IP_OBS is the slower (the pair of 10^7: 0.110 against 0.090 ms), hence
-   the bound on the average. Define before the implementation include to
-   move them. */
+/* AUTO's batch rule for given pairs on CUDA (AUTO above), from bench_sets
+   rows (bench/results/sets_h200.md, session 14: an H100, the tiles' ends
+   cut by the partition kernel). The bitmaps give each block a window of
+   2^18 values, so they win where the windows are full and many: two
+   uniform sets of 10^8 over U = 10^9 (3815 windows of 52,000 elements)
+   0.410 ms against merge path's 0.675; of 10^7 (5,200 a window) 0.083
+   against 0.093; but of 10^7 over U = 10^8 (381 windows: 3 a multiprocessor)
+   0.096 against IP_OBS's 0.090, of 10^6 over 10^9 (520 a window) 0.035
+   against 0.024, and where the values crowd into a few windows (normal
+   over 10^8: 0.195 against 0.090; zipf: 0.55 against 0.089) far slower.
+   So BITMAP_DYNAMIC for the dominant pair when both hold:
+     GCLQ_SETS_AUTO_BITMAP_DENSITY   (|a| + |b|) / the values both span, at
+                                     least (0.01: 2,600 elements a window);
+     GCLQ_SETS_AUTO_BITMAP_WINDOWS   (|a| + |b|) / the elements of the
+                                     fullest window, at least: the windows
+                                     busy at once (768; estimated from each
+                                     set's densest of 1024 stretches of
+                                     equal count, gclq__sets_peak_density).
+   Batches of many small pairs: every edge of R-MAT 16, 17 and 18 as pairs
+   of adjacency lists (1,400-2,500 steps a pair on average): IP_OBS 3.18,
+   9.55, 25.2 ms against merge path / binary search per pair 3.65, 11.2,
+   27.1 (binary search alone 3.37, 11.3, 24.0); on large pairs IP_OBS is
+   not always the faster (the pair of 10^7 over 10^9: 0.090 against merge
+   path's 0.093, over 10^8 with zipf values 0.090 against 0.089), hence
+   GCLQ_SETS_AUTO_IP_OBS_BELOW, a bound on the pairs' average steps. Define
+   before the implementation include to move them. */
 #ifndef GCLQ_SETS_AUTO_BITMAP_DENSITY
-#define GCLQ_SETS_AUTO_BITMAP_DENSITY 0.074
+#define GCLQ_SETS_AUTO_BITMAP_DENSITY 0.01
+#endif
+#ifndef GCLQ_SETS_AUTO_BITMAP_WINDOWS
+#define GCLQ_SETS_AUTO_BITMAP_WINDOWS 768.0
 #endif
 #ifndef GCLQ_SETS_AUTO_IP_OBS_BELOW
 #define GCLQ_SETS_AUTO_IP_OBS_BELOW 65536u
@@ -1205,7 +1225,8 @@ typedef struct gclq__mc_plan {
   int find_one;
   gclq_heuristic heuristic; /* never DEFAULT */
   uint32_t seeds;           /* 0: 5% of the vertices */
-  int orient_index;         /* 0: by degree */
+  int orient_index;         /* 0: by degree (or by degeneracy) */
+  int orient_degeneracy;    /* by (peeling round, id) */
   int prune_core;           /* 0: by degree */
   gclq_bound bound;         /* never DEFAULT */
   gclq_search search;       /* never DEFAULT */
@@ -1239,20 +1260,16 @@ typedef struct gclq__mc_plan {
                      to see the fallback to the list search)
      gclq__peel_by_launches  nonzero: the core peeling runs as a loop of
                      launches, as on a device without cooperative launch
-     gclq__peel_compact  nonzero: the cooperative peeling's rounds look only
-                     at the vertices the round before kept (compacted lists;
-                     off in the library until measured)
-     gclq__sets_cut_tables  nonzero: the set intersection's table methods
-                     (HASH, the bitmaps, IP_OBS, IP_HASH) take their block
-                     tiles' slice ends from a partition kernel (off in the
-                     library until measured) */
+     gclq__sets_cuts_in_blocks  nonzero: the set intersection's block tiles
+                     find their own ends (merge path's diagonals, binary
+                     search's spans, the table methods' slice ends), as when
+                     the budget has no room for the partition kernel's */
 #ifdef GPUCLIQUE_TESTING
 static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
 static int gclq__no_budget_split = 0;
 static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
 static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over launches (no cooperative launch) */
-static int gclq__peel_compact = 0;     /* nonzero: the cooperative peeling scans compacted lists */
-static int gclq__sets_cut_tables = 0;  /* nonzero: the table methods' tiles cut by a partition kernel */
+static int gclq__sets_cuts_in_blocks = 0; /* nonzero: each block tile finds its own ends */
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {
   p->bits_max = gclq__bits_max;
@@ -2925,7 +2942,7 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->mode < 0 || (int)o->mode > (int)GCLQ_MODE_ONE) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->heuristic < 0 || (int)o->heuristic > (int)GCLQ_HEURISTIC_MULTI_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_INDEX) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_DEGENERACY) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->prune < 0 || (int)o->prune > (int)GCLQ_PRUNE_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->bound < 0 || (int)o->bound > (int)GCLQ_BOUND_COLOUR) return GCLQ_ERROR_INVALID_ARGUMENT;
   if ((int)o->search < 0 || (int)o->search > (int)GCLQ_SEARCH_LIST) return GCLQ_ERROR_INVALID_ARGUMENT;
@@ -2937,6 +2954,7 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
   p->heuristic = o->heuristic == GCLQ_HEURISTIC_DEFAULT ? GCLQ_HEURISTIC_MULTI_DEGREE : o->heuristic;
   p->seeds = o->seeds;
   p->orient_index = o->orientation == GCLQ_ORIENT_INDEX;
+  p->orient_degeneracy = o->orientation == GCLQ_ORIENT_DEGENERACY;
   p->prune_core = o->prune != GCLQ_PRUNE_DEGREE;
   p->bound = o->bound == GCLQ_BOUND_DEFAULT ? GCLQ_BOUND_COLOUR : o->bound;
   p->search = o->search == GCLQ_SEARCH_DEFAULT ? GCLQ_SEARCH_BITSET : o->search;
@@ -3831,22 +3849,43 @@ static gclq_status gclq__sets_pairs_work(const gclq_sets *s, const uint32_t *pai
   return GCLQ_SUCCESS;
 }
 
+/* The densest stretch of a sorted set, in elements per value: the most of
+   1024 stretches of equal count (n / 1024 elements each: their spans vary
+   little unless the values crowd) over their spans. */
+static double gclq__sets_peak_density(const uint32_t *x, uint32_t n) {
+  const uint32_t q = n < 1024 ? n : 1024;
+  double best = 0.0, d;
+  uint32_t i;
+  for (i = 0; i < q; ++i) {
+    const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;
+    d = (double)(to - from + 1) / ((double)x[to] - (double)x[from] + 1.0);
+    if (d > best) best = d;
+  }
+  return best;
+}
+
 /* AUTO's batch rule for n given pairs on CUDA (GCLQ_SETS_AUTO_BITMAP_DENSITY
    above): BITMAP_DYNAMIC, IP_OBS, or AUTO (the per-pair rule). work,
-   largest, at: from gclq__sets_pairs_work. */
+   largest, at: from gclq__sets_pairs_work. The fullest window holds at most
+   (both sets' peak densities) x 2^18 elements, and at most |a| + |b|. */
 static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
                                                              uint64_t work, uint64_t largest, uint64_t at,
-                                                             double density, uint64_t ip_obs_below) {
+                                                             double density, double windows, uint64_t ip_obs_below) {
   if (work == 0) return GCLQ_INTERSECT_AUTO;
-  if (2 * largest >= work) { /* one pair dominates: is it dense? */
+  if (2 * largest >= work) { /* one pair dominates: is it dense, and spread? */
     const uint32_t i = pairs[2 * at], j = pairs[2 * at + 1];
     const uint32_t *a = s->h_elements + s->h_offsets[i], *b = s->h_elements + s->h_offsets[j];
     const uint32_t na = gclq__sets_size(s, i), nb = gclq__sets_size(s, j);
     uint32_t lo, hi;
+    double fullest;
     if (na == 0 || nb == 0) return GCLQ_INTERSECT_AUTO; /* nothing to intersect */
     lo = a[0] > b[0] ? a[0] : b[0];
     hi = a[na - 1] < b[nb - 1] ? a[na - 1] : b[nb - 1];
-    if (lo > hi || (double)largest >= density * ((double)(hi - lo) + 1.0)) return GCLQ_INTERSECT_BITMAP_DYNAMIC;
+    if (lo > hi) return GCLQ_INTERSECT_BITMAP_DYNAMIC; /* no overlap: nothing runs */
+    fullest = (gclq__sets_peak_density(a, na) + gclq__sets_peak_density(b, nb)) * 262144.0;
+    if (fullest > (double)largest) fullest = (double)largest;
+    if ((double)largest >= density * ((double)(hi - lo) + 1.0) && (double)largest >= windows * fullest)
+      return GCLQ_INTERSECT_BITMAP_DYNAMIC;
     return GCLQ_INTERSECT_AUTO;
   }
   return work < (double)ip_obs_below * (double)n ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
@@ -3854,10 +3893,10 @@ static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s,
 
 /* The same rule with its own pass over the pairs (valid indices). */
 static inline gclq_intersect_method gclq__sets_pairs_rule(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
-                                                          double density, uint64_t ip_obs_below) {
+                                                          double density, double windows, uint64_t ip_obs_below) {
   uint64_t work, largest, at;
   if (gclq__sets_pairs_work(s, pairs, n, &work, &largest, &at) != GCLQ_SUCCESS) return GCLQ_INTERSECT_AUTO;
-  return gclq__sets_pairs_rule_at(s, pairs, n, work, largest, at, density, ip_obs_below);
+  return gclq__sets_pairs_rule_at(s, pairs, n, work, largest, at, density, windows, ip_obs_below);
 }
 
 /* The method all pairs of a collection run by on CUDA: the one asked, or
@@ -4368,7 +4407,7 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   if (st != GCLQ_SUCCESS) return st;
   if (backend == GCLQ_BACKEND_CUDA && !all && opt.method == GCLQ_INTERSECT_AUTO) {
     opt.method = gclq__sets_pairs_rule_at(sets, h_pairs, num_pairs, work, largest, at, GCLQ_SETS_AUTO_BITMAP_DENSITY,
-                                          GCLQ_SETS_AUTO_IP_OBS_BELOW);
+                                          GCLQ_SETS_AUTO_BITMAP_WINDOWS, GCLQ_SETS_AUTO_IP_OBS_BELOW);
     r->stats.method = opt.method;
   }
   memset(&k, 0, sizeof k);

@@ -11,7 +11,7 @@
        }
      }
 
-   ./gpuamq_bench [--filter=SUBSTR] [--sizes=20,24,28] [--out=FILE] [--commit=SHA]
+   ./gpuamq_bench [--filter=SUBSTR|NAME$] [--sizes=20,24,28] [--out=FILE] [--commit=SHA]
    The last lines printed are the table (markdown); --out writes it to FILE with
    the device, the date, the commit and the copy bandwidth measured in the run. */
 #ifndef GPUAMQ_BENCH_H

@@ -49,9 +49,6 @@
      KC_METHODS       comma list of method names (default all seven)
      KC_CAP_S         the time cap in seconds (default 10)
      KC_REPS          runs of a CUDA row under a second (default 3)
-     KC_PEEL          "compact": the cooperative core peeling scans compacted
-                      lists of the vertices left (the gclq__peel_compact
-                      hook; off in the library until measured)
    R-MAT 22 runs under a device budget of 4 GiB (device_budget_bytes); the
    other graphs under the library's default (90% of the free memory).
 
@@ -85,7 +82,6 @@
 #include <vector>
 
 #define GPUCLIQUE_STATIC
-#define GPUCLIQUE_TESTING /* the gclq__peel_compact hook (KC_PEEL) */
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 #include "bench.h"
@@ -593,9 +589,7 @@ BENCH(kcliques) {
     else printf("kc-skip,*,%s,*,not a k (KC_K: numbers >= 3 and all)\n", k.c_str());
   }
   const std::vector<const kc_method *> methods = kc_usable(kc_list("KC_METHODS", ""));
-  gclq__peel_compact = getenv("KC_PEEL") != NULL && strcmp(getenv("KC_PEEL"), "compact") == 0;
-  printf("kc-config,cap %.3g s,reps %d,data %s,peel %s\n", cap_ms / 1e3, reps, dir,
-         gclq__peel_compact ? "compact" : "every vertex");
+  printf("kc-config,cap %.3g s,reps %d,data %s\n", cap_ms / 1e3, reps, dir);
   kc_sum = kc_totals();
   const char *files[] = {"dimacs/MANN_a9.clq",     "dimacs/brock200_2.clq",   "dimacs/brock200_4.clq",
                          "dimacs/c-fat200-1.clq",  "dimacs/c-fat500-10.clq",  "dimacs/hamming6-2.clq",

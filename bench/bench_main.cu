@@ -107,6 +107,14 @@ static double measure_copy_gbps(void) {
   return 2.0 * (double)bytes / (ms * 1e6);
 }
 
+/* --filter=SUBSTR runs the benchmarks whose names contain SUBSTR;
+   --filter=NAME$ runs the one named NAME (sets$: not sets_fig9). */
+static bool bench_name_matches(const char *name, const char *filter) {
+  size_t n = strlen(filter);
+  if (n > 0 && filter[n - 1] == '$') return strlen(name) == n - 1 && !strncmp(name, filter, n - 1);
+  return strstr(name, filter) != NULL;
+}
+
 int main(int argc, char **argv) {
   const char *filter = NULL, *out = NULL, *commit = "unknown";
   for (int i = 1; i < argc; ++i) {
@@ -121,7 +129,7 @@ int main(int argc, char **argv) {
         else if (*p) break;
       }
     } else {
-      fprintf(stderr, "usage: %s [--filter=SUBSTR] [--sizes=20,24,28] [--out=FILE] [--commit=SHA]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--filter=SUBSTR|NAME$] [--sizes=20,24,28] [--out=FILE] [--commit=SHA]\n", argv[0]);
       return 2;
     }
   }
@@ -141,7 +149,7 @@ int main(int argc, char **argv) {
          commit, ctx.copy_gbps);
   for (size_t i = 0; i < bench_registry().size(); ++i) {
     const bench_case &c = bench_registry()[i];
-    if (filter && !strstr(c.name, filter)) continue;
+    if (filter && !bench_name_matches(c.name, filter)) continue;
     printf("== %s\n", c.name);
     fflush(stdout);
     c.fn();

@@ -27,15 +27,15 @@
    Environment:
      SETS_SISI   SISI sizes, e.g. "10000000,100000000" (the default)
      SETS_RMAT   R-MAT scales, e.g. "16,17,18" (the default)
-     SETS_TABLE_CUTS  1: the table methods' block tiles take their slice
-                 ends from a partition kernel (the gclq__sets_cut_tables
-                 hook; off in the library until measured) */
+     SETS_BLOCK_CUTS  1: every block tile finds its own ends (the
+                 gclq__sets_cuts_in_blocks hook, as when the budget has no
+                 room for the partition kernel's cuts) */
 #include <chrono>
 #include <string>
 #include <vector>
 
 #define GPUCLIQUE_STATIC
-#define GPUCLIQUE_TESTING /* the gclq__sets_cut_tables hook (SETS_TABLE_CUTS) */
+#define GPUCLIQUE_TESTING /* the gclq__sets_cuts_in_blocks hook (SETS_BLOCK_CUTS) */
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
 #include "bench.h"
@@ -54,8 +54,8 @@ static std::vector<uint64_t> bench_sets_list(const char *env, const char *fallba
 
 /* The hooks from the environment, said once per bench. */
 static void bench_sets_hooks(const char *bench) {
-  gclq__sets_cut_tables = getenv("SETS_TABLE_CUTS") != NULL && atoi(getenv("SETS_TABLE_CUTS")) != 0;
-  printf("sets config,%s,table cuts %s\n", bench, gclq__sets_cut_tables ? "by the partition kernel" : "in the blocks");
+  gclq__sets_cuts_in_blocks = getenv("SETS_BLOCK_CUTS") != NULL && atoi(getenv("SETS_BLOCK_CUTS")) != 0;
+  printf("sets config,%s,tile cuts %s\n", bench, gclq__sets_cuts_in_blocks ? "in the blocks" : "by the partition kernel");
 }
 
 static const gclq_intersect_method bench_sets_methods[] = {
@@ -73,7 +73,7 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
   o.backend = GCLQ_BACKEND_CUDA;
   if (method == GCLQ_INTERSECT_AUTO) /* AUTO's batch rule, as gclq_intersect_pairs applies it */
     method = gclq__sets_pairs_rule(s, pairs.data(), pairs.size() / 2, GCLQ_SETS_AUTO_BITMAP_DENSITY,
-                                   GCLQ_SETS_AUTO_IP_OBS_BELOW);
+                                   GCLQ_SETS_AUTO_BITMAP_WINDOWS, GCLQ_SETS_AUTO_IP_OBS_BELOW);
   o.method = method;
   o.materialise = write;
   gclq_intersect_stats stats;
@@ -252,6 +252,7 @@ static void bench_sets_rows(const char *name, const gclq_sets *s, const std::vec
         printf("sets auto,%s,picks %s\n", v.c_str(),
                gclq_intersect_method_name(gclq__sets_pairs_rule(s, pairs.data(), pairs.size() / 2,
                                                                 GCLQ_SETS_AUTO_BITMAP_DENSITY,
+                                                                GCLQ_SETS_AUTO_BITMAP_WINDOWS,
                                                                 GCLQ_SETS_AUTO_IP_OBS_BELOW)));
     }
   }

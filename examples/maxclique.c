@@ -32,7 +32,7 @@ static const char usage_text[] =
     "  graph:   --format snap|dimacs|mtx|auto   --edge-factor F (R-MAT, 1..1024, default 16)\n"
     "           --seed S (generated graphs, default 1)   --max-vertices N (files: the load limit)\n"
     "  search:  --heuristic none|single-degree|single-core|multi-degree|multi-core   --seeds N\n"
-    "           --orientation degree|index   --prune degree|core   --window N\n"
+    "           --orientation degree|index|degeneracy   --prune degree|core   --window N\n"
     "           --window-order index|degree-asc|degree-desc|core-asc|core-desc\n"
     "           --budget MB   --one   --backend auto|cuda|host   --search bitset|list\n"
     "  output:  --max-stored N   --show N (cliques printed, default 5)   --json\n"
@@ -128,7 +128,7 @@ static int parse_args(int argc, char **argv, cli *c) {
   static const char *const formats[] = {"auto", "snap", "dimacs", "mtx"};
   static const char *const heuristics[] = {"default", "none", "single-degree", "single-core", "multi-degree",
                                            "multi-core"};
-  static const char *const orientations[] = {"default", "degree", "index"};
+  static const char *const orientations[] = {"default", "degree", "index", "degeneracy"};
   static const char *const prunes[] = {"default", "degree", "core"};
   static const char *const orders[] = {"default", "index", "degree-asc", "degree-desc", "core-asc", "core-desc"};
   static const char *const backends[] = {"auto", "cuda", "host"};
@@ -180,7 +180,7 @@ static int parse_args(int argc, char **argv, cli *c) {
       if (!pick(argv[i], heuristics, 6, &v)) return usage("unknown heuristic", a);
       c->opt.heuristic = (gclq_heuristic)v;
     } else if (strcmp(a, "--orientation") == 0) {
-      if (!pick(argv[i], orientations, 3, &v)) return usage("unknown orientation", a);
+      if (!pick(argv[i], orientations, 4, &v)) return usage("unknown orientation", a);
       c->opt.orientation = (gclq_orientation)v;
     } else if (strcmp(a, "--prune") == 0) {
       if (!pick(argv[i], prunes, 3, &v)) return usage("unknown pruning", a);

@@ -796,19 +796,18 @@ static gclq_status kc_cuda_peel(const gclq_graph &g, std::vector<uint32_t> *core
   return st;
 }
 
-/* Every device peeling (one cooperative launch; the same scanning compacted
-   lists of the vertices left; a loop of launches) gives the host's cores and
-   exactly the rounds of gclq_degeneracy_order's order. */
+/* Both device peelings (one cooperative launch; a loop of launches) give
+   the host's cores and exactly the rounds of gclq_degeneracy_order's
+   order. */
 static void kc_check_peel(const gclq_graph &g, const char *what) {
   if (g.num_vertices == 0) return; /* the library peels no empty graph (gclq__kc_cuda_cores returns first) */
   std::vector<uint32_t> want(g.num_vertices + 1), order(g.num_vertices + 1);
   uint32_t want_max = 0;
   CHECK(gclq_core_numbers(&g, GCLQ_BACKEND_HOST, want.data(), &want_max) == GCLQ_SUCCESS); /* checked above */
   CHECK(gclq_degeneracy_order(&g, order.data()) == GCLQ_SUCCESS);
-  static const char *const modes[] = {"cooperative", "cooperative, compacted", "launches"};
-  for (int mode = 0; mode < 3; ++mode) {
-    gclq__peel_compact = mode == 1;
-    gclq__peel_by_launches = mode == 2;
+  static const char *const modes[] = {"cooperative", "launches"};
+  for (int mode = 0; mode < 2; ++mode) {
+    gclq__peel_by_launches = mode == 1;
     std::vector<uint32_t> core, round;
     uint32_t max_core;
     gclq_status st = kc_cuda_peel(g, &core, &round, &max_core);
@@ -822,7 +821,6 @@ static void kc_check_peel(const gclq_graph &g, const char *what) {
     CHECK_MSG(std::equal(by_round.begin(), by_round.end(), order.begin()), "%s (%s): not the degeneracy order", what,
               modes[mode]);
   }
-  gclq__peel_compact = 0;
   gclq__peel_by_launches = 0;
 }
 

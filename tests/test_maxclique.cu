@@ -164,7 +164,7 @@ TEST(maxclique, options_defaults_and_bad_arguments) {
   CHECK(gclq_max_cliques(&k4.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   bad = o, bad.heuristic = (gclq_heuristic)-1;
   CHECK(gclq_max_cliques(&k4.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
-  bad = o, bad.orientation = (gclq_orientation)3;
+  bad = o, bad.orientation = (gclq_orientation)4;
   CHECK(gclq_max_cliques(&k4.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   bad = o, bad.prune = (gclq_prune)9;
   CHECK(gclq_max_cliques(&k4.g, &bad, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
@@ -327,7 +327,7 @@ static void mc_small_cases_on(gclq_backend backend) {
       for (int h = GCLQ_HEURISTIC_NONE; h <= GCLQ_HEURISTIC_MULTI_CORE && !g_test.failed; ++h) {
         o = mc_opts(backend);
         o.heuristic = (gclq_heuristic)h;
-        o.orientation = h & 1 ? GCLQ_ORIENT_INDEX : GCLQ_ORIENT_DEGREE;
+        o.orientation = (gclq_orientation)(1 + h % 3); /* index, degeneracy, degree, index, degeneracy */
         o.prune = h & 2 ? GCLQ_PRUNE_DEGREE : GCLQ_PRUNE_CORE;
         o.window_size = h >= 3 ? 1 : 0;
         mc_check_case(*cases[i], o);
@@ -719,15 +719,15 @@ static const mc_config mc_configs[] = {
      0},
     {"multi-degree/index", GCLQ_HEURISTIC_MULTI_DEGREE, GCLQ_ORIENT_INDEX, GCLQ_PRUNE_CORE, 0,
      GCLQ_WINDOW_ORDER_INDEX, 0, 0},
-    {"multi-core", GCLQ_HEURISTIC_MULTI_CORE, GCLQ_ORIENT_DEGREE, GCLQ_PRUNE_CORE, 0, GCLQ_WINDOW_ORDER_CORE_ASC, 0,
-     0},
+    {"multi-core/degeneracy", GCLQ_HEURISTIC_MULTI_CORE, GCLQ_ORIENT_DEGENERACY, GCLQ_PRUNE_CORE, 0,
+     GCLQ_WINDOW_ORDER_CORE_ASC, 0, 0},
     {"window 64 degree-desc", GCLQ_HEURISTIC_MULTI_DEGREE, GCLQ_ORIENT_DEGREE, GCLQ_PRUNE_CORE, 64,
      GCLQ_WINDOW_ORDER_DEGREE_DESC, 0, 0},
     {"window 1000 core-desc/index", GCLQ_HEURISTIC_SINGLE_CORE, GCLQ_ORIENT_INDEX, GCLQ_PRUNE_DEGREE, 1000,
      GCLQ_WINDOW_ORDER_CORE_DESC, 0, 0},
     {"budget 6 MiB window 500 index", GCLQ_HEURISTIC_MULTI_CORE, GCLQ_ORIENT_INDEX, GCLQ_PRUNE_DEGREE, 500,
      GCLQ_WINDOW_ORDER_INDEX, MC_TINY, 0},
-    {"one window 100 budget 6 MiB", GCLQ_HEURISTIC_SINGLE_DEGREE, GCLQ_ORIENT_DEGREE, GCLQ_PRUNE_CORE, 100,
+    {"one window 100 budget 6 MiB degeneracy", GCLQ_HEURISTIC_SINGLE_DEGREE, GCLQ_ORIENT_DEGENERACY, GCLQ_PRUNE_CORE, 100,
      GCLQ_WINDOW_ORDER_DEGREE_DESC, MC_TINY, 1},
     /* the paper's list search (the default above is the bitset search) */
     {"list", GCLQ_HEURISTIC_DEFAULT, GCLQ_ORIENT_DEFAULT, GCLQ_PRUNE_DEFAULT, 0, GCLQ_WINDOW_ORDER_DEFAULT, 0, 0,
@@ -736,7 +736,7 @@ static const mc_config mc_configs[] = {
      GCLQ_SEARCH_LIST},
     {"list budget 6 MiB window 500 index", GCLQ_HEURISTIC_MULTI_CORE, GCLQ_ORIENT_INDEX, GCLQ_PRUNE_DEGREE, 500,
      GCLQ_WINDOW_ORDER_INDEX, MC_TINY, 0, GCLQ_SEARCH_LIST},
-    {"list single-core", GCLQ_HEURISTIC_SINGLE_CORE, GCLQ_ORIENT_DEGREE, GCLQ_PRUNE_CORE, 0,
+    {"list single-core/degeneracy", GCLQ_HEURISTIC_SINGLE_CORE, GCLQ_ORIENT_DEGENERACY, GCLQ_PRUNE_CORE, 0,
      GCLQ_WINDOW_ORDER_CORE_DESC, 0, 0, GCLQ_SEARCH_LIST},
     {"length bound", GCLQ_HEURISTIC_DEFAULT, GCLQ_ORIENT_DEFAULT, GCLQ_PRUNE_DEFAULT, 0, GCLQ_WINDOW_ORDER_DEFAULT, 0,
      0},

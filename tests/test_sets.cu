@@ -1269,20 +1269,24 @@ GPU_TEST(sets, cuda_one_giant_pair_uses_many_blocks) {
 
 /* AUTO on CUDA for given pairs runs what its batch rule says
    (gclq__sets_pairs_rule), says so in stats.method, and equals HOST: a
-   dense pair, a sparse one, every edge of an R-MAT graph. */
+   dense pair spread over many windows (as in the host test
+   sets.pairs_auto_rule), a sparse one, every edge of an R-MAT graph. */
 GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
   test_rng rng = test_rng_for("sets.cuda_auto_rule");
-  const size_t n = 5000 + rng.below(5000);
+  const double w = GCLQ_SETS_AUTO_BITMAP_WINDOWS, window = (double)((uint64_t)1 << 18);
   for (int dense = 0; dense < 2; ++dense) {
     std::vector<set_u32> v(2);
-    const uint64_t u = dense ? 4 * (uint64_t)n : 200 * (uint64_t)n; /* densities 0.5 and 0.01 */
+    const size_t n = dense ? (size_t)(GCLQ_SETS_AUTO_BITMAP_DENSITY * 1.6 * w * window / 2.0) + rng.below(1000)
+                           : 5000 + rng.below(5000);
+    const uint64_t u = dense ? (uint64_t)(1.25 * w) * (uint64_t)window : 500 * (uint64_t)n; /* densities >= 1.28 d, 0.004 */
     v[0] = sets_random(rng, n, u);
     v[1] = sets_random(rng, n + rng.below(n), u);
     gclq_sets s;
     CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
     const uint32_t pair[2] = {0, 1};
     const gclq_intersect_method want_method =
-        gclq__sets_pairs_rule(&s, pair, 1, GCLQ_SETS_AUTO_BITMAP_DENSITY, GCLQ_SETS_AUTO_IP_OBS_BELOW);
+        gclq__sets_pairs_rule(&s, pair, 1, GCLQ_SETS_AUTO_BITMAP_DENSITY, GCLQ_SETS_AUTO_BITMAP_WINDOWS,
+                              GCLQ_SETS_AUTO_IP_OBS_BELOW);
     CHECK_EQ(want_method, dense ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO);
     for (int m = 0; m < 2; ++m) {
       gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
@@ -1394,17 +1398,16 @@ GPU_TEST(sets, cuda_small_budgets_give_the_same_bytes) {
   gclq_sets_free(&s);
 }
 
-/* The table methods with their block tiles cut by the partition kernel
-   (the gclq__sets_cut_tables hook): every shape, a giant pair, and budgets
-   too small for the cuts (each block then finds its own) give HOST's
-   bytes. */
-GPU_TEST(sets, cuda_table_methods_cut_by_the_partition_kernel) {
-  const gclq_intersect_method table[] = {GCLQ_INTERSECT_HASH, GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC,
-                                         GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH, GCLQ_INTERSECT_AUTO};
-  test_rng rng = test_rng_for("sets.cuda_table_cuts");
+/* Block tiles that find their own ends (the gclq__sets_cuts_in_blocks
+   hook: as when the budget has no room for the partition kernel's cuts),
+   for every method: every shape, a giant pair, and tight budgets give
+   HOST's bytes. */
+GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
+  const gclq_intersect_method *table = cuda_methods;
+  test_rng rng = test_rng_for("sets.cuda_block_cuts");
   struct hook_on { /* off again however the test ends */
-    hook_on() { gclq__sets_cut_tables = 1; }
-    ~hook_on() { gclq__sets_cut_tables = 0; }
+    hook_on() { gclq__sets_cuts_in_blocks = 1; }
+    ~hook_on() { gclq__sets_cuts_in_blocks = 0; }
   } on;
   std::vector<sets_case> cases = sets_cases(rng);
   const size_t n = test_max_size() < ((size_t)1 << 20) ? test_max_size() : ((size_t)1 << 20);
@@ -1425,7 +1428,7 @@ GPU_TEST(sets, cuda_table_methods_cut_by_the_partition_kernel) {
       CHECK_EQ(case_run(cases[i], s, h, &want), GCLQ_SUCCESS);
       uint32_t most = 0; /* the largest intersection: one pair's output must fit the tight budget */
       for (uint64_t p = 0; p < want.num_pairs; ++p) most = want.h_counts[p] > most ? want.h_counts[p] : most;
-      for (size_t k = 0; k < sizeof table / sizeof table[0]; ++k)
+      for (size_t k = 0; k < num_cuda_methods; ++k)
         for (int tight = 0; tight < 2; ++tight) {
           gclq_intersect_options o = cuda_options(table[k]);
           gclq_intersect_result got;
@@ -1728,31 +1731,45 @@ TEST(sets, all_pairs_auto_rule) {
   CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_MERGE_PATH), GCLQ_INTERSECT_MERGE_PATH);
 }
 
-/* AUTO's batch rule for given pairs (GCLQ_SETS_AUTO_BITMAP_DENSITY): fresh
-   sets each run, each side of every threshold. */
+/* AUTO's batch rule for given pairs (GCLQ_SETS_AUTO_BITMAP_DENSITY,
+   _WINDOWS, _IP_OBS_BELOW): fresh sets each run, each side of every
+   threshold. */
 TEST(sets, pairs_auto_rule) {
   test_rng rng = test_rng_for("sets.pairs_auto_rule");
-  const double d = GCLQ_SETS_AUTO_BITMAP_DENSITY;
+  const double d = GCLQ_SETS_AUTO_BITMAP_DENSITY, w = GCLQ_SETS_AUTO_BITMAP_WINDOWS;
   const uint64_t below = GCLQ_SETS_AUTO_IP_OBS_BELOW;
-  /* one pair over a range of u values: dense at 2n >= d u */
-  const size_t n = 2000 + rng.below(2000);
-  const uint64_t dense_u = (uint64_t)(2.0 * (double)n / d) / 2, sparse_u = (uint64_t)(2.0 * (double)n / d) * 2;
+  const uint64_t window = (uint64_t)1 << 18;
+  /* one pair of n + n values over [0, u): the bitmap where it is dense
+     (2n >= d u) and spread over enough windows (u / 2^18 >= w, less the
+     densest stretch's excess: 1.25 w); not where it is sparse, over too
+     few windows, or crowded into one */
+  const size_t n = (size_t)(d * 1.6 * w * (double)window / 2.0) + rng.below(1000); /* 2n = 1.6 d w windows */
+  const uint64_t spread_u = (uint64_t)(1.25 * w) * window;                         /* density 2n / u = 1.28 d */
+  struct {
+    const char *what;
+    uint64_t u;
+    bool crowd, bitmap;
+  } shapes[] = {{"dense, spread", spread_u, false, true},
+                {"sparse", (uint64_t)(2.0 * (double)n / d) * 2, false, false},
+                {"too few windows", (uint64_t)(0.5 * w) * window, false, false},
+                {"crowded", spread_u, true, false}};
   std::vector<set_u32> v(2);
   const uint32_t pair[2] = {0, 1};
   gclq_sets s;
-  for (int dense = 0; dense < 2; ++dense) {
-    const uint64_t u = dense ? dense_u : sparse_u;
-    v[0] = sets_random(rng, n, u);
-    v[1] = sets_random(rng, n, u);
-    v[0][0] = v[1][0] = 0; /* both span [0, u) */
-    v[0][n - 1] = v[1][n - 1] = (uint32_t)(u - 1);
-    std::sort(v[0].begin(), v[0].end());
-    std::sort(v[1].begin(), v[1].end());
-    v[0].erase(std::unique(v[0].begin(), v[0].end()), v[0].end());
-    v[1].erase(std::unique(v[1].begin(), v[1].end()), v[1].end());
+  for (const auto &sh : shapes) {
+    for (int k = 0; k < 2; ++k) {
+      v[k] = sets_random(rng, n, sh.u);
+      if (sh.crowd) /* half the elements in the first window */
+        for (size_t i = 0; i < n / 2; ++i) v[k][i] = (uint32_t)(i * (window / (n / 2 + 1)));
+      v[k][0] = 0; /* both span [0, u) */
+      v[k][n - 1] = (uint32_t)(sh.u - 1);
+      std::sort(v[k].begin(), v[k].end());
+      v[k].erase(std::unique(v[k].begin(), v[k].end()), v[k].end());
+    }
     CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-    CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, below),
-             dense ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO);
+    CHECK_MSG(gclq__sets_pairs_rule(&s, pair, 1, d, w, below) ==
+                  (sh.bitmap ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO),
+              "%s: n %zu, u %llu", sh.what, n, (unsigned long long)sh.u);
     gclq_sets_free(&s);
   }
   /* one pair whose ranges do not overlap: the bitmap does nothing */
@@ -1760,17 +1777,17 @@ TEST(sets, pairs_auto_rule) {
   v[1] = sets_random(rng, n, 1000000);
   for (size_t i = 0; i < v[1].size(); ++i) v[1][i] += 1000000;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, below), GCLQ_INTERSECT_BITMAP_DYNAMIC);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_BITMAP_DYNAMIC);
   gclq_sets_free(&s);
   /* the dominant pair holds an empty set, or every set is empty: per pair */
   v[0].clear();
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, below), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_AUTO);
   gclq_sets_free(&s);
   v[1].clear();
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, below), GCLQ_INTERSECT_AUTO);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, NULL, 0, d, below), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, NULL, 0, d, w, below), GCLQ_INTERSECT_AUTO);
   gclq_sets_free(&s);
   /* every edge of an R-MAT graph: many small pairs, none dominant: IP_OBS */
   gclq_graph g;
@@ -1787,12 +1804,12 @@ TEST(sets, pairs_auto_rule) {
       }
   const uint64_t ne = edges.size() / 2;
   CHECK(ne > 100);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, below), GCLQ_INTERSECT_IP_OBS);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, w, below), GCLQ_INTERSECT_IP_OBS);
   /* the same pairs averaging exactly the threshold: per pair (ceil of the mean; never below 1) */
   const uint64_t at = (work + ne - 1) / ne;
-  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, at), work == at * ne ? GCLQ_INTERSECT_AUTO
+  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, w, at), work == at * ne ? GCLQ_INTERSECT_AUTO
                                                                                  : GCLQ_INTERSECT_IP_OBS);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, work / ne), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, w, work / ne), GCLQ_INTERSECT_AUTO);
   gclq_sets_free(&s);
   gclq_graph_free(&g);
 }

@@ -5350,7 +5350,9 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_
   }
   GCLQ__TRY(gclq__mc_cores(c, &d.max_core));
   c->phase = "orientation";
-  GCLQ__TRY(gclq__kc_cuda_orient(&d, &rank, &ooff, &oout, &uoff, &unbr));
+  method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_cuda_method(p);
+  if (method == GCLQ_KCLIQUE_ORDERED) method = GCLQ_KCLIQUE_LFTJ; /* the same recursion on the device */
+  GCLQ__TRY(gclq__kc_cuda_orient(&d, method == GCLQ_KCLIQUE_PIVOT, &rank, &ooff, &oout, &uoff, &unbr));
   nbr.release(); /* the graph in its own ids is not needed again */
   off.release();
   round.release();
@@ -5360,8 +5362,6 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_
   r->max_out = d.max_out;
   stats->max_core = d.max_core;
   stats->max_out_degree = d.max_out;
-  method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_cuda_method(p);
-  if (method == GCLQ_KCLIQUE_ORDERED) method = GCLQ_KCLIQUE_LFTJ; /* the same recursion on the device */
   stats->method = method;
   snprintf(line, sizeof line, "order: %s, max core %u, max out-degree %u; counting by %s on the device",
            gclq_orient_by_name(p->orientation), d.max_core, d.max_out, gclq_kclique_method_name(method));

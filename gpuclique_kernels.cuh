@@ -1704,8 +1704,19 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
   return st;
 }
 
-/* The peeling in one cooperative launch (gclq__core_peel_kernel), as many
-   blocks as are resident at once, at most one a 256 vertices. *ran = 0 where
+/* The peeling's blocks a multiprocessor, at most (0: as many as fit). Its
+   rounds are short and many (R-MAT 18: 588 iterations, two grid barriers
+   each), so the barriers' arrivals dominate: on an H100, 2 blocks a
+   multiprocessor take R-MAT 18's orientation from 11.7 to 8.3 ms and R-MAT
+   20's from 26.9 to 21.3 ms (1 a multiprocessor: 8.4 and 24.0 ms;
+   facebook_combined 2.6 ms either way). */
+#ifndef GCLQ__PEEL_BLOCKS_PER_SM
+#define GCLQ__PEEL_BLOCKS_PER_SM 2
+#endif
+
+/* The peeling in one cooperative launch (gclq__core_peel_kernel), at most
+   GCLQ__PEEL_BLOCKS_PER_SM blocks a multiprocessor (all resident at once),
+   at most one a 256 vertices. *ran = 0 where
    the device has no cooperative launch (the caller then loops). */
 static inline gclq_status gclq__mc_cores_coop(gclq__mc_ctx *c, gclq__dmem *deg, gclq__dmem *gone, gclq__dmem *frontier,
                                               uint32_t *max_core, int *ran) {
@@ -1719,6 +1730,7 @@ static inline gclq_status gclq__mc_cores_coop(gclq__mc_ctx *c, gclq__dmem *deg, 
   GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   GCLQ__CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gclq__core_peel_kernel, GCLQ__BLOCK, 0));
   if (!coop || sms <= 0 || per_sm <= 0) return GCLQ_SUCCESS;
+  if (GCLQ__PEEL_BLOCKS_PER_SM > 0 && per_sm > GCLQ__PEEL_BLOCKS_PER_SM) per_sm = GCLQ__PEEL_BLOCKS_PER_SM;
   gclq__dmem state(c);
   GCLQ__TRY(state.get(sizeof(gclq__peel_state)));
   gclq__peel_state *s = (gclq__peel_state *)state.p;

@@ -136,10 +136,12 @@ struct gclq__kcb_args {
 };
 
 /* The rows of a window: a warp per local vertex x (the unit numbering), bit
-   y of row x set for y > x when L[x] and L[y] are adjacent. */
+   y of row x set for y > x when L[x] and L[y] are adjacent. L ascends in
+   rank, so L[y] comes after L[x]: adjacent is L[y] in L[x]'s out-list (off,
+   out: the oriented graph, at most the largest out-degree to search). */
 static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
-    gclq__kcb_rows_kernel(const gclq__kcb_src *src, uint32_t ns, uint64_t units, const uint32_t *out,
-                          const uint64_t *uoff, const uint32_t *unbr, uint32_t *adj) {
+    gclq__kcb_rows_kernel(const gclq__kcb_src *src, uint32_t ns, uint64_t units, const uint64_t *off,
+                          const uint32_t *out, uint32_t *adj) {
   const uint64_t r = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
   const uint32_t lane = threadIdx.x & 31;
   if (r >= units) return;
@@ -150,7 +152,7 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
   uint32_t *row = adj + s.aoff + (uint64_t)x * W;
   for (uint32_t w = 0; w < W; ++w) {
     const uint32_t y = 32 * w + lane;
-    const bool bit = y > x && y < s.d && gclq__d_adjacent(uoff, unbr, u, L[y]);
+    const bool bit = y > x && y < s.d && gclq__d_adjacent(off, out, u, L[y]);
     const uint32_t ballot = __ballot_sync(GCLQ__FULL, bit);
     if (lane == 0) row[w] = ballot;
   }
@@ -524,7 +526,7 @@ static inline gclq_status gclq__kcb_window(gclq__kc_dev *d, gclq__kcb_args a, co
   GCLQ__CUDA_TRY(cudaMemcpyAsync(dwin, tab, (size_t)(end - from) * sizeof(gclq__kcb_src), cudaMemcpyHostToDevice, stream));
   GCLQ__CUDA_TRY(cudaMemsetAsync(a.next, 0, sizeof(unsigned long long), stream));
   gclq__kcb_rows_kernel<<<gclq__grid_warps(units), 32 * GCLQ__CWARPS, 0, stream>>>(
-      a.src, a.ns, units, a.out, d->d_uoff, d->d_unbr, (uint32_t *)((char *)dwin + table));
+      a.src, a.ns, units, d->d_off, a.out, (uint32_t *)((char *)dwin + table));
   GCLQ__CUDA_TRY(cudaGetLastError());
   if (a.k == 3) {
     const uint64_t want = (units + 32 * GCLQ__CWARPS - 1) / (32 * GCLQ__CWARPS);

@@ -6,8 +6,9 @@
 
    The graph the methods see is renamed by the order: vertex v becomes its
    position in it (its rank), so out(r) = the neighbours of r with a larger
-   id, ascending, as CSR (d_off, d_out), beside the undirected lists in the
-   same ids (d_uoff, d_unbr). The order is by a 64-bit key per vertex,
+   id, ascending, as CSR (d_off, d_out), and for PIVOT (which needs whole
+   adjacency inside its local graphs) the undirected lists in the same ids
+   (d_uoff, d_unbr). The order is by a 64-bit key per vertex,
    (degree, id) or (peeling round, id); the rounds are those of the maximum
    clique search's parallel peeling (gclq__mc_cores), which
    gclq_degeneracy_order reproduces on the host, so both backends orient
@@ -29,7 +30,7 @@ struct gclq__kc_dev {
   uint64_t m;                       /* oriented edges */
   const uint64_t *d_off;            /* n + 1: out(v) = d_out[d_off[v] .. d_off[v + 1]) */
   const uint32_t *d_out;            /* ascending ids */
-  const uint64_t *d_uoff;           /* the undirected graph too (n + 1, 2 edges): adjacency tests */
+  const uint64_t *d_uoff;           /* PIVOT only (else NULL): the undirected graph (n + 1, 2 edges) */
   const uint32_t *d_unbr;           /* (u, v) adjacent: v in d_unbr[d_uoff[u] .. d_uoff[u + 1]) */
   const uint32_t *d_rank;           /* n: vertex v of the graph is vertex d_rank[v] here */
   uint32_t max_out, max_core;       /* the largest out-degree, the largest core number */
@@ -93,8 +94,8 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
 }
 
 /* The lists of vertex v at its rank r, in rank ids: every neighbour into
-   unbr at uoff[r], the later ones into oout at ooff[r] (each list still to
-   be sorted). A warp per vertex. */
+   unbr at uoff[r] (unless unbr is NULL), the later ones into oout at
+   ooff[r] (each list still to be sorted). A warp per vertex. */
 static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
     gclq__kc_orient_write_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *rank,
                                  const uint64_t *uoff, uint32_t *unbr, const uint64_t *ooff, uint32_t *oout) {
@@ -108,7 +109,7 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
     const uint32_t ru = e < off[v + 1] ? rank[nbr[e]] : 0;
     const bool later = e < off[v + 1] && ru > r;
     const uint32_t ballot = __ballot_sync(GCLQ__FULL, later);
-    if (e < off[v + 1]) unbr[uoff[r] + (e - off[v])] = ru;
+    if (unbr != NULL && e < off[v + 1]) unbr[uoff[r] + (e - off[v])] = ru;
     if (later) oout[at + __popc(ballot & ((1u << lane) - 1u))] = ru;
     at += __popc(ballot);
   }
@@ -119,11 +120,13 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
    id" for every method (the join methods take the tail of a sorted list
    after a vertex as the vertices after it). From the uploaded graph
    (c->d_off, c->d_nbr, c->d_deg; c->d_round when by degeneracy, else NULL):
-   d->d_off, d->d_out (out-lists, ascending), d->d_uoff, d->d_unbr (the
-   undirected lists, ascending), d->m, d->max_out, d->d_rank, in the
-   allocations given (held by the caller). */
-static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, gclq__dmem *rank, gclq__dmem *ooff, gclq__dmem *oout,
-                                               gclq__dmem *uoff, gclq__dmem *unbr) {
+   d->d_off, d->d_out (out-lists, ascending), with `undirected` (PIVOT
+   needs them) d->d_uoff, d->d_unbr (the undirected lists, ascending; else
+   NULL), d->m, d->max_out, d->d_rank, in the allocations given (held by the
+   caller). Without them the orientation skips their writes and their
+   segmented sort (2m entries; R-MAT 18: 7.6 million). */
+static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, int undirected, gclq__dmem *rank, gclq__dmem *ooff,
+                                               gclq__dmem *oout, gclq__dmem *uoff, gclq__dmem *unbr) {
   gclq__mc_ctx *c = d->c;
   const uint32_t n = d->n;
   uint64_t *oo, *uo, total = 0;
@@ -165,9 +168,9 @@ static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, gclq__dmem *rank
   GCLQ__TRY(gclq__mc_read(c, &mo, d_max.p, sizeof(uint32_t)));
   d->max_out = mo;
   GCLQ__TRY(oout->get((size_t)(d->m > 0 ? d->m : 1) * sizeof(uint32_t)));
-  GCLQ__TRY(unbr->get((size_t)(total > 0 ? total : 1) * sizeof(uint32_t)));
+  if (undirected) GCLQ__TRY(unbr->get((size_t)(total > 0 ? total : 1) * sizeof(uint32_t)));
   if (n > 0) {
-    uint32_t *on = oout->as<uint32_t>(), *un = unbr->as<uint32_t>();
+    uint32_t *on = oout->as<uint32_t>(), *un = undirected ? unbr->as<uint32_t>() : NULL;
     gclq__kc_orient_write_kernel<<<gclq__grid_warps(n), 32 * GCLQ__CWARPS, 0, stream>>>(
         n, c->d_off, c->d_nbr, rank->as<uint32_t>(), uo, un, oo, on);
     GCLQ__CUDA_TRY(cudaGetLastError());
@@ -176,7 +179,7 @@ static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, gclq__dmem *rank
         return gprim_segmented_sort_keys(t, tb, (const uint32_t *)on, on, (size_t)d->m, (size_t)n, (const uint64_t *)oo,
                                          stream);
       }));
-    if (total > 0)
+    if (undirected && total > 0)
       GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
         return gprim_segmented_sort_keys(t, tb, (const uint32_t *)un, un, (size_t)total, (size_t)n,
                                          (const uint64_t *)uo, stream);
@@ -185,8 +188,8 @@ static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, gclq__dmem *rank
   d->d_rank = rank->as<uint32_t>();
   d->d_off = oo;
   d->d_out = oout->as<uint32_t>();
-  d->d_uoff = uo;
-  d->d_unbr = unbr->as<uint32_t>();
+  d->d_uoff = undirected ? uo : NULL;
+  d->d_unbr = undirected ? unbr->as<uint32_t>() : NULL;
   return GCLQ_SUCCESS;
 }
 

@@ -809,13 +809,18 @@ typedef enum gclq_intersect_method {
 #define GCLQ_SPLIT_OFF UINT64_MAX
 
 /* AUTO for all pairs and the containment join on CUDA (one rule,
-   gclq__sets_all_rule): the cheapest of three estimates, in merge steps:
+   gclq__sets_all_pick): the cheapest of three estimates, in merge steps:
      pairwise batches  W = (k - 1) total (every set meets the k - 1 others);
-     BIT_MATRIX        GCLQ_SETS_AUTO_MATRIX_COST x k (k - 1) / 2 x ceil(U / 32)
-                       words of AND + popcount (U bounds the compacted
-                       universe);
-     INVERTED_INDEX    GCLQ_SETS_AUTO_INDEX_COST x (total + total^2 / (2 U)),
-                       the index and its pair increments as for uniform sets.
+     BIT_MATRIX        GCLQ_SETS_AUTO_MATRIX_COST x k (k - 1) / 2 x ceil(V / 32)
+                       words of AND + popcount (V: the distinct values,
+                       at most U, which bound the compacted universe);
+     INVERTED_INDEX    GCLQ_SETS_AUTO_INDEX_COST x (total + I), the index
+                       and its pair increments I (a value in c sets makes
+                       c (c - 1) / 2).
+   V and I are estimated from a sample of the elements
+   (gclq__sets_all_estimate); the light/heavy split prices its parts by the
+   values its host index counts (gclq__sets_all_cost: the increments as for
+   values spread evenly).
    The two costs are a word of the bit matrix and an index step against one
    merge step, measured on an H200 by bench_sets's all-pairs rows
    (bench/results/sets_h200.md): k = 1000 of 10^5 over 10^8, k = 10^4 of
@@ -3807,33 +3812,43 @@ static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs
   return st;
 }
 
-/* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_COST above)
-   for k sets of `total` elements below `universe`, with the two shares:
-   BIT_MATRIX, INVERTED_INDEX, or AUTO (the pairwise batches). */
-/* AUTO's estimate of all pairs on CUDA by the same rule, in merge steps:
-   the cheapest of the three (0 when no pair meets anything). */
-static inline double gclq__sets_all_cost(uint64_t k, uint64_t total, uint64_t universe, double matrix_cost,
-                                         double index_cost) {
+/* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_COST above) for
+   k sets of `total` elements over `columns` values (the bit matrix's
+   compacted universe, at most) whose index makes `increments` pair
+   increments: BIT_MATRIX, INVERTED_INDEX, or AUTO (the pairwise batches);
+   *cost (if not NULL) gets its estimate in merge steps (0 when no pair
+   meets anything). */
+static inline gclq_intersect_method gclq__sets_all_pick(uint64_t k, uint64_t total, double columns, double increments,
+                                                        double matrix_cost, double index_cost, double *cost) {
   const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
-  const double words = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
-  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
+  const double words = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)(uint64_t)((columns + 31.0) / 32.0);
   const double matrix = matrix_cost * words, index = index_cost * ((double)total + increments);
+  gclq_intersect_method m = GCLQ_INTERSECT_AUTO;
   double best = merge;
-  if (matrix_cost > 0.0 && matrix < best) best = matrix;
-  if (index_cost > 0.0 && index < best) best = index;
-  return best;
+  if (matrix_cost > 0.0 && matrix < best && (index_cost <= 0.0 || matrix <= index)) {
+    m = GCLQ_INTERSECT_BIT_MATRIX;
+    best = matrix;
+  } else if (index_cost > 0.0 && index < best) {
+    m = GCLQ_INTERSECT_INVERTED_INDEX;
+    best = index;
+  }
+  if (cost != NULL) *cost = best;
+  return merge == 0.0 ? GCLQ_INTERSECT_AUTO : m; /* no pair meets anything: nothing to choose */
 }
 
+/* The same for values spread evenly: every one of `universe` values a
+   column, total^2 / (2 universe) increments. */
+static inline double gclq__sets_all_cost(uint64_t k, uint64_t total, uint64_t universe, double matrix_cost,
+                                         double index_cost) {
+  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
+  double cost;
+  gclq__sets_all_pick(k, total, (double)universe, increments, matrix_cost, index_cost, &cost);
+  return cost;
+}
 static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t total, uint64_t universe,
                                                         double matrix_cost, double index_cost) {
-  const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
-  const double words = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)((universe + 31) / 32);
   const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
-  const double matrix = matrix_cost * words, index = index_cost * ((double)total + increments);
-  if (merge == 0.0) return GCLQ_INTERSECT_AUTO; /* no pair meets anything: nothing to choose */
-  if (matrix_cost > 0.0 && matrix < merge && (index_cost <= 0.0 || matrix <= index)) return GCLQ_INTERSECT_BIT_MATRIX;
-  if (index_cost > 0.0 && index < merge) return GCLQ_INTERSECT_INVERTED_INDEX;
-  return GCLQ_INTERSECT_AUTO;
+  return gclq__sets_all_pick(k, total, (double)universe, increments, matrix_cost, index_cost, NULL);
 }
 
 /* One pass over n given pairs: *work = the sum of |s_i| + |s_j|, *largest =
@@ -3902,12 +3917,88 @@ static inline gclq_intersect_method gclq__sets_pairs_rule(const gclq_sets *s, co
   return gclq__sets_pairs_rule_at(s, pairs, n, work, largest, at, density, windows, ip_obs_below);
 }
 
+/* Is v in set i? (a binary search) */
+static int gclq__sets_holds(const gclq_sets *s, uint32_t i, uint32_t v) {
+  uint64_t lo = s->h_offsets[i], hi = s->h_offsets[i + 1];
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    if (s->h_elements[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < s->h_offsets[i + 1] && s->h_elements[lo] == v;
+}
+
+/* A collection's values and index increments, estimated for AUTO's
+   all-pairs rule. With c(e) the number of sets holding element e's value,
+   the distinct values are the sum over elements of 1 / c and the index's
+   increments half the sum of c - 1. GCLQ__SETS_SAMPLE elements are drawn
+   (a fixed sequence: the same collection, the same estimate), each c
+   counted in GCLQ__SETS_SAMPLE_SETS other sets (all of them where there
+   are no more) and scaled to the k - 1: 4096 binary searches, 0.3-7 ms on
+   the host for the collections of bench_sets's all-pairs rows. The increments come out unbiased; the
+   values come out high where c is small (a value in 2 of 1000 sets is
+   rarely seen twice), which prices the bit matrix high, never low: the
+   values are capped by the universe and by total. Skewed collections
+   (zipf) have far more increments than values spread evenly would give:
+   where the uniform estimate undercounts them 40-180x (bench/results/
+   sets_h200.md, session 14), the inverted index looked cheap and ran 2-6x
+   slower than the bit matrix. With the estimate AUTO picks the faster
+   method on 6 of those 7 collections (the zipf ENRON stand-in, where the
+   tensor-core matrix runs far below its cost a word, still gets the
+   index: 2.1x). */
+#ifndef GCLQ__SETS_SAMPLE
+#define GCLQ__SETS_SAMPLE 128u
+#endif
+#ifndef GCLQ__SETS_SAMPLE_SETS
+#define GCLQ__SETS_SAMPLE_SETS 32u
+#endif
+static void gclq__sets_all_estimate(const gclq_sets *s, double *values, double *increments) {
+  const uint64_t k = s->num_sets, n = s->total;
+  const uint32_t others = k - 1 < GCLQ__SETS_SAMPLE_SETS ? (uint32_t)(k > 0 ? k - 1 : 0) : GCLQ__SETS_SAMPLE_SETS;
+  uint64_t x = 0x9e3779b97f4a7c15ull, e, lo, hi;
+  double more = 0.0, inverse = 0.0, c;
+  uint32_t t, j, a, b, v, hits;
+  *values = *increments = 0.0;
+  if (n == 0 || k < 2) return;
+  for (t = 0; t < GCLQ__SETS_SAMPLE; ++t) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    e = (x >> 16) % n;
+    lo = 0, hi = k; /* the set of element e: the last offset <= e */
+    while (hi - lo > 1) {
+      const uint64_t mid = lo + (hi - lo) / 2;
+      if (s->h_offsets[mid] <= e) lo = mid;
+      else hi = mid;
+    }
+    a = (uint32_t)lo;
+    v = s->h_elements[e];
+    hits = 0;
+    for (j = 0; j < others; ++j) {
+      if ((uint64_t)others == k - 1) {
+        b = j < a ? j : j + 1;
+      } else {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        b = (uint32_t)((a + 1 + (x >> 16) % (k - 1)) % k);
+      }
+      hits += (uint32_t)gclq__sets_holds(s, b, v);
+    }
+    c = 1.0 + (double)hits * (double)(k - 1) / (double)others;
+    more += c - 1.0;
+    inverse += 1.0 / c;
+  }
+  *increments = (double)n / 2.0 * more / GCLQ__SETS_SAMPLE;
+  *values = (double)n * inverse / GCLQ__SETS_SAMPLE;
+  if (s->universe > 0 && *values > (double)s->universe) *values = (double)s->universe;
+}
+
 /* The method all pairs of a collection run by on CUDA: the one asked, or
-   AUTO's rule with the configured shares. */
+   AUTO's rule with the configured shares over the estimated values and
+   increments (gclq__sets_all_estimate). */
 static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gclq_intersect_method asked) {
+  double values, increments;
   if (asked != GCLQ_INTERSECT_AUTO) return asked;
-  return gclq__sets_all_rule(s->num_sets, s->total, s->universe, GCLQ_SETS_AUTO_MATRIX_COST,
-                             GCLQ_SETS_AUTO_INDEX_COST);
+  gclq__sets_all_estimate(s, &values, &increments);
+  return gclq__sets_all_pick(s->num_sets, s->total, values, increments, GCLQ_SETS_AUTO_MATRIX_COST,
+                             GCLQ_SETS_AUTO_INDEX_COST, NULL);
 }
 
 #if defined(__CUDACC__)
@@ -3932,10 +4023,12 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
   gclq_status st = GCLQ_SUCCESS;
 #if defined(__CUDACC__)
   gclq__sets_dev dev;
+  gclq_intersect_method whole = GCLQ_INTERSECT_AUTO;
   if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->work, k->opt, &k->r->stats);
-  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL &&
-      gclq__sets_whole(gclq__sets_all_method(k->work, k->opt->method))) {
-    st = gclq__cuda_sets_all(&dev, k, gclq__sets_all_method(k->work, k->opt->method), GCLQ__SETS_BM_TENSOR);
+  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL)
+    whole = gclq__sets_all_method(k->work, k->opt->method); /* AUTO: one estimate */
+  if (gclq__sets_whole(whole)) {
+    st = gclq__cuda_sets_all(&dev, k, whole, GCLQ__SETS_BM_TENSOR);
     gclq__cuda_sets_close(&dev, &st);
     return st;
   }

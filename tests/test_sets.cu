@@ -1731,6 +1731,56 @@ TEST(sets, all_pairs_auto_rule) {
   CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_MERGE_PATH), GCLQ_INTERSECT_MERGE_PATH);
 }
 
+/* AUTO's estimate for all pairs (gclq__sets_all_estimate): the increments
+   of a skewed collection (every set holds the same heavy values), where
+   the rule for values spread evenly misses them and picks the index, while
+   the estimate picks the bit matrix; a uniform collection keeps the index;
+   the same collection gives the same estimate; nothing to count, no pick. */
+TEST(sets, all_pairs_auto_estimates_skew) {
+  test_rng rng = test_rng_for("sets.all_auto_estimate");
+  const uint32_t k = 1000 + (uint32_t)rng.below(200), heavy = 64, light = 64;
+  const uint64_t u = (uint64_t)1 << 30;
+  std::vector<set_u32> v(k);
+  for (uint32_t i = 0; i < k; ++i) {
+    v[i] = sets_random(rng, light, u - heavy);
+    for (auto &x : v[i]) x += heavy; /* light values above the heavy ones */
+    for (uint32_t h = 0; h < heavy; ++h) v[i].push_back(h);
+    std::sort(v[i].begin(), v[i].end());
+  }
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  s.universe = u;
+  std::map<uint32_t, uint64_t> c; /* the exact increments */
+  for (uint64_t e = 0; e < s.total; ++e) ++c[s.h_elements[e]];
+  double exact = 0.0;
+  for (const auto &vc : c) exact += (double)vc.second * (double)(vc.second - 1) / 2.0;
+  double values, increments, values2, increments2;
+  gclq__sets_all_estimate(&s, &values, &increments);
+  gclq__sets_all_estimate(&s, &values2, &increments2);
+  CHECK(values == values2 && increments == increments2);
+  CHECK_MSG(increments > 0.6 * exact && increments < 1.4 * exact, "increments %.4g, exact %.4g", increments, exact);
+  CHECK_MSG(values >= (double)c.size() / 4 && values <= (double)s.total, "values %.4g of %zu", values, c.size());
+  CHECK_EQ(gclq__sets_all_rule(s.num_sets, s.total, s.universe, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST),
+           GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_INVERTED_INDEX), GCLQ_INTERSECT_INVERTED_INDEX);
+  gclq_sets_free(&s);
+  /* uniform: 300 sets of 3000 over 10^6 (the index, by far) */
+  std::vector<set_u32> w(300);
+  for (auto &x : w) x = sets_random(rng, 3000, 1000000);
+  CHECK_EQ(sets_build(w, &s), GCLQ_SUCCESS);
+  s.universe = 1000000;
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO), GCLQ_INTERSECT_INVERTED_INDEX);
+  gclq_sets_free(&s);
+  /* one set, or none: no pair, nothing to choose */
+  w.resize(1);
+  CHECK_EQ(sets_build(w, &s), GCLQ_SUCCESS);
+  gclq__sets_all_estimate(&s, &values, &increments);
+  CHECK(values == 0.0 && increments == 0.0);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO), GCLQ_INTERSECT_AUTO);
+  gclq_sets_free(&s);
+}
+
 /* AUTO's batch rule for given pairs (GCLQ_SETS_AUTO_BITMAP_DENSITY,
    _WINDOWS, _IP_OBS_BELOW): fresh sets each run, each side of every
    threshold. */

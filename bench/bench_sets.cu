@@ -377,7 +377,9 @@ BENCH(sets_auto_ratio) {
    "all call" rows: gclq_intersect_all as a user calls it (upload, counts,
    answers back through the sink), one run, beside HOST where its merge
    work is at most 10^10 steps. A line "sets all," per row carries the
-   total of the counts, pairs per second and whether the totals agree. The
+   total of the counts, pairs per second and whether the totals agree; a
+   line "sets auto,NAME all pairs," what AUTO's rule picks for the
+   collection (gclq__sets_all_method) and its estimate's host time. The
    default memory pool keeps freed memory for these rows (its release
    threshold raised), as a process that calls repeatedly would. */
 
@@ -501,6 +503,11 @@ static void bench_sets_all_rows(const char *name, const gclq_sets *s) {
   } else {
     printf("sets all,%s bit-matrix,skipped: %.3g words of AND (SETS_ALL_MAX_WORDS)\n", name, words);
   }
+  /* what AUTO's rule picks here (gclq__sets_all_method: the sampled estimate), and its host time */
+  const auto pick0 = std::chrono::steady_clock::now();
+  const gclq_intersect_method pick = gclq__sets_all_method(s, GCLQ_INTERSECT_AUTO);
+  printf("sets auto,%s all pairs,picks %s,estimate %.3f ms\n", name, gclq_intersect_method_name(pick),
+         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - pick0).count());
   const bool host = (double)(k - 1) * (double)s->total <= 1e10;
   const double host_ms = host ? bench_sets_all_call_ms(s, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, &total) : 0.0;
   if (host) bench_sets_all_line((std::string(name) + " HOST call").c_str(), total, want, pairs, host_ms);

@@ -199,15 +199,14 @@ def table(rows):
 
 
 def main(argv):
-    args = [a for a in argv[1:] if a != "--table"]
-    if not args:
-        print(__doc__)
+    got = P.log_args(argv, __doc__)
+    if got is None:
         return 2
-    outdir = args[1] if len(args) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
-    all_rows, notes = read(args[0])
+    log, outdir, want_table = got
+    all_rows, notes = read(log)
     rows = ok_rows(all_rows)
     if not rows:
-        print("no kc, rows with status ok in", args[0])
+        print("no kc, rows with status ok in", log)
         return 1
     os.makedirs(outdir, exist_ok=True)
     plot_time(rows, os.path.join(outdir, "kcliques_time.png"))
@@ -217,7 +216,7 @@ def main(argv):
     plot_by_edges(rows, os.path.join(outdir, "kcliques_memory.png"), "peak device MiB",
                   lambda r: r["peak_mib"] or None, "peak device memory", METHODS[:5])
     plot_levels(notes, os.path.join(outdir, "kcliques_level_sizes.png"))
-    if "--table" in argv:
+    if want_table:
         table(rows)
     return 0
 

@@ -254,6 +254,17 @@ def line_plot(path, title, xlabel, ylabel, series, refs=(), xfmt=None):
     return cv
 
 
+def log_args(argv, usage):
+    """a plot script's arguments LOG [OUTDIR] [--table]: (log, outdir, table), OUTDIR by default
+    bench/results; None (the usage printed) without LOG"""
+    args = [a for a in argv[1:] if a != "--table"]
+    if not args:
+        print(usage)
+        return None
+    outdir = args[1] if len(args) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+    return args[0], outdir, "--table" in argv
+
+
 def save_panels(path, panels):
     """the panels that were drawn (None: not) one above the other, in one PNG; nothing when none was"""
     panels = [p for p in panels if p is not None]

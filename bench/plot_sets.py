@@ -158,14 +158,13 @@ def table(rows):
 
 
 def main(argv):
-    args = [a for a in argv[1:] if a != "--table"]
-    if not args:
-        print(__doc__)
+    got = P.log_args(argv, __doc__)
+    if got is None:
         return 2
-    outdir = args[1] if len(args) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
-    rows, ratios = read(args[0])
+    log, outdir, want_table = got
+    rows, ratios = read(log)
     if not rows and not ratios:
-        print("no bench_sets rows in", args[0])
+        print("no bench_sets rows in", log)
         return 1
     os.makedirs(outdir, exist_ok=True)
     plot_kind(rows, os.path.join(outdir, "sets_sisi.png"), "sets dev", lambda w: not w.startswith("R-MAT"),
@@ -175,7 +174,7 @@ def main(argv):
     plot_kind(rows, os.path.join(outdir, "sets_all.png"), "sets all dev", lambda w: True, ("count",),
               "all pairs (%s): device time per method", False)
     plot_ratio(ratios, os.path.join(outdir, "sets_ratio.png"))
-    if "--table" in argv:
+    if want_table:
         table(rows)
     return 0
 

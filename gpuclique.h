@@ -760,8 +760,8 @@ typedef enum gclq_intersect_method {
 #endif
 
 /* AUTO's batch rule for given pairs on CUDA (AUTO above), from bench_sets
-   rows (bench/results/sets_h200.md, session 14: an H100, the tiles' ends
-   cut by the partition kernel). The bitmaps give each block a window of
+   rows on an H100 (bench/results/sets_h200.md). The bitmaps give each
+   block a window of
    2^18 values, so they win where the windows are full and many: two
    uniform sets of 10^8 over U = 10^9 (3815 windows of 52,000 elements)
    0.410 ms against merge path's 0.675; of 10^7 (5,200 a window) 0.083
@@ -3837,18 +3837,21 @@ static inline gclq_intersect_method gclq__sets_all_pick(uint64_t k, uint64_t tot
 }
 
 /* The same for values spread evenly: every one of `universe` values a
-   column, total^2 / (2 universe) increments. */
+   column, total^2 / (2 universe) increments; *cost as above. */
+static inline gclq_intersect_method gclq__sets_all_even(uint64_t k, uint64_t total, uint64_t universe,
+                                                        double matrix_cost, double index_cost, double *cost) {
+  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
+  return gclq__sets_all_pick(k, total, (double)universe, increments, matrix_cost, index_cost, cost);
+}
 static inline double gclq__sets_all_cost(uint64_t k, uint64_t total, uint64_t universe, double matrix_cost,
                                          double index_cost) {
-  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
   double cost;
-  gclq__sets_all_pick(k, total, (double)universe, increments, matrix_cost, index_cost, &cost);
+  gclq__sets_all_even(k, total, universe, matrix_cost, index_cost, &cost);
   return cost;
 }
 static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t total, uint64_t universe,
                                                         double matrix_cost, double index_cost) {
-  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
-  return gclq__sets_all_pick(k, total, (double)universe, increments, matrix_cost, index_cost, NULL);
+  return gclq__sets_all_even(k, total, universe, matrix_cost, index_cost, NULL);
 }
 
 /* One pass over n given pairs: *work = the sum of |s_i| + |s_j|, *largest =
@@ -3935,17 +3938,17 @@ static int gclq__sets_holds(const gclq_sets *s, uint32_t i, uint32_t v) {
    (a fixed sequence: the same collection, the same estimate), each c
    counted in GCLQ__SETS_SAMPLE_SETS other sets (all of them where there
    are no more) and scaled to the k - 1: 4096 binary searches, 0.3-7 ms on
-   the host for the collections of bench_sets's all-pairs rows. The increments come out unbiased; the
-   values come out high where c is small (a value in 2 of 1000 sets is
-   rarely seen twice), which prices the bit matrix high, never low: the
-   values are capped by the universe and by total. Skewed collections
-   (zipf) have far more increments than values spread evenly would give:
-   where the uniform estimate undercounts them 40-180x (bench/results/
-   sets_h200.md, session 14), the inverted index looked cheap and ran 2-6x
-   slower than the bit matrix. With the estimate AUTO picks the faster
-   method on 6 of those 7 collections (the zipf ENRON stand-in, where the
-   tensor-core matrix runs far below its cost a word, still gets the
-   index: 2.1x). */
+   the host for the collections of bench_sets's all-pairs rows. The
+   increments come out unbiased; the values come out high where c is small
+   (a value in 2 of 1000 sets is rarely seen twice), which prices the bit
+   matrix high, never low: the values are capped by the universe and by
+   total. Skewed collections (zipf) have far more increments than values
+   spread evenly would give: on bench_sets's zipf collections 40-180x more
+   (bench/results/sets_h200.md), enough to make the inverted index 2-6x
+   slower than the bit matrix there. On those 7 collections the estimate
+   picks the faster method but for the zipf ENRON stand-in, where the
+   tensor-core matrix runs far below its cost a word and the index, 2.1x
+   slower, is still picked. */
 #ifndef GCLQ__SETS_SAMPLE
 #define GCLQ__SETS_SAMPLE 128u
 #endif

@@ -288,8 +288,9 @@ BENCH(sets) {
    (dist-U-avg), counted by every method ("dev" rows beside the copy of the
    input, "call" rows beside HOST), AUTO's pick on a "sets auto," line.
    The normal and zipf sets share a narrower range than the uniform ones
-   (denser bitmaps): where the bitmaps overtake merge path, and whether
-   AUTO's density rule (GCLQ_SETS_AUTO_BITMAP_DENSITY) follows.
+   (denser bitmaps, but crowded into fewer windows): where the bitmaps
+   overtake merge path, and whether AUTO's bitmap rule (density and busy
+   windows: GCLQ_SETS_AUTO_BITMAP_DENSITY, _WINDOWS) follows.
    Environment: SETS_FIG9_U, SETS_FIG9_AVG (lists, the defaults above). */
 BENCH(sets_fig9) {
   bench_sets_hooks("sets_fig9");

@@ -905,6 +905,9 @@ typedef struct gclq_intersect_stats {
   uint32_t batches;               /* CUDA: parts the pairs ran in (batches of 2^22 pairs, halved
                                      while they do not fit the budget; 1: all at once; by
                                      INVERTED_INDEX or BIT_MATRIX: row tiles of the counts) */
+  uint32_t one_pass_batches;      /* CUDA, materialised: batches counted and written in one pass
+                                     (all their pairs in tiles of one kind; the others: a count
+                                     pass, then a write pass) */
   double total_ms, upload_ms;     /* upload: the collection to the device (CUDA) */
   double kernel_ms;               /* CUDA: the batches on the device (pairs up, kernels, answers back) */
   size_t peak_device_bytes, budget_bytes;
@@ -1071,16 +1074,18 @@ typedef enum gclq_kclique_method {
    measurement): ORDERED when one k is asked, k <=
    GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K and the largest core number is at most
    GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE (small k on a sparse graph); PIVOT
-   otherwise (every k, or large cliques). CUDA (measured on an H200, times
-   from the device-resident graph): LEVEL_JOIN for triangles (R-MAT 16:
-   4.2 ms against BITSET's 6.2; R-MAT 18 18.3 against 19.1; facebook_combined
-   level), BITSET for k from 4 to GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K - 1 (R-MAT
-   18, k = 4: 22.4 ms against LEVEL_JOIN's 55.9; R-MAT 16, k = 6: 134 ms
-   against 744 and PIVOT's 821), PIVOT for every k at once and from
-   GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K (facebook_combined, k = 8: 0.25 s against
-   BITSET's 5.7 s; k = 7 not yet measured). */
+   otherwise (every k, or large cliques). CUDA (times from the
+   device-resident graph): LEVEL_JOIN for triangles (H200, R-MAT 16: 4.2 ms
+   against BITSET's 6.2; R-MAT 18 18.3 against 19.1; facebook_combined
+   level), BITSET for k from 4 to GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K - 1 (H200,
+   R-MAT 18, k = 4: 22.4 ms against LEVEL_JOIN's 55.9), PIVOT for every k at
+   once and from GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K (H100, PIVOT with its last
+   two levels closed, both in one run: k = 6 facebook_combined 14.1 ms
+   against BITSET's 18.4, R-MAT 16 108 against 135, R-MAT 18 972 against
+   1,244; k = 7 R-MAT 16 367 against 2,235; k = 5 stays BITSET's, R-MAT 18
+   58.7 against 105). */
 #ifndef GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K
-#define GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K 8u
+#define GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K 6u
 #endif
 #ifndef GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K
 #define GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K 5u
@@ -1278,6 +1283,7 @@ static int gclq__no_budget_split = 0;
 static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
 static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over launches (no cooperative launch) */
 static int gclq__sets_cuts_in_blocks = 0; /* nonzero: each block tile finds its own ends */
+static int gclq__sets_two_passes = 0;     /* nonzero: a materialised batch never runs the one pass */
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {
   p->bits_max = gclq__bits_max;
@@ -5128,6 +5134,33 @@ static inline void gclq__kc_pivot_child(gclq__kc_run *r, uint32_t t, uint32_t re
   gclq__kc_pivot_leaf(r, req, piv);
 }
 
+/* One k, no per-vertex counts, and at most two required vertices to go
+   (j = k - req is 1 or 2): the node's subtree holds, for each clique Y of
+   the candidates' graph, the cliques of the required vertices, Y and any
+   of the pivots; so its k-cliques number C(piv, j) + size * C(piv, j - 1)
+   + (j == 2: the candidates' edges), counted here without the subtree. */
+static inline int gclq__kc_pivot_closes(const gclq__kc_run *r, uint32_t req) {
+  return r->k != 0 && r->per_vertex == NULL && req < r->k && req + 2 >= r->k;
+}
+static inline void gclq__kc_pivot_close(gclq__kc_run *r, const uint64_t *C, uint32_t size, uint32_t req,
+                                        uint32_t piv) {
+  const uint32_t j = r->k - req, W = r->words;
+  uint64_t edges = 0, sum;
+  uint32_t w, i;
+  if (req + piv > r->deepest) r->deepest = req + piv;
+  for (w = 0; j == 2 && w < W; ++w) {
+    uint64_t m = C[w];
+    while (m) {
+      const uint32_t x = w * 64 + gclq__host_ctz64(m);
+      m &= m - 1;
+      for (i = 0; i < W; ++i) edges += gclq__host_popcount64(C[i] & r->adj[(size_t)x * W + i]);
+    }
+  }
+  sum = gclq__kc_add(gclq__kc_binom(r, piv, j), gclq__kc_mul(size, gclq__kc_binom(r, piv, j - 1)));
+  sum = gclq__kc_add(sum, edges / 2);
+  r->count[r->k] = gclq__kc_add(r->count[r->k], sum);
+}
+
 static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t piv) {
   uint32_t W = r->words, i, w, size = 0, best = 0, u = 0, universal = 0;
   uint64_t *C = r->bits + (size_t)t * 2 * W, *rest = C + W, *next = C + 2 * W;
@@ -5136,6 +5169,10 @@ static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t p
   if (r->k != 0 && (req > r->k || req + piv + size < r->k)) return;
   if (size == 0 || (r->k != 0 && req == r->k)) {
     gclq__kc_pivot_leaf(r, req, piv);
+    return;
+  }
+  if (gclq__kc_pivot_closes(r, req)) {
+    gclq__kc_pivot_close(r, C, size, req, piv);
     return;
   }
   for (w = 0; w < W; ++w) rest[w] = 0;

@@ -2450,6 +2450,7 @@ struct gclq__sets_tiles {
   const uint64_t *scan;
   const uint32_t *split; /* the tiles' ends from gclq__sets_split_kernel (merge path, binary search: 2
                             a tile; a table method: 4), or NULL: each block finds its own */
+  gprim__lookback<unsigned long long> lb; /* the one pass: tile tickets and the tiles' output counts */
 };
 
 struct gclq__sets_pair {
@@ -2690,18 +2691,57 @@ static __device__ __forceinline__ void gclq__d_tile_total(const gclq__sets_args 
   if (T.count) T.count[t] = total;
 }
 
+/* The one pass (count and write in one launch, gclq__sets_one_pass): a
+   block takes its tiles by ticket, in order, from T.lb; tiles <= t hold
+   tickets taken before. Every thread gets the ticket. */
+static __device__ __forceinline__ uint32_t gclq__d_tile_ticket(const gclq__sets_tiles &T, uint32_t *s_ticket) {
+  if (threadIdx.x == 0) *s_ticket = T.lb.take_ticket();
+  __syncthreads();
+  return *s_ticket;
+}
+
+/* The one pass: tile t's first output word, the matches of the tiles
+   before it, by decoupled look-back (warp 0; every thread gets it). The
+   tile's matches are added to its pair's count. The tiles of the launch
+   are every tile of the batch, in pair order, so the place is also where
+   the pair's output goes. */
+static __device__ __forceinline__ uint64_t gclq__d_tile_place(const gclq__sets_args &g, const gclq__sets_tiles &T,
+                                                              uint32_t t, uint32_t p, uint32_t total,
+                                                              unsigned long long *s_place) {
+  if (threadIdx.x < 32) {
+    const uint32_t lane = threadIdx.x;
+    unsigned long long before = 0;
+    if (t == 0) {
+      if (lane == 0) T.lb.publish(0, GPRIM__TILE_PREFIX, (unsigned long long)total);
+    } else {
+      if (lane == 0) T.lb.publish(t, GPRIM__TILE_AGGREGATE, (unsigned long long)total);
+      before = T.lb.template exclusive_prefix<1, 0>(t, gprim_op_sum());
+      if (lane == 0) T.lb.publish(t, GPRIM__TILE_PREFIX, before + total);
+    }
+    if (lane == 0) {
+      *s_place = before;
+      if (total) atomicAdd(&g.counts[p], total);
+    }
+  }
+  __syncthreads();
+  return *s_place;
+}
+
 /* Intersect Path (section 3.1.1): a block per tile of GCLQ__SETS_TILE merge
    steps of a pair (the blocks loop over the tiles). The tile's ends on the
    grid-level cross diagonals by merge path in global memory; its slices of
    a and b, and b's next element (the guard), in shared memory; each thread
-   cuts its own diagonal there and merges GCLQ__SETS_VT steps. */
-template <bool WRITE>
+   cuts its own diagonal there and merges GCLQ__SETS_VT steps. ONE (with
+   WRITE): the one pass, tiles by ticket, counted, placed, then written. */
+template <bool WRITE, bool ONE = false>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(gclq__sets_args g, gclq__sets_tiles T) {
   __shared__ uint32_t s[GCLQ__SETS_TILE + 1];
-  __shared__ uint32_t s_split[2];
+  __shared__ uint32_t s_split[2], s_ticket;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  __shared__ unsigned long long s_place;
   const uint64_t tiles = T.first[T.nq];
-  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+  for (uint64_t t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : blockIdx.x; t < tiles;
+       t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : t + gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
     if (threadIdx.x < 2) /* both diagonals at once */
@@ -2718,8 +2758,9 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(g
     const uint32_t before = gclq__d_block_exclusive_sum(mine, s_warp, &total);
     if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
     if (WRITE) {
-      uint32_t *out = g.out + gclq__sets_tile_base(g, T, t, q, p) + before;
-      gclq__sets_tile_piece<true>(s, la, lb, c.guard, threadIdx.x, out);
+      const uint64_t base = ONE ? gclq__d_tile_place(g, T, (uint32_t)t, p, total, &s_place)
+                                : gclq__sets_tile_base(g, T, t, q, p);
+      gclq__sets_tile_piece<true>(s, la, lb, c.guard, threadIdx.x, g.out + base + before);
     }
     __syncthreads(); /* s and s_split are the next tile's */
   }
@@ -2833,6 +2874,7 @@ struct gclq__sets_split {
   uint64_t *path_first, *search_first; /* nq + 1 each */
   uint32_t npath, nsearch;
   uint32_t searched; /* pairs that run binary search */
+  uint64_t most;     /* the smaller sets' sizes summed: no more matches than this */
 };
 
 static inline void gclq__sets_split_free(gclq__sets_split *s) {
@@ -2864,6 +2906,7 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
   for (uint32_t p = 0; p < n; ++p) {
     const gclq__sets_pair pr = gclq__sets_pair_at(h, p);
     if (pr.na == 0) continue;
+    s->most += pr.na;
     uint64_t path_tiles, search_tiles;
     gclq__sets_work_pair(d->method, pr, &path_tiles, &search_tiles);
     s->searched += gclq__sets_searches(d->method, pr.na, pr.nb);
@@ -3002,6 +3045,54 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
   return GCLQ_SUCCESS;
 }
 
+/* Whether a materialised batch can count and write in one pass: every
+   pair with matches in tiles of one kind that a one-pass kernel runs (the
+   merge path kernel's, or a table method's), none in warps; at most 2^32
+   tiles (the tickets). */
+static inline int gclq__sets_one_pass_runs(const gclq__sets_dev *d, const gclq__sets_split &s) {
+  const uint64_t pt = s.path_first[s.npath], st = s.search_first[s.nsearch];
+#ifdef GPUCLIQUE_TESTING
+  if (gclq__sets_two_passes) return 0;
+#endif
+  if (!d->materialise || s.nw > 0 || (pt > 0) == (st > 0) || pt + st > 0xffffffffull) return 0;
+  return gclq__sets_methods_has(d->method) || pt > 0;
+}
+
+/* The device memory of the one pass: the output's room, the look-back's
+   words, the tiles' ends (4 a tile at most), each rounded up. */
+static inline size_t gclq__sets_one_pass_bytes(const gclq__sets_split &s) {
+  const uint64_t tiles = s.path_first[s.npath] + s.search_first[s.nsearch];
+  return (size_t)s.most * sizeof(uint32_t) + gprim__lookback<unsigned long long>::bytes((size_t)tiles) +
+         (size_t)tiles * 4 * sizeof(uint32_t) + 3 * 256;
+}
+
+/* Count and write a batch in one pass (gclq__sets_one_pass_runs): the
+   tiles' ends by the partition kernel, then one kernel whose blocks take
+   the tiles in order and place each by decoupled look-back on the matches
+   of the tiles before it (gclq__d_tile_place), so the input is read once
+   and the output (g.out, room for s.most words) comes out in pair order at
+   the pairs' offsets; the counts (zeroed before) are added as in the count
+   pass. lb: the look-back's words, held until the kernel is done. */
+static inline gclq_status gclq__sets_one_pass(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_split &s,
+                                              const gclq__sets_tiles &path, const gclq__sets_tiles &search,
+                                              gclq__dmem *lb) {
+  const uint64_t pt = s.path_first[s.npath], st = s.search_first[s.nsearch], tiles = pt + st;
+  cudaStream_t stream = d->c.stream;
+  gclq__sets_tiles T = pt > 0 ? path : search;
+  gclq__dmem split(&d->c);
+  GCLQ__TRY(lb->get(gprim__lookback<unsigned long long>::bytes((size_t)tiles)));
+  T.lb.bind(lb->p, (size_t)tiles);
+  GCLQ__CUDA_TRY(T.lb.reset(stream));
+  if (gclq__sets_methods_has(d->method)) {
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, tiles, &split, &T));
+    return gclq__sets_methods_one_pass(d->method, g, T, gclq__sets_grid(tiles), stream);
+  }
+  GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_PATH>(d, g, tiles, &split, &T));
+  gclq__sets_path_kernel<true, true><<<gclq__sets_grid(tiles), GCLQ__SETS_NT, 0, stream>>>(g, T);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return GCLQ_SUCCESS;
+}
+
 /* Exclusive scan of a kind's tile counts (scan: as many words). */
 static inline gclq_status gclq__sets_scan_tiles(gclq__sets_dev *d, gclq__sets_tiles *T, uint64_t tiles,
                                                 gclq__dmem *scan) {
@@ -3065,11 +3156,24 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
   gclq__sets_args g = {(const uint64_t *)d->d_off, (const uint32_t *)d->d_elem, d_pairs.as<uint32_t>(),
                        d_counts.as<uint32_t>(), NULL, NULL};
   GCLQ__CUDA_TRY(cudaMemsetAsync(g.counts, 0, (size_t)n * sizeof(uint32_t), c->stream));
-  GCLQ__TRY(gclq__sets_launch<false>(d, g, s, d_warp.as<uint32_t>(), path, search));
+  /* one pass when it runs and its output's room (s.most words) fits the budget */
+  gclq__dmem d_out(c), lb(c);
+  const int one = gclq__sets_one_pass_runs(d, s) && gclq__mc_fits(c, gclq__sets_one_pass_bytes(s)) &&
+                  d_out.get((size_t)s.most * sizeof(uint32_t)) == GCLQ_SUCCESS;
+  g.out = d_out.as<uint32_t>();
+  if (one) GCLQ__TRY(gclq__sets_one_pass(d, g, s, path, search, &lb));
+  else GCLQ__TRY(gclq__sets_launch<false>(d, g, s, d_warp.as<uint32_t>(), path, search));
   GCLQ__TRY(gclq__mc_read(c, counts, g.counts, (size_t)n * sizeof(uint32_t)));
   uint64_t *pos = NULL;
   uint32_t *out = NULL;
-  if (d->materialise) {
+  if (one) {
+    pos = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
+    if (pos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    pos[0] = 0;
+    for (uint32_t p = 0; p < n; ++p) pos[p + 1] = pos[p] + counts[p];
+    out = (uint32_t *)gclq__alloc_array(pos[n], sizeof(uint32_t));
+    st = out ? gclq__mc_read(c, out, g.out, (size_t)pos[n] * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
+  } else if (d->materialise) {
     pos = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
     st = pos ? gclq__sets_write(d, g, s, d_warp.as<uint32_t>(), path, search, counts, n, pos, &out, fits)
              : GCLQ_ERROR_OUT_OF_MEMORY;
@@ -3083,6 +3187,7 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
   d->stats->block_pairs += (uint64_t)s.npath + s.nsearch;
   d->stats->binary_search_pairs += s.searched;
   d->stats->batches++;
+  d->stats->one_pass_batches += one;
   return GCLQ_SUCCESS;
 }
 
@@ -3193,8 +3298,11 @@ static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, con
   GCLQ__CUDA_TRY(cudaGetDevice(&device));
   GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const unsigned grid = (unsigned)sms * 8; /* the tile kernels' blocks, resident at once; they loop */
-  const gclq__sets_tiles path_tiles = {NULL, path, n, NULL, NULL, NULL};
-  const gclq__sets_tiles search_tiles = {NULL, search, n, NULL, NULL, NULL};
+  gclq__sets_tiles path_tiles, search_tiles;
+  memset(&path_tiles, 0, sizeof path_tiles);
+  memset(&search_tiles, 0, sizeof search_tiles);
+  path_tiles.first = path, path_tiles.nq = n;
+  search_tiles.first = search, search_tiles.nq = n;
   if (gclq__sets_methods_has(method))
     return gclq__sets_methods_launch<false>(method, g, NULL, n, path_tiles, grid, search_tiles, grid, stream);
   gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);

@@ -26,7 +26,11 @@
    (count / total), so a run checks CUDA against HOST as it goes.
    Environment:
      SETS_SISI   SISI sizes, e.g. "10000000,100000000" (the default)
-     SETS_RMAT   R-MAT scales, e.g. "16,17,18" (the default)
+     SETS_RMAT   R-MAT scales, e.g. "16,17,18" (the default; 0: none)
+     SETS_TWO_PASSES  set: the "dev" write rows time a count pass and a
+                 write pass even where the library runs one pass
+     SETS_METHODS  the methods of these rows, e.g. "merge-path,bitmap"
+                 (default: every method)
      SETS_BLOCK_CUTS  1: every block tile finds its own ends (the
                  gclq__sets_cuts_in_blocks hook, as when the budget has no
                  room for the partition kernel's cuts) */
@@ -61,6 +65,22 @@ static void bench_sets_hooks(const char *bench) {
 static const gclq_intersect_method bench_sets_methods[] = {
     GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH,   GCLQ_INTERSECT_AUTO,   GCLQ_INTERSECT_HASH,
     GCLQ_INTERSECT_BITMAP,     GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};
+
+/* Whether SETS_METHODS (a comma-separated list of method names; unset:
+   every method) names this one. */
+static bool bench_sets_method_on(const char *name) {
+  const char *list = getenv("SETS_METHODS");
+  if (list == NULL || *list == 0) return true;
+  const size_t n = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *end = strchr(p, ',');
+    const size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len == n && strncmp(p, name, n) == 0) return true;
+    if (!end) break;
+    p = end + 1;
+  }
+  return false;
+}
 
 /* The device work of one batch of pairs on device-resident sets, timed:
    the count pass (and, writing, the tiles' scan and the write pass), as in
@@ -112,6 +132,15 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
     *total = pos[n];
     if (!write) {
       ms = bench_time_ms(count);
+    } else if (gclq__sets_one_pass_runs(&d, sp) && getenv("SETS_TWO_PASSES") == NULL) {
+      ok = d_out.get((size_t)sp.most * 4) == GCLQ_SUCCESS;
+      if (!ok) exit(2);
+      g.out = d_out.as<uint32_t>();
+      gclq__dmem lb(c);
+      ms = bench_time_ms([&] {
+        cudaMemsetAsync(g.counts, 0, (size_t)n * 4, 0);
+        if (gclq__sets_one_pass(&d, g, sp, path, search, &lb) != GCLQ_SUCCESS) exit(2);
+      });
     } else {
       ok = gclq__sets_put(c, &d_pos, pos.data(), pos.size()) == GCLQ_SUCCESS &&
            d_out.get((size_t)pos[n] * 4) == GCLQ_SUCCESS;
@@ -207,7 +236,7 @@ static void bench_sets_each_rmat(F fn) {
   for (size_t i = 0; i < scales.size(); ++i) {
     gclq_graph g;
     gclq_sets s;
-    if (gclq_graph_rmat((int)scales[i], 16, 7, &g) != GCLQ_SUCCESS) continue;
+    if (scales[i] == 0 || gclq_graph_rmat((int)scales[i], 16, 7, &g) != GCLQ_SUCCESS) continue;
     gclq_sets_from_graph(&g, &s);
     std::vector<uint32_t> pairs;
     double words = 0.0;
@@ -234,6 +263,7 @@ static void bench_sets_rows(const char *name, const gclq_sets *s, const std::vec
     const double host_ms = bench_sets_call_ms(s, pairs, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, write, &host_total);
     for (size_t m = 0; m < sizeof bench_sets_methods / sizeof bench_sets_methods[0]; ++m) {
       const char *mname = gclq_intersect_method_name(bench_sets_methods[m]);
+      if (!bench_sets_method_on(mname)) continue;
       uint64_t dev_total = 0, call_total = 0, api_total = host_total;
       double dev_ms = bench_sets_device_ms(s, pairs, bench_sets_methods[m], write, &dev_total);
       double call_ms = bench_sets_call_ms(s, pairs, GCLQ_BACKEND_CUDA, bench_sets_methods[m], write, &call_total);

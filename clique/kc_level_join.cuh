@@ -33,7 +33,10 @@
    Memory: the levels are materialised. When a step (its scratch or the
    next level) does not fit the budget, the parents are split into two
    windows, recursively (as the maximum clique search's windows); the counts
-   never depend on it. A single parent whose step does not fit:
+   never depend on it. A deeper level that does not fit even for one
+   parent halves the windows above it: what they had counted is taken back
+   first (the counts are on the host), unless per-vertex counts are kept
+   (they are on the device). A single parent whose step does not fit:
    GCLQ_ERROR_OUT_OF_MEMORY. d->method_note reports the largest window's
    bytes per level, the paper's memory growth per level. */
 #ifndef GPUCLIQUE_KC_LEVEL_JOIN_CUH
@@ -210,7 +213,8 @@ struct gclq__kc_lj_run {
   uint64_t *level_bytes; /* top + 1 */
   uint64_t windows;
   uint64_t nodes;
-  int counted; /* a failure after counts were added: fatal, no retry in smaller windows */
+  int counted; /* with per-vertex counts (on the device, not taken back): a failure after counts
+                  were added is fatal, no retry in smaller windows */
 };
 
 /* Whether bytes more (rounded, with a margin for the primitives' temporary
@@ -353,10 +357,25 @@ static gclq_status gclq__kc_lj_extend(gclq__kc_lj_run *r, uint32_t L, uint64_t p
   const uint64_t nc = b - a;
   const int last = d->k != 0 && L + 1 == d->k - 1;
   if (nc == 0) return GCLQ_SUCCESS;
+  /* Without per-vertex counts everything a window adds is on the host: kept
+     here, and put back when a deeper level runs out of memory, so that the
+     window runs again in two halves (a window at a deep level holds its
+     ancestors' windows: halving them is what makes room). */
+  const int undo = d->d_per_vertex == NULL && p1 - p0 > 1;
+  const size_t count_bytes = ((size_t)d->top + 1) * sizeof(uint64_t);
+  uint64_t *saved = undo ? (uint64_t *)gclq__alloc_array((uint64_t)d->top + 1, sizeof(uint64_t)) : NULL;
+  const uint64_t nodes = r->nodes;
+  if (undo && saved == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  if (undo) memcpy(saved, d->h_count, count_bytes);
   gclq_status st = GCLQ_ERROR_OUT_OF_MEMORY;
   if (nc + (p1 - p0) < 0xffffffffull && gclq__kc_lj_fits(c, gclq__kc_lj_step_bytes(p1 - p0, nc, last)))
     st = gclq__kc_lj_step(r, L, p0, p1, nc);
-  if (st == GCLQ_ERROR_OUT_OF_MEMORY && !r->counted && p1 - p0 > 1) { /* two windows */
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY && undo) {
+    memcpy(d->h_count, saved, count_bytes);
+    r->nodes = nodes;
+  }
+  GCLQ_FREE(saved);
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY && (undo || (!r->counted && p1 - p0 > 1))) { /* two windows */
     const uint64_t mid = gclq__kc_lj_split(p0, p1);
     ++r->windows;
     GCLQ__TRY(gclq__kc_lj_extend(r, L, p0, mid));

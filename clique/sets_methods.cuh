@@ -392,6 +392,40 @@ static __device__ __forceinline__ uint32_t gclq__d_block_probe(const Table &t, c
   return total;
 }
 
+/* The one pass's probe (gclq__sets_table_kernel with ONE): the probe side
+   cut into one contiguous run per warp, counted (the lanes across the run,
+   a warp sum each), the tile placed by the block's total
+   (gclq__d_tile_place), then each warp writes its run's matches from its
+   own offset with a ballot a round of 32: no block barrier a round, as
+   gclq__d_block_probe's write has. */
+template <typename Table>
+static __device__ __forceinline__ void gclq__d_block_probe_once(const gclq__sets_args &g, const gclq__sets_tiles &T,
+                                                                uint32_t t, uint32_t p, const Table &table,
+                                                                const gclq__sets_run &probe, uint32_t *s_warp,
+                                                                unsigned long long *s_place) {
+  const uint32_t lane = threadIdx.x & 31, warp = threadIdx.x / 32, warps = GCLQ__SETS_NT / 32;
+  const uint32_t per = (probe.n + warps - 1) / warps;
+  const uint32_t lo = gclq__sets_min(warp * per, probe.n), hi = gclq__sets_min(lo + per, probe.n);
+  uint32_t c = 0;
+  for (uint32_t i = lo + lane; i < hi; i += 32) c += table(probe.v[i]);
+  c = __reduce_add_sync(0xffffffffu, c);
+  if (lane == 0) s_warp[warp] = c;
+  __syncthreads();
+  uint32_t before = 0, total = 0;
+  for (uint32_t w = 0; w < warps; ++w) {
+    if (w < warp) before += s_warp[w];
+    total += s_warp[w];
+  }
+  uint32_t *out = g.out + gclq__d_tile_place(g, T, t, p, total, s_place) + before;
+  for (uint32_t i0 = lo; i0 < hi; i0 += 32) {
+    const uint32_t i = i0 + lane;
+    const bool found = i < hi && table(probe.v[i]);
+    const uint32_t ballot = __ballot_sync(0xffffffffu, found);
+    if (found) out[__popc(ballot & ((1u << lane) - 1))] = probe.v[i];
+    out += __popc(ballot);
+  }
+}
+
 /* The same by a warp, 32 elements a round (a ballot a round). */
 template <bool WRITE, typename Table>
 static __device__ __forceinline__ uint32_t gclq__d_warp_probe(const Table &t, const gclq__sets_run &probe,
@@ -414,15 +448,19 @@ static __device__ __forceinline__ uint32_t gclq__d_warp_probe(const Table &t, co
    (T.split: 4 a tile, gclq__sets_split_kernel) or, without it, from four
    of the block's threads; the block builds the table in shared memory and
    walks the probe side; the count pass adds the tile's matches to its pair
-   (gclq__d_tile_total), the write pass writes them at the tile's place. */
-template <bool WRITE, typename Table>
+   (gclq__d_tile_total), the write pass writes them at the tile's place.
+   ONE (with WRITE): the one pass, tiles by ticket, the probe side walked
+   twice (counted, the tile placed, written: gclq__d_block_probe_once). */
+template <bool WRITE, typename Table, bool ONE = false>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT)
     gclq__sets_table_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method) {
   __shared__ uint32_t s_mem[Table::BLOCK_WORDS];
-  __shared__ uint32_t s_end[4];
+  __shared__ uint32_t s_end[4], s_ticket;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  __shared__ unsigned long long s_place;
   const uint64_t tiles = T.first[T.nq];
-  for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+  for (uint64_t t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : blockIdx.x; t < tiles;
+       t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : t + gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
     if (threadIdx.x < 4)
@@ -432,9 +470,14 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT)
     const gclq__sets_slices c = gclq__sets_slices_at(s_end);
     const Table table = Table::make(s_mem, true, pr, c);
     gclq__d_table_build<true>(table, gclq__sets_side(pr, c, Table::FROM_B));
-    uint32_t *out = WRITE ? g.out + gclq__sets_tile_base(g, T, t, q, p) : NULL;
-    const uint32_t total = gclq__d_block_probe<WRITE>(table, gclq__sets_side(pr, c, !Table::FROM_B), s_warp, out);
-    if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
+    const gclq__sets_run probe = gclq__sets_side(pr, c, !Table::FROM_B);
+    if (ONE) {
+      gclq__d_block_probe_once(g, T, (uint32_t)t, p, table, probe, s_warp, &s_place);
+    } else {
+      uint32_t *out = WRITE ? g.out + gclq__sets_tile_base(g, T, t, q, p) : NULL;
+      const uint32_t total = gclq__d_block_probe<WRITE>(table, probe, s_warp, out);
+      if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
+    }
     __syncthreads(); /* s_mem and s_end are the next tile's */
   }
 }
@@ -499,6 +542,20 @@ static inline gclq_status gclq__sets_methods_launch(gclq_intersect_method m, con
     gclq__sets_table_kernel<WRITE, gclq__sets_hash><<<search_grid, GCLQ__SETS_NT, 0, stream>>>(g, search, m);
   if (search_grid > 0 && gclq__sets_is_bitmap(m))
     gclq__sets_table_kernel<WRITE, gclq__sets_bits><<<search_grid, GCLQ__SETS_NT, 0, stream>>>(g, search, m);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  return GCLQ_SUCCESS;
+}
+
+/* The one pass of a table method over one kind of tiles (T: the path
+   tiles of IP_OBS and IP_HASH, or the search tiles of the others). */
+static inline gclq_status gclq__sets_methods_one_pass(gclq_intersect_method m, const gclq__sets_args &g,
+                                                      const gclq__sets_tiles &T, unsigned grid, cudaStream_t stream) {
+  if (m == GCLQ_INTERSECT_IP_OBS)
+    gclq__sets_table_kernel<true, gclq__sets_sorted, true><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T, m);
+  else if (gclq__sets_is_bitmap(m))
+    gclq__sets_table_kernel<true, gclq__sets_bits, true><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T, m);
+  else
+    gclq__sets_table_kernel<true, gclq__sets_hash, true><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T, m);
   GCLQ__CUDA_TRY(cudaGetLastError());
   return GCLQ_SUCCESS;
 }

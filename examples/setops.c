@@ -238,11 +238,13 @@ static void print_json(const cli *c, const gclq_sets *s, const gclq_intersect_re
            (unsigned long long)r->num_pairs);
   printf(", \"stats\": {\"backend\": \"%s\", \"fell_back\": %d, \"auto_small\": %d, \"method\": \"%s\", "
          "\"warp_pairs\": %llu, "
-         "\"block_pairs\": %llu, \"binary_search_pairs\": %llu, \"batches\": %u, \"total_ms\": %.3f, "
+         "\"block_pairs\": %llu, \"binary_search_pairs\": %llu, \"batches\": %u, \"one_pass_batches\": %u, "
+         "\"total_ms\": %.3f, "
          "\"upload_ms\": %.3f, \"kernel_ms\": %.3f, \"peak_device_bytes\": %llu, \"budget_bytes\": %llu",
          gclq_backend_name(t->backend), t->fell_back, t->auto_small, gclq_intersect_method_name(t->method),
          (unsigned long long)t->warp_pairs, (unsigned long long)t->block_pairs,
-         (unsigned long long)t->binary_search_pairs, t->batches, t->total_ms, t->upload_ms, t->kernel_ms,
+         (unsigned long long)t->binary_search_pairs, t->batches, t->one_pass_batches, t->total_ms, t->upload_ms,
+         t->kernel_ms,
          (unsigned long long)t->peak_device_bytes, (unsigned long long)t->budget_bytes);
   if (c->op == OP_CONTAIN)
     printf(", \"split\": {\"below\": %llu, \"light_values\": %llu, \"heavy_values\": %llu, "

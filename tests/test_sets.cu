@@ -1448,6 +1448,81 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
   }
 }
 
+/* A materialised batch whose pairs all run tiles of one kind counts and
+   writes in one pass (gclq__sets_one_pass: tiles by ticket, placed by
+   look-back); the same batch in two passes (the gclq__sets_two_passes
+   hook), and HOST, give the same bytes: big pairs only (none small enough
+   for a warp), one pair, a pair with no match, a batch beside empty pairs,
+   every method, tight budgets (the one pass's room may not fit: two
+   passes then). */
+GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
+  test_rng rng = test_rng_for("sets.cuda_one_pass");
+  const size_t top = test_max_size() < ((size_t)1 << 20) ? test_max_size() : ((size_t)1 << 20);
+  std::vector<sets_case> cases;
+  sets_case c;
+  c.name = "big pairs";
+  for (int i = 0; i < 12; ++i) {
+    const size_t na = 1025 + rng.below(i % 3 == 0 ? top : 5000), nb = 1025 + rng.below(top);
+    const uint64_t u = (uint64_t)(na + nb) * (1 + rng.below(8));
+    case_add(c, sets_random(rng, na, u), sets_random(rng, nb, u));
+  }
+  cases.push_back(c);
+  c = sets_case();
+  c.name = "one pair";
+  case_add(c, sets_random(rng, top, 3 * (uint64_t)top), sets_random(rng, top - 1 + rng.below(3), 3 * (uint64_t)top));
+  c.pairs.resize(2);
+  cases.push_back(c);
+  c = sets_case();
+  c.name = "no match";
+  set_u32 even, odd;
+  for (uint32_t x = 0; x < 2 * 3841; ++x) (x % 2 ? odd : even).push_back(x);
+  case_add(c, even, odd);
+  cases.push_back(c);
+  c = sets_case();
+  c.name = "beside empty pairs";
+  case_add(c, set_u32(), sets_random(rng, 5000, 20000));
+  case_add(c, sets_random(rng, 3841, 10000), sets_random(rng, 3839, 10000));
+  case_add(c, sets_random(rng, 7000, 20000), set_u32());
+  cases.push_back(c);
+  struct hook { /* off again however the test ends */
+    ~hook() { gclq__sets_two_passes = 0; }
+  } off;
+  for (size_t i = 0; i < cases.size() && !g_test.failed; ++i) {
+    gclq_sets s;
+    CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
+    const size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+    gclq_intersect_options h = host_options();
+    gclq_intersect_result want;
+    h.materialise = 1;
+    CHECK_EQ(case_run(cases[i], s, h, &want), GCLQ_SUCCESS);
+    uint32_t most = 0;
+    for (uint64_t p = 0; p < want.num_pairs; ++p) most = want.h_counts[p] > most ? want.h_counts[p] : most;
+    for (size_t k = 0; k < num_cuda_methods; ++k)
+      for (int two = 0; two < 2; ++two)
+        for (int tight = 0; tight < 2; ++tight) {
+          gclq__sets_two_passes = two;
+          gclq_intersect_options o = cuda_options(cuda_methods[k]);
+          gclq_intersect_result got;
+          o.materialise = 1;
+          if (tight) o.device_budget_bytes = set_bytes + ((size_t)1 << 17) + 8 * (size_t)most;
+          CHECK_EQ(case_run(cases[i], s, o, &got), GCLQ_SUCCESS);
+          std::string what = cases[i].name + " / " + gclq_intersect_method_name(cuda_methods[k]) +
+                             (two ? " / two passes" : " / one pass") + (tight ? " / small budget" : "");
+          check_same(want, got, true, false, what.c_str());
+          if (two) CHECK_MSG(got.stats.one_pass_batches == 0, "%s", what.c_str());
+          const bool tiles_of_one_kind = /* binary search's tiles, and AUTO's mixes, have no one pass */
+              cuda_methods[k] != GCLQ_INTERSECT_BINARY_SEARCH && cuda_methods[k] != GCLQ_INTERSECT_AUTO;
+          if (!two && !tight && tiles_of_one_kind)
+            CHECK_MSG(got.stats.one_pass_batches == got.stats.batches, "%s: %u of %u batches in one pass",
+                      what.c_str(), got.stats.one_pass_batches, got.stats.batches);
+          gclq_intersect_result_free(&got);
+          CHECK_OK_SO_FAR();
+        }
+    gclq_intersect_result_free(&want);
+    gclq_sets_free(&s);
+  }
+}
+
 GPU_TEST(sets, cuda_pairs_device_equal_host) {
   test_rng rng = test_rng_for("sets.cuda_device");
   std::vector<set_u32> v;

@@ -672,7 +672,9 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
                                            uint32_t *qa, uint32_t *qb) {
   gclq__mc_ctx *c = d->c;
   gclq__kcp_round q;
-  unsigned long long spilled = 0;
+  gclq__kcp_misc got;
+  gclq__clock::time_point said = gclq__clock::now();
+  uint32_t round = 0;
   memset(&q, 0, sizeof q);
   q.n_in = args->ns;
   q.out = qa;
@@ -685,7 +687,16 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
                                    c->stream));
     gclq__kcp_walk_kernel<<<gclq__grid_warps(q.warps), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, q);
     GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, &spilled, &args->misc->spilled, sizeof spilled));
+    GCLQ__TRY(gclq__mc_read(c, &got, args->misc, sizeof got));
+    const unsigned long long spilled = got.spilled;
+    ++round;
+    if (c->plan->log != NULL && gclq__ms_since(said) >= 2000.0) { /* progress of a long run */
+      char line[200];
+      snprintf(line, sizeof line, "pivot: sources %u..%u of %u, round %u: %llu tasks handed on, %llu nodes so far",
+               args->first, args->first + args->ns - 1, d->n, round, spilled, got.nodes);
+      c->plan->log(c->plan->log_user, line);
+      said = gclq__clock::now();
+    }
     q.in = q.out;
     q.n_in = (uint32_t)(spilled < q.cap ? spilled : q.cap);
     q.out = q.out == qa ? qb : qa;

@@ -83,8 +83,9 @@ static bool bench_sets_method_on(const char *name) {
 }
 
 /* The device work of one batch of pairs on device-resident sets, timed:
-   the count pass (and, writing, the tiles' scan and the write pass), as in
-   gclq__sets_part without the host's reads. *total gets the sum of the
+   the count pass (and, writing, the tiles' scan and the write pass, or the
+   one pass where gclq__sets_part runs it), as in gclq__sets_part without
+   the host's reads. *total gets the sum of the
    counts. */
 static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_t> &pairs,
                                    gclq_intersect_method method, bool write, uint64_t *total) {

@@ -3108,18 +3108,21 @@ static inline gclq_status gclq__sets_scan_tiles(gclq__sets_dev *d, gclq__sets_ti
   return GCLQ_SUCCESS;
 }
 
-/* The write pass of a part whose counts are on the host: output offsets
-   (an exclusive scan of the counts), the tiles' scans, the kernels, then
-   the intersections to the host. *fits = 0 when the output does not fit
-   the budget. */
-static inline gclq_status gclq__sets_write(gclq__sets_dev *d, gclq__sets_args g, const gclq__sets_split &s,
-                                           const uint32_t *d_warp, gclq__sets_tiles path, gclq__sets_tiles search,
-                                           const uint32_t *counts, uint32_t n, uint64_t *pos, uint32_t **h_out,
-                                           int *fits) {
-  gclq__mc_ctx *c = &d->c;
-  gclq__dmem d_pos(c), d_out(c), path_scan(c), search_scan(c);
+/* The pairs' output offsets: pos[p] the counts before pair p (n + 1). */
+static inline void gclq__sets_offsets(const uint32_t *counts, uint32_t n, uint64_t *pos) {
   pos[0] = 0;
   for (uint32_t p = 0; p < n; ++p) pos[p + 1] = pos[p] + counts[p];
+}
+
+/* The write pass of a part whose counts are on the host and offsets in pos
+   (gclq__sets_offsets): the tiles' scans, the kernels, then the
+   intersections to the host. *fits = 0 when the output does not fit the
+   budget. */
+static inline gclq_status gclq__sets_write(gclq__sets_dev *d, gclq__sets_args g, const gclq__sets_split &s,
+                                           const uint32_t *d_warp, gclq__sets_tiles path, gclq__sets_tiles search,
+                                           uint32_t n, const uint64_t *pos, uint32_t **h_out, int *fits) {
+  gclq__mc_ctx *c = &d->c;
+  gclq__dmem d_pos(c), d_out(c), path_scan(c), search_scan(c);
   gclq_status st = gclq__sets_put(c, &d_pos, pos, (uint64_t)n + 1);
   if (st == GCLQ_SUCCESS) st = d_out.get((size_t)pos[n] * sizeof(uint32_t));
   if (st == GCLQ_SUCCESS) st = gclq__sets_scan_tiles(d, &path, s.path_first[s.npath], &path_scan);
@@ -3166,17 +3169,16 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
   GCLQ__TRY(gclq__mc_read(c, counts, g.counts, (size_t)n * sizeof(uint32_t)));
   uint64_t *pos = NULL;
   uint32_t *out = NULL;
-  if (one) {
+  if (d->materialise) {
     pos = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
     if (pos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-    pos[0] = 0;
-    for (uint32_t p = 0; p < n; ++p) pos[p + 1] = pos[p] + counts[p];
-    out = (uint32_t *)gclq__alloc_array(pos[n], sizeof(uint32_t));
-    st = out ? gclq__mc_read(c, out, g.out, (size_t)pos[n] * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
-  } else if (d->materialise) {
-    pos = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
-    st = pos ? gclq__sets_write(d, g, s, d_warp.as<uint32_t>(), path, search, counts, n, pos, &out, fits)
-             : GCLQ_ERROR_OUT_OF_MEMORY;
+    gclq__sets_offsets(counts, n, pos);
+    if (one) { /* the output is on the device already */
+      out = (uint32_t *)gclq__alloc_array(pos[n], sizeof(uint32_t));
+      st = out ? gclq__mc_read(c, out, g.out, (size_t)pos[n] * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
+    } else {
+      st = gclq__sets_write(d, g, s, d_warp.as<uint32_t>(), path, search, n, pos, &out, fits);
+    }
   }
   d->stats->kernel_ms += gclq__ms_since(t0);
   if (st == GCLQ_SUCCESS) st = gclq__sets_take(k, pairs, counts, n, pos, out);

@@ -81,6 +81,27 @@ static inline const char *gprim__backend_name(int backend) {
   return backend == 0 ? "auto" : backend == 1 ? "cuda" : backend == 2 ? "host" : "unknown";
 }
 
+/* Bits of a word, on the host and the device: the set bits of x, and the
+   position of its k-th set bit (k from 0, k < gprim_popcount32(x)), by
+   halving: e.g. gprim_select32(0x58, 1) = 4 (bits 3, 4, 6). */
+static GPRIM_HD int gprim_popcount32(uint32_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popc(x);
+#else
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+#endif
+}
+static GPRIM_HD int gprim_select32(uint32_t x, int k) {
+  int pos = 0, half;
+  for (half = 16; half > 0; half >>= 1) {
+    const int low = gprim_popcount32(x & ((1u << half) - 1u));
+    if (k >= low) k -= low, x >>= half, pos += half;
+  }
+  return pos;
+}
+
 #if defined(__cplusplus)
 #include <algorithm>
 

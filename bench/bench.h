@@ -61,6 +61,10 @@ struct bench_registrar {
     }                                                                                  \
   } while (0)
 
+/* The comma-separated items of an environment variable (def when it is
+   unset), spaces dropped, empty items skipped. */
+std::vector<std::string> bench_env_list(const char *var, const char *def);
+
 /* Median time in ms of fn() over `reps` runs after `warmup` runs, each timed
    with events on the default stream. fn must enqueue its work on stream 0. */
 double bench_time_ms(const std::function<void(void)> &fn, int reps = 15, int warmup = 3);

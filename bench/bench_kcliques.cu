@@ -481,22 +481,6 @@ static void kc_row(kc_graph_state &gs, const kc_method &m, uint32_t k, kc_series
 
 /* ---- parsing the environment ------------------------------------------------ */
 
-/* The comma-separated items of an environment variable (def when unset). */
-static std::vector<std::string> kc_list(const char *var, const char *def) {
-  const char *v = getenv(var);
-  std::vector<std::string> out;
-  std::string s = v ? v : def, item;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i == s.size() || s[i] == ',') {
-      if (!item.empty()) out.push_back(item);
-      item.clear();
-    } else if (s[i] != ' ') {
-      item += s[i];
-    }
-  }
-  return out;
-}
-
 static bool kc_has(const std::vector<std::string> &v, const std::string &x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
@@ -581,14 +565,14 @@ BENCH(kcliques) {
   const char *dir = getenv("GPUAMQ_DATA_DIR") ? getenv("GPUAMQ_DATA_DIR") : "../shared/data";
   const double cap_ms = 1000.0 * (getenv("KC_CAP_S") ? atof(getenv("KC_CAP_S")) : 10.0);
   const int reps = getenv("KC_REPS") ? std::max(1, atoi(getenv("KC_REPS"))) : 3;
-  const std::vector<std::string> graphs = kc_list("KC_GRAPHS", "");
+  const std::vector<std::string> graphs = bench_env_list("KC_GRAPHS", "");
   std::vector<uint32_t> ks;
-  for (const std::string &k : kc_list("KC_K", "3,4,5,6,8,10,all")) {
+  for (const std::string &k : bench_env_list("KC_K", "3,4,5,6,8,10,all")) {
     if (k == "all") ks.push_back(0);
     else if (atoi(k.c_str()) >= 3) ks.push_back((uint32_t)atoi(k.c_str()));
     else printf("kc-skip,*,%s,*,not a k (KC_K: numbers >= 3 and all)\n", k.c_str());
   }
-  const std::vector<const kc_method *> methods = kc_usable(kc_list("KC_METHODS", ""));
+  const std::vector<const kc_method *> methods = kc_usable(bench_env_list("KC_METHODS", ""));
   printf("kc-config,cap %.3g s,reps %d,data %s\n", cap_ms / 1e3, reps, dir);
   kc_sum = kc_totals();
   const char *files[] = {"dimacs/MANN_a9.clq",     "dimacs/brock200_2.clq",   "dimacs/brock200_4.clq",

@@ -17,6 +17,21 @@ struct bench_row {
 };
 static std::vector<bench_row> g_rows;
 
+std::vector<std::string> bench_env_list(const char *var, const char *def) {
+  const char *v = getenv(var);
+  std::vector<std::string> out;
+  std::string s = v ? v : def, item;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == ',') {
+      if (!item.empty()) out.push_back(item);
+      item.clear();
+    } else if (s[i] != ' ') {
+      item += s[i];
+    }
+  }
+  return out;
+}
+
 double bench_time_ms(const std::function<void(void)> &fn, int reps, int warmup) {
   cudaEvent_t a, b;
   BENCH_CHECK(cudaEventCreate(&a));

@@ -69,17 +69,8 @@ static const gclq_intersect_method bench_sets_methods[] = {
 /* Whether SETS_METHODS (a comma-separated list of method names; unset:
    every method) names this one. */
 static bool bench_sets_method_on(const char *name) {
-  const char *list = getenv("SETS_METHODS");
-  if (list == NULL || *list == 0) return true;
-  const size_t n = strlen(name);
-  for (const char *p = list; *p;) {
-    const char *end = strchr(p, ',');
-    const size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len == n && strncmp(p, name, n) == 0) return true;
-    if (!end) break;
-    p = end + 1;
-  }
-  return false;
+  const std::vector<std::string> on = bench_env_list("SETS_METHODS", "");
+  return on.empty() || std::find(on.begin(), on.end(), std::string(name)) != on.end();
 }
 
 /* The device work of one batch of pairs on device-resident sets, timed:
@@ -129,7 +120,7 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
     std::vector<uint32_t> counts(n);
     BENCH_CHECK(cudaMemcpy(counts.data(), g.counts, (size_t)n * 4, cudaMemcpyDeviceToHost));
     std::vector<uint64_t> pos(n + 1, 0);
-    for (uint32_t p = 0; p < n; ++p) pos[p + 1] = pos[p] + counts[p];
+    gclq__sets_offsets(counts.data(), n, pos.data());
     *total = pos[n];
     if (!write) {
       ms = bench_time_ms(count);

@@ -287,16 +287,6 @@ static __device__ __forceinline__ uint32_t gclq__kcp_lowest(const uint32_t *s, u
   return 0xffffffffu;
 }
 
-/* The position of the n-th (from 0) set bit of m, n < popc(m). */
-static __device__ __forceinline__ uint32_t gclq__kcp_nth_bit(uint32_t m, uint32_t n) {
-  uint32_t pos = 0;
-  for (uint32_t half = 16; half > 0; half >>= 1) {
-    const uint32_t low = __popc(m & ((1u << half) - 1u));
-    if (n >= low) n -= low, m >>= half, pos += half;
-  }
-  return pos;
-}
-
 /* f(x) on every lane, for the candidates C (nonempty words [lo, hi)) 32 at
    a time: lane l gets the next candidate of a batch, in ascending order, or
    0xffffffff when the batch (the last) has none left for it; warp-uniform
@@ -312,8 +302,8 @@ static __device__ __forceinline__ void gclq__kcp_each32(const uint32_t *C, uint3
     uint32_t cw = C[w];
     while (cw != 0) {
       const uint32_t pc = __popc(cw), take = min(pc, 32u - fill);
-      if (lane >= fill && lane < fill + take) mine = 32 * w + gclq__kcp_nth_bit(cw, lane - fill);
-      cw = take == pc ? 0u : cw & ~(0xffffffffu >> (31 - gclq__kcp_nth_bit(cw, take - 1)));
+      if (lane >= fill && lane < fill + take) mine = 32 * w + gprim_select32(cw, (int)(lane - fill));
+      cw = take == pc ? 0u : cw & ~(0xffffffffu >> (31 - gprim_select32(cw, (int)take - 1)));
       fill += take;
       if (fill == 32) {
         f(mine);

@@ -394,7 +394,7 @@ static __device__ __forceinline__ uint32_t gclq__d_block_probe(const Table &t, c
 
 /* The one pass's probe (gclq__sets_table_kernel with ONE): the probe side
    cut into one contiguous run per warp, counted (the lanes across the run,
-   a warp sum each), the tile placed by the block's total
+   then a block sum), the tile placed by the block's total
    (gclq__d_tile_place), then each warp writes its run's matches from its
    own offset with a ballot a round of 32: no block barrier a round, as
    gclq__d_block_probe's write has. */
@@ -406,16 +406,10 @@ static __device__ __forceinline__ void gclq__d_block_probe_once(const gclq__sets
   const uint32_t lane = threadIdx.x & 31, warp = threadIdx.x / 32, warps = GCLQ__SETS_NT / 32;
   const uint32_t per = (probe.n + warps - 1) / warps;
   const uint32_t lo = gclq__sets_min(warp * per, probe.n), hi = gclq__sets_min(lo + per, probe.n);
-  uint32_t c = 0;
+  uint32_t c = 0, total;
   for (uint32_t i = lo + lane; i < hi; i += 32) c += table(probe.v[i]);
-  c = __reduce_add_sync(0xffffffffu, c);
-  if (lane == 0) s_warp[warp] = c;
-  __syncthreads();
-  uint32_t before = 0, total = 0;
-  for (uint32_t w = 0; w < warps; ++w) {
-    if (w < warp) before += s_warp[w];
-    total += s_warp[w];
-  }
+  /* the runs before this warp's: lane 0's exclusive sum over the block */
+  const uint32_t before = __shfl_sync(0xffffffffu, gclq__d_block_exclusive_sum(c, s_warp, &total), 0);
   uint32_t *out = g.out + gclq__d_tile_place(g, T, t, p, total, s_place) + before;
   for (uint32_t i0 = lo; i0 < hi; i0 += 32) {
     const uint32_t i = i0 + lane;

@@ -1,4 +1,4 @@
-/* test_prim_common.cu - the shared pieces of gpuprim.cuh: temp carving, operators. */
+/* test_prim_common.cu - the shared pieces of gpuprim.cuh: temp carving, operators, bits of a word. */
 #include "../gpuprim.cuh"
 #include "testing.h"
 
@@ -29,4 +29,28 @@ TEST(prim_common, operators_and_identities) {
   CHECK(gprim_op_min::identity<uint32_t>() == UINT32_MAX);
   CHECK(gprim_op_max::identity<float>() < -1e38f);
   CHECK(gprim_op_min::identity<int64_t>() == INT64_MAX);
+}
+
+/* gprim_popcount32 and gprim_select32 against a bit-by-bit walk: every k
+   of fresh random words of every density, and the edges (0, one bit, all). */
+TEST(prim_common, popcount_and_select_in_a_word) {
+  test_rng rng = test_rng_for("prim_common.select32");
+  std::vector<uint32_t> words = {0u, 1u, 0x80000000u, 0xffffffffu, 0x58u, 0x55555555u, 0xaaaaaaaau};
+  for (int i = 0; i < 2000; ++i) {
+    uint32_t w = (uint32_t)rng.next();
+    for (int t = 0; t < i % 4; ++t) w &= (uint32_t)rng.next(); /* sparser words too */
+    words.push_back(w);
+  }
+  CHECK_EQ(gprim_select32(0x58u, 1), 4);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const uint32_t w = words[i];
+    int k = 0;
+    for (int b = 0; b < 32; ++b)
+      if (w >> b & 1u) {
+        CHECK_MSG(gprim_select32(w, k) == b, "word 0x%08x: bit %d of rank %d, select says %d", w, b, k,
+                  gprim_select32(w, k));
+        ++k;
+      }
+    CHECK_MSG(gprim_popcount32(w) == k, "word 0x%08x: popcount %d, want %d", w, gprim_popcount32(w), k);
+  }
 }

@@ -1276,7 +1276,12 @@ typedef struct gclq__mc_plan {
      gclq__sets_cuts_in_blocks  nonzero: the set intersection's block tiles
                      find their own ends (merge path's diagonals, binary
                      search's spans, the table methods' slice ends), as when
-                     the budget has no room for the partition kernel's */
+                     the budget has no room for the partition kernel's
+     gclq__kcp_spill_nodes, gclq__kcp_round_tasks  the CUDA PIVOT's nodes
+                     before a task hands its open levels on, and tasks a
+                     round takes (0: GCLQ__KCP_SPILL_NODES, and
+                     GCLQ__KCP_ROUND_TASKS per warp slot; small: tasks split
+                     often, the task stack runs deep) */
 #ifdef GPUCLIQUE_TESTING
 static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
 static int gclq__no_budget_split = 0;
@@ -1284,6 +1289,7 @@ static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
 static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over launches (no cooperative launch) */
 static int gclq__sets_cuts_in_blocks = 0; /* nonzero: each block tile finds its own ends */
 static int gclq__sets_two_passes = 0;     /* nonzero: a materialised batch never runs the one pass */
+static uint64_t gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {
   p->bits_max = gclq__bits_max;

@@ -19,13 +19,24 @@
    to u in ascending order (P & N(w), less u and the earlier such w).
 
    Load balance (one source's tree can hold a large share of all nodes):
-   the trees run in rounds of tasks, a warp slot taking the next task by
-   ticket. Round one's tasks are the sources, from their roots. A task that
-   has visited GCLQ__KCP_SPILL_NODES nodes hands each open level of its
-   stack (one with branches left) to the next round as a task of its own
-   (the level's candidates, branches left, counts and the ids above it:
-   those subtrees share nothing unvisited) and stops; a queue without room
-   lets it go on to the end instead. Rounds repeat until no task is left.
+   the trees run as tasks in rounds, a warp slot taking the next task by
+   ticket. A task is a source's tree from its root, or a level handed on.
+   A task that has visited GCLQ__KCP_SPILL_NODES nodes hands each open
+   level of its stack (one with branches left) on as a task of its own (the
+   level's candidates, branches left, counts and the ids above it: those
+   subtrees share nothing unvisited) and stops. Handed-on tasks go on a
+   stack of tasks in device memory; a round takes the top
+   GCLQ__KCP_ROUND_TASKS tasks per warp slot from it (the newest first, so
+   the stack stays shallow, as a depth-first walk's does) and, while there
+   is room in the round, the next sources of the window from their roots.
+   Its tasks push what they hand on above the stack's top; the host then
+   moves the newest of those into the hole the round's tasks left
+   (gclq__kcp_settle). So no task walks more than about
+   GCLQ__KCP_SPILL_NODES nodes and no round takes long, unless the stack is
+   full: a task with room for only some of its open levels hands on the
+   shallowest and walks the rest itself. A round takes fewer tasks (not
+   fewer than the warp slots) when the room left over the top would not
+   hold each one's open levels (the most seen so far).
 
    A leaf with r required and p pivot vertices holds C(p, j) cliques of size
    r + j for every j:
@@ -51,16 +62,17 @@
    vertices; 64 slots per multiprocessor, at most a quarter of the room the
    budget leaves, at least one), the adjacency rows of a window of sources
    (consecutive ids; half of what is left, at most GCLQ__KCP_WINDOW_BYTES,
-   or all of it for one large source), two task queues in the rest (at most
-   GCLQ__KCP_QUEUE_BYTES each; none: tasks are never split). Any budget that
+   or all of it for one large source), the stack of tasks in the rest (at
+   most GCLQ__KCP_QUEUE_BYTES; none: tasks are never split). Any budget that
    holds the graph, the counters, one stack and one source's rows gives the
    same counts; less is GCLQ_ERROR_OUT_OF_MEMORY. */
 #ifndef GPUCLIQUE_KC_PIVOT_CUH
 #define GPUCLIQUE_KC_PIVOT_CUH
 
 #define GCLQ__KCP_WINDOW_BYTES ((uint64_t)1 << 30) /* a window's rows, at most (one source may take more) */
-#define GCLQ__KCP_QUEUE_BYTES ((uint64_t)1 << 28) /* each of the two task queues, at most */
+#define GCLQ__KCP_QUEUE_BYTES ((uint64_t)1 << 29) /* the stack of handed-on tasks, at most */
 #define GCLQ__KCP_SPILL_NODES 2048 /* nodes a task visits before it hands its open levels on */
+#define GCLQ__KCP_ROUND_TASKS 8    /* tasks a round takes per warp slot, at most */
 
 /* defined later in gpuclique.h's implementation: saturated arithmetic */
 static inline uint64_t gclq__kc_add(uint64_t a, uint64_t b);
@@ -173,15 +185,15 @@ static inline uint32_t gclq__kcp_window_end(const uint64_t *pre, uint32_t n, uin
 
 /* ---- the kernels ---- */
 
-/* Counters of a run besides the counts; a round's queue counter and
-   ticket (zeroed per round). */
+/* Counters of a run besides the counts; a round's count of tasks handed
+   on and its ticket (zeroed per round). */
 struct gclq__kcp_misc {
   unsigned long long nodes;
   unsigned int tally_flag; /* a tally wrapped */
   unsigned int deepest;    /* the largest r + p of a leaf */
-  unsigned long long spilled; /* tasks the round wrote (may pass the queue's capacity) */
+  unsigned long long spilled; /* tasks the round handed on (may pass the room above the stack) */
   unsigned int ticket;        /* the round's next task */
-  unsigned int unused;
+  unsigned int widest;        /* the most open levels a task had when it handed them on */
 };
 
 struct gclq__kcp_args {
@@ -204,12 +216,13 @@ struct gclq__kcp_args {
   gclq__kcp_misc *misc;
 };
 
-/* A round: its tasks (in == NULL: every source of the window, from its
-   root), the queue the next round's tasks go to. */
+/* A round: n_in handed-on tasks (records at in), then n_src sources of the
+   window from their roots (src, src + 1, ...); what it hands on goes to out
+   (room for cap records of `stride` words; cap 0: nothing is handed on). */
 struct gclq__kcp_round {
   const uint32_t *in;
-  uint32_t n_in, warps;   /* tasks, warp slots running them */
-  uint32_t *out;          /* cap records of `stride` words (cap 0: no splitting) */
+  uint32_t n_in, src, n_src, warps; /* warps: the slots running them */
+  uint32_t *out;
   uint64_t cap, stride;
   uint64_t spill_after;   /* a task that has taken this many nodes hands its open levels on */
 };
@@ -429,11 +442,13 @@ static __device__ __forceinline__ bool gclq__kcp_any(const uint32_t *s, uint32_t
   return __any_sync(GCLQ__FULL, any);
 }
 
-/* Hand the open levels 0 .. t of the stack (those with branches left) to
-   the next round, a task each: the level's candidates, its branches left,
-   its counts (level t: r, p) and the ids above it. Each is a subtree of its
-   own: the path to it is fixed and nothing of it has been visited. False
-   (nothing handed on) when the queue has no room. */
+/* Hand the open levels 0 .. t of the stack (those with branches left) on,
+   a task each: the level's candidates, its branches left, its counts
+   (level t: r, p) and the ids above it. Each is a subtree of its own: the
+   path to it is fixed and nothing of it has been visited. With room for
+   only some, the shallowest go (the largest subtrees) and their branches
+   are cleared here, so the task walks only the deeper ones. True when
+   every open level was handed on (the task is done). */
 static __device__ bool gclq__kcp_spill(const gclq__kcp_args &a, const gclq__kcp_round &q, const gclq__kcp_tree &T,
                                        uint32_t i, uint32_t t, uint32_t r, uint32_t p) {
   const uint32_t lane = threadIdx.x & 31, W = T.W;
@@ -443,37 +458,38 @@ static __device__ bool gclq__kcp_spill(const gclq__kcp_args &a, const gclq__kcp_
   for (uint32_t l = 0; l <= t; ++l) m += gclq__kcp_any(T.rest + (uint64_t)l * W, W);
   if (m == 0) return false;
   unsigned long long base = 0;
-  if (lane == 0) base = atomicAdd(&a.misc->spilled, (unsigned long long)m);
-  base = __shfl_sync(GCLQ__FULL, base, 0);
-  if (base + m > q.cap) { /* no room: the records reserved below the capacity are marked empty (r = 0) */
-    for (uint64_t j = base + lane; j < q.cap; j += 32) q.out[j * q.stride + 1] = 0;
-    return false;
+  if (lane == 0) {
+    base = atomicAdd(&a.misc->spilled, (unsigned long long)m);
+    atomicMax(&a.misc->widest, m);
   }
-  for (uint32_t l = 0, at = 0; l <= t; ++l) {
-    const uint32_t *C = T.cand + (uint64_t)l * W, *rest = T.rest + (uint64_t)l * W;
+  base = __shfl_sync(GCLQ__FULL, base, 0);
+  const uint64_t got = base >= q.cap ? 0 : q.cap - base < m ? q.cap - base : m;
+  for (uint32_t l = 0, at = 0; l <= t && at < got; ++l) {
+    const uint32_t *C = T.cand + (uint64_t)l * W;
+    uint32_t *rest = T.rest + (uint64_t)l * W;
     if (!gclq__kcp_any(rest, W)) continue;
     const uint32_t rl = l == t ? r : T.req[l], pl = l == t ? p : T.piv[l];
     uint32_t *rec = q.out + (base + at++) * q.stride;
     if (lane == 0) rec[0] = i, rec[1] = rl, rec[2] = pl, rec[3] = 0;
-    for (uint32_t w = lane; w < W; w += 32) rec[4 + w] = C[w], rec[4 + f.W + w] = rest[w];
+    for (uint32_t w = lane; w < W; w += 32) rec[4 + w] = C[w], rec[4 + f.W + w] = rest[w], rest[w] = 0;
     for (uint32_t j = lane; ids && j < rl; j += 32) rec[4 + 2 * f.W + j] = T.rid[j];
     for (uint32_t j = lane; ids && j < pl; j += 32) rec[4 + 2 * f.W + f.L + j] = T.pid[j];
   }
-  return true;
+  __syncwarp();
+  return got == m;
 }
 
-/* One task of a round on the warp's stack: a source's tree from its root,
-   or a handed-on level's remaining branches (record rec); depth-first
-   (gclq__kc_pivot's tree: see the file's header). After spill_after nodes
-   the open levels go to the next round, when the queue has room. */
+/* One task of a round on the warp's stack: source i's tree from its root
+   (rec == NULL), or a handed-on level's remaining branches (record rec);
+   depth-first (gclq__kc_pivot's tree: see the file's header). After
+   spill_after nodes the open levels are handed on, when there is room. */
 static __device__ void gclq__kcp_task(const gclq__kcp_args &a, const gclq__kcp_round &q, uint32_t *stack,
-                                      uint32_t task, gclq__kcp_sums *s) {
+                                      const uint32_t *rec, uint32_t i, gclq__kcp_sums *s) {
   const uint32_t lane = threadIdx.x & 31;
   __syncwarp(); /* the stack's last task is done on every lane */
-  const uint32_t *rec = q.in != NULL ? q.in + (uint64_t)task * q.stride : NULL;
-  const uint32_t i = rec != NULL ? rec[0] : task, v = a.first + i;
+  if (rec != NULL) i = rec[0];
+  const uint32_t v = a.first + i;
   uint32_t t = 0, r = rec != NULL ? rec[1] : 1, p = rec != NULL ? rec[2] : 0;
-  if (r == 0) return; /* an empty record */
   const uint64_t e0 = a.off[v];
   const uint32_t d = (uint32_t)(a.off[v + 1] - e0), W = gclq__kcp_row_words(d);
   const gclq__kcp_frame f = gclq__kcp_layout(a.max_out);
@@ -582,8 +598,9 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_walk_kerne
     uint32_t task = 0;
     if (lane == 0) task = atomicAdd(&a.misc->ticket, 1u);
     task = __shfl_sync(GCLQ__FULL, task, 0);
-    if (task >= q.n_in) break;
-    gclq__kcp_task(a, q, stack, task, &s);
+    if (task >= q.n_in + q.n_src) break;
+    if (task < q.n_in) gclq__kcp_task(a, q, stack, q.in + (uint64_t)task * q.stride, 0, &s);
+    else gclq__kcp_task(a, q, stack, NULL, q.src + (task - q.n_in), &s);
   }
   if (a.k == 0) gclq__kcp_flush(a, &s);
   if (lane == 0) {
@@ -632,12 +649,12 @@ static inline uint64_t gclq__kcp_windows_max(const uint64_t *pre, uint32_t n, ui
 }
 
 /* What the budget's room holds: warp slots (their stacks), windows, and the
-   two task queues. */
+   stack of handed-on tasks. */
 struct gclq__kcp_plan {
   uint64_t slots, stack_bytes; /* 64 slots per multiprocessor, at most a quarter of the room (at least 1) */
   uint64_t cap, most;          /* windows: at most half of what the stacks leave (a larger source: all of it) */
-  uint64_t queue, stride;      /* records per queue (0: tasks are never split), words per record:
-                                  half each of what is left, at most GCLQ__KCP_QUEUE_BYTES */
+  uint64_t queue, stride;      /* records of the task stack (0: tasks are never split), words per record:
+                                  what is left, at most GCLQ__KCP_QUEUE_BYTES */
 };
 static inline int gclq__kcp_plan_room(gclq__kcp_plan *pl, const uint64_t *pre, uint32_t n, uint32_t max_out, int ids,
                                       uint64_t room, uint64_t sms) {
@@ -651,45 +668,77 @@ static inline int gclq__kcp_plan_room(gclq__kcp_plan *pl, const uint64_t *pre, u
   pl->cap = room / 2 < GCLQ__KCP_WINDOW_BYTES ? room / 2 : GCLQ__KCP_WINDOW_BYTES;
   pl->most = gclq__kcp_windows_max(pre, n, pl->cap, room);
   if (pl->most == 0) return 0;
-  room = (room - pl->most) / 2;
+  room -= pl->most;
   pl->queue = (room < GCLQ__KCP_QUEUE_BYTES ? room : GCLQ__KCP_QUEUE_BYTES) / (4 * pl->stride);
   return 1;
 }
 
-/* The rounds of one window: every source from its root, then the tasks
-   each round hands on, until none is left. */
+/* After a round that took the top m of the task stack's `top` records and
+   pushed s records above them ([top, top + s)): the newest min(s, m) of
+   those move down into the hole [top - m, ...) (*from, *to: record
+   indices, *moved records; no overlap). Returns the stack's new top. */
+static __host__ __device__ inline uint64_t gclq__kcp_settle(uint64_t top, uint64_t m, uint64_t s, uint64_t *from,
+                                                            uint64_t *to, uint64_t *moved) {
+  *moved = s < m ? s : m;
+  *from = top + s - *moved;
+  *to = top - m;
+  return top - m + s;
+}
+
+/* The rounds of one window until every source's tree is walked and the
+   task stack (stack: plan.queue records) is empty. */
 static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args, const gclq__kcp_plan *pl,
-                                           uint32_t *qa, uint32_t *qb) {
+                                           uint32_t *stack) {
   gclq__mc_ctx *c = d->c;
   gclq__kcp_round q;
   gclq__kcp_misc got;
   gclq__clock::time_point said = gclq__clock::now();
-  uint32_t round = 0;
+  uint64_t per_round = GCLQ__KCP_ROUND_TASKS * pl->slots, bytes = 4 * pl->stride;
+  uint64_t top = 0, waiting_most = 0, widest = 1;
+  uint32_t round = 0, next = 0;
   memset(&q, 0, sizeof q);
-  q.n_in = args->ns;
-  q.out = qa;
-  q.cap = pl->queue;
   q.stride = pl->stride;
   q.spill_after = GCLQ__KCP_SPILL_NODES;
-  while (q.n_in > 0) {
-    q.warps = (uint32_t)(pl->slots < q.n_in ? pl->slots : q.n_in);
+#ifdef GPUCLIQUE_TESTING
+  if (gclq__kcp_spill_nodes != 0) q.spill_after = gclq__kcp_spill_nodes;
+  if (gclq__kcp_round_tasks != 0) per_round = gclq__kcp_round_tasks;
+#endif
+  while (top > 0 || next < args->ns) {
+    uint64_t take = (pl->queue - top) / widest; /* tasks whose open levels fit over the top */
+    if (take < pl->slots) take = pl->slots;
+    if (take > per_round) take = per_round;
+    const uint64_t m = top < take ? top : take;
+    const uint64_t ns = args->ns - next < take - m ? args->ns - next : take - m;
+    q.in = stack + (top - m) * pl->stride;
+    q.n_in = (uint32_t)m, q.src = next, q.n_src = (uint32_t)ns;
+    q.out = stack + top * pl->stride;
+    q.cap = pl->queue - top;
+    q.warps = (uint32_t)(pl->slots < m + ns ? pl->slots : m + ns);
     GCLQ__CUDA_TRY(cudaMemsetAsync(&args->misc->spilled, 0, sizeof(unsigned long long) + 2 * sizeof(unsigned int),
                                    c->stream));
     gclq__kcp_walk_kernel<<<gclq__grid_warps(q.warps), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, q);
     GCLQ__CUDA_TRY(cudaGetLastError());
     GCLQ__TRY(gclq__mc_read(c, &got, args->misc, sizeof got));
-    const unsigned long long spilled = got.spilled;
+    const uint64_t s = got.spilled < q.cap ? got.spilled : q.cap;
+    if (got.widest > widest) widest = got.widest;
+    uint64_t from, to, moved;
+    top = gclq__kcp_settle(top, m, s, &from, &to, &moved);
+    if (moved > 0)
+      GCLQ__CUDA_TRY(cudaMemcpyAsync(stack + to * pl->stride, stack + from * pl->stride, (size_t)(moved * bytes),
+                                     cudaMemcpyDeviceToDevice, c->stream));
+    next += (uint32_t)ns;
     ++round;
+    if (top > waiting_most) waiting_most = top;
     if (c->plan->log != NULL && gclq__ms_since(said) >= 2000.0) { /* progress of a long run */
-      char line[200];
-      snprintf(line, sizeof line, "pivot: sources %u..%u of %u, round %u: %llu tasks handed on, %llu nodes so far",
-               args->first, args->first + args->ns - 1, d->n, round, spilled, got.nodes);
+      char line[240];
+      snprintf(line, sizeof line,
+               "pivot: sources %u..%u of %u, %u from their roots; round %u: %llu tasks waiting (at most %llu, "
+               "%llu levels a task), %llu nodes so far",
+               args->first, args->first + args->ns - 1, d->n, next, round, (unsigned long long)top,
+               (unsigned long long)waiting_most, (unsigned long long)widest, got.nodes);
       c->plan->log(c->plan->log_user, line);
       said = gclq__clock::now();
     }
-    q.in = q.out;
-    q.n_in = (uint32_t)(spilled < q.cap ? spilled : q.cap);
-    q.out = q.out == qa ? qb : qa;
   }
   return GCLQ_SUCCESS;
 }
@@ -700,7 +749,7 @@ static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args 
   gclq__mc_ctx *c = d->c;
   const uint32_t n = d->n;
   gclq__kcp_plan pl;
-  gclq__dmem win(c), stacks(c), qa(c), qb(c);
+  gclq__dmem win(c), stacks(c), tasks(c);
   int device = 0, sms = 1;
   if (n == 0) return GCLQ_SUCCESS;
   GCLQ__CUDA_TRY(cudaGetDevice(&device));
@@ -709,10 +758,7 @@ static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args 
     return GCLQ_ERROR_OUT_OF_MEMORY;
   GCLQ__TRY(stacks.get((size_t)(pl.slots * pl.stack_bytes)));
   GCLQ__TRY(win.get((size_t)pl.most));
-  if (pl.queue > 0) {
-    GCLQ__TRY(qa.get((size_t)(pl.queue * pl.stride * 4)));
-    GCLQ__TRY(qb.get((size_t)(pl.queue * pl.stride * 4)));
-  }
+  if (pl.queue > 0) GCLQ__TRY(tasks.get((size_t)(pl.queue * pl.stride * 4)));
   args->stacks = stacks.as<uint32_t>();
   for (uint32_t a = 0; a < n;) {
     const uint32_t b = gclq__kcp_next_window(pre, n, a, pl.cap, room - pl.slots * pl.stack_bytes);
@@ -727,7 +773,7 @@ static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args 
       gclq__kcp_rows_kernel<<<gclq__grid_warps(rows), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, rows);
       GCLQ__CUDA_TRY(cudaGetLastError());
     }
-    GCLQ__TRY(gclq__kcp_rounds(d, args, &pl, qa.as<uint32_t>(), qb.as<uint32_t>()));
+    GCLQ__TRY(gclq__kcp_rounds(d, args, &pl, tasks.as<uint32_t>()));
     a = b;
   }
   return GCLQ_SUCCESS;

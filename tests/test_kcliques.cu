@@ -1096,6 +1096,64 @@ GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
   gclq_graph_free(&g);
 }
 
+/* The CUDA PIVOT with tasks that hand their levels on after 1 to 64 nodes,
+   rounds of 1 to 300 tasks and task stacks from a few records (budgets
+   just above what the graph and one stack need) to many: every k, every
+   size, per-vertex counts, each equal to the HOST PIVOT's, and as many
+   nodes as the CUDA PIVOT without the hooks (splitting walks the same
+   trees; the device's orientation may break ties unlike the host's, so
+   the HOST's node count may differ). */
+GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
+  test_rng rng = test_rng_for("kcliques_cuda_pivot_split");
+  struct hook {
+    ~hook() { gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0; }
+  } restore;
+  static const uint64_t spills[] = {1, 2, 7, 64}, rounds[] = {1, 3, 300, 0};
+  for (int gi = 0; gi < 4; ++gi) {
+    gclq_graph g;
+    CHECK(gclq_graph_rmat(8 + (uint32_t)rng.below(3), 8 + (uint32_t)rng.below(9), rng.next(), &g) == GCLQ_SUCCESS);
+    for (uint32_t kk = 0; kk <= 8; ++kk) {
+      if (kk == 1 || kk == 2) continue;
+      gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_PIVOT, kk, kk == 0);
+      o.per_vertex = kk != 0 && rng.below(2) == 0;
+      gclq_kclique_result want, base, r;
+      CHECK(gclq_kcliques(&g, &o, &want) == GCLQ_SUCCESS);
+      o.backend = GCLQ_BACKEND_CUDA;
+      gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
+      CHECK(gclq_kcliques(&g, &o, &base) == GCLQ_SUCCESS);
+      gclq__kcp_spill_nodes = spills[rng.below(4)];
+      gclq__kcp_round_tasks = rounds[rng.below(4)];
+      const size_t graph_bytes = (size_t)(g.num_vertices + 1) * 16 + (size_t)g.num_edges * 8 + (size_t)g.num_vertices * 16;
+      o.device_budget_bytes = rng.below(2) ? 0 : graph_bytes * 3 + (size_t)rng.below(2u << 20);
+      gclq_status st = gclq_kcliques(&g, &o, &r);
+      if (st == GCLQ_ERROR_OUT_OF_MEMORY && o.device_budget_bytes != 0) { /* too small a budget: a larger one */
+        o.device_budget_bytes *= 4;
+        st = gclq_kcliques(&g, &o, &r);
+      }
+      CHECK_MSG(st == GCLQ_SUCCESS, "graph %d k %u spill %llu round %llu budget %zu: %s", gi, kk,
+                (unsigned long long)gclq__kcp_spill_nodes, (unsigned long long)gclq__kcp_round_tasks,
+                o.device_budget_bytes, gclq_status_string(st));
+      if (st == GCLQ_SUCCESS) {
+        CHECK_MSG(r.num_k == want.num_k && r.omega == want.omega && r.stats.nodes == base.stats.nodes,
+                  "graph %d k %u: num_k %u/%u omega %u/%u nodes %llu, %llu without splits (host %llu)", gi, kk,
+                  r.num_k, want.num_k, r.omega, want.omega, (unsigned long long)r.stats.nodes,
+                  (unsigned long long)base.stats.nodes, (unsigned long long)want.stats.nodes);
+        for (uint32_t j = 0; j < r.num_k && j < want.num_k; ++j)
+          CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j],
+                    "graph %d k %u spill %llu round %llu: %llu, want %llu", gi, want.k_first + j,
+                    (unsigned long long)gclq__kcp_spill_nodes, (unsigned long long)gclq__kcp_round_tasks,
+                    (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
+        if (o.per_vertex) CHECK(std::equal(want.h_per_vertex, want.h_per_vertex + g.num_vertices, r.h_per_vertex));
+        gclq_kclique_result_free(&r);
+      }
+      gclq_kclique_result_free(&base);
+      gclq_kclique_result_free(&want);
+      CHECK_OK_SO_FAR();
+    }
+    gclq_graph_free(&g);
+  }
+}
+
 /* ---- BITSET (clique/kc_bitset.cuh): the index math of its windows and units ---- */
 
 /* Out-degrees of kept sources for the BITSET tests: mostly small, some at
@@ -1332,7 +1390,7 @@ TEST(kcliques, pivot_cuda_scratch_layout) {
    as long as fits; a source alone over the limit gets no window; the
    largest window (with the fallback to the whole room for a source over
    the cap) within the room, 0 when a source does not fit even there. The
-   room's plan: stacks, the largest window and both queues fit in it. */
+   room's plan: stacks, the largest window and the task stack fit in it. */
 TEST(kcliques, pivot_cuda_windows_cover_sources) {
   test_rng rng = test_rng_for("kcliques_pivot_windows");
   for (int t = 0; t < 30; ++t) {
@@ -1371,17 +1429,18 @@ TEST(kcliques, pivot_cuda_windows_cover_sources) {
       if (!gclq__kcp_plan_room(&pl, pre.data(), n, max_out, ids, room, 1 + rng.below(200))) continue;
       CHECK(pl.slots >= 1 && (pl.slots == 1 || pl.slots * pl.stack_bytes <= room / 4));
       CHECK(pl.stack_bytes == 4 * gclq__kcp_layout(max_out).words && pl.stride == gclq__kcp_task_words(max_out, ids));
-      CHECK_MSG(pl.slots * pl.stack_bytes + pl.most + 2 * pl.queue * pl.stride * 4 <= room, "room %llu",
+      CHECK_MSG(pl.slots * pl.stack_bytes + pl.most + pl.queue * pl.stride * 4 <= room, "room %llu",
                 (unsigned long long)room);
     }
   }
 }
 
 /* A serial twin of the device walk (gclq__kcp_task, gclq__kcp_spill, the
-   rounds of gclq__kcp_rounds): the same stack of levels, pivot rule, leaf
-   sums and hand-on of open levels to the next round, with tiny spill
-   thresholds and queues so that tasks split (or find no room) often. It
-   checks the walk's design; the GPU tests check the kernels. */
+   rounds of gclq__kcp_rounds with gclq__kcp_settle): the same stack of
+   levels, pivot rule, leaf sums, hand-on of open levels to the task stack
+   and rounds over its top, with tiny spill thresholds, task stacks and
+   rounds so that tasks split (or find no room) often. It checks the walk's
+   design; the GPU tests check the kernels. */
 struct kcp_twin {
   struct task {
     uint32_t v, r, p;
@@ -1392,12 +1451,12 @@ struct kcp_twin {
   std::vector<uint64_t> off;
   std::vector<uint32_t> out;
   uint32_t k, top, max_out, deepest;
-  uint64_t spill_after, cap, spilled, count, nodes;
+  uint64_t spill_after, cap, room, spilled, count, nodes, handed;
   std::vector<unsigned long long> binom, tally;
   std::vector<task> next;
 
   kcp_twin(const kc_graph &graph, gclq_orient_by by, uint32_t kk, uint64_t spill, uint64_t queue)
-      : g(&graph), k(kk), deepest(0), spill_after(spill), cap(queue), spilled(0), count(0), nodes(0) {
+      : g(&graph), k(kk), deepest(0), spill_after(spill), cap(queue), room(0), spilled(0), count(0), nodes(0), handed(0) {
     gclq__kc_run r;
     memset(&r, 0, sizeof r);
     r.g = &graph.g;
@@ -1430,7 +1489,7 @@ struct kcp_twin {
       for (uint32_t y = 0; y < d; ++y)
         if (g->adj[out[off[v] + x]] >> out[off[v] + y] & 1) adj[(size_t)x * W + y / 32] |= 1u << (y % 32);
     uint32_t t = 0, r = tk.r, p = tk.p;
-    bool enter = tk.root != 0, may_spill = cap > 0;
+    bool enter = tk.root != 0, may_spill = room > 0;
     if (tk.root)
       for (uint32_t y = 0; y < d; ++y) cand[y / 32] |= 1u << (y % 32);
     else
@@ -1440,17 +1499,19 @@ struct kcp_twin {
       if (!enter && may_spill && nodes - first >= spill_after) {
         uint32_t m = 0;
         for (uint32_t l = 0; l <= t; ++l) m += any(&rest[(size_t)l * W], W);
-        if (m > 0 && (spilled += m) <= cap) {
-          for (uint32_t l = 0; l <= t; ++l)
-            if (any(&rest[(size_t)l * W], W)) {
-              task n;
-              n.v = v, n.r = l == t ? r : req[l], n.p = l == t ? p : piv[l], n.root = 0;
-              n.C.assign(cand.begin() + (size_t)l * W, cand.begin() + (size_t)(l + 1) * W);
-              n.rest.assign(rest.begin() + (size_t)l * W, rest.begin() + (size_t)(l + 1) * W);
-              next.push_back(n);
-            }
-          return;
-        }
+        const uint64_t base = spilled, got = base >= room ? 0 : std::min<uint64_t>(m, room - base);
+        spilled += m;
+        for (uint32_t l = 0, at = 0; l <= t && at < got; ++l) /* the shallowest that fit */
+          if (any(&rest[(size_t)l * W], W)) {
+            task n;
+            n.v = v, n.r = l == t ? r : req[l], n.p = l == t ? p : piv[l], n.root = 0;
+            n.C.assign(cand.begin() + (size_t)l * W, cand.begin() + (size_t)(l + 1) * W);
+            n.rest.assign(rest.begin() + (size_t)l * W, rest.begin() + (size_t)(l + 1) * W);
+            std::fill(rest.begin() + (size_t)l * W, rest.begin() + (size_t)(l + 1) * W, 0u);
+            next.push_back(n);
+            ++at;
+          }
+        if (m > 0 && got == m) return;
         may_spill = false;
       }
       uint32_t *C = &cand[(size_t)t * W], *R = &rest[(size_t)t * W], *N = C + W;
@@ -1519,33 +1580,48 @@ struct kcp_twin {
       enter = false;
     }
   }
-  /* Every source from its root, then the rounds of handed-on tasks. */
-  uint32_t run(void) {
-    std::vector<task> tasks;
-    uint32_t rounds = 0;
-    for (uint32_t v = 0; v < g->n; ++v) {
-      task tk;
-      tk.v = v, tk.r = 1, tk.p = 0, tk.root = 1;
-      tasks.push_back(tk);
-    }
-    while (!tasks.empty()) {
+  /* Rounds of at most per_round tasks: the top of the task stack (cap
+     records), then sources from their roots; what they hand on pushed
+     above the top, then settled. */
+  void run(uint64_t per_round) {
+    std::vector<task> stack;
+    uint64_t top = 0;
+    uint32_t src = 0;
+    while (top > 0 || src < g->n) {
+      const uint64_t m = std::min(top, per_round), ns = std::min<uint64_t>(g->n - src, per_round - m);
       next.clear();
       spilled = 0;
-      for (size_t i = 0; i < tasks.size(); ++i) walk(tasks[i]);
-      tasks.swap(next);
-      ++rounds;
+      room = cap - top;
+      for (uint64_t i = top - m; i < top; ++i) walk(stack[i]);
+      for (uint32_t v = src; v < src + ns; ++v) {
+        task tk;
+        tk.v = v, tk.r = 1, tk.p = 0, tk.root = 1;
+        walk(tk);
+      }
+      const uint64_t s = std::min(spilled, room);
+      CHECK(next.size() == s);
+      handed += next.size();
+      stack.resize(top);
+      stack.insert(stack.end(), next.begin(), next.end());
+      uint64_t from, to, moved;
+      const uint64_t now = gclq__kcp_settle(top, m, s, &from, &to, &moved);
+      CHECK(moved <= m && (moved == 0 || (to + moved <= top && from >= top)));
+      for (uint64_t j = 0; j < moved; ++j) stack[to + j] = stack[from + j];
+      stack.resize(now);
+      top = now;
+      src += (uint32_t)ns;
     }
-    return rounds;
   }
 };
 
 /* The twin against brute force (one k, every size with the tally combined
    as the driver does, omega) and against the HOST PIVOT's node count, with
-   tasks split after 1, 2, 7 nodes or never, and queues of 0, 3 or many. */
+   tasks split after 1, 2, 7 nodes or never, task stacks of 0, 3 or many
+   records and rounds of 1, 2, 5 or many tasks. */
 TEST(kcliques, pivot_cuda_walk_twin_matches_brute_force) {
   test_rng rng = test_rng_for("kcliques_pivot_twin");
   const uint64_t spills[] = {1, 2, 7, UINT64_MAX};
-  const uint64_t caps[] = {0, 3, UINT64_MAX};
+  const uint64_t caps[] = {0, 3, UINT64_MAX}, rounds_of[] = {1, 2, 5, 1000};
   uint32_t split_rounds = 0;
   for (int gi = 0; gi < 24; ++gi) {
     const uint32_t n = 1 + (uint32_t)rng.below(40);
@@ -1559,14 +1635,14 @@ TEST(kcliques, pivot_cuda_walk_twin_matches_brute_force) {
         o.orientation = (gclq_orient_by)orient;
         gclq_kclique_result want;
         CHECK(gclq_kcliques(&kg.g, &o, &want) == GCLQ_SUCCESS);
-        const uint64_t spill = spills[rng.below(4)], cap = caps[rng.below(3)];
+        const uint64_t spill = spills[rng.below(4)], cap = caps[rng.below(3)], per_round = rounds_of[rng.below(4)];
         kcp_twin tw(kg, (gclq_orient_by)orient, kk, spill, cap);
         if (kk != 0 && kk > tw.max_out + 1) { /* the driver counts nothing there */
           gclq_kclique_result_free(&want);
           continue;
         }
-        const uint32_t rounds = tw.run();
-        split_rounds += rounds > 1;
+        tw.run(per_round);
+        split_rounds += tw.handed > 0;
         CHECK_MSG(tw.nodes == want.stats.nodes, "graph %d k %u: %llu nodes, host %llu", gi, kk,
                   (unsigned long long)tw.nodes, (unsigned long long)want.stats.nodes);
         if (kk != 0) {

@@ -36,7 +36,7 @@
    full: a task with room for only some of its open levels hands on the
    shallowest and walks the rest itself. A round takes fewer tasks (not
    fewer than the warp slots) when the room left over the top would not
-   hold each one's open levels (the most seen so far).
+   hold twice what they hand on at the last round's rate.
 
    A leaf with r required and p pivot vertices holds C(p, j) cliques of size
    r + j for every j:
@@ -73,6 +73,7 @@
 #define GCLQ__KCP_QUEUE_BYTES ((uint64_t)1 << 29) /* the stack of handed-on tasks, at most */
 #define GCLQ__KCP_SPILL_NODES 2048 /* nodes a task visits before it hands its open levels on */
 #define GCLQ__KCP_ROUND_TASKS 8    /* tasks a round takes per warp slot, at most */
+#define GCLQ__KCP_GROUP_FROM 0     /* candidates' row scans by groups of lanes from this many words (0: never) */
 
 /* defined later in gpuclique.h's implementation: saturated arithmetic */
 static inline uint64_t gclq__kc_add(uint64_t a, uint64_t b);
@@ -206,6 +207,7 @@ struct gclq__kcp_args {
   uint32_t *scratch;
   uint32_t *stacks;               /* a stack per warp slot (gclq__kcp_layout(max_out).words) */
   uint32_t max_out;
+  uint32_t group_from;            /* row scans by groups of lanes from this many words (gclq__kcp_each_links) */
   uint32_t k, top;                /* one k, or 0: every size up to top */
   const unsigned long long *binom; /* one k: C(p, j), k + 1 columns */
   unsigned long long *tally;      /* every size: leaves by (r, p), gclq__kcp_tally_at */
@@ -267,6 +269,7 @@ struct gclq__kcp_tree {
   uint32_t *rid, *pid;   /* the required and pivot vertex ids (per-vertex counts) */
   const uint32_t *nbr;   /* out(v): local index -> vertex id */
   uint32_t W;
+  uint32_t group_from;   /* gclq__kcp_each_links: row scans by groups of lanes from this many words (0: never) */
 };
 
 /* Size, first and last nonempty word of the set s (W words), warp-uniform;
@@ -336,6 +339,45 @@ static __device__ __forceinline__ uint32_t gclq__kcp_links(const gclq__kcp_tree 
   return links;
 }
 
+/* f(x, links) for every candidate x of C (nonempty words [lo, hi)) on
+   the lane that holds x in gclq__kcp_each32's batches, links = |C & N(x)|
+   (0 with x = 0xffffffff). Below T.group_from words (or with group_from
+   0) each lane scans its own candidate's row, a load per word with the
+   lanes' rows far apart (up to 32 sectors a load). From group_from words
+   on, groups of g lanes (g: the words rounded up to a power of two, at
+   most 32) take a candidate each, the lanes of a group over consecutive
+   words of its row (8 words a sector); the group's sum then goes to the
+   candidate's lane. */
+template <typename F>
+static __device__ __forceinline__ void gclq__kcp_each_links(const gclq__kcp_tree &T, const uint32_t *C, uint32_t lo,
+                                                            uint32_t hi, F f) {
+  const uint32_t lane = threadIdx.x & 31, span = hi - lo;
+  if (T.group_from == 0 || span < T.group_from) {
+    gclq__kcp_each32(C, lo, hi, [&](uint32_t x) { f(x, x != 0xffffffffu ? gclq__kcp_links(T, C, x, lo, hi) : 0u); });
+    return;
+  }
+  const uint32_t g = span >= 32 ? 32u : 1u << (32 - __clz(span - 1)), groups = 32 / g;
+  const uint32_t gid = lane / g, sub = lane % g;
+  const uint32_t c0 = lo + sub < hi ? C[lo + sub] : 0u; /* C's first word for this lane, kept */
+  gclq__kcp_each32(C, lo, hi, [&](uint32_t x) {
+    uint32_t links = 0;
+    for (uint32_t b = 0; b < 32; b += groups) {
+      if (__shfl_sync(GCLQ__FULL, x, b) == 0xffffffffu) break; /* the batch's candidates are lanes 0 .. fill - 1 */
+      const uint32_t y = __shfl_sync(GCLQ__FULL, x, b + gid);
+      uint32_t part = 0;
+      if (y != 0xffffffffu && lo + sub < hi) {
+        const uint32_t *row = T.adj + (uint64_t)y * T.W;
+        part = __popc(c0 & __ldg(row + lo + sub));
+        for (uint32_t w = lo + sub + g; w < hi; w += g) part += __popc(C[w] & __ldg(row + w));
+      }
+      for (uint32_t o = g / 2; o > 0; o >>= 1) part += __shfl_xor_sync(GCLQ__FULL, part, o);
+      const uint32_t got = __shfl_sync(GCLQ__FULL, part, (lane & (groups - 1)) * g);
+      if (lane >= b && lane < b + groups) links = got;
+    }
+    f(x, x != 0xffffffffu ? links : 0u);
+  });
+}
+
 /* The pivot of candidates C (size of them, nonempty words [lo, hi)): the
    candidate with the most candidate neighbours, the highest index among
    equals. Candidates adjacent to all others go into uni (W words) and,
@@ -348,9 +390,8 @@ static __device__ __forceinline__ uint32_t gclq__kcp_pivot(const gclq__kcp_tree 
   uint32_t count = 0;
   for (uint32_t w = lane; w < T.W; w += 32) uni[w] = 0;
   __syncwarp();
-  gclq__kcp_each32(C, lo, hi, [&](uint32_t x) {
+  gclq__kcp_each_links(T, C, lo, hi, [&](uint32_t x, uint32_t links) {
     const bool in = x != 0xffffffffu;
-    const uint32_t links = in ? gclq__kcp_links(T, C, x, lo, hi) : 0;
     const unsigned long long key = (unsigned long long)(links + 1) << 32 | x;
     if (in && key > best) best = key;
     const bool all = in && links + 1 == size;
@@ -423,9 +464,7 @@ static __device__ __forceinline__ void gclq__kcp_close(const gclq__kcp_args &a, 
   unsigned long long links = 0;
   if (r + p > s->deepest) s->deepest = r + p;
   if (j == 2)
-    gclq__kcp_each32(C, lo, hi, [&](uint32_t x) {
-      if (x != 0xffffffffu) links += gclq__kcp_links(T, C, x, lo, hi);
-    });
+    gclq__kcp_each_links(T, C, lo, hi, [&](uint32_t, uint32_t l) { links += l; });
   for (int o = 16; o > 0; o >>= 1) links += __shfl_xor_sync(GCLQ__FULL, links, o);
   const unsigned long long b0 = gclq__kcp_binom(a.binom, a.k + 1, p, j);
   const unsigned long long b1 = gclq__kcp_binom(a.binom, a.k + 1, p, j - 1);
@@ -498,6 +537,7 @@ static __device__ void gclq__kcp_task(const gclq__kcp_args &a, const gclq__kcp_r
   gclq__kcp_tree T;
   T.adj = gclq__kcp_scratch(a, i), T.cand = stack + f.cand, T.rest = stack + f.rest, T.req = stack + f.req;
   T.piv = stack + f.piv, T.rid = stack + f.rid, T.pid = stack + f.pid, T.nbr = a.out + e0, T.W = W;
+  T.group_from = a.group_from;
   bool enter = rec == NULL, may_spill = q.cap > 0;
   if (rec == NULL) { /* the root: every out-neighbour a candidate, v required */
     for (uint32_t w = lane; w < W; w += 32)
@@ -694,7 +734,7 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
   gclq__kcp_misc got;
   gclq__clock::time_point said = gclq__clock::now();
   uint64_t per_round = GCLQ__KCP_ROUND_TASKS * pl->slots, bytes = 4 * pl->stride;
-  uint64_t top = 0, waiting_most = 0, widest = 1;
+  uint64_t top = 0, waiting_most = 0, widest = 0, rate = 1;
   uint32_t round = 0, next = 0;
   memset(&q, 0, sizeof q);
   q.stride = pl->stride;
@@ -704,7 +744,9 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
   if (gclq__kcp_round_tasks != 0) per_round = gclq__kcp_round_tasks;
 #endif
   while (top > 0 || next < args->ns) {
-    uint64_t take = (pl->queue - top) / widest; /* tasks whose open levels fit over the top */
+    /* the tasks whose hand-ons fit twice over the top, at the last round's
+       records a task (the first round: a task a slot) */
+    uint64_t take = round == 0 ? pl->slots : (pl->queue - top) / (2 * rate);
     if (take < pl->slots) take = pl->slots;
     if (take > per_round) take = per_round;
     const uint64_t m = top < take ? top : take;
@@ -721,6 +763,8 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
     GCLQ__TRY(gclq__mc_read(c, &got, args->misc, sizeof got));
     const uint64_t s = got.spilled < q.cap ? got.spilled : q.cap;
     if (got.widest > widest) widest = got.widest;
+    rate = (s + m + ns - 1) / (m + ns); /* records a task, rounded up */
+    if (rate == 0) rate = 1;
     uint64_t from, to, moved;
     top = gclq__kcp_settle(top, m, s, &from, &to, &moved);
     if (moved > 0)
@@ -732,8 +776,8 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
     if (c->plan->log != NULL && gclq__ms_since(said) >= 2000.0) { /* progress of a long run */
       char line[240];
       snprintf(line, sizeof line,
-               "pivot: sources %u..%u of %u, %u from their roots; round %u: %llu tasks waiting (at most %llu, "
-               "%llu levels a task), %llu nodes so far",
+               "pivot: sources %u..%u of %u, %u from their roots; round %u: %llu tasks waiting (at most %llu; "
+               "%llu levels in one hand-on), %llu nodes so far",
                args->first, args->first + args->ns - 1, d->n, next, round, (unsigned long long)top,
                (unsigned long long)waiting_most, (unsigned long long)widest, got.nodes);
       c->plan->log(c->plan->log_user, line);
@@ -808,6 +852,10 @@ static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
   for (uint32_t v = 0; v < n; ++v) h.pre[v + 1] = h.pre[v] + gclq__kcp_adj_words((uint32_t)(h.off[v + 1] - h.off[v]));
   args.off = d->d_off, args.out = d->d_out, args.uoff = d->d_uoff, args.unbr = d->d_unbr;
   args.max_out = d->max_out, args.k = d->k, args.top = d->top;
+  args.group_from = GCLQ__KCP_GROUP_FROM;
+#ifdef GPUCLIQUE_TESTING
+  if (gclq__kcp_group_from != 0) args.group_from = gclq__kcp_group_from == UINT32_MAX ? 0 : gclq__kcp_group_from;
+#endif
   args.binom = d->k != 0 ? table.as<unsigned long long>() : NULL;
   args.tally = d->k != 0 ? NULL : table.as<unsigned long long>();
   args.count = d->d_count, args.flags = d->d_flags, args.pv = d->d_per_vertex, args.pvf = d->d_pv_flags;

@@ -1097,21 +1097,45 @@ GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
 }
 
 /* The CUDA PIVOT with tasks that hand their levels on after 1 to 64 nodes,
-   rounds of 1 to 300 tasks and task stacks from a few records (budgets
-   just above what the graph and one stack need) to many: every k, every
-   size, per-vertex counts, each equal to the HOST PIVOT's, and as many
-   nodes as the CUDA PIVOT without the hooks (splitting walks the same
-   trees; the device's orientation may break ties unlike the host's, so
-   the HOST's node count may differ). */
+   rounds of 1 to 300 tasks, task stacks from a few records (budgets just
+   above what the graph and one stack need) to many, and the candidates'
+   row scans by a lane per row or by groups of lanes from 1 to 8 words on:
+   every k, every size, per-vertex counts, each equal to the HOST PIVOT's,
+   and as many nodes as the CUDA PIVOT without the hooks (splitting walks
+   the same trees; the device's orientation may break ties unlike the
+   host's, so the HOST's node count may differ). The graphs: R-MAT, and a
+   K_1060 less a random matching of 8 edges among sparse edges (rows of
+   34 words: groups of 32 lanes loop; 2^8 maximal cliques, a small tree). */
 GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
   test_rng rng = test_rng_for("kcliques_cuda_pivot_split");
   struct hook {
-    ~hook() { gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0; }
+    ~hook() { gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0, gclq__kcp_group_from = 0; }
   } restore;
   static const uint64_t spills[] = {1, 2, 7, 64}, rounds[] = {1, 3, 300, 0};
-  for (int gi = 0; gi < 4; ++gi) {
+  static const uint32_t groups[] = {UINT32_MAX, 1, 2, 4, 8};
+  for (int gi = 0; gi < 5; ++gi) {
     gclq_graph g;
-    CHECK(gclq_graph_rmat(8 + (uint32_t)rng.below(3), 8 + (uint32_t)rng.below(9), rng.next(), &g) == GCLQ_SUCCESS);
+    if (gi == 4) { /* the near-clique */
+      const uint32_t n = 1100, big = 1060;
+      std::vector<uint64_t> src, dst;
+      std::vector<uint32_t> perm(big);
+      for (uint32_t i = 0; i < big; ++i) perm[i] = i;
+      for (uint32_t i = big; i > 1; --i) std::swap(perm[i - 1], perm[rng.below(i)]);
+      for (uint32_t u = 0; u < big; ++u)
+        for (uint32_t v = u + 1; v < big; ++v) {
+          bool cut = false; /* the matching: perm[0]-perm[1], perm[2]-perm[3], ... */
+          for (uint32_t j = 0; j < 16 && !cut; j += 2)
+            cut = (perm[j] == u && perm[j + 1] == v) || (perm[j] == v && perm[j + 1] == u);
+          if (!cut) src.push_back(u), dst.push_back(v);
+        }
+      for (uint32_t e = 0; e < 3 * n; ++e) {
+        const uint32_t u = big + (uint32_t)rng.below(n - big), v = (uint32_t)rng.below(n);
+        if (u != v) src.push_back(u), dst.push_back(v);
+      }
+      CHECK(gclq_graph_from_edges(src.data(), dst.data(), src.size(), &g) == GCLQ_SUCCESS);
+    } else {
+      CHECK(gclq_graph_rmat(8 + (uint32_t)rng.below(3), 8 + (uint32_t)rng.below(9), rng.next(), &g) == GCLQ_SUCCESS);
+    }
     for (uint32_t kk = 0; kk <= 8; ++kk) {
       if (kk == 1 || kk == 2) continue;
       gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_PIVOT, kk, kk == 0);
@@ -1119,10 +1143,11 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
       gclq_kclique_result want, base, r;
       CHECK(gclq_kcliques(&g, &o, &want) == GCLQ_SUCCESS);
       o.backend = GCLQ_BACKEND_CUDA;
-      gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
+      gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0, gclq__kcp_group_from = 0;
       CHECK(gclq_kcliques(&g, &o, &base) == GCLQ_SUCCESS);
       gclq__kcp_spill_nodes = spills[rng.below(4)];
       gclq__kcp_round_tasks = rounds[rng.below(4)];
+      gclq__kcp_group_from = groups[rng.below(5)];
       const size_t graph_bytes = (size_t)(g.num_vertices + 1) * 16 + (size_t)g.num_edges * 8 + (size_t)g.num_vertices * 16;
       o.device_budget_bytes = rng.below(2) ? 0 : graph_bytes * 3 + (size_t)rng.below(2u << 20);
       gclq_status st = gclq_kcliques(&g, &o, &r);
@@ -1130,9 +1155,9 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
         o.device_budget_bytes *= 4;
         st = gclq_kcliques(&g, &o, &r);
       }
-      CHECK_MSG(st == GCLQ_SUCCESS, "graph %d k %u spill %llu round %llu budget %zu: %s", gi, kk,
+      CHECK_MSG(st == GCLQ_SUCCESS, "graph %d k %u spill %llu round %llu groups %u budget %zu: %s", gi, kk,
                 (unsigned long long)gclq__kcp_spill_nodes, (unsigned long long)gclq__kcp_round_tasks,
-                o.device_budget_bytes, gclq_status_string(st));
+                gclq__kcp_group_from, o.device_budget_bytes, gclq_status_string(st));
       if (st == GCLQ_SUCCESS) {
         CHECK_MSG(r.num_k == want.num_k && r.omega == want.omega && r.stats.nodes == base.stats.nodes,
                   "graph %d k %u: num_k %u/%u omega %u/%u nodes %llu, %llu without splits (host %llu)", gi, kk,
@@ -1140,9 +1165,9 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
                   (unsigned long long)base.stats.nodes, (unsigned long long)want.stats.nodes);
         for (uint32_t j = 0; j < r.num_k && j < want.num_k; ++j)
           CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j],
-                    "graph %d k %u spill %llu round %llu: %llu, want %llu", gi, want.k_first + j,
+                    "graph %d k %u spill %llu round %llu groups %u: %llu, want %llu", gi, want.k_first + j,
                     (unsigned long long)gclq__kcp_spill_nodes, (unsigned long long)gclq__kcp_round_tasks,
-                    (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
+                    gclq__kcp_group_from, (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
         if (o.per_vertex) CHECK(std::equal(want.h_per_vertex, want.h_per_vertex + g.num_vertices, r.h_per_vertex));
         gclq_kclique_result_free(&r);
       }

@@ -811,28 +811,44 @@ typedef enum gclq_intersect_method {
 /* AUTO for all pairs and the containment join on CUDA (one rule,
    gclq__sets_all_pick): the cheapest of three estimates, in merge steps:
      pairwise batches  W = (k - 1) total (every set meets the k - 1 others);
-     BIT_MATRIX        GCLQ_SETS_AUTO_MATRIX_COST x k (k - 1) / 2 x ceil(V / 32)
-                       words of AND + popcount (V: the distinct values,
-                       at most U, which bound the compacted universe);
-     INVERTED_INDEX    GCLQ_SETS_AUTO_INDEX_COST x (total + I), the index
-                       and its pair increments I (a value in c sets makes
-                       c (c - 1) / 2).
-   V and I are estimated from a sample of the elements
-   (gclq__sets_all_estimate); the light/heavy split prices its parts by the
+     BIT_MATRIX        GCLQ_SETS_AUTO_MATRIX_COST x (F x k (k - 1) / 2 x
+                       ceil(V2 / 32) words of AND + popcount +
+                       GCLQ_SETS_AUTO_MATRIX_BUILD x total), V2 the values
+                       in two or more sets (the matrix's columns) and F =
+                       max(1, GCLQ_SETS_AUTO_MATRIX_TILES / the tiles of
+                       32 x 32 counts): few sets leave the tensor cores
+                       idle (k = 1000 has 528 tiles);
+     INVERTED_INDEX    GCLQ_SETS_AUTO_INDEX_COST x (total +
+                       GCLQ_SETS_AUTO_INCREMENT_SHARE x I), the index's
+                       elements and its pair increments I (a value in c
+                       sets makes c (c - 1) / 2).
+   On CUDA V2 and I come from a sample of the elements
+   (gclq__sets_all_estimate: I close, V2 up to 5x high); where V2 / 8 would
+   pick otherwise, the device counts V2 exactly (the bit matrix's column
+   marking) before it picks. The light/heavy split prices its parts by the
    values its host index counts (gclq__sets_all_cost: the increments as for
    values spread evenly).
-   The two costs are a word of the bit matrix and an index step against one
-   merge step, measured on an H200 by bench_sets's all-pairs rows
-   (bench/results/sets_h200.md): k = 1000 of 10^5 over 10^8, k = 10^4 of
-   1000 over 8.7 x 10^6 and the BMS stand-in (k = 10^4 of 35 over 1600) give
-   0.034 to 0.05 a word (tensor cores) and 8 to 11 an index step. A cost of
+   The costs are against a merge step (6.5 x 10^-9 ms on an H100), fitted
+   to bench_sets's seven all-pairs rows on an H100 (sessions 14 and 15;
+   bench/results/sets_h200.md, "Session 16"): an index element 5.4 x 10^-8
+   ms, an increment 1.7 x 10^-8, a matrix word 5 x 10^-11 at full tiles
+   (3.1-3.4 x 10^-10 at k = 1000), a matrix element 2.4 x 10^-7. A cost of
    0 never picks that method. Define before the implementation include to
    move them. */
 #ifndef GCLQ_SETS_AUTO_MATRIX_COST
-#define GCLQ_SETS_AUTO_MATRIX_COST 0.05
+#define GCLQ_SETS_AUTO_MATRIX_COST 0.0077
+#endif
+#ifndef GCLQ_SETS_AUTO_MATRIX_BUILD
+#define GCLQ_SETS_AUTO_MATRIX_BUILD 4800.0
+#endif
+#ifndef GCLQ_SETS_AUTO_MATRIX_TILES
+#define GCLQ_SETS_AUTO_MATRIX_TILES 3060.0
 #endif
 #ifndef GCLQ_SETS_AUTO_INDEX_COST
-#define GCLQ_SETS_AUTO_INDEX_COST 8.0
+#define GCLQ_SETS_AUTO_INDEX_COST 8.3
+#endif
+#ifndef GCLQ_SETS_AUTO_INCREMENT_SHARE
+#define GCLQ_SETS_AUTO_INCREMENT_SHARE 0.31
 #endif
 
 /* AUTO's light/heavy split of the containment join on CUDA (split_below 0;
@@ -845,11 +861,14 @@ typedef enum gclq_intersect_method {
    increment, and the two run at once, so a threshold costs the larger of
    the two. The cheapest threshold splits when it is below
    GCLQ_SETS_AUTO_SPLIT_GAIN times the estimate without the split (over the
-   values in two or more sets, as BIT_MATRIX compacts them). PROVISIONAL:
-   to be set from bench_sets's containment split rows on an H200. Define
-   before the implementation include to move them. */
+   values in two or more sets, as BIT_MATRIX compacts them). The work
+   threshold, 2 x 10^9 merge steps (about 13 ms on an H100), keeps the
+   collections the split looked at before the all-pairs costs were fitted
+   (they priced about 5x higher). PROVISIONAL: to be set from bench_sets's
+   containment split rows on an H200. Define before the implementation
+   include to move them. */
 #ifndef GCLQ_SETS_AUTO_SPLIT_WORK
-#define GCLQ_SETS_AUTO_SPLIT_WORK 1e10
+#define GCLQ_SETS_AUTO_SPLIT_WORK 2e9
 #endif
 #ifndef GCLQ_SETS_AUTO_SPLIT_HOST_COST
 #define GCLQ_SETS_AUTO_SPLIT_HOST_COST 20.0
@@ -3829,16 +3848,19 @@ static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs
 }
 
 /* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_COST above) for
-   k sets of `total` elements over `columns` values (the bit matrix's
-   compacted universe, at most) whose index makes `increments` pair
+   k sets of `total` elements whose values in two or more sets number
+   `columns` (the bit matrix's) and whose index makes `increments` pair
    increments: BIT_MATRIX, INVERTED_INDEX, or AUTO (the pairwise batches);
    *cost (if not NULL) gets its estimate in merge steps (0 when no pair
    meets anything). */
 static inline gclq_intersect_method gclq__sets_all_pick(uint64_t k, uint64_t total, double columns, double increments,
                                                         double matrix_cost, double index_cost, double *cost) {
   const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
+  const double blocks = (double)((k + 31) / 32), tiles = blocks * (blocks + 1.0) / 2.0;
+  const double fill = tiles < GCLQ_SETS_AUTO_MATRIX_TILES ? GCLQ_SETS_AUTO_MATRIX_TILES / tiles : 1.0;
   const double words = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)(uint64_t)((columns + 31.0) / 32.0);
-  const double matrix = matrix_cost * words, index = index_cost * ((double)total + increments);
+  const double matrix = matrix_cost * (fill * words + GCLQ_SETS_AUTO_MATRIX_BUILD * (double)total);
+  const double index = index_cost * ((double)total + GCLQ_SETS_AUTO_INCREMENT_SHARE * increments);
   gclq_intersect_method m = GCLQ_INTERSECT_AUTO;
   double best = merge;
   if (matrix_cost > 0.0 && matrix < best && (index_cost <= 0.0 || matrix <= index)) {
@@ -4010,14 +4032,26 @@ static void gclq__sets_all_estimate(const gclq_sets *s, double *values, double *
 }
 
 /* The method all pairs of a collection run by on CUDA: the one asked, or
-   AUTO's rule with the configured shares over the estimated values and
-   increments (gclq__sets_all_estimate). */
-static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gclq_intersect_method asked) {
-  double values, increments;
+   AUTO's rule with the configured costs over the estimated values and
+   increments (gclq__sets_all_estimate). *unsure (if not NULL): 1 when
+   the estimate's values over GCLQ__SETS_COLUMNS_SLACK would pick another
+   method (the estimate can be that high: the caller may count the columns
+   exactly and pick again with *increments). */
+#define GCLQ__SETS_COLUMNS_SLACK 8.0
+static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gclq_intersect_method asked,
+                                                          double *increments, int *unsure) {
+  double values, incr;
+  gclq_intersect_method m;
+  if (unsure != NULL) *unsure = 0;
   if (asked != GCLQ_INTERSECT_AUTO) return asked;
-  gclq__sets_all_estimate(s, &values, &increments);
-  return gclq__sets_all_pick(s->num_sets, s->total, values, increments, GCLQ_SETS_AUTO_MATRIX_COST,
-                             GCLQ_SETS_AUTO_INDEX_COST, NULL);
+  gclq__sets_all_estimate(s, &values, &incr);
+  m = gclq__sets_all_pick(s->num_sets, s->total, values, incr, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST,
+                          NULL);
+  if (increments != NULL) *increments = incr;
+  if (unsure != NULL)
+    *unsure = m != gclq__sets_all_pick(s->num_sets, s->total, values / GCLQ__SETS_COLUMNS_SLACK, incr,
+                                       GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST, NULL);
+  return m;
 }
 
 #if defined(__CUDACC__)
@@ -4044,8 +4078,15 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
   gclq__sets_dev dev;
   gclq_intersect_method whole = GCLQ_INTERSECT_AUTO;
   if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->work, k->opt, &k->r->stats);
-  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL)
-    whole = gclq__sets_all_method(k->work, k->opt->method); /* AUTO: one estimate */
+  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL) {
+    double increments;
+    uint64_t columns;
+    int unsure;
+    whole = gclq__sets_all_method(k->work, k->opt->method, &increments, &unsure); /* AUTO: the estimate */
+    if (unsure && gclq__cuda_sets_columns(&dev, &columns) == GCLQ_SUCCESS) /* the columns counted */
+      whole = gclq__sets_all_pick(k->work->num_sets, k->work->total, (double)columns, increments,
+                                  GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST, NULL);
+  }
   if (gclq__sets_whole(whole)) {
     st = gclq__cuda_sets_all(&dev, k, whole, GCLQ__SETS_BM_TENSOR);
     gclq__cuda_sets_close(&dev, &st);

@@ -526,10 +526,13 @@ static void bench_sets_all_rows(const char *name, const gclq_sets *s) {
   } else {
     printf("sets all,%s bit-matrix,skipped: %.3g words of AND (SETS_ALL_MAX_WORDS)\n", name, words);
   }
-  /* what AUTO's rule picks here (gclq__sets_all_method: the sampled estimate), and its host time */
+  /* what AUTO's rule picks here (gclq__sets_all_method: the sampled estimate), and its host time; when
+     unsure the device counts the columns and picks again (the auto call's row) */
   const auto pick0 = std::chrono::steady_clock::now();
-  const gclq_intersect_method pick = gclq__sets_all_method(s, GCLQ_INTERSECT_AUTO);
-  printf("sets auto,%s all pairs,picks %s,estimate %.3f ms\n", name, gclq_intersect_method_name(pick),
+  int unsure = 0;
+  const gclq_intersect_method pick = gclq__sets_all_method(s, GCLQ_INTERSECT_AUTO, NULL, &unsure);
+  printf("sets auto,%s all pairs,picks %s%s,estimate %.3f ms\n", name, gclq_intersect_method_name(pick),
+         unsure ? " unless the counted columns say otherwise" : "",
          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - pick0).count());
   const bool host = (double)(k - 1) * (double)s->total <= 1e10;
   const double host_ms = host ? bench_sets_all_call_ms(s, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, &total) : 0.0;

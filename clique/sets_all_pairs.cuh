@@ -596,6 +596,15 @@ static inline gclq_status gclq__sets_bm_fill(gclq__sets_dev *d, gclq__sets_matri
   return GCLQ_SUCCESS;
 }
 
+/* The values in two or more sets (the bit matrix's columns), counted on
+   the device for AUTO's pick; what the marking took is freed again. */
+static inline gclq_status gclq__cuda_sets_columns(gclq__sets_dev *d, uint64_t *columns) {
+  gclq__sets_matrix mx(&d->c);
+  GCLQ__TRY(gclq__sets_bm_columns(d, &mx));
+  *columns = mx.cols;
+  return GCLQ_SUCCESS;
+}
+
 /* The counts of one row tile by the bit matrix, chunk by chunk of columns
    (t.counts zeroed here); tensor: the mma kernel, else the popcount one. */
 static inline gclq_status gclq__sets_bm_tile(gclq__sets_dev *d, gclq__sets_matrix *mx, const gclq__sets_tri &t,

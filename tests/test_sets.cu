@@ -1784,26 +1784,31 @@ TEST(sets, all_pairs_index_pieces_on_the_host_match_the_reference) {
 }
 
 TEST(sets, all_pairs_auto_rule) {
+  const double mc = GCLQ_SETS_AUTO_MATRIX_COST, ic = GCLQ_SETS_AUTO_INDEX_COST;
   /* costs 0: never */
   CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.0, 0.0), GCLQ_INTERSECT_AUTO);
-  /* the BMS stand-in: 2.5e9 words (x 0.05) and 3.8e7 increments (x 8) against 3.5e9 merge steps */
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.05, 8.0), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.5, 8.0), GCLQ_INTERSECT_INVERTED_INDEX);
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.05, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
-  /* k = 1000 of 1e5 over 1e8: 1.5e8 index steps against 1e11 merge steps; the matrix is 1.6e12 words */
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 0.05, 8.0), GCLQ_INTERSECT_INVERTED_INDEX);
-  /* without the index, the matrix (7.8e10 by its cost) still beats the merge (1e11) */
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 0.05, 1000.0), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 0.05, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 0.1, 0.0), GCLQ_INTERSECT_AUTO);
+  /* the BMS stand-in: 2.5e9 words + 4800 x 3.5e5 for the build (x mc: 3.2e7) against the index's
+     3.5e5 + 0.31 x 3.8e7 increments (x ic: 1.0e8) and 3.5e9 merge steps */
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, mc, ic), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.05, ic), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 1.0, ic), GCLQ_INTERSECT_INVERTED_INDEX); /* the matrix over the merge */
+  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, mc, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
+  /* k = 1000 of 1e5 over 1e8: 1.2e8 index steps (x ic) against 1e11 merge steps; the matrix is 1.6e12
+     words, x 5.8 for its 528 tiles of counts (fewer than GCLQ_SETS_AUTO_MATRIX_TILES) */
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, mc, ic), GCLQ_INTERSECT_INVERTED_INDEX);
+  /* without the index, the matrix (7.3e10 by its cost) still beats the merge (1e11) */
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, mc, 1000.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, mc, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 2 * mc, 0.0), GCLQ_INTERSECT_AUTO);
   /* k = 1e4 of 1000 over 8.7e6 */
-  CHECK_EQ(gclq__sets_all_rule(10000, 10000000, 8700000, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST),
-           GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(gclq__sets_all_rule(10000, 10000000, 8700000, mc, ic), GCLQ_INTERSECT_INVERTED_INDEX);
   CHECK_EQ(gclq__sets_all_rule(0, 0, 0, 1.0, 1.0), GCLQ_INTERSECT_AUTO);
   gclq_sets s;
   memset(&s, 0, sizeof s);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_BIT_MATRIX), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_MERGE_PATH), GCLQ_INTERSECT_MERGE_PATH);
+  int unsure = -1;
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_BIT_MATRIX, NULL, &unsure), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(unsure, 0);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_MERGE_PATH, NULL, NULL), GCLQ_INTERSECT_MERGE_PATH);
 }
 
 /* AUTO's estimate for all pairs (gclq__sets_all_estimate): the increments
@@ -1837,22 +1842,22 @@ TEST(sets, all_pairs_auto_estimates_skew) {
   CHECK_MSG(values >= (double)c.size() / 4 && values <= (double)s.total, "values %.4g of %zu", values, c.size());
   CHECK_EQ(gclq__sets_all_rule(s.num_sets, s.total, s.universe, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST),
            GCLQ_INTERSECT_INVERTED_INDEX);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_INVERTED_INDEX), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_INVERTED_INDEX, NULL, NULL), GCLQ_INTERSECT_INVERTED_INDEX);
   gclq_sets_free(&s);
   /* uniform: 300 sets of 3000 over 10^6 (the index, by far) */
   std::vector<set_u32> w(300);
   for (auto &x : w) x = sets_random(rng, 3000, 1000000);
   CHECK_EQ(sets_build(w, &s), GCLQ_SUCCESS);
   s.universe = 1000000;
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_INVERTED_INDEX);
   gclq_sets_free(&s);
   /* one set, or none: no pair, nothing to choose */
   w.resize(1);
   CHECK_EQ(sets_build(w, &s), GCLQ_SUCCESS);
   gclq__sets_all_estimate(&s, &values, &increments);
   CHECK(values == 0.0 && increments == 0.0);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_AUTO);
   gclq_sets_free(&s);
 }
 
@@ -2091,6 +2096,48 @@ GPU_TEST(sets, cuda_all_pairs_at_once_every_generator) {
     }
 }
 
+/* AUTO for all pairs on CUDA: where the estimate's values over
+   GCLQ__SETS_COLUMNS_SLACK would pick another method, the device counts the
+   columns and the method run is the rule's over the exact values in two or
+   more sets (counted here); elsewhere the estimate's pick. Zipf collections
+   of 600 sets are unsure (the estimate's values are 2-5x the columns), a
+   uniform one is not; the counts equal HOST's either way. */
+GPU_TEST(sets, cuda_all_pairs_auto_counts_the_columns_when_unsure) {
+  test_rng rng = test_rng_for("sets.cuda_ap_auto_columns");
+  const gclq_sets_gen gens[] = {{GCLQ_SETS_ZIPF, 600, 1000000, 1000, 0, rng.next()},
+                                {GCLQ_SETS_ZIPF, 600, 10000000, 1000, 0, rng.next()},
+                                {GCLQ_SETS_UNIFORM, 300, 1000000, 3000, 0, rng.next()}};
+  int unsure_seen = 0;
+  for (const gclq_sets_gen &gen : gens) {
+    gclq_sets s;
+    CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
+    std::vector<uint8_t> seen(gen.universe, 0);
+    double columns = 0.0, increments;
+    for (uint64_t e = 0; e < s.total; ++e) seen[s.h_elements[e]] += seen[s.h_elements[e]] < 2;
+    for (uint8_t c : seen) columns += c >= 2;
+    int unsure = -1;
+    const gclq_intersect_method guess = gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, &increments, &unsure);
+    const gclq_intersect_method want_method =
+        unsure ? gclq__sets_all_pick(s.num_sets, s.total, columns, increments, GCLQ_SETS_AUTO_MATRIX_COST,
+                                     GCLQ_SETS_AUTO_INDEX_COST, NULL)
+               : guess;
+    unsure_seen += unsure == 1;
+    gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
+    gclq_intersect_result want, got;
+    CHECK_EQ(gclq_intersect_all(&s, &h, &want), GCLQ_SUCCESS);
+    CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_SUCCESS);
+    check_same(want, got, false, false, "auto");
+    CHECK_MSG(got.stats.method == want_method, "k %u dist %d: ran %s, want %s (unsure %d)", gen.num_sets,
+              (int)gen.dist, gclq_intersect_method_name(got.stats.method), gclq_intersect_method_name(want_method),
+              unsure);
+    gclq_intersect_result_free(&want);
+    gclq_intersect_result_free(&got);
+    gclq_sets_free(&s);
+    CHECK_OK_SO_FAR();
+  }
+  CHECK(unsure_seen > 0);
+}
+
 /* "%u words a row, %u at once" of the bit matrix's notes. */
 static bool ap_chunked(const char *notes) {
   const char *p = strstr(notes, "columns, ");
@@ -2316,7 +2363,7 @@ TEST(sets, containment_split_pieces_against_brute_force) {
 }
 
 /* AUTO on CUDA, worked on the host: enough work to look (k = 10^5 uniform
-   sets of about 25 values from 2000: every estimate above 10^10 merge
+   sets of about 25 values from 2000: every estimate above 2 x 10^9 merge
    steps), then a threshold that is a power of two of at least 4, or none. */
 TEST(sets, containment_split_auto_rule) {
   test_rng rng = test_rng_for("sets.split_auto");

@@ -826,8 +826,7 @@ typedef enum gclq_intersect_method {
    (gclq__sets_all_estimate: I close, V2 up to 5x high); where V2 / 8 would
    pick otherwise, the device counts V2 exactly (the bit matrix's column
    marking) before it picks. The light/heavy split prices its parts by the
-   values its host index counts (gclq__sets_all_cost: the increments as for
-   values spread evenly).
+   values and increments its host index counts (gclq__mmjoin_auto).
    The costs are against a merge step (6.5 x 10^-9 ms on an H100), fitted
    to bench_sets's seven all-pairs rows on an H100 (sessions 14 and 15;
    bench/results/sets_h200.md, "Session 16"): an index element 5.4 x 10^-8
@@ -856,10 +855,11 @@ typedef enum gclq_intersect_method {
    cheapest of the three, in merge steps) is below GCLQ_SETS_AUTO_SPLIT_WORK
    does not split: the host's index would cost more than it could save.
    Otherwise the host builds the index and tries split_below = 2, 4, 8 ..:
-   the heavy part costs the same estimate over its elements and its H
-   values, the light part GCLQ_SETS_AUTO_SPLIT_HOST_COST merge steps an
-   increment, and the two run at once, so a threshold costs the larger of
-   the two. The cheapest threshold splits when it is below
+   the heavy part costs the same estimate over its elements, its H values
+   and their increments (exact, from the index), the light part
+   GCLQ_SETS_AUTO_SPLIT_HOST_COST merge steps an increment, and the two run
+   at once, so a threshold costs the larger of the two. The cheapest
+   threshold splits when it is below
    GCLQ_SETS_AUTO_SPLIT_GAIN times the estimate without the split (over the
    values in two or more sets, as BIT_MATRIX compacts them). The work
    threshold, 2 x 10^9 merge steps (about 13 ms on an H100), keeps the
@@ -4178,7 +4178,8 @@ static gclq_status gclq__mmjoin_index(const gclq_sets *s, gclq__mmjoin *m) {
    priced as the larger of its two parts; GCLQ_SPLIT_OFF when none is cheap
    enough. */
 static uint64_t gclq__mmjoin_auto(const gclq_sets *s, const gclq__mmjoin *m) {
-  double incr[34], elems[34], values[34], light_incr = 0.0, heavy_elems = 0.0, heavy_values = 0.0, off, best;
+  double incr[34], elems[34], values[34], light_incr = 0.0, heavy_elems = 0.0, heavy_values = 0.0, heavy_incr = 0.0;
+  double off, best;
   uint64_t r, below = GCLQ_SPLIT_OFF;
   int b, t;
   for (b = 0; b < 34; ++b) incr[b] = elems[b] = values[b] = 0.0;
@@ -4193,18 +4194,20 @@ static uint64_t gclq__mmjoin_auto(const gclq_sets *s, const gclq__mmjoin *m) {
   for (b = 1; b < 34; ++b) { /* the heavy part without a split: the values in two or more sets */
     heavy_elems += elems[b];
     heavy_values += values[b];
+    heavy_incr += incr[b];
   }
-  off = gclq__sets_all_cost(s->num_sets, s->total, (uint64_t)heavy_values, GCLQ_SETS_AUTO_MATRIX_COST,
-                            GCLQ_SETS_AUTO_INDEX_COST);
+  gclq__sets_all_pick(s->num_sets, s->total, heavy_values, heavy_incr, GCLQ_SETS_AUTO_MATRIX_COST,
+                      GCLQ_SETS_AUTO_INDEX_COST, &off);
   best = GCLQ_SETS_AUTO_SPLIT_GAIN * off;
   for (t = 2; t <= 33; ++t) { /* split_below = 2^t: classes below t are light */
     double cost, host;
     light_incr += incr[t - 1];
     heavy_elems -= elems[t - 1];
     heavy_values -= values[t - 1];
+    heavy_incr -= incr[t - 1];
     host = GCLQ_SETS_AUTO_SPLIT_HOST_COST * light_incr;
-    cost = gclq__sets_all_cost(s->num_sets, (uint64_t)heavy_elems, (uint64_t)heavy_values,
-                               GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST);
+    gclq__sets_all_pick(s->num_sets, (uint64_t)heavy_elems, heavy_values, heavy_incr, GCLQ_SETS_AUTO_MATRIX_COST,
+                        GCLQ_SETS_AUTO_INDEX_COST, &cost);
     if (host > cost) cost = host;
     if (cost < best) {
       best = cost;

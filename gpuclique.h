@@ -4083,11 +4083,18 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
     uint64_t columns;
     int unsure;
     whole = gclq__sets_all_method(k->work, k->opt->method, &increments, &unsure); /* AUTO: the estimate */
-    if (unsure && gclq__cuda_sets_columns(&dev, &columns) == GCLQ_SUCCESS) /* the columns counted */
-      whole = gclq__sets_all_pick(k->work->num_sets, k->work->total, (double)columns, increments,
-                                  GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST, NULL);
+    if (unsure) { /* the columns counted on the device decide */
+      const gclq_status cs = gclq__cuda_sets_columns(&dev, &columns);
+      if (cs == GCLQ_SUCCESS)
+        whole = gclq__sets_all_pick(k->work->num_sets, k->work->total, (double)columns, increments,
+                                    GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST, NULL);
+      else if (cs != GCLQ_ERROR_OUT_OF_MEMORY)
+        st = cs;
+      else if (k->opt->log != NULL)
+        k->opt->log(k->opt->log_user, "sets: AUTO had no room to count the columns; the estimate's pick stands");
+    }
   }
-  if (gclq__sets_whole(whole)) {
+  if (st == GCLQ_SUCCESS && gclq__sets_whole(whole)) {
     st = gclq__cuda_sets_all(&dev, k, whole, GCLQ__SETS_BM_TENSOR);
     gclq__cuda_sets_close(&dev, &st);
     return st;

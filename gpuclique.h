@@ -4076,26 +4076,29 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
   gclq_status st = GCLQ_SUCCESS;
 #if defined(__CUDACC__)
   gclq__sets_dev dev;
-  gclq_intersect_method whole = GCLQ_INTERSECT_AUTO;
+  int whole_ran = 0;
   if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->work, k->opt, &k->r->stats);
   if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL) {
+    gclq__sets_all_state all(&dev.c); /* freed at the block's end, before the close */
     double increments;
-    uint64_t columns;
     int unsure;
-    whole = gclq__sets_all_method(k->work, k->opt->method, &increments, &unsure); /* AUTO: the estimate */
-    if (unsure) { /* the columns counted on the device decide */
-      const gclq_status cs = gclq__cuda_sets_columns(&dev, &columns);
+    gclq_intersect_method whole = gclq__sets_all_method(k->work, k->opt->method, &increments, &unsure);
+    if (unsure) { /* AUTO: the columns counted on the device decide (and stay for the bit matrix) */
+      const gclq_status cs = gclq__sets_bm_columns(&dev, &all.mx);
       if (cs == GCLQ_SUCCESS)
-        whole = gclq__sets_all_pick(k->work->num_sets, k->work->total, (double)columns, increments,
+        whole = gclq__sets_all_pick(k->work->num_sets, k->work->total, (double)all.mx.cols, increments,
                                     GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST, NULL);
       else if (cs != GCLQ_ERROR_OUT_OF_MEMORY)
         st = cs;
       else if (k->opt->log != NULL)
         k->opt->log(k->opt->log_user, "sets: AUTO had no room to count the columns; the estimate's pick stands");
     }
+    if (st == GCLQ_SUCCESS && gclq__sets_whole(whole)) {
+      st = gclq__cuda_sets_all(&dev, k, whole, GCLQ__SETS_BM_TENSOR, all);
+      whole_ran = 1;
+    }
   }
-  if (st == GCLQ_SUCCESS && gclq__sets_whole(whole)) {
-    st = gclq__cuda_sets_all(&dev, k, whole, GCLQ__SETS_BM_TENSOR);
+  if (whole_ran) {
     gclq__cuda_sets_close(&dev, &st);
     return st;
   }

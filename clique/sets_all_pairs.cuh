@@ -543,8 +543,9 @@ struct gclq__sets_matrix {
   gclq__dmem seen2, colbase, bits;
   uint64_t cols, rows, built;
   uint32_t words, chunk;
+  int counted; /* the columns are counted (gclq__sets_bm_columns) */
   explicit gclq__sets_matrix(gclq__mc_ctx *c)
-      : seen2(c), colbase(c), bits(c), cols(0), rows(0), built(UINT64_MAX), words(0), chunk(0) {}
+      : seen2(c), colbase(c), bits(c), cols(0), rows(0), built(UINT64_MAX), words(0), chunk(0), counted(0) {}
 };
 
 /* The compacted universe (one pass over the elements, then a scan of the
@@ -577,6 +578,7 @@ static inline gclq_status gclq__sets_bm_columns(gclq__sets_dev *d, gclq__sets_ma
   const uint64_t w = (mx->cols + 31) / 32;
   mx->words = (uint32_t)((w + GCLQ__SETS_BM_KW - 1) / GCLQ__SETS_BM_KW * GCLQ__SETS_BM_KW);
   mx->rows = ((uint64_t)d->sets->num_sets + GCLQ__SETS_BM_B - 1) / GCLQ__SETS_BM_B * GCLQ__SETS_BM_B;
+  mx->counted = 1;
   return GCLQ_SUCCESS;
 }
 
@@ -593,15 +595,6 @@ static inline gclq_status gclq__sets_bm_fill(gclq__sets_dev *d, gclq__sets_matri
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   mx->built = chunk;
-  return GCLQ_SUCCESS;
-}
-
-/* The values in two or more sets (the bit matrix's columns), counted on
-   the device for AUTO's pick; what the marking took is freed again. */
-static inline gclq_status gclq__cuda_sets_columns(gclq__sets_dev *d, uint64_t *columns) {
-  gclq__sets_matrix mx(&d->c);
-  GCLQ__TRY(gclq__sets_bm_columns(d, &mx));
-  *columns = mx.cols;
   return GCLQ_SUCCESS;
 }
 
@@ -672,7 +665,8 @@ static inline gclq_status gclq__sets_all_feed(gclq__sets_sink *k, uint32_t ns, c
   return GCLQ_SUCCESS;
 }
 
-/* The structure a method counts from, built on the device. */
+/* The structure a method counts from, built on the device (the caller's:
+   AUTO may have counted the bit matrix's columns into mx already). */
 struct gclq__sets_all_state {
   gclq_intersect_method method;
   int tensor;
@@ -681,10 +675,15 @@ struct gclq__sets_all_state {
   explicit gclq__sets_all_state(gclq__mc_ctx *c) : method(GCLQ_INTERSECT_INVERTED_INDEX), tensor(0), ix(c), mx(c) {}
 };
 
-/* Build the index, or the matrix's columns and chunk storage. */
+/* Build the index (the columns AUTO counted freed first), or the matrix's
+   columns (unless counted) and chunk storage. */
 static inline gclq_status gclq__sets_all_build(gclq__sets_dev *d, gclq__sets_all_state *s) {
-  if (s->method == GCLQ_INTERSECT_INVERTED_INDEX) return gclq__sets_ii_build(d, &s->ix);
-  GCLQ__TRY(gclq__sets_bm_columns(d, &s->mx));
+  if (s->method == GCLQ_INTERSECT_INVERTED_INDEX) {
+    s->mx.seen2.release();
+    s->mx.colbase.release();
+    return gclq__sets_ii_build(d, &s->ix);
+  }
+  if (!s->mx.counted) GCLQ__TRY(gclq__sets_bm_columns(d, &s->mx));
   return gclq__sets_bm_alloc(d, &s->mx);
 }
 
@@ -705,17 +704,17 @@ static inline void gclq__sets_all_notes(const gclq__sets_all_state *s, uint32_t 
 }
 
 /* All pairs i < j of the collection by INVERTED_INDEX or BIT_MATRIX (tensor:
-   the mma kernel), into the sink: the structure first, then row tiles as
+   the mma kernel), into the sink: the structure first (in s, the caller's:
+   columns AUTO counted are used, not counted again), then row tiles as
    large as the budget leaves room for, each counted on the device, read
    back and handed over in row order. */
 static inline gclq_status gclq__cuda_sets_all(gclq__sets_dev *d, gclq__sets_sink *k, gclq_intersect_method method,
-                                              int tensor) {
+                                              int tensor, gclq__sets_all_state &s) {
   gclq__mc_ctx *c = &d->c;
   const uint32_t ns = d->sets->num_sets;
   gclq__clock::time_point t0 = gclq__clock::now();
   d->stats->method = method;
   if (ns < 2) return GCLQ_SUCCESS;
-  gclq__sets_all_state s(c);
   s.method = method;
   s.tensor = tensor;
   GCLQ__TRY(gclq__sets_all_build(d, &s));

@@ -579,8 +579,11 @@ BENCH(kcliques) {
     else printf("kc-skip,*,%s,*,not a k (KC_K: numbers >= 3 and all)\n", k.c_str());
   }
   const std::vector<const kc_method *> methods = kc_usable(bench_env_list("KC_METHODS", ""));
-  printf("kc-config,cap %.3g s,reps %d,data %s,pivot groups from %u words\n", cap_ms / 1e3, reps, dir,
-         gclq__kcp_group_from);
+  char group[32];
+  if (gclq__kcp_group_from == UINT32_MAX) snprintf(group, sizeof group, "never");
+  else if (gclq__kcp_group_from == 0) snprintf(group, sizeof group, "the default");
+  else snprintf(group, sizeof group, "%u words", gclq__kcp_group_from);
+  printf("kc-config,cap %.3g s,reps %d,data %s,pivot groups from %s\n", cap_ms / 1e3, reps, dir, group);
   kc_sum = kc_totals();
   const char *files[] = {"dimacs/MANN_a9.clq",     "dimacs/brock200_2.clq",   "dimacs/brock200_4.clq",
                          "dimacs/c-fat200-1.clq",  "dimacs/c-fat500-10.clq",  "dimacs/hamming6-2.clq",

@@ -1300,10 +1300,7 @@ typedef struct gclq__mc_plan {
                      before a task hands its open levels on, and tasks a
                      round takes (0: GCLQ__KCP_SPILL_NODES, and
                      GCLQ__KCP_ROUND_TASKS per warp slot; small: tasks split
-                     often, the task stack runs deep)
-     gclq__kcp_group_from  the CUDA PIVOT's row scans by groups of lanes
-                     from this many words (0: GCLQ__KCP_GROUP_FROM;
-                     UINT32_MAX: never) */
+                     often, the task stack runs deep) */
 #ifdef GPUCLIQUE_TESTING
 static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
 static int gclq__no_budget_split = 0;
@@ -1312,7 +1309,6 @@ static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over l
 static int gclq__sets_cuts_in_blocks = 0; /* nonzero: each block tile finds its own ends */
 static int gclq__sets_two_passes = 0;     /* nonzero: a materialised batch never runs the one pass */
 static uint64_t gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
-static uint32_t gclq__kcp_group_from = 0;
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {
   p->bits_max = gclq__bits_max;

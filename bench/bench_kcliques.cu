@@ -49,9 +49,6 @@
      KC_METHODS       comma list of method names (default all seven)
      KC_CAP_S         the time cap in seconds (default 10)
      KC_REPS          runs of a CUDA row under a second (default 3)
-     KC_PIVOT_GROUP   the CUDA PIVOT's row scans by groups of lanes from this
-                      many words (gclq__kcp_group_from; 0 or unset: the
-                      library's default, "never": a lane per row)
    R-MAT 22 runs under a device budget of 4 GiB (device_budget_bytes); the
    other graphs under the library's default (90% of the free memory).
 
@@ -86,7 +83,6 @@
 
 #define GPUCLIQUE_STATIC
 #define GPUCLIQUE_IMPLEMENTATION
-#define GPUCLIQUE_TESTING /* the CUDA PIVOT's hook gclq__kcp_group_from (KC_PIVOT_GROUP) */
 #include "../gpuclique.h"
 #include "bench.h"
 
@@ -569,8 +565,6 @@ BENCH(kcliques) {
   const char *dir = getenv("GPUAMQ_DATA_DIR") ? getenv("GPUAMQ_DATA_DIR") : "../shared/data";
   const double cap_ms = 1000.0 * (getenv("KC_CAP_S") ? atof(getenv("KC_CAP_S")) : 10.0);
   const int reps = getenv("KC_REPS") ? std::max(1, atoi(getenv("KC_REPS"))) : 3;
-  if (const char *gf = getenv("KC_PIVOT_GROUP"))
-    gclq__kcp_group_from = strcmp(gf, "never") == 0 ? UINT32_MAX : (uint32_t)atoi(gf);
   const std::vector<std::string> graphs = bench_env_list("KC_GRAPHS", "");
   std::vector<uint32_t> ks;
   for (const std::string &k : bench_env_list("KC_K", "3,4,5,6,8,10,all")) {
@@ -579,11 +573,7 @@ BENCH(kcliques) {
     else printf("kc-skip,*,%s,*,not a k (KC_K: numbers >= 3 and all)\n", k.c_str());
   }
   const std::vector<const kc_method *> methods = kc_usable(bench_env_list("KC_METHODS", ""));
-  char group[32];
-  if (gclq__kcp_group_from == UINT32_MAX) snprintf(group, sizeof group, "never");
-  else if (gclq__kcp_group_from == 0) snprintf(group, sizeof group, "the default");
-  else snprintf(group, sizeof group, "%u words", gclq__kcp_group_from);
-  printf("kc-config,cap %.3g s,reps %d,data %s,pivot groups from %s\n", cap_ms / 1e3, reps, dir, group);
+  printf("kc-config,cap %.3g s,reps %d,data %s\n", cap_ms / 1e3, reps, dir);
   kc_sum = kc_totals();
   const char *files[] = {"dimacs/MANN_a9.clq",     "dimacs/brock200_2.clq",   "dimacs/brock200_4.clq",
                          "dimacs/c-fat200-1.clq",  "dimacs/c-fat500-10.clq",  "dimacs/hamming6-2.clq",

@@ -80,7 +80,6 @@
 #define GCLQ__KCP_QUEUE_BYTES ((uint64_t)1 << 29) /* the stack of handed-on tasks, at most */
 #define GCLQ__KCP_SPILL_NODES 2048 /* nodes a task visits before it hands its open levels on */
 #define GCLQ__KCP_ROUND_TASKS 8    /* tasks a round takes per warp slot, at most */
-#define GCLQ__KCP_GROUP_FROM 0     /* candidates' row scans by groups of lanes from this many words (0: never) */
 
 /* defined later in gpuclique.h's implementation: saturated arithmetic */
 static inline uint64_t gclq__kc_add(uint64_t a, uint64_t b);
@@ -214,7 +213,6 @@ struct gclq__kcp_args {
   uint32_t *scratch;
   uint32_t *stacks;               /* a stack per warp slot (gclq__kcp_layout(max_out).words) */
   uint32_t max_out;
-  uint32_t group_from;            /* row scans by groups of lanes from this many words (gclq__kcp_each_links) */
   uint32_t k, top;                /* one k, or 0: every size up to top */
   const unsigned long long *binom; /* one k: C(p, j), k + 1 columns */
   unsigned long long *tally;      /* every size: leaves by (r, p), gclq__kcp_tally_at */
@@ -276,7 +274,6 @@ struct gclq__kcp_tree {
   uint32_t *rid, *pid;   /* the required and pivot vertex ids (per-vertex counts) */
   const uint32_t *nbr;   /* out(v): local index -> vertex id */
   uint32_t W;
-  uint32_t group_from;   /* gclq__kcp_each_links: row scans by groups of lanes from this many words (0: never) */
 };
 
 /* Size, first and last nonempty word of the set s (W words), warp-uniform;
@@ -348,41 +345,14 @@ static __device__ __forceinline__ uint32_t gclq__kcp_links(const gclq__kcp_tree 
 
 /* f(x, links) for every candidate x of C (nonempty words [lo, hi)) on
    the lane that holds x in gclq__kcp_each32's batches, links = |C & N(x)|
-   (0 with x = 0xffffffff). Below T.group_from words (or with group_from
-   0) each lane scans its own candidate's row, a load per word with the
-   lanes' rows far apart (up to 32 sectors a load). From group_from words
-   on, groups of g lanes (g: the words rounded up to a power of two, at
-   most 32) take a candidate each, the lanes of a group over consecutive
-   words of its row (8 words a sector); the group's sum then goes to the
-   candidate's lane. */
+   (0 with x = 0xffffffff): each lane scans its own candidate's row. (Rows
+   scanned by groups of lanes, a group's lanes over consecutive words of
+   one row, lost: up to 2.7x slower on R-MAT 20, k = 6, never faster than
+   the noise.) */
 template <typename F>
 static __device__ __forceinline__ void gclq__kcp_each_links(const gclq__kcp_tree &T, const uint32_t *C, uint32_t lo,
                                                             uint32_t hi, F f) {
-  const uint32_t lane = threadIdx.x & 31, span = hi - lo;
-  if (T.group_from == 0 || span < T.group_from) {
-    gclq__kcp_each32(C, lo, hi, [&](uint32_t x) { f(x, x != 0xffffffffu ? gclq__kcp_links(T, C, x, lo, hi) : 0u); });
-    return;
-  }
-  const uint32_t g = span >= 32 ? 32u : 1u << (32 - __clz(span - 1)), groups = 32 / g;
-  const uint32_t gid = lane / g, sub = lane % g;
-  const uint32_t c0 = lo + sub < hi ? C[lo + sub] : 0u; /* C's first word for this lane, kept */
-  gclq__kcp_each32(C, lo, hi, [&](uint32_t x) {
-    uint32_t links = 0;
-    for (uint32_t b = 0; b < 32; b += groups) {
-      if (__shfl_sync(GCLQ__FULL, x, b) == 0xffffffffu) break; /* the batch's candidates are lanes 0 .. fill - 1 */
-      const uint32_t y = __shfl_sync(GCLQ__FULL, x, b + gid);
-      uint32_t part = 0;
-      if (y != 0xffffffffu && lo + sub < hi) {
-        const uint32_t *row = T.adj + (uint64_t)y * T.W;
-        part = __popc(c0 & __ldg(row + lo + sub));
-        for (uint32_t w = lo + sub + g; w < hi; w += g) part += __popc(C[w] & __ldg(row + w));
-      }
-      for (uint32_t o = g / 2; o > 0; o >>= 1) part += __shfl_xor_sync(GCLQ__FULL, part, o);
-      const uint32_t got = __shfl_sync(GCLQ__FULL, part, (lane & (groups - 1)) * g);
-      if (lane >= b && lane < b + groups) links = got;
-    }
-    f(x, x != 0xffffffffu ? links : 0u);
-  });
+  gclq__kcp_each32(C, lo, hi, [&](uint32_t x) { f(x, x != 0xffffffffu ? gclq__kcp_links(T, C, x, lo, hi) : 0u); });
 }
 
 /* The pivot of candidates C (size of them, nonempty words [lo, hi)): the
@@ -655,7 +625,6 @@ static __device__ void gclq__kcp_task(const gclq__kcp_args &a, const gclq__kcp_r
   gclq__kcp_tree T;
   T.adj = gclq__kcp_scratch(a, i), T.cand = stack + f.cand, T.rest = stack + f.rest, T.req = stack + f.req;
   T.piv = stack + f.piv, T.rid = stack + f.rid, T.pid = stack + f.pid, T.nbr = a.out + e0, T.W = W;
-  T.group_from = a.group_from;
   bool enter = rec == NULL, may_spill = q.cap > 0;
   if (rec == NULL) { /* the root: every out-neighbour a candidate, v required */
     for (uint32_t w = lane; w < W; w += 32)
@@ -972,10 +941,6 @@ static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
   for (uint32_t v = 0; v < n; ++v) h.pre[v + 1] = h.pre[v] + gclq__kcp_adj_words((uint32_t)(h.off[v + 1] - h.off[v]));
   args.off = d->d_off, args.out = d->d_out, args.uoff = d->d_uoff, args.unbr = d->d_unbr;
   args.max_out = d->max_out, args.k = d->k, args.top = d->top;
-  args.group_from = GCLQ__KCP_GROUP_FROM;
-#ifdef GPUCLIQUE_TESTING
-  if (gclq__kcp_group_from != 0) args.group_from = gclq__kcp_group_from == UINT32_MAX ? 0 : gclq__kcp_group_from;
-#endif
   args.binom = d->k != 0 ? table.as<unsigned long long>() : NULL;
   args.tally = d->k != 0 ? NULL : table.as<unsigned long long>();
   args.count = d->d_count, args.flags = d->d_flags, args.pv = d->d_per_vertex, args.pvf = d->d_pv_flags;

@@ -1098,21 +1098,18 @@ GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
 
 /* The CUDA PIVOT with tasks that hand their levels on after 1 to 64 nodes,
    rounds of 1 to 300 tasks, task stacks from a few records (budgets just
-   above what the graph and one stack need) to many, and the candidates'
-   row scans by a lane per row or by groups of lanes from 1 to 8 words on:
-   every k, every size, per-vertex counts, each equal to the HOST PIVOT's,
+   above what the graph and one stack need) to many: every k, every size, per-vertex counts, each equal to the HOST PIVOT's,
    and as many nodes as the CUDA PIVOT without the hooks (splitting walks
    the same trees; the device's orientation may break ties unlike the
    host's, so the HOST's node count may differ). The graphs: R-MAT, and a
    K_1060 less a random matching of 8 edges among sparse edges (rows of
-   34 words: groups of 32 lanes loop; 2^8 maximal cliques, a small tree). */
+   34 words, universal candidates; 2^8 maximal cliques, a small tree). */
 GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
   test_rng rng = test_rng_for("kcliques_cuda_pivot_split");
   struct hook {
-    ~hook() { gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0, gclq__kcp_group_from = 0; }
+    ~hook() { gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0; }
   } restore;
   static const uint64_t spills[] = {1, 2, 7, 64}, rounds[] = {1, 3, 300, 0};
-  static const uint32_t groups[] = {UINT32_MAX, 1, 2, 4, 8};
   for (int gi = 0; gi < 5; ++gi) {
     gclq_graph g;
     if (gi == 4) { /* the near-clique */
@@ -1143,11 +1140,10 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
       gclq_kclique_result want, base, r;
       CHECK(gclq_kcliques(&g, &o, &want) == GCLQ_SUCCESS);
       o.backend = GCLQ_BACKEND_CUDA;
-      gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0, gclq__kcp_group_from = 0;
+      gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
       CHECK(gclq_kcliques(&g, &o, &base) == GCLQ_SUCCESS);
       gclq__kcp_spill_nodes = spills[rng.below(4)];
       gclq__kcp_round_tasks = rounds[rng.below(4)];
-      gclq__kcp_group_from = groups[rng.below(5)];
       const size_t graph_bytes = (size_t)(g.num_vertices + 1) * 16 + (size_t)g.num_edges * 8 + (size_t)g.num_vertices * 16;
       o.device_budget_bytes = rng.below(2) ? 0 : graph_bytes * 3 + (size_t)rng.below(2u << 20);
       gclq_status st = gclq_kcliques(&g, &o, &r);
@@ -1155,9 +1151,9 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
         o.device_budget_bytes *= 4;
         st = gclq_kcliques(&g, &o, &r);
       }
-      CHECK_MSG(st == GCLQ_SUCCESS, "graph %d k %u spill %llu round %llu groups %u budget %zu: %s", gi, kk,
+      CHECK_MSG(st == GCLQ_SUCCESS, "graph %d k %u spill %llu round %llu budget %zu: %s", gi, kk,
                 (unsigned long long)gclq__kcp_spill_nodes, (unsigned long long)gclq__kcp_round_tasks,
-                gclq__kcp_group_from, o.device_budget_bytes, gclq_status_string(st));
+                o.device_budget_bytes, gclq_status_string(st));
       if (st == GCLQ_SUCCESS) {
         CHECK_MSG(r.num_k == want.num_k && r.omega == want.omega && r.stats.nodes == base.stats.nodes,
                   "graph %d k %u: num_k %u/%u omega %u/%u nodes %llu, %llu without splits (host %llu)", gi, kk,
@@ -1165,9 +1161,9 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
                   (unsigned long long)base.stats.nodes, (unsigned long long)want.stats.nodes);
         for (uint32_t j = 0; j < r.num_k && j < want.num_k; ++j)
           CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j],
-                    "graph %d k %u spill %llu round %llu groups %u: %llu, want %llu", gi, want.k_first + j,
+                    "graph %d k %u spill %llu round %llu: %llu, want %llu", gi, want.k_first + j,
                     (unsigned long long)gclq__kcp_spill_nodes, (unsigned long long)gclq__kcp_round_tasks,
-                    gclq__kcp_group_from, (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
+                    (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
         if (o.per_vertex) CHECK(std::equal(want.h_per_vertex, want.h_per_vertex + g.num_vertices, r.h_per_vertex));
         gclq_kclique_result_free(&r);
       }

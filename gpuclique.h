@@ -4090,8 +4090,21 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
         k->opt->log(k->opt->log_user, "sets: AUTO had no room to count the columns; the estimate's pick stands");
     }
     if (st == GCLQ_SUCCESS && gclq__sets_whole(whole)) {
-      st = gclq__cuda_sets_all(&dev, k, whole, GCLQ__SETS_BM_TENSOR, all);
+      int fed;
+      st = gclq__cuda_sets_all(&dev, k, whole, GCLQ__SETS_BM_TENSOR, all, &fed);
       whole_ran = 1;
+      if (st == GCLQ_ERROR_OUT_OF_MEMORY && !fed && k->opt->method == GCLQ_INTERSECT_AUTO) {
+        /* AUTO's structure does not fit the budget: the pairs in batches, which halve until they fit */
+        if (k->opt->log != NULL) {
+          char line[120];
+          snprintf(line, sizeof line, "sets: AUTO's %s does not fit the device budget; pairs in batches instead",
+                   gclq_intersect_method_name(whole));
+          k->opt->log(k->opt->log_user, line);
+        }
+        st = GCLQ_SUCCESS;
+        whole_ran = 0;
+        k->r->stats.method = GCLQ_INTERSECT_AUTO;
+      }
     }
   }
   if (whole_ran) {

@@ -398,11 +398,12 @@ BENCH(sets_auto_ratio) {
    SETS_ALL_MAX_WORDS (default 2 10^12: the first collection's 1.6 10^12
    run, the second's 1.4 10^13 do not).
    "all call" rows: gclq_intersect_all as a user calls it (upload, counts,
-   answers back through the sink), one run, beside HOST where its merge
-   work is at most 10^10 steps. A line "sets all," per row carries the
-   total of the counts, pairs per second and whether the totals agree; a
-   line "sets auto,NAME all pairs," what AUTO's rule picks for the
-   collection (gclq__sets_all_method) and its estimate's host time. The
+   answers back through the sink), the median of SETS_ALL_REPS runs (HOST:
+   one), beside HOST where its merge work is at most 10^10 steps. A line
+   "sets all," per row carries the total of the counts, pairs per second
+   and whether the totals agree; lines "sets auto,NAME all pairs," what
+   AUTO's rule picks for the collection (gclq__sets_all_method) and its
+   estimate's host time, and what the auto call ran (stats.method). The
    default memory pool keeps freed memory for these rows (its release
    threshold raised), as a process that calls repeatedly would. */
 
@@ -454,24 +455,31 @@ static double bench_sets_all_dev_ms(const gclq_sets *s, gclq_intersect_method me
   return ms;
 }
 
-/* gclq_intersect_all as a user calls it, timed on the wall clock. */
+/* gclq_intersect_all as a user calls it, timed on the wall clock: the
+   median of reps calls (each allocates and fills its own result, as a user's
+   would); *ran: the method the last one reports. */
 static double bench_sets_all_call_ms(const gclq_sets *s, gclq_backend backend, gclq_intersect_method method,
-                                     uint64_t *total) {
-  gclq_intersect_options o;
-  gclq_intersect_result r;
-  gclq_intersect_options_defaults(&o);
-  o.backend = backend;
-  o.method = method;
-  auto t0 = std::chrono::steady_clock::now();
-  gclq_status st = gclq_intersect_all(s, &o, &r);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (st != GCLQ_SUCCESS) {
-    fprintf(stderr, "bench_sets: all pairs by %s: %s\n", gclq_intersect_method_name(method), gclq_status_string(st));
-    exit(2);
+                                     int reps, uint64_t *total, gclq_intersect_method *ran = NULL) {
+  std::vector<double> times;
+  for (int i = 0; i < reps; ++i) {
+    gclq_intersect_options o;
+    gclq_intersect_result r;
+    gclq_intersect_options_defaults(&o);
+    o.backend = backend;
+    o.method = method;
+    auto t0 = std::chrono::steady_clock::now();
+    gclq_status st = gclq_intersect_all(s, &o, &r);
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    if (st != GCLQ_SUCCESS) {
+      fprintf(stderr, "bench_sets: all pairs by %s: %s\n", gclq_intersect_method_name(method), gclq_status_string(st));
+      exit(2);
+    }
+    *total = r.total;
+    if (ran != NULL) *ran = r.stats.method;
+    gclq_intersect_result_free(&r);
   }
-  *total = r.total;
-  gclq_intersect_result_free(&r);
-  return ms;
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
 }
 
 /* One "sets all," line: the answer, pairs per second, agreement. */
@@ -535,15 +543,17 @@ static void bench_sets_all_rows(const char *name, const gclq_sets *s) {
          unsure ? " unless the counted columns say otherwise" : "",
          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - pick0).count());
   const bool host = (double)(k - 1) * (double)s->total <= 1e10;
-  const double host_ms = host ? bench_sets_all_call_ms(s, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, &total) : 0.0;
+  const double host_ms = host ? bench_sets_all_call_ms(s, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, 1, &total) : 0.0;
   if (host) bench_sets_all_line((std::string(name) + " HOST call").c_str(), total, want, pairs, host_ms);
   const gclq_intersect_method calls[] = {GCLQ_INTERSECT_INVERTED_INDEX, GCLQ_INTERSECT_BIT_MATRIX, GCLQ_INTERSECT_AUTO};
   for (int c = 0; c < 3; ++c) {
     if (calls[c] == GCLQ_INTERSECT_BIT_MATRIX && words > max_words) continue;
-    const double ms = bench_sets_all_call_ms(s, GCLQ_BACKEND_CUDA, calls[c], &total);
+    gclq_intersect_method ran = calls[c];
+    const double ms = bench_sets_all_call_ms(s, GCLQ_BACKEND_CUDA, calls[c], reps, &total, &ran);
     v = std::string(name) + " " + gclq_intersect_method_name(calls[c]);
     bench_report_vs("sets all call", v.c_str(), pairs, ms, host ? "HOST" : "none", host_ms, bytes);
     bench_sets_all_line((v + " call").c_str(), total, want, pairs, ms);
+    if (calls[c] == GCLQ_INTERSECT_AUTO) printf("sets auto,%s all pairs,ran %s\n", name, gclq_intersect_method_name(ran));
   }
 }
 
@@ -591,7 +601,8 @@ BENCH(sets_all) {
    a TWITTER-like one (zipf, avg 100, U = 37704, the element count of the
    paper's footnote 8: few heavy values, many light ones) and a WORDS-like
    one (zipf, avg 500, U = 10^4: dense). gclq_containment_join as a user
-   calls it (CUDA, method AUTO, degree of containment 0.5), one run a row:
+   calls it (CUDA, method AUTO, degree of containment 0.5), the median of
+   SETS_SPLIT_REPS (3) runs a row:
    "no split" (GCLQ_SPLIT_OFF), AUTO's choice, and split_below = 16, 64,
    256, 1024, each beside "no split". A line "sets contain," per row gives
    the containments, whether they agree with the row without the split,
@@ -600,20 +611,26 @@ BENCH(sets_all) {
    overlapped and how long the device's counts waited for the host's.
    Environment: SETS_SPLIT thresholds, e.g. "16,64,256,1024" (the default). */
 static double bench_sets_contain_ms(const gclq_sets *s, uint64_t below, gclq_intersect_result *r) {
-  gclq_intersect_options o;
-  gclq_intersect_options_defaults(&o);
-  o.backend = GCLQ_BACKEND_CUDA;
-  o.min_containment = 0.5;
-  o.split_below = below;
-  auto t0 = std::chrono::steady_clock::now();
-  gclq_status st = gclq_containment_join(s, &o, r);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (st != GCLQ_SUCCESS) {
-    fprintf(stderr, "bench_sets: containment, split_below %llu: %s\n", (unsigned long long)below,
-            gclq_status_string(st));
-    exit(2);
+  const int reps = (int)bench_sets_list("SETS_SPLIT_REPS", "3")[0];
+  std::vector<double> times;
+  for (int i = 0; i < reps; ++i) { /* the median; r keeps the last answer */
+    gclq_intersect_options o;
+    gclq_intersect_options_defaults(&o);
+    o.backend = GCLQ_BACKEND_CUDA;
+    o.min_containment = 0.5;
+    o.split_below = below;
+    if (i > 0) gclq_intersect_result_free(r);
+    auto t0 = std::chrono::steady_clock::now();
+    gclq_status st = gclq_containment_join(s, &o, r);
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    if (st != GCLQ_SUCCESS) {
+      fprintf(stderr, "bench_sets: containment, split_below %llu: %s\n", (unsigned long long)below,
+              gclq_status_string(st));
+      exit(2);
+    }
   }
-  return ms;
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
 }
 
 static void bench_sets_contain_line(const char *what, const gclq_intersect_result &r, const gclq_intersect_result &off) {

@@ -707,12 +707,14 @@ static inline void gclq__sets_all_notes(const gclq__sets_all_state *s, uint32_t 
    the mma kernel), into the sink: the structure first (in s, the caller's:
    columns AUTO counted are used, not counted again), then row tiles as
    large as the budget leaves room for, each counted on the device, read
-   back and handed over in row order. */
+   back and handed over in row order. *fed: whether any count reached the
+   sink (a failure before that leaves the call as it was). */
 static inline gclq_status gclq__cuda_sets_all(gclq__sets_dev *d, gclq__sets_sink *k, gclq_intersect_method method,
-                                              int tensor, gclq__sets_all_state &s) {
+                                              int tensor, gclq__sets_all_state &s, int *fed) {
   gclq__mc_ctx *c = &d->c;
   const uint32_t ns = d->sets->num_sets;
   gclq__clock::time_point t0 = gclq__clock::now();
+  *fed = 0;
   d->stats->method = method;
   if (ns < 2) return GCLQ_SUCCESS;
   s.method = method;
@@ -748,7 +750,7 @@ static inline gclq_status gclq__cuda_sets_all(gclq__sets_dev *d, gclq__sets_sink
     }
     st = gclq__sets_all_tile(d, &s, t);
     if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, h_counts, t.counts, (size_t)n * 4);
-    if (st == GCLQ_SUCCESS) st = gclq__sets_all_feed(k, ns, h_counts, n, &fi, &fj, h_pairs);
+    if (st == GCLQ_SUCCESS) st = gclq__sets_all_feed(k, ns, h_counts, n, &fi, &fj, h_pairs), *fed = 1;
     ++tiles;
     r0 = t.r1;
   }

@@ -2138,6 +2138,49 @@ GPU_TEST(sets, cuda_all_pairs_auto_counts_the_columns_when_unsure) {
   CHECK(unsure_seen > 0);
 }
 
+/* AUTO picks the inverted index for many small sets over a large universe;
+   with a budget that holds the collection and 128 KB more (no room for the
+   index) it runs the pairs in batches instead, says so in the log and gives
+   HOST's bytes; the index asked for by name is GCLQ_ERROR_OUT_OF_MEMORY
+   with nothing in the result. */
+GPU_TEST(sets, cuda_all_pairs_auto_falls_back_to_batches_when_its_structure_does_not_fit) {
+  test_rng rng = test_rng_for("sets.cuda_ap_auto_fallback");
+  const gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, 1500 + (uint32_t)rng.below(100), 1000000, 60, 0, rng.next()};
+  gclq_sets s;
+  CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
+  double increments;
+  int unsure = -1;
+  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, &increments, &unsure), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(unsure, 0);
+  struct lines {
+    std::vector<std::string> seen;
+    static void fn(void *user, const char *line) { ((lines *)user)->seen.push_back(line); }
+  } log;
+  gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
+  gclq_intersect_result want, got;
+  CHECK_EQ(gclq_intersect_all(&s, &h, &want), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_SUCCESS); /* room: the index */
+  CHECK_EQ(got.stats.method, GCLQ_INTERSECT_INVERTED_INDEX);
+  check_same(want, got, false, false, "auto, room");
+  gclq_intersect_result_free(&got);
+  o.device_budget_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512 + (1 << 17);
+  o.log = lines::fn;
+  o.log_user = &log;
+  CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_SUCCESS);
+  CHECK_EQ(got.stats.method, GCLQ_INTERSECT_AUTO);
+  CHECK(got.stats.peak_device_bytes <= o.device_budget_bytes);
+  check_same(want, got, false, false, "auto, small budget");
+  bool said = false;
+  for (const std::string &l : log.seen) said = said || l.find("does not fit the device budget") != std::string::npos;
+  CHECK(said);
+  gclq_intersect_result_free(&got);
+  o.method = GCLQ_INTERSECT_INVERTED_INDEX;
+  CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_ERROR_OUT_OF_MEMORY);
+  CHECK(got.h_counts == NULL && got.num_pairs == 0);
+  gclq_intersect_result_free(&want);
+  gclq_sets_free(&s);
+}
+
 /* "%u words a row, %u at once" of the bit matrix's notes. */
 static bool ap_chunked(const char *notes) {
   const char *p = strstr(notes, "columns, ");

@@ -677,10 +677,10 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     the sorted chunk itself: nothing is lost); the part of b
                     the chunk's values span probes it in order. O(|a| + |b|).
      BITMAP         bitmap-based intersection, BI (the paper, 3.1.4): a's
-                    value range [a_0, a_last] cut into windows of 2^18 values,
+                    value range [a_0, a_last] cut into windows of 2^17 values,
                     a block per window: the bits of a's elements set in
                     shared memory, then b's elements there test theirs.
-                    O(|a| + |b| + (a_last - a_0) / 2^18).
+                    O(|a| + |b| + (a_last - a_0) / 2^17).
      BITMAP_DYNAMIC the same over the range the two sets share only,
                     [max(a_0, b_0), min(a_last, b_last)]; nothing runs when
                     they do not overlap.
@@ -694,8 +694,8 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     work (|a| + |b| summed), BITMAP_DYNAMIC when that pair
                     is dense (|a| + |b| >= GCLQ_SETS_AUTO_BITMAP_DENSITY x
                     the values both span) and spread over at least
-                    GCLQ_SETS_AUTO_BITMAP_WINDOWS full windows of 2^18
-                    values; else, where the pairs average
+                    GCLQ_SETS_AUTO_BITMAP_WINDOWS full stretches of 2^18
+                    values (two windows each); else, where the pairs average
                     fewer than GCLQ_SETS_AUTO_IP_OBS_BELOW merge steps,
                     IP_OBS; else per pair: BINARY_SEARCH when
                     |b| >= GCLQ_SETS_AUTO_RATIO * |a|, else MERGE_PATH
@@ -761,11 +761,12 @@ typedef enum gclq_intersect_method {
 
 /* AUTO's batch rule for given pairs on CUDA (AUTO above), from bench_sets
    rows on an H100 (bench/results/sets_h200.md). The bitmaps give each
-   block a window of
-   2^18 values, so they win where the windows are full and many: two
-   uniform sets of 10^8 over U = 10^9 (3815 windows of 52,000 elements)
-   0.410 ms against merge path's 0.675; of 10^7 (5,200 a window) 0.083
-   against 0.093; but of 10^7 over U = 10^8 (381 windows: 3 a multiprocessor)
+   block a window of values, so they win where the windows are full and
+   many. Measured with windows of 2^18 values (the rule counts stretches
+   of that many): two uniform sets of 10^8 over U = 10^9 (3815 windows of
+   52,000 elements) 0.410 ms against merge path's 0.675 (windows of 2^17:
+   0.367); of 10^7 (5,200 a window) 0.083 against 0.093 (2^17: 0.079);
+   but of 10^7 over U = 10^8 (381 windows: 3 a multiprocessor)
    0.096 against IP_OBS's 0.090, of 10^6 over 10^9 (520 a window) 0.035
    against 0.024, and where the values crowd into a few windows (normal
    over 10^8: 0.195 against 0.090; zipf: 0.55 against 0.089) far slower.
@@ -3922,7 +3923,8 @@ static double gclq__sets_peak_density(const uint32_t *x, uint32_t n) {
 /* AUTO's batch rule for n given pairs on CUDA (GCLQ_SETS_AUTO_BITMAP_DENSITY
    above): BITMAP_DYNAMIC, IP_OBS, or AUTO (the per-pair rule). work,
    largest, at: from gclq__sets_pairs_work. The fullest window holds at most
-   (both sets' peak densities) x 2^18 elements, and at most |a| + |b|. */
+   (both sets' peak densities) x 2^18 elements (a stretch of 2^18 values,
+   the rule's unit), and at most |a| + |b|. */
 static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
                                                              uint64_t work, uint64_t largest, uint64_t at,
                                                              double density, double windows, uint64_t ip_obs_below) {

@@ -1883,6 +1883,7 @@ TEST(sets, pairs_auto_rule) {
                 {"sparse", (uint64_t)(2.0 * (double)n / d) * 2, false, false},
                 {"too few windows", (uint64_t)(0.5 * w) * window, false, false},
                 {"crowded", spread_u, true, false}};
+  static_assert(GCLQ_SETS_AUTO_BITMAP_FULL > 0.0, "the density above which fewer windows are enough");
   std::vector<set_u32> v(2);
   const uint32_t pair[2] = {0, 1};
   gclq_sets s;
@@ -1900,6 +1901,25 @@ TEST(sets, pairs_auto_rule) {
     CHECK_MSG(gclq__sets_pairs_rule(&s, pair, 1, d, w, below) ==
                   (sh.bitmap ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO),
               "%s: n %zu, u %llu", sh.what, n, (unsigned long long)sh.u);
+    gclq_sets_free(&s);
+  }
+  /* above GCLQ_SETS_AUTO_BITMAP_FULL fewer windows are enough: at 4x that
+     density, a quarter of w (here 0.3 w: the bitmap; 0.2 w: not) */
+  for (int more = 0; more < 2; ++more) {
+    const double full = GCLQ_SETS_AUTO_BITMAP_FULL, stretches = more ? 0.3 * w : 0.2 * w;
+    const uint64_t u = (uint64_t)(stretches * (double)window);
+    const size_t m = (size_t)(4.0 * full * (double)u / 2.0); /* 2m / u = 4 full */
+    for (int k = 0; k < 2; ++k) {
+      v[k] = sets_random(rng, m, u);
+      v[k][0] = 0;
+      v[k][v[k].size() - 1] = (uint32_t)(u - 1);
+      std::sort(v[k].begin(), v[k].end());
+      v[k].erase(std::unique(v[k].begin(), v[k].end()), v[k].end());
+    }
+    CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+    CHECK_MSG(gclq__sets_pairs_rule(&s, pair, 1, d, w, below) ==
+                  (more ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO),
+              "density 4 x %g over %g w stretches", full, stretches / w);
     gclq_sets_free(&s);
   }
   /* one pair whose ranges do not overlap: the bitmap does nothing */

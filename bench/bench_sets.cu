@@ -197,6 +197,26 @@ static double bench_sets_copy_ms(double bytes) {
   return ms;
 }
 
+/* The median of reps runs of a public call on the wall clock: call()
+   runs it and returns its status (a failure, named by what, ends the
+   bench), then after() handles its answer, untimed. */
+template <typename Call, typename After>
+static double bench_sets_wall_ms(int reps, const std::string &what, Call call, After after) {
+  std::vector<double> times;
+  for (int i = 0; i < reps; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
+    const gclq_status st = call();
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    if (st != GCLQ_SUCCESS) {
+      fprintf(stderr, "bench_sets: %s: %s\n", what.c_str(), gclq_status_string(st));
+      exit(2);
+    }
+    after();
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
 /* One public call, timed on the wall clock; *total gets its answer's total. */
 static double bench_sets_call_ms(const gclq_sets *s, const std::vector<uint32_t> &pairs, gclq_backend backend,
                                  gclq_intersect_method method, bool write, uint64_t *total) {
@@ -206,16 +226,13 @@ static double bench_sets_call_ms(const gclq_sets *s, const std::vector<uint32_t>
   o.backend = backend;
   o.method = method;
   o.materialise = write;
-  auto t0 = std::chrono::steady_clock::now();
-  gclq_status st = gclq_intersect_pairs(s, pairs.data(), pairs.size() / 2, &o, &r);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  if (st != GCLQ_SUCCESS) {
-    fprintf(stderr, "bench_sets: %s\n", gclq_status_string(st));
-    exit(2);
-  }
-  *total = r.total;
-  gclq_intersect_result_free(&r);
-  return ms;
+  return bench_sets_wall_ms(
+      1, std::string("pairs by ") + gclq_intersect_method_name(method),
+      [&] { return gclq_intersect_pairs(s, pairs.data(), pairs.size() / 2, &o, &r); },
+      [&] {
+        *total = r.total;
+        gclq_intersect_result_free(&r);
+      });
 }
 
 /* For each R-MAT scale of SETS_RMAT (default 16, 17, 18; edge factor 16,
@@ -460,26 +477,19 @@ static double bench_sets_all_dev_ms(const gclq_sets *s, gclq_intersect_method me
    would); *ran: the method the last one reports. */
 static double bench_sets_all_call_ms(const gclq_sets *s, gclq_backend backend, gclq_intersect_method method,
                                      int reps, uint64_t *total, gclq_intersect_method *ran = NULL) {
-  std::vector<double> times;
-  for (int i = 0; i < reps; ++i) {
-    gclq_intersect_options o;
-    gclq_intersect_result r;
-    gclq_intersect_options_defaults(&o);
-    o.backend = backend;
-    o.method = method;
-    auto t0 = std::chrono::steady_clock::now();
-    gclq_status st = gclq_intersect_all(s, &o, &r);
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    if (st != GCLQ_SUCCESS) {
-      fprintf(stderr, "bench_sets: all pairs by %s: %s\n", gclq_intersect_method_name(method), gclq_status_string(st));
-      exit(2);
-    }
-    *total = r.total;
-    if (ran != NULL) *ran = r.stats.method;
-    gclq_intersect_result_free(&r);
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  gclq_intersect_options o;
+  gclq_intersect_result r;
+  gclq_intersect_options_defaults(&o);
+  o.backend = backend;
+  o.method = method;
+  return bench_sets_wall_ms(
+      reps, std::string("all pairs by ") + gclq_intersect_method_name(method),
+      [&] { return gclq_intersect_all(s, &o, &r); },
+      [&] {
+        *total = r.total;
+        if (ran != NULL) *ran = r.stats.method;
+        gclq_intersect_result_free(&r);
+      });
 }
 
 /* One "sets all," line: the answer, pairs per second, agreement. */
@@ -611,26 +621,18 @@ BENCH(sets_all) {
    overlapped and how long the device's counts waited for the host's.
    Environment: SETS_SPLIT thresholds, e.g. "16,64,256,1024" (the default). */
 static double bench_sets_contain_ms(const gclq_sets *s, uint64_t below, gclq_intersect_result *r) {
+  gclq_intersect_options o;
+  gclq_intersect_options_defaults(&o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.min_containment = 0.5;
+  o.split_below = below;
   const int reps = (int)bench_sets_list("SETS_SPLIT_REPS", "3")[0];
-  std::vector<double> times;
-  for (int i = 0; i < reps; ++i) { /* the median; r keeps the last answer */
-    gclq_intersect_options o;
-    gclq_intersect_options_defaults(&o);
-    o.backend = GCLQ_BACKEND_CUDA;
-    o.min_containment = 0.5;
-    o.split_below = below;
-    if (i > 0) gclq_intersect_result_free(r);
-    auto t0 = std::chrono::steady_clock::now();
-    gclq_status st = gclq_containment_join(s, &o, r);
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    if (st != GCLQ_SUCCESS) {
-      fprintf(stderr, "bench_sets: containment, split_below %llu: %s\n", (unsigned long long)below,
-              gclq_status_string(st));
-      exit(2);
-    }
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  int done = 0;
+  return bench_sets_wall_ms(
+      reps, "containment, split_below " + std::to_string(below), [&] { return gclq_containment_join(s, &o, r); },
+      [&] {
+        if (++done < reps) gclq_intersect_result_free(r); /* r keeps the last answer */
+      });
 }
 
 static void bench_sets_contain_line(const char *what, const gclq_intersect_result &r, const gclq_intersect_result &off) {

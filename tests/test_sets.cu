@@ -1184,6 +1184,11 @@ static void poison_free(void *user, void *p, gclq_stream stream) {
   cudaFreeAsync(p, (cudaStream_t)stream);
 }
 
+/* About what an uploaded collection takes on the device (its offsets and
+   elements, and 512 bytes of slack): the tests' budgets are this plus the
+   room they leave a call. */
+static size_t sets_upload_bytes(const gclq_sets &s) { return (s.num_sets + 1) * 8 + s.total * 4 + 512; }
+
 static gclq_intersect_options cuda_options(gclq_intersect_method m) {
   gclq_intersect_options o;
   memset(&o, 0, sizeof o);
@@ -1369,7 +1374,7 @@ GPU_TEST(sets, cuda_small_budgets_give_the_same_bytes) {
   for (int p = 0; p < 30000; ++p) pairs.push_back((uint32_t)rng.below(300)), pairs.push_back((uint32_t)rng.below(300));
   gclq_sets s;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+  size_t set_bytes = sets_upload_bytes(s);
   gclq_intersect_options h = host_options();
   h.materialise = 1;
   gclq_intersect_result want, got;
@@ -1420,7 +1425,7 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
   for (size_t i = 0; i < cases.size() && !g_test.failed; ++i) {
     gclq_sets s;
     CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
-    const size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+    const size_t set_bytes = sets_upload_bytes(s);
     for (int m = 0; m < 2; ++m) {
       gclq_intersect_options h = host_options();
       gclq_intersect_result want;
@@ -1490,7 +1495,7 @@ GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
   for (size_t i = 0; i < cases.size() && !g_test.failed; ++i) {
     gclq_sets s;
     CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
-    const size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+    const size_t set_bytes = sets_upload_bytes(s);
     gclq_intersect_options h = host_options();
     gclq_intersect_result want;
     h.materialise = 1;
@@ -1887,21 +1892,27 @@ TEST(sets, pairs_auto_rule) {
   std::vector<set_u32> v(2);
   const uint32_t pair[2] = {0, 1};
   gclq_sets s;
-  for (const auto &sh : shapes) {
+  /* the rule on one pair of m + m random values spanning [0, u) into *got
+     (crowd: half of each set's elements in the first window) */
+  auto rule_on = [&](size_t m, uint64_t u, bool crowd, gclq_intersect_method *got) {
     for (int k = 0; k < 2; ++k) {
-      v[k] = sets_random(rng, n, sh.u);
-      if (sh.crowd) /* half the elements in the first window */
-        for (size_t i = 0; i < n / 2; ++i) v[k][i] = (uint32_t)(i * (window / (n / 2 + 1)));
-      v[k][0] = 0; /* both span [0, u) */
-      v[k][n - 1] = (uint32_t)(sh.u - 1);
+      v[k] = sets_random(rng, m, u);
+      if (crowd)
+        for (size_t i = 0; i < m / 2; ++i) v[k][i] = (uint32_t)(i * (window / (m / 2 + 1)));
+      v[k][0] = 0;
+      v[k][m - 1] = (uint32_t)(u - 1);
       std::sort(v[k].begin(), v[k].end());
       v[k].erase(std::unique(v[k].begin(), v[k].end()), v[k].end());
     }
     CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-    CHECK_MSG(gclq__sets_pairs_rule(&s, pair, 1, d, w, below) ==
-                  (sh.bitmap ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO),
-              "%s: n %zu, u %llu", sh.what, n, (unsigned long long)sh.u);
+    *got = gclq__sets_pairs_rule(&s, pair, 1, d, w, below);
     gclq_sets_free(&s);
+  };
+  for (const auto &sh : shapes) {
+    gclq_intersect_method got = GCLQ_INTERSECT_SERIAL_MERGE;
+    rule_on(n, sh.u, sh.crowd, &got);
+    CHECK_MSG(got == (sh.bitmap ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO), "%s: n %zu, u %llu", sh.what,
+              n, (unsigned long long)sh.u);
   }
   /* above GCLQ_SETS_AUTO_BITMAP_FULL fewer windows are enough: at 4x that
      density, a quarter of w (here 0.3 w: the bitmap; 0.2 w: not) */
@@ -1909,18 +1920,10 @@ TEST(sets, pairs_auto_rule) {
     const double full = GCLQ_SETS_AUTO_BITMAP_FULL, stretches = more ? 0.3 * w : 0.2 * w;
     const uint64_t u = (uint64_t)(stretches * (double)window);
     const size_t m = (size_t)(4.0 * full * (double)u / 2.0); /* 2m / u = 4 full */
-    for (int k = 0; k < 2; ++k) {
-      v[k] = sets_random(rng, m, u);
-      v[k][0] = 0;
-      v[k][v[k].size() - 1] = (uint32_t)(u - 1);
-      std::sort(v[k].begin(), v[k].end());
-      v[k].erase(std::unique(v[k].begin(), v[k].end()), v[k].end());
-    }
-    CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-    CHECK_MSG(gclq__sets_pairs_rule(&s, pair, 1, d, w, below) ==
-                  (more ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO),
-              "density 4 x %g over %g w stretches", full, stretches / w);
-    gclq_sets_free(&s);
+    gclq_intersect_method got = GCLQ_INTERSECT_SERIAL_MERGE;
+    rule_on(m, u, false, &got);
+    CHECK_MSG(got == (more ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO), "density 4 x %g over %g w stretches",
+              full, stretches / w);
   }
   /* one pair whose ranges do not overlap: the bitmap does nothing */
   v[0] = sets_random(rng, n, 1000000);
@@ -2183,7 +2186,7 @@ GPU_TEST(sets, cuda_all_pairs_auto_falls_back_to_batches_when_its_structure_does
   CHECK_EQ(got.stats.method, GCLQ_INTERSECT_INVERTED_INDEX);
   check_same(want, got, false, false, "auto, room");
   gclq_intersect_result_free(&got);
-  o.device_budget_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512 + (1 << 17);
+  o.device_budget_bytes = sets_upload_bytes(s) + (1 << 17);
   o.log = lines::fn;
   o.log_user = &log;
   CHECK_EQ(gclq_intersect_all(&s, &o, &got), GCLQ_SUCCESS);
@@ -2219,7 +2222,7 @@ GPU_TEST(sets, cuda_all_pairs_at_once_small_budgets_give_the_same_bytes) {
     v.push_back(i % 50 == 7 ? alike : sets_random(rng, rng.below(i % 50 == 0 ? 400 : 20), 4000));
   gclq_sets s;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  const size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+  const size_t set_bytes = sets_upload_bytes(s);
   gclq_intersect_options h = host_options();
   gclq_intersect_result want, got;
   CHECK_EQ(gclq_intersect_all(&s, &h, &want), GCLQ_SUCCESS);
@@ -2589,7 +2592,7 @@ GPU_TEST(sets, cuda_containment_split_budgets_and_failures) {
     v.push_back(i % 50 == 7 ? alike : sets_random(rng, rng.below(i % 50 == 0 ? 400 : 20), 4000));
   gclq_sets s;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  const size_t set_bytes = (s.num_sets + 1) * 8 + s.total * 4 + 512;
+  const size_t set_bytes = sets_upload_bytes(s);
   gclq_intersect_options h = host_options();
   h.split_below = GCLQ_SPLIT_OFF;
   h.min_containment = 0.5;

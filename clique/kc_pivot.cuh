@@ -486,12 +486,8 @@ static __device__ void gclq__kcp_small(const gclq__kcp_args &a, const gclq__kcp_
                                        uint32_t p) {
   const uint32_t lane = threadIdx.x & 31, below = (1u << lane) - 1u;
   const bool ids = a.pv != NULL;
-  uint32_t x = 0xffffffffu; /* this lane's candidate (local index) */
-  for (uint32_t w = lo, base = 0; w < hi; ++w) {
-    const uint32_t cw = C[w], pc = __popc(cw);
-    if (lane >= base && lane < base + pc) x = 32 * w + gprim_select32(cw, (int)(lane - base));
-    base += pc;
-  }
+  uint32_t x = 0xffffffffu; /* this lane's candidate (local index): the one batch of at most 32 */
+  gclq__kcp_each32(C, lo, hi, [&](uint32_t y) { x = y; });
   uint32_t row = 0; /* lane j gets candidate j's row: bit l when candidate l is a neighbour */
   for (uint32_t j = 0; j < size; ++j) {
     const uint32_t y = __shfl_sync(GCLQ__FULL, x, j);

@@ -811,6 +811,9 @@ typedef enum gclq_intersect_method {
 #ifndef GCLQ_SETS_AUTO_IP_OBS_BELOW
 #define GCLQ_SETS_AUTO_IP_OBS_BELOW 65536u
 #endif
+/* The rule's unit of values: stretches of 2^18 (two bitmap windows), the
+   size the thresholds above were measured with */
+#define GCLQ__SETS_AUTO_STRETCH ((uint64_t)1 << 18)
 
 /* AUTO's backend crossover: with a CUDA device present, AUTO still runs
    HOST when a call's merge work, the sum of |s_i| + |s_j| over its pairs,
@@ -3938,9 +3941,9 @@ static double gclq__sets_peak_density(const uint32_t *x, uint32_t n) {
 
 /* AUTO's batch rule for n given pairs on CUDA (GCLQ_SETS_AUTO_BITMAP_DENSITY
    above): BITMAP_DYNAMIC, IP_OBS, or AUTO (the per-pair rule). work,
-   largest, at: from gclq__sets_pairs_work. The fullest window holds at most
-   (both sets' peak densities) x 2^18 elements (a stretch of 2^18 values,
-   the rule's unit), and at most |a| + |b|. */
+   largest, at: from gclq__sets_pairs_work. The fullest stretch
+   (GCLQ__SETS_AUTO_STRETCH values, the rule's unit) holds at most both
+   sets' peak densities times its values, and at most |a| + |b|. */
 static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
                                                              uint64_t work, uint64_t largest, uint64_t at,
                                                              double density, double windows, uint64_t ip_obs_below) {
@@ -3955,7 +3958,7 @@ static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s,
     lo = a[0] > b[0] ? a[0] : b[0];
     hi = a[na - 1] < b[nb - 1] ? a[na - 1] : b[nb - 1];
     if (lo > hi) return GCLQ_INTERSECT_BITMAP_DYNAMIC; /* no overlap: nothing runs */
-    fullest = (gclq__sets_peak_density(a, na) + gclq__sets_peak_density(b, nb)) * 262144.0;
+    fullest = (gclq__sets_peak_density(a, na) + gclq__sets_peak_density(b, nb)) * (double)GCLQ__SETS_AUTO_STRETCH;
     if (fullest > (double)largest) fullest = (double)largest;
     {
       const double dense = (double)largest / ((double)(hi - lo) + 1.0); /* heavier windows: fewer are enough */

@@ -750,7 +750,10 @@ static inline gclq_status gclq__cuda_sets_all(gclq__sets_dev *d, gclq__sets_sink
     }
     st = gclq__sets_all_tile(d, &s, t);
     if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, h_counts, t.counts, (size_t)n * 4);
-    if (st == GCLQ_SUCCESS) st = gclq__sets_all_feed(k, ns, h_counts, n, &fi, &fj, h_pairs), *fed = 1;
+    if (st == GCLQ_SUCCESS) {
+      *fed = 1; /* set before the feed: one that fails partway has fed some */
+      st = gclq__sets_all_feed(k, ns, h_counts, n, &fi, &fj, h_pairs);
+    }
     ++tiles;
     r0 = t.r1;
   }

@@ -1278,7 +1278,7 @@ GPU_TEST(sets, cuda_one_giant_pair_uses_many_blocks) {
    sets.pairs_auto_rule), a sparse one, every edge of an R-MAT graph. */
 GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
   test_rng rng = test_rng_for("sets.cuda_auto_rule");
-  const double w = GCLQ_SETS_AUTO_BITMAP_WINDOWS, window = (double)((uint64_t)1 << 18);
+  const double w = GCLQ_SETS_AUTO_BITMAP_WINDOWS, window = (double)GCLQ__SETS_AUTO_STRETCH;
   for (int dense = 0; dense < 2; ++dense) {
     std::vector<set_u32> v(2);
     const size_t n = dense ? (size_t)(GCLQ_SETS_AUTO_BITMAP_DENSITY * 1.6 * w * window / 2.0) + rng.below(1000)
@@ -1873,7 +1873,7 @@ TEST(sets, pairs_auto_rule) {
   test_rng rng = test_rng_for("sets.pairs_auto_rule");
   const double d = GCLQ_SETS_AUTO_BITMAP_DENSITY, w = GCLQ_SETS_AUTO_BITMAP_WINDOWS;
   const uint64_t below = GCLQ_SETS_AUTO_IP_OBS_BELOW;
-  const uint64_t window = (uint64_t)1 << 18;
+  const uint64_t window = GCLQ__SETS_AUTO_STRETCH;
   /* one pair of n + n values over [0, u): the bitmap where it is dense
      (2n >= d u) and spread over enough windows (u / 2^18 >= w, less the
      densest stretch's excess: 1.25 w); not where it is sparse, over too

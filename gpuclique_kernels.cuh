@@ -2448,8 +2448,8 @@ struct gclq__sets_tiles {
   uint32_t nq;
   uint64_t *count;
   const uint64_t *scan;
-  const uint32_t *split; /* the tiles' ends from gclq__sets_split_kernel (merge path, binary search: 2
-                            a tile; a table method: 4), or NULL: each block finds its own */
+  const uint32_t *split; /* the tiles' ends from the partition kernels (merge path, binary search: 2 a
+                            tile; a table method: 4), or NULL: each block finds its own */
   gprim__lookback<unsigned long long> lb; /* the one pass: tile tickets and the tiles' output counts */
 };
 
@@ -2873,8 +2873,9 @@ struct gclq__sets_split {
   uint32_t *path_pair, *search_pair;
   uint64_t *path_first, *search_first; /* nq + 1 each */
   uint32_t npath, nsearch;
-  uint32_t searched; /* pairs that run binary search */
-  uint64_t most;     /* the smaller sets' sizes summed: no more matches than this */
+  uint32_t searched;   /* pairs that run binary search */
+  uint64_t most;       /* the smaller sets' sizes summed: no more matches than this */
+  uint64_t lane_tiles; /* search tiles of pairs of GCLQ__SETS_CUT_LANES_FROM elements or more */
 };
 
 static inline void gclq__sets_split_free(gclq__sets_split *s) {
@@ -2911,6 +2912,7 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
     gclq__sets_work_pair(d->method, pr, &path_tiles, &search_tiles);
     s->searched += gclq__sets_searches(d->method, pr.na, pr.nb);
     if (search_tiles > 0) {
+      if ((uint64_t)pr.na + pr.nb >= GCLQ__SETS_CUT_LANES_FROM) s->lane_tiles += search_tiles;
       s->search_pair[s->nsearch] = p;
       s->search_first[s->nsearch + 1] = s->search_first[s->nsearch] + search_tiles;
       s->nsearch++;
@@ -2965,12 +2967,13 @@ static inline unsigned gclq__sets_grid(uint64_t tiles) {
 /* The kinds of block tiles whose ends a partition kernel can cut. */
 enum { GCLQ__CUT_PATH = 0, GCLQ__CUT_SEARCH = 1, GCLQ__CUT_TABLE = 2 };
 
-/* The ends of every tile, a thread each, before the tiles run (split:
-   2 a tile, or 4 for a table method): merge path's cuts of the tile's two
-   diagonals (PATH), binary search's span of b (SEARCH), or a table
-   method's four slice ends (TABLE, gclq__sets_slice_end). An end is a
-   chain of dependent binary searches in global memory, which a block
-   finding its own would wait for tile after tile. */
+/* The ends of every tile, a thread each, before the tiles run: merge
+   path's cuts of the tile's two diagonals (PATH, 2 a tile), binary search's
+   span of b (SEARCH, 2 a tile), or a table method's four slice ends
+   (TABLE, 4 a tile, gclq__sets_slice_end). An end is a chain of dependent
+   binary searches in global memory, which a block finding its own would
+   wait for tile after tile. A batch of mostly large pairs has its bitmaps'
+   and HASH's ends by gclq__sets_table_split_kernel instead. */
 template <int KIND>
 static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method,
                                                uint32_t *split) {
@@ -2990,9 +2993,13 @@ static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_til
    pointing at them; when the budget has no room for them, cut->split stays
    NULL and each block finds its own (the same ends, found tile after tile
    by the block before its work: slower, e.g. the bitmaps' count of two
-   sets of 10^8 takes a fifth longer). */
+   sets of 10^8 takes a fifth longer). lanes: the bitmaps' and HASH's ends
+   by a warp a tile (gclq__sets_table_split_kernel), for a batch whose
+   tiles are mostly of large pairs (a thread an end costs two uniform sets
+   of 10^7 a fifth of their count; a warp a tile costs R-MAT's every edge
+   more than it saves, its pairs being small). */
 template <int KIND>
-static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles,
+static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles, bool lanes,
                                           gclq__dmem *split, gclq__sets_tiles *cut) {
   const uint32_t per = KIND == GCLQ__CUT_TABLE ? 4 : 2;
   const size_t bytes = (size_t)tiles * per * sizeof(uint32_t);
@@ -3001,11 +3008,21 @@ static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_ar
   on = !gclq__sets_cuts_in_blocks;
 #endif
   if (!on || tiles == 0 || !gclq__mc_fits(&d->c, bytes) || split->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
-  gclq__sets_split_kernel<KIND><<<gclq__grid(per * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
-                                                                                       split->as<uint32_t>());
+  if (KIND == GCLQ__CUT_TABLE && lanes && (gclq__sets_is_bitmap(d->method) || d->method == GCLQ_INTERSECT_HASH))
+    gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
+                                                                                         split->as<uint32_t>());
+  else
+    gclq__sets_split_kernel<KIND><<<gclq__grid(per * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
+                                                                                         split->as<uint32_t>());
   GCLQ__CUDA_TRY(cudaGetLastError());
   cut->split = split->as<uint32_t>();
   return GCLQ_SUCCESS;
+}
+
+/* Whether a batch's table ends go by a warp a tile: half its search tiles
+   or more are of large pairs (gclq__sets_cuts). */
+static inline bool gclq__sets_lanes(const gclq__sets_split &s) {
+  return 2 * s.lane_tiles >= s.search_first[s.nsearch];
 }
 
 /* The three kernels of one pass (WRITE: the write pass). */
@@ -3018,8 +3035,8 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
   if (gclq__sets_methods_has(d->method)) {
     gclq__dmem path_split(&d->c), search_split(&d->c);
     gclq__sets_tiles path_cut = path, search_cut = search;
-    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, path_tiles, &path_split, &path_cut));
-    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, search_tiles, &search_split, &search_cut));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, path_tiles, false, &path_split, &path_cut));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, search_tiles, gclq__sets_lanes(s), &search_split, &search_cut));
     return gclq__sets_methods_launch<WRITE>(d->method, g, d_warp, s.nw, path_cut, gclq__sets_grid(path_tiles),
                                             search_cut, gclq__sets_grid(search_tiles), stream);
   }
@@ -3031,14 +3048,14 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
   if (path_tiles > 0) {
     gclq__dmem split(&d->c);
     gclq__sets_tiles cut = path;
-    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_PATH>(d, g, path_tiles, &split, &cut));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_PATH>(d, g, path_tiles, false, &split, &cut));
     gclq__sets_path_kernel<WRITE><<<gclq__sets_grid(path_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
   if (search_tiles > 0) {
     gclq__dmem split(&d->c);
     gclq__sets_tiles cut = search;
-    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_SEARCH>(d, g, search_tiles, &split, &cut));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_SEARCH>(d, g, search_tiles, false, &split, &cut));
     gclq__sets_search_kernel<WRITE><<<gclq__sets_grid(search_tiles), GCLQ__SETS_NT, 0, stream>>>(g, cut);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
@@ -3084,10 +3101,10 @@ static inline gclq_status gclq__sets_one_pass(gclq__sets_dev *d, const gclq__set
   T.lb.bind(lb->p, (size_t)tiles);
   GCLQ__CUDA_TRY(T.lb.reset(stream));
   if (gclq__sets_methods_has(d->method)) {
-    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, tiles, &split, &T));
+    GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, tiles, st > 0 && gclq__sets_lanes(s), &split, &T));
     return gclq__sets_methods_one_pass(d->method, g, T, gclq__sets_grid(tiles), stream);
   }
-  GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_PATH>(d, g, tiles, &split, &T));
+  GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_PATH>(d, g, tiles, false, &split, &T));
   gclq__sets_path_kernel<true, true><<<gclq__sets_grid(tiles), GCLQ__SETS_NT, 0, stream>>>(g, T);
   GCLQ__CUDA_TRY(cudaGetLastError());
   return GCLQ_SUCCESS;

@@ -65,6 +65,10 @@
 #define GCLQ__SETS_WARP_WORDS 1152u                       /* a warp's table: 2^7 counts + 2^10 slots, 2^10 words of
                                                              bits, or a small pair's b (below 2^10 elements) */
 #define GCLQ__SETS_WARP_BITMAP_BITS (1024u * 32u)         /* values a warp's window covers (1024 words) */
+/* Matches of its run a warp of the one pass keeps in shared memory
+   between its count and its write (gclq__d_block_probe_once): a warp
+   whose run has more reads the rest of its run a second time. */
+#define GCLQ__SETS_KEEP 256u
 
 /* Does this file run method m? */
 static __host__ __device__ __forceinline__ bool gclq__sets_methods_has(gclq_intersect_method m) {
@@ -242,6 +246,89 @@ static __host__ __device__ __forceinline__ gclq__sets_slices gclq__sets_slices_a
   return c;
 }
 
+/* ---- a tile's ends by groups of lanes ----
+   The bitmaps' and HASH's partition kernel (gclq__sets_table_split_kernel)
+   runs these for a large pair instead of a thread's binary search an end:
+   a binary search is a chain of dependent loads, 24 on a set of 10^7, and
+   a bitmap's b ends wait for its a ends (two uniform sets of 10^7 over
+   U = 10^9, windows of 2^17 values: a thread an end took 26 us of a 78 us
+   count on an H100; half warps, 16 us). Sixteen lanes search together,
+   17-way steps, 6 on 10^7. A small pair's tile keeps four threads' searches
+   (R-MAT's every edge: a warp's searches on small sets cost more than they
+   save). */
+
+#define GCLQ__SETS_CUT_LANES 16u         /* lanes of a search: a half warp */
+#define GCLQ__SETS_CUT_LANES_FROM 16384u /* |a| + |b| from which a pair's tiles search by lanes */
+
+/* The first index of b[lo, hi) whose element is not below v (v up to 2^32),
+   by each group of GCLQ__SETS_CUT_LANES lanes (every lane of the warp
+   calls it, each group with its own arguments, the same on its lanes; an
+   empty range returns lo at once). A step loads G pivots s apart
+   (s = ceil(n / G)); the pivots below v are a prefix, and the answer lies
+   after the last of them, before the next one. */
+static __device__ __forceinline__ uint32_t gclq__d_group_lower_bound(const uint32_t *b, uint32_t lo, uint32_t hi,
+                                                                     uint64_t v) {
+  const uint32_t G = GCLQ__SETS_CUT_LANES, lane = threadIdx.x & 31, r = lane % G, first = lane - r;
+  const uint32_t mask = G == 32 ? 0xffffffffu : (1u << (G % 32)) - 1;
+  for (;;) {
+    const uint32_t n = hi - lo;
+    if (!__any_sync(0xffffffffu, n > 0)) return lo;
+    const uint32_t s = n <= G ? 1u : (uint32_t)(((uint64_t)n + G - 1) / G);
+    const uint64_t q = (uint64_t)lo + (uint64_t)(r + 1) * s - 1;
+    const bool below = n > 0 && q < hi && (uint64_t)__ldg(b + q) < v;
+    const uint32_t c = __popc((__ballot_sync(0xffffffffu, below) >> first) & mask);
+    if (n == 0) continue;
+    if (s == 1) {
+      lo += c;
+      hi = lo;
+    } else {
+      const uint64_t top = (uint64_t)lo + (uint64_t)(c + 1) * s - 1;
+      lo += c * s;
+      hi = top < hi ? (uint32_t)top : hi;
+    }
+  }
+}
+
+/* Block tile `tile`'s four ends of a bitmap or HASH (gclq__sets_slice_end's)
+   by a warp, e[0..3] on every lane; every lane calls it. A pair of
+   GCLQ__SETS_CUT_LANES_FROM elements or more: the bitmaps' first half warp
+   finds the window's first element of a, then of b from it, the second
+   half the last ones; HASH's halves find b's two ends from a's chunk. A
+   smaller pair: four lanes' own searches. */
+static __device__ __forceinline__ void gclq__d_table_ends(gclq_intersect_method m, const gclq__sets_pair &pr,
+                                                          uint64_t tile, uint32_t *e) {
+  const uint32_t lane = threadIdx.x & 31;
+  if ((uint64_t)pr.na + pr.nb < GCLQ__SETS_CUT_LANES_FROM) { /* the whole warp: one pair */
+    const uint32_t mine = lane < 4 ? gclq__sets_slice_end(m, pr, tile, lane) : 0;
+    for (uint32_t k = 0; k < 4; ++k) e[k] = __shfl_sync(0xffffffffu, mine, k);
+    return;
+  }
+  const bool last = lane >= 16, bits = gclq__sets_is_bitmap(m);
+  if (bits) {
+    const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
+    const uint64_t lo = s.lo + tile * GCLQ__SETS_BITMAP_BITS, top = (uint64_t)s.lo + s.bits;
+    const uint64_t w = last ? (lo + GCLQ__SETS_BITMAP_BITS < top ? lo + GCLQ__SETS_BITMAP_BITS : top)
+                            : (lo < top ? lo : top);
+    const uint32_t x = gclq__d_group_lower_bound(pr.a, 0, pr.na, w);
+    e[0] = __shfl_sync(0xffffffffu, x, 0);
+    e[1] = __shfl_sync(0xffffffffu, x, 16);
+    if (e[0] == e[1]) { /* no element of a in the window (gclq__sets_window_end's 0) */
+      e[2] = e[3] = 0;
+      return;
+    }
+  } else {
+    e[0] = (uint32_t)(tile * GCLQ__SETS_OBS_CHUNK);
+    e[1] = gclq__sets_min(e[0] + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
+  }
+  /* b's first element not below a's first; the first above a's last (the
+     bitmaps), or one past the first not below it (HASH, as gclq__sets_chunk_end) */
+  const uint64_t v = last ? (uint64_t)pr.a[e[1] - 1] + (bits ? 1 : 0) : pr.a[e[0]];
+  const uint32_t y = gclq__d_group_lower_bound(pr.b, 0, pr.nb, v);
+  e[2] = __shfl_sync(0xffffffffu, y, 0);
+  e[3] = __shfl_sync(0xffffffffu, y, 16);
+  if (!bits) e[3] = gclq__sets_min(e[3] + 1, pr.nb);
+}
+
 /* A run of sorted elements: one side of a tile. */
 struct gclq__sets_run {
   const uint32_t *v;
@@ -401,29 +488,57 @@ static __device__ __forceinline__ uint32_t gclq__d_block_probe(const Table &t, c
 }
 
 /* The one pass's probe (gclq__sets_table_kernel with ONE): the probe side
-   cut into one contiguous run per warp, counted (the lanes across the run,
-   then a block sum), the tile placed by the block's total
-   (gclq__d_tile_place), then each warp writes its run's matches from its
-   own offset with a ballot a round of 32: no block barrier a round, as
-   gclq__d_block_probe's write has. */
+   cut into one contiguous run per warp, counted (a ballot a round of 32,
+   four rounds' loads at once), the first GCLQ__SETS_KEEP matches kept in
+   the warp's words of keep (in order, up to the first round that would
+   not fit), the tile placed by the block's total (gclq__d_tile_place),
+   then each warp writes its kept matches and, from the round it stopped
+   keeping, walks the rest of its run again: no block barrier a round, as
+   gclq__d_block_probe's write has, and a run whose matches fit is read
+   once. */
 template <typename Table>
 static __device__ __forceinline__ void gclq__d_block_probe_once(const gclq__sets_args &g, const gclq__sets_tiles &T,
                                                                 uint32_t t, uint32_t p, const Table &table,
                                                                 const gclq__sets_run &probe, uint32_t *s_warp,
-                                                                unsigned long long *s_place) {
+                                                                uint32_t *keep, unsigned long long *s_place) {
+  enum { U = 4 };
   const uint32_t lane = threadIdx.x & 31, warp = threadIdx.x / 32, warps = GCLQ__SETS_NT / 32;
+  const uint32_t below = (1u << lane) - 1;
   const uint32_t per = (probe.n + warps - 1) / warps;
   const uint32_t lo = gclq__sets_min(warp * per, probe.n), hi = gclq__sets_min(lo + per, probe.n);
-  uint32_t c = 0, total;
-  for (uint32_t i = lo + lane; i < hi; i += 32) c += table(probe.v[i]);
+  uint32_t c = 0, kept = 0, stop = hi, total;
+  keep += warp * GCLQ__SETS_KEEP;
+  for (uint32_t i0 = lo; i0 < hi; i0 += 32 * U) {
+    uint32_t v[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const uint32_t i = i0 + 32 * u + lane;
+      v[u] = i < hi ? probe.v[i] : 0u;
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const uint32_t i = i0 + 32 * u + lane;
+      const bool found = i < hi && table(v[u]);
+      const uint32_t ballot = __ballot_sync(0xffffffffu, found), n = __popc(ballot);
+      if (stop == hi && kept + n <= GCLQ__SETS_KEEP) {
+        if (found) keep[kept + __popc(ballot & below)] = v[u];
+        kept += n;
+      } else if (stop == hi) {
+        stop = i0 + 32 * u; /* below hi: a round at or past hi has no matches */
+      }
+      c += n;
+    }
+  }
   /* the runs before this warp's: lane 0's exclusive sum over the block */
-  const uint32_t before = __shfl_sync(0xffffffffu, gclq__d_block_exclusive_sum(c, s_warp, &total), 0);
+  const uint32_t before = __shfl_sync(0xffffffffu, gclq__d_block_exclusive_sum(lane == 0 ? c : 0, s_warp, &total), 0);
   uint32_t *out = g.out + gclq__d_tile_place(g, T, t, p, total, s_place) + before;
-  for (uint32_t i0 = lo; i0 < hi; i0 += 32) {
+  for (uint32_t k = lane; k < kept; k += 32) out[k] = keep[k];
+  out += kept;
+  for (uint32_t i0 = stop; i0 < hi; i0 += 32) {
     const uint32_t i = i0 + lane;
     const bool found = i < hi && table(probe.v[i]);
     const uint32_t ballot = __ballot_sync(0xffffffffu, found);
-    if (found) out[__popc(ballot & ((1u << lane) - 1))] = probe.v[i];
+    if (found) out[__popc(ballot & below)] = probe.v[i];
     out += __popc(ballot);
   }
 }
@@ -444,28 +559,44 @@ static __device__ __forceinline__ uint32_t gclq__d_warp_probe(const Table &t, co
   return c;
 }
 
+/* The bitmaps' and HASH's partition kernel: tile t's four ends into
+   split[4t, 4t + 4), a warp a tile (gclq__d_table_ends). */
+static __global__ void gclq__sets_table_split_kernel(gclq__sets_args g, gclq__sets_tiles T,
+                                                     gclq_intersect_method method, uint32_t *split) {
+  const uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  if (t >= T.first[T.nq]) return; /* the whole warp */
+  uint32_t q, p, e[4];
+  const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+  gclq__d_table_ends(method, pr, t - T.first[q], e);
+  const uint32_t lane = threadIdx.x & 31;
+  if (lane < 4) split[4 * t + lane] = e[lane];
+}
+
 /* The table methods' block tiles (HASH, the bitmaps: search tiles;
    IP_OBS, IP_HASH: path tiles), a block per tile (the blocks loop over
    them). The tile's four slice ends come from the partition kernel
-   (T.split: 4 a tile, gclq__sets_split_kernel) or, without it, from four
-   of the block's threads; the block builds the table in shared memory and
+   (T.split: 4 a tile, gclq__sets_table_split_kernel) or, without it, from
+   four of the block's threads; the block builds the table in shared memory and
    walks the probe side; the count pass adds the tile's matches to its pair
    (gclq__d_tile_total), the write pass writes them at the tile's place.
-   ONE (with WRITE): the one pass, tiles by ticket, the probe side walked
-   twice (counted, the tile placed, written: gclq__d_block_probe_once). */
+   ONE (with WRITE): the one pass, tiles by ticket, the probe side counted,
+   the tile placed, its matches written (gclq__d_block_probe_once). Held
+   to 32 registers (8 blocks a multiprocessor): a bound of one block let
+   ptxas take 40-47 for the one pass, which then ran slower. */
 template <bool WRITE, typename Table, bool ONE = false>
-static __global__ void __launch_bounds__(GCLQ__SETS_NT)
+static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     gclq__sets_table_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method) {
   __shared__ uint32_t s_mem[Table::BLOCK_WORDS];
   __shared__ uint32_t s_end[4], s_ticket;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  __shared__ uint32_t s_keep[ONE ? GCLQ__SETS_NT / 32 * GCLQ__SETS_KEEP : 1];
   __shared__ unsigned long long s_place;
   const uint64_t tiles = T.first[T.nq];
   for (uint64_t t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : blockIdx.x; t < tiles;
        t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : t + gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-    if (threadIdx.x < 4)
+    if (threadIdx.x < 4) /* the fallback's own searches kept scalar: they add no registers to the kernel */
       s_end[threadIdx.x] = T.split != NULL ? T.split[4 * t + threadIdx.x]
                                            : gclq__sets_slice_end(method, pr, t - T.first[q], threadIdx.x);
     __syncthreads();
@@ -474,7 +605,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT)
     gclq__d_table_build<true>(table, gclq__sets_side(pr, c, Table::FROM_B));
     const gclq__sets_run probe = gclq__sets_side(pr, c, !Table::FROM_B);
     if (ONE) {
-      gclq__d_block_probe_once(g, T, (uint32_t)t, p, table, probe, s_warp, &s_place);
+      gclq__d_block_probe_once(g, T, (uint32_t)t, p, table, probe, s_warp, s_keep, &s_place);
     } else {
       uint32_t *out = WRITE ? g.out + gclq__sets_tile_base(g, T, t, q, p) : NULL;
       const uint32_t total = gclq__d_block_probe<WRITE>(table, probe, s_warp, out);

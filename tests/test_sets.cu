@@ -1453,11 +1453,151 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
   }
 }
 
+/* gclq__d_group_lower_bound: query k on group k % G of warp k / G (G
+   groups of GCLQ__SETS_CUT_LANES lanes a warp); out[k] its answer, or
+   0xffffffff when the group's lanes disagree. */
+static __global__ void test_group_lower_bound_kernel(const uint32_t *b, const uint32_t *lo, const uint32_t *hi,
+                                                     const uint64_t *v, uint32_t n, uint32_t *out) {
+  const uint32_t G = 32 / GCLQ__SETS_CUT_LANES, lane = threadIdx.x & 31;
+  const uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, k = G * w + lane / GCLQ__SETS_CUT_LANES;
+  if (G * w >= n) return; /* the whole warp */
+  const uint32_t r = k < n ? gclq__d_group_lower_bound(b, lo[k], hi[k], v[k]) : gclq__d_group_lower_bound(b, 0, 0, 0);
+  const uint32_t first = __shfl_sync(0xffffffffu, r, lane - lane % GCLQ__SETS_CUT_LANES);
+  const bool differ = __ballot_sync(0xffffffffu, r != first) >> (lane - lane % GCLQ__SETS_CUT_LANES) &
+                      ((1u << GCLQ__SETS_CUT_LANES) - 1);
+  if (lane % GCLQ__SETS_CUT_LANES == 0 && k < n) out[k] = differ ? 0xffffffffu : r;
+}
+
+/* The table methods' cuts by the partition kernels, as gclq__sets_cuts
+   picks them (lanes: a warp a tile, where the method has it): every tile
+   of a batch of pairs of method m. */
+static void test_table_cuts(gclq_intersect_method m, const gclq__sets_args &g, const gclq__sets_tiles &T,
+                            uint64_t tiles, bool lanes, uint32_t *split) {
+  if (lanes && (gclq__sets_is_bitmap(m) || m == GCLQ_INTERSECT_HASH))
+    gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK>>>(g, T, m, split);
+  else
+    gclq__sets_split_kernel<GCLQ__CUT_TABLE><<<gclq__grid(4 * tiles), GCLQ__BLOCK>>>(g, T, m, split);
+}
+
+/* The table methods' cuts on the device: a group's lower bound equals
+   std::lower_bound on every range of sets of 0, 1, 15-17, 31-33, 255-257
+   elements and of random and large sizes (values below, among, just above
+   and past the elements, and 2^32); the partition kernels' four ends of
+   every tile equal gclq__sets_slice_end's, by a thread an end and by a
+   warp a tile, over batches of pairs of every density (the warp's lanes
+   searching in groups or, below GCLQ__SETS_CUT_LANES_FROM, four of them
+   alone), near the top of the values,
+   with windows that hold no element of a, pairs given either way round,
+   and pairs a warp runs (no tiles) among them. */
+GPU_TEST(sets, cuda_table_cuts_equal_the_host_searches) {
+  test_rng rng = test_rng_for("sets.cuda_table_cuts");
+  std::vector<size_t> sizes = {0, 1, 15, 16, 17, 31, 32, 33, 255, 256, 257, 1000 + (size_t)rng.below(5000),
+                               test_max_size() + (size_t)rng.below(1000)};
+  for (size_t si = 0; si < sizes.size() && !g_test.failed; ++si) {
+    const size_t nb = sizes[si];
+    const uint64_t u = rng.below(2) ? 4 * (uint64_t)nb + 8 : ((uint64_t)1 << 32);
+    set_u32 b = sets_random(rng, nb, u);
+    const uint32_t nq = 4099;
+    std::vector<uint32_t> lo(nq), hi(nq), want(nq);
+    std::vector<uint64_t> v(nq);
+    for (uint32_t k = 0; k < nq; ++k) {
+      uint32_t x = (uint32_t)rng.below(nb + 1), y = (uint32_t)rng.below(nb + 1);
+      if (k % 5 == 0) x = 0, y = (uint32_t)nb; /* the whole set */
+      lo[k] = std::min(x, y), hi[k] = std::max(x, y);
+      const uint32_t pick = (uint32_t)rng.below(5);
+      v[k] = pick == 0 && nb ? (uint64_t)b[rng.below(nb)]                   /* an element */
+             : pick == 1 && nb ? (uint64_t)b[rng.below(nb)] + 1             /* just above one */
+             : pick == 2       ? ((uint64_t)1 << 32) - rng.below(2)         /* the top */
+             : pick == 3       ? rng.below(2)                               /* the bottom */
+                               : rng.below(u + 1);
+      want[k] = (uint32_t)(std::lower_bound(b.begin() + lo[k], b.begin() + hi[k], v[k],
+                                            [](uint32_t e, uint64_t x) { return (uint64_t)e < x; }) -
+                           b.begin());
+    }
+    dbuf<uint32_t> d_b(nb ? nb : 1), d_lo(nq), d_hi(nq), d_out(nq);
+    dbuf<uint64_t> d_v(nq);
+    CUDA_CHECK(d_b.upload(b));
+    CUDA_CHECK(d_lo.upload(lo));
+    CUDA_CHECK(d_hi.upload(hi));
+    CUDA_CHECK(d_v.upload(v));
+    const uint32_t per_block = 256 / GCLQ__SETS_CUT_LANES; /* queries a block of 256 threads takes */
+    test_group_lower_bound_kernel<<<(nq + per_block - 1) / per_block, 256>>>(d_b.p, d_lo.p, d_hi.p, d_v.p, nq, d_out.p);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<uint32_t> got;
+    CUDA_CHECK(d_out.download(got));
+    std::string what = "the lanes' lower bound on " + std::to_string(nb) + " elements";
+    CHECK_ARRAYS(want.data(), got.data(), nq, what.c_str());
+  }
+  const gclq_intersect_method ms[5] = {GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_HASH,
+                                       GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};
+  const size_t top = test_max_size() < ((size_t)1 << 19) ? test_max_size() : ((size_t)1 << 19);
+  for (int round = 0; round < 12 && !g_test.failed; ++round) {
+    std::vector<set_u32> v;
+    const uint32_t k = 2 + (uint32_t)rng.below(9);
+    for (uint32_t i = 0; i < k; ++i) {
+      const size_t n = rng.below(4) == 0 ? rng.below(600) : 1 + rng.below(top);
+      const uint64_t spread = rng.below(3) == 0 ? 2 : rng.below(2) ? 100 : 5000; /* dense, 10^-2, sparse */
+      const uint64_t u = std::min<uint64_t>(spread * n + 8, (uint64_t)1 << 32);
+      set_u32 x = sets_random(rng, n, u);
+      if (rng.below(3) == 0) { /* near the top of the values */
+        const uint32_t shift = (uint32_t)(((uint64_t)1 << 32) - u);
+        for (uint32_t &e : x) e += shift;
+      }
+      v.push_back(x);
+    }
+    std::vector<uint64_t> off(1, 0);
+    std::vector<uint32_t> elem, pairs;
+    for (const set_u32 &x : v) elem.insert(elem.end(), x.begin(), x.end()), off.push_back(elem.size());
+    const uint32_t np = 1 + (uint32_t)rng.below(20);
+    for (uint32_t p = 0; p < 2 * np; ++p) pairs.push_back((uint32_t)rng.below(k));
+    dbuf<uint64_t> d_off(off.size());
+    dbuf<uint32_t> d_elem(elem.size() ? elem.size() : 1), d_pairs(pairs.size());
+    CUDA_CHECK(d_off.upload(off));
+    CUDA_CHECK(d_elem.upload(elem));
+    CUDA_CHECK(d_pairs.upload(pairs));
+    const gclq__sets_args host = {off.data(), elem.data(), pairs.data(), NULL, NULL, NULL};
+    const gclq__sets_args dev = {d_off.p, d_elem.p, d_pairs.p, NULL, NULL, NULL};
+    for (int mi = 0; mi < 10; ++mi) {
+      const bool lanes = mi >= 5;
+      std::vector<uint64_t> first(1, 0);
+      for (uint32_t p = 0; p < np; ++p) {
+        uint64_t path_tiles, search_tiles;
+        gclq__sets_work_pair(ms[mi % 5], gclq__sets_pair_at(host, p), &path_tiles, &search_tiles);
+        first.push_back(first.back() + path_tiles + search_tiles);
+      }
+      const uint64_t tiles = first.back();
+      if (tiles == 0) continue;
+      std::vector<uint32_t> want(4 * tiles), got;
+      for (uint32_t p = 0; p < np; ++p)
+        for (uint64_t t = first[p]; t < first[p + 1]; ++t)
+          for (uint32_t j = 0; j < 4; ++j)
+            want[4 * t + j] = gclq__sets_slice_end(ms[mi % 5], gclq__sets_pair_at(host, p), t - first[p], j);
+      dbuf<uint64_t> d_first(first.size());
+      dbuf<uint32_t> d_split(4 * tiles);
+      CUDA_CHECK(d_first.upload(first));
+      gclq__sets_tiles T;
+      memset(&T, 0, sizeof T);
+      T.first = d_first.p;
+      T.nq = np;
+      test_table_cuts(ms[mi % 5], dev, T, tiles, lanes, d_split.p);
+      CUDA_CHECK(cudaDeviceSynchronize());
+      CUDA_CHECK(d_split.download(got));
+      std::string what = std::string(gclq_intersect_method_name(ms[mi % 5])) + (lanes ? " warps'" : " threads'") +
+                         " ends of " + std::to_string(np) +
+                         " pairs, " + std::to_string(tiles) + " tiles";
+      CHECK_ARRAYS(want.data(), got.data(), 4 * tiles, what.c_str());
+    }
+    CHECK_OK_SO_FAR();
+  }
+}
+
 /* A materialised batch whose pairs all run tiles of one kind counts and
    writes in one pass (gclq__sets_one_pass: tiles by ticket, placed by
    look-back); the same batch in two passes (the gclq__sets_two_passes
    hook), and HOST, give the same bytes: big pairs only (none small enough
-   for a warp), one pair, a pair with no match, a batch beside empty pairs,
+   for a warp), one pair, identical sets and one inside the other (more
+   matches than the one pass keeps), a pair with no match, a batch beside
+   empty pairs,
    every method, tight budgets (the one pass's room may not fit: two
    passes then). */
 GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
@@ -1476,6 +1616,15 @@ GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
   c.name = "one pair";
   case_add(c, sets_random(rng, top, 3 * (uint64_t)top), sets_random(rng, top - 1 + rng.below(3), 3 * (uint64_t)top));
   c.pairs.resize(2);
+  cases.push_back(c);
+  c = sets_case();
+  c.name = "identical and inside"; /* every probe a match: more than a warp keeps (GCLQ__SETS_KEEP) */
+  set_u32 big = sets_random(rng, top, 2 * (uint64_t)top + 1), part;
+  for (size_t i = 0; i < big.size(); ++i)
+    if (rng.below(3)) part.push_back(big[i]);
+  case_add(c, big, big);
+  case_add(c, part, big);
+  case_add(c, big, part);
   cases.push_back(c);
   c = sets_case();
   c.name = "no match";

@@ -5683,6 +5683,11 @@ static inline gclq_status gclq__kc_cuda(const gclq_graph *g, const gclq_kclique_
     if (st == GCLQ_SUCCESS) st = gclq__kc_cliques_out(&r, res);
     res->stats.list_ms = gclq__ms_since(t0);
   }
+  if (st == GCLQ_SUCCESS) { /* the last phase line, as the host backend's */
+    char line[64];
+    snprintf(line, sizeof line, "count: done, %llu nodes", (unsigned long long)r.nodes);
+    gclq__kc_log(&r, line);
+  }
   gclq__kc_free(&r);
   return st;
 }

@@ -534,9 +534,17 @@ TEST(kcliques, empty_edgeless_one_vertex_and_k_above_omega) {
 
 /* ---- options, NULLs, backends, logs ---------------------------------------- */
 
-static void kc_count_lines(void *user, const char *line) {
+/* A log's lines: how many, the first and the last. */
+struct kc_log_seen {
+  int lines = 0;
+  char first[160] = "", last[160] = "";
+};
+
+static void kc_note_lines(void *user, const char *line) {
   CHECK(line != NULL && line[0] != '\0');
-  ++*(int *)user;
+  kc_log_seen *s = (kc_log_seen *)user;
+  if (line == NULL) return;
+  snprintf(s->lines++ == 0 ? s->first : s->last, sizeof s->last, "%s", line);
 }
 
 TEST(kcliques, options_and_bad_arguments) {
@@ -603,12 +611,18 @@ TEST(kcliques, options_and_bad_arguments) {
   kc_graph broken = kc_complete(4);
   broken.nbr[1] = broken.nbr[0]; /* not strictly ascending */
   CHECK(gclq_kcliques(&broken.g, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r));
-  /* the log: phase lines */
-  int lines = 0;
-  o.log = kc_count_lines;
-  o.log_user = &lines;
-  CHECK(gclq_kcliques(&k5.g, &o, &r) == GCLQ_SUCCESS && lines >= 2);
-  gclq_kclique_result_free(&r);
+  /* the log: phase lines, the order's first and the count's last, on
+     either backend */
+  for (int cuda = 0; cuda <= (g_test.have_gpu ? 1 : 0); ++cuda) {
+    kc_log_seen seen;
+    o.log = kc_note_lines;
+    o.log_user = &seen;
+    o.backend = cuda ? GCLQ_BACKEND_CUDA : GCLQ_BACKEND_HOST;
+    CHECK(gclq_kcliques(&k5.g, &o, &r) == GCLQ_SUCCESS && seen.lines >= 2);
+    CHECK_MSG(strncmp(seen.first, "order: ", 7) == 0 && strncmp(seen.last, "count: done", 11) == 0,
+              "%s log: first \"%s\", last \"%s\"", cuda ? "CUDA" : "HOST", seen.first, seen.last);
+    gclq_kclique_result_free(&r);
+  }
   gclq_kclique_result_free(NULL);
   gclq_kclique_result_free(&r); /* zeroed: fine */
   CHECK(strcmp(gclq_kclique_method_name(GCLQ_KCLIQUE_PIVOT), "pivot") == 0);

@@ -581,8 +581,8 @@ static __global__ void gclq__sets_table_split_kernel(gclq__sets_args g, gclq__se
    (gclq__d_tile_total), the write pass writes them at the tile's place.
    ONE (with WRITE): the one pass, tiles by ticket, the probe side counted,
    the tile placed, its matches written (gclq__d_block_probe_once). Held
-   to 32 registers (8 blocks a multiprocessor): a bound of one block let
-   ptxas take 40-47 for the one pass, which then ran slower. */
+   to 32 registers, so that 8 blocks fit a multiprocessor (with a bound of
+   one block, ptxas takes 40-47 for the one pass). */
 template <bool WRITE, typename Table, bool ONE = false>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     gclq__sets_table_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method) {

@@ -56,9 +56,11 @@
 /* Values a block's window covers: 16 KB of bits. (Two uniform sets of
    10^8 over U = 10^9 on an H100: windows of 2^16, 2^17, 2^18 values count
    in 0.365, 0.367, 0.409 ms and write in 0.579, 0.658, 0.729; of 10^7,
-   0.099, 0.079, 0.082 and 0.172, 0.124, 0.118: the smaller the window, the
-   more of the multiprocessor's memory stays L1 for the probe side's
-   second read, and the more tiles a sparse pair pays for.) */
+   0.099, 0.079, 0.082 and 0.172, 0.124, 0.118, with a one pass that read
+   every probe run twice: the smaller the window, the more of the
+   multiprocessor's memory stays L1 for a second read, and the more tiles
+   a sparse pair pays for. The one pass now reads a run twice only when it
+   has more matches than a warp keeps, GCLQ__SETS_KEEP.) */
 #ifndef GCLQ__SETS_BITMAP_BITS
 #define GCLQ__SETS_BITMAP_BITS ((uint64_t)1 << 17)
 #endif

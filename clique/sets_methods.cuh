@@ -201,6 +201,22 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_chunk_slice_end(c
   return gclq__sets_chunk_end(pr, tile, end - 2);
 }
 
+/* Window `tile` of `window` values of a bitmap pair's span: the values
+   [lo, hi) (up to 2^32), cut at the span's end. */
+struct gclq__sets_window {
+  uint64_t lo, hi;
+};
+static __host__ __device__ __forceinline__ gclq__sets_window gclq__sets_window_at(gclq_intersect_method m,
+                                                                                  const gclq__sets_pair &pr,
+                                                                                  uint64_t tile, uint64_t window) {
+  const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
+  const uint64_t lo = s.lo + tile * window, top = (uint64_t)s.lo + s.bits;
+  gclq__sets_window w;
+  w.lo = lo < top ? lo : top;
+  w.hi = lo + window < top ? lo + window : top;
+  return w;
+}
+
 /* A bitmap's tile: window `tile` of `window` values of the pair's span,
    a's elements in it, and b's elements between the first and last of
    those (no other element of b can match). Both slices empty when a has
@@ -208,10 +224,8 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_chunk_slice_end(c
 static __host__ __device__ __forceinline__ uint32_t gclq__sets_window_end(gclq_intersect_method m,
                                                                           const gclq__sets_pair &pr, uint64_t tile,
                                                                           uint64_t window, uint32_t end) {
-  const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
-  const uint64_t lo = s.lo + tile * window, top = (uint64_t)s.lo + s.bits;
-  const uint64_t w0 = lo < top ? lo : top, w1 = lo + window < top ? lo + window : top;
-  const uint32_t x0 = gclq__sets_lower_bound64(pr.a, pr.na, w0), x1 = gclq__sets_lower_bound64(pr.a, pr.na, w1);
+  const gclq__sets_window w = gclq__sets_window_at(m, pr, tile, window);
+  const uint32_t x0 = gclq__sets_lower_bound64(pr.a, pr.na, w.lo), x1 = gclq__sets_lower_bound64(pr.a, pr.na, w.hi);
   if (end == 0) return x0;
   if (end == 1) return x1;
   if (x0 == x1) return 0;
@@ -306,12 +320,9 @@ static __device__ __forceinline__ void gclq__d_table_ends(gclq_intersect_method 
     return;
   }
   const bool last = lane >= 16, bits = gclq__sets_is_bitmap(m);
-  if (bits) {
-    const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
-    const uint64_t lo = s.lo + tile * GCLQ__SETS_BITMAP_BITS, top = (uint64_t)s.lo + s.bits;
-    const uint64_t w = last ? (lo + GCLQ__SETS_BITMAP_BITS < top ? lo + GCLQ__SETS_BITMAP_BITS : top)
-                            : (lo < top ? lo : top);
-    const uint32_t x = gclq__d_group_lower_bound(pr.a, 0, pr.na, w);
+  if (bits) { /* the window's bounds in a, as gclq__sets_window_end's */
+    const gclq__sets_window w = gclq__sets_window_at(m, pr, tile, GCLQ__SETS_BITMAP_BITS);
+    const uint32_t x = gclq__d_group_lower_bound(pr.a, 0, pr.na, last ? w.hi : w.lo);
     e[0] = __shfl_sync(0xffffffffu, x, 0);
     e[1] = __shfl_sync(0xffffffffu, x, 16);
     if (e[0] == e[1]) { /* no element of a in the window (gclq__sets_window_end's 0) */
@@ -319,8 +330,8 @@ static __device__ __forceinline__ void gclq__d_table_ends(gclq_intersect_method 
       return;
     }
   } else {
-    e[0] = (uint32_t)(tile * GCLQ__SETS_OBS_CHUNK);
-    e[1] = gclq__sets_min(e[0] + (uint32_t)GCLQ__SETS_OBS_CHUNK, pr.na);
+    e[0] = gclq__sets_chunk_slice_end(pr, tile, 0);
+    e[1] = gclq__sets_chunk_slice_end(pr, tile, 1);
   }
   /* b's first element not below a's first; the first above a's last (the
      bitmaps), or one past the first not below it (HASH, as gclq__sets_chunk_end) */

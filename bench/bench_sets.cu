@@ -620,12 +620,17 @@ BENCH(sets_all) {
    light increments, the host and device halves' times, how long they
    overlapped and how long the device's counts waited for the host's.
    Environment: SETS_SPLIT thresholds, e.g. "16,64,256,1024" (the default). */
-static double bench_sets_contain_ms(const gclq_sets *s, uint64_t below, gclq_intersect_result *r) {
+static gclq_intersect_options bench_sets_contain_options(uint64_t below) {
   gclq_intersect_options o;
   gclq_intersect_options_defaults(&o);
   o.backend = GCLQ_BACKEND_CUDA;
   o.min_containment = 0.5;
   o.split_below = below;
+  return o;
+}
+
+static double bench_sets_contain_ms(const gclq_sets *s, uint64_t below, gclq_intersect_result *r) {
+  const gclq_intersect_options o = bench_sets_contain_options(below);
   const int reps = (int)bench_sets_list("SETS_SPLIT_REPS", "3")[0];
   int done = 0;
   return bench_sets_wall_ms(
@@ -676,13 +681,8 @@ BENCH(sets_containment_split) {
        collection's first call may (the device pool growing to its size):
        on the H200, the WORDS-like rows "no split" and AUTO's choice, the
        same work (no split), took 592 and 417 ms, the first row first */
-    {
-      gclq_intersect_options o;
-      gclq_intersect_options_defaults(&o);
-      o.backend = GCLQ_BACKEND_CUDA;
-      o.min_containment = 0.5;
-      if (gclq_containment_join(&s, &o, &off) == GCLQ_SUCCESS) gclq_intersect_result_free(&off);
-    }
+    const gclq_intersect_options warm = bench_sets_contain_options(GCLQ_SPLIT_OFF);
+    if (gclq_containment_join(&s, &warm, &off) == GCLQ_SUCCESS) gclq_intersect_result_free(&off);
     const double off_ms = bench_sets_contain_ms(&s, GCLQ_SPLIT_OFF, &off);
     std::string v = std::string(rows[i].name) + " no split";
     bench_report_vs("sets contain call", v.c_str(), pairs, off_ms, "none", 0.0, bytes);

@@ -2996,9 +2996,10 @@ static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_til
    sets of 10^8 takes a fifth longer). lanes: the bitmaps' and HASH's ends
    by a warp a tile (gclq__sets_table_split_kernel), for a batch whose
    tiles are mostly of large pairs (two uniform sets of 10^7 on an H200:
-   25-27 us of partition by a thread an end, 13-14 us by a warp a tile, of
-   a 65-80 us count; on R-MAT's every edge, whose pairs are small, a warp a
-   tile costs more than it saves). */
+   25-27 us of partition by a thread an end, 13-14 us by a warp a tile
+   whose b ends waited for its a ends, of a 65-80 us count; on R-MAT's
+   every edge, whose pairs are small, a warp a tile costs more than it
+   saves). */
 template <int KIND>
 static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles, bool lanes,
                                           gclq__dmem *split, gclq__sets_tiles *cut) {
@@ -3011,7 +3012,7 @@ static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_ar
   if (!on || tiles == 0 || !gclq__mc_fits(&d->c, bytes) || split->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
   if (KIND == GCLQ__CUT_TABLE && lanes && (gclq__sets_is_bitmap(d->method) || d->method == GCLQ_INTERSECT_HASH))
     gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
-                                                                                         split->as<uint32_t>());
+                                                                                         split->as<uint32_t>(), NULL);
   else
     gclq__sets_split_kernel<KIND><<<gclq__grid(per * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
                                                                                          split->as<uint32_t>());
@@ -3026,6 +3027,32 @@ static inline bool gclq__sets_lanes(const gclq__sets_split &s) {
   return 2 * s.lane_tiles >= s.search_first[s.nsearch];
 }
 
+/* The bitmaps' count pass over a batch's search tiles T (tiles of them)
+   by gclq__sets_bits_count_kernel, from the partition kernel's records
+   (rec: their memory, held until the kernels are done). *ran = 0 when
+   the budget has no room for the records or the blocks find their own
+   ends (the hook): the caller runs the usual kernels. */
+static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_tiles &T,
+                                                uint64_t tiles, gclq__dmem *rec, int *ran) {
+  const size_t bytes = (size_t)tiles * sizeof(gclq__sets_bits_tile);
+  int on = 1, device = 0, sms = 0;
+  *ran = 0;
+#ifdef GPUCLIQUE_TESTING
+  on = !gclq__sets_cuts_in_blocks;
+#endif
+  if (!on || !gclq__mc_fits(&d->c, bytes) || rec->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
+  GCLQ__CUDA_TRY(cudaGetDevice(&device));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  gclq__sets_bits_tile *r = rec->as<gclq__sets_bits_tile>();
+  gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, T, d->method, NULL, r);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  const uint64_t most = (uint64_t)sms * (2048 / GCLQ__SETS_NT); /* blocks the device holds at once */
+  gclq__sets_bits_count_kernel<<<(unsigned)(tiles < most ? tiles : most), GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, r);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  *ran = 1;
+  return GCLQ_SUCCESS;
+}
+
 /* The three kernels of one pass (WRITE: the write pass). */
 template <bool WRITE>
 static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_split &s,
@@ -3033,6 +3060,13 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
                                             const gclq__sets_tiles &search) {
   cudaStream_t stream = d->c.stream;
   const uint64_t path_tiles = s.path_first[s.npath], search_tiles = s.search_first[s.nsearch];
+  if (!WRITE && gclq__sets_is_bitmap(d->method) && path_tiles == 0 && search_tiles > 0 && gclq__sets_lanes(s)) {
+    gclq__dmem rec(&d->c);
+    int ran;
+    GCLQ__TRY(gclq__sets_bits_count(d, g, search, search_tiles, &rec, &ran));
+    if (ran) /* the pairs a warp runs, if any */
+      return gclq__sets_methods_launch<false>(d->method, g, d_warp, s.nw, path, 0, search, 0, stream);
+  }
   if (gclq__sets_methods_has(d->method)) {
     gclq__dmem path_split(&d->c), search_split(&d->c);
     gclq__sets_tiles path_cut = path, search_cut = search;

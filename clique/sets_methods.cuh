@@ -71,6 +71,12 @@
    between its count and its write (gclq__d_block_probe_once): a warp
    whose run has more reads the rest of its run a second time. */
 #define GCLQ__SETS_KEEP 256u
+/* Elements a thread of a block loads at once in the build and the count
+   of the bitmaps and HASH (each table's LOADS): a tile waits for its data
+   once per GCLQ__SETS_LOADS x GCLQ__SETS_NT elements of a side, not once
+   per GCLQ__SETS_NT (two uniform sets of 10^7 on an H100: 0.071 -> 0.062
+   ms; IP_OBS keeps 1, as R-MAT's every edge ran 3% slower with 4). */
+#define GCLQ__SETS_LOADS 4u
 
 /* Does this file run method m? */
 static __host__ __device__ __forceinline__ bool gclq__sets_methods_has(gclq_intersect_method m) {
@@ -218,9 +224,8 @@ static __host__ __device__ __forceinline__ gclq__sets_window gclq__sets_window_a
 }
 
 /* A bitmap's tile: window `tile` of `window` values of the pair's span,
-   a's elements in it, and b's elements between the first and last of
-   those (no other element of b can match). Both slices empty when a has
-   none there. */
+   a's elements in it and b's (four independent searches). Both slices
+   empty when a has none there. */
 static __host__ __device__ __forceinline__ uint32_t gclq__sets_window_end(gclq_intersect_method m,
                                                                           const gclq__sets_pair &pr, uint64_t tile,
                                                                           uint64_t window, uint32_t end) {
@@ -229,8 +234,7 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_window_end(gclq_i
   if (end == 0) return x0;
   if (end == 1) return x1;
   if (x0 == x1) return 0;
-  if (end == 2) return gclq__sets_lower_bound(pr.b, 0, pr.nb, pr.a[x0]);
-  return gclq__sets_upper_bound(pr.b, pr.nb, pr.a[x1 - 1]);
+  return gclq__sets_lower_bound64(pr.b, pr.nb, end == 2 ? w.lo : w.hi);
 }
 
 /* End `end` of block tile `tile` of a pair, by method. */
@@ -265,26 +269,28 @@ static __host__ __device__ __forceinline__ gclq__sets_slices gclq__sets_slices_a
 /* ---- a tile's ends by groups of lanes ----
    The bitmaps' and HASH's partition kernel (gclq__sets_table_split_kernel)
    runs these for a large pair instead of a thread's binary search an end:
-   a binary search is a chain of dependent loads, 24 on a set of 10^7, and
-   a bitmap's b ends wait for its a ends (two uniform sets of 10^7 over
-   U = 10^9, windows of 2^17 values: a thread an end took 26 us of a 78 us
-   count on an H100; half warps, 16 us). Sixteen lanes search together,
-   17-way steps, 6 on 10^7. A small pair's tile keeps four threads' searches
-   (R-MAT's every edge: a warp's searches on small sets cost more than they
-   save). */
+   a binary search is a chain of dependent loads, 24 on a set of 10^7 (two
+   uniform sets of 10^7 over U = 10^9, windows of 2^17 values: a thread an
+   end took 26 us of a 78 us count on an H100; half warps, a's ends then
+   b's from them, 16 us). A group of G lanes searches together, (G + 1)-way
+   steps: a bitmap's four ends are independent, a quarter warp each (8 steps
+   on 10^7); HASH's two ends of b, a half warp each (6). A small pair's
+   tile keeps four threads' searches (R-MAT's every edge: a warp's searches
+   on small sets cost more than they save). */
 
-#define GCLQ__SETS_CUT_LANES 16u         /* lanes of a search: a half warp */
+#define GCLQ__SETS_CUT_LANES 16u         /* lanes of HASH's searches: a half warp */
 #define GCLQ__SETS_CUT_LANES_FROM 16384u /* |a| + |b| from which a pair's tiles search by lanes */
 
 /* The first index of b[lo, hi) whose element is not below v (v up to 2^32),
-   by each group of GCLQ__SETS_CUT_LANES lanes (every lane of the warp
+   by each group of G lanes (every lane of the warp
    calls it, each group with its own arguments, the same on its lanes; an
    empty range returns lo at once). A step loads G pivots s apart
    (s = ceil(n / G)); the pivots below v are a prefix, and the answer lies
    after the last of them, before the next one. */
+template <uint32_t G>
 static __device__ __forceinline__ uint32_t gclq__d_group_lower_bound(const uint32_t *b, uint32_t lo, uint32_t hi,
                                                                      uint64_t v) {
-  const uint32_t G = GCLQ__SETS_CUT_LANES, lane = threadIdx.x & 31, r = lane % G, first = lane - r;
+  const uint32_t lane = threadIdx.x & 31, r = lane % G, first = lane - r;
   const uint32_t mask = G == 32 ? 0xffffffffu : (1u << (G % 32)) - 1;
   for (;;) {
     const uint32_t n = hi - lo;
@@ -307,10 +313,10 @@ static __device__ __forceinline__ uint32_t gclq__d_group_lower_bound(const uint3
 
 /* Block tile `tile`'s four ends of a bitmap or HASH (gclq__sets_slice_end's)
    by a warp, e[0..3] on every lane; every lane calls it. A pair of
-   GCLQ__SETS_CUT_LANES_FROM elements or more: the bitmaps' first half warp
-   finds the window's first element of a, then of b from it, the second
-   half the last ones; HASH's halves find b's two ends from a's chunk. A
-   smaller pair: four lanes' own searches. */
+   GCLQ__SETS_CUT_LANES_FROM elements or more: the bitmaps' four searches
+   at once, a quarter warp each (9-way steps, 8 on 10^7); HASH's halves
+   find b's two ends from a's chunk. A smaller pair: four lanes' own
+   searches. */
 static __device__ __forceinline__ void gclq__d_table_ends(gclq_intersect_method m, const gclq__sets_pair &pr,
                                                           uint64_t tile, uint32_t *e) {
   const uint32_t lane = threadIdx.x & 31;
@@ -319,27 +325,23 @@ static __device__ __forceinline__ void gclq__d_table_ends(gclq_intersect_method 
     for (uint32_t k = 0; k < 4; ++k) e[k] = __shfl_sync(0xffffffffu, mine, k);
     return;
   }
-  const bool last = lane >= 16, bits = gclq__sets_is_bitmap(m);
-  if (bits) { /* the window's bounds in a, as gclq__sets_window_end's */
+  if (gclq__sets_is_bitmap(m)) { /* the window's bounds in a and in b, as gclq__sets_window_end's */
     const gclq__sets_window w = gclq__sets_window_at(m, pr, tile, GCLQ__SETS_BITMAP_BITS);
-    const uint32_t x = gclq__d_group_lower_bound(pr.a, 0, pr.na, last ? w.hi : w.lo);
-    e[0] = __shfl_sync(0xffffffffu, x, 0);
-    e[1] = __shfl_sync(0xffffffffu, x, 16);
-    if (e[0] == e[1]) { /* no element of a in the window (gclq__sets_window_end's 0) */
-      e[2] = e[3] = 0;
-      return;
-    }
-  } else {
-    e[0] = gclq__sets_chunk_slice_end(pr, tile, 0);
-    e[1] = gclq__sets_chunk_slice_end(pr, tile, 1);
+    const uint32_t q = lane / 8;
+    const uint32_t x = gclq__d_group_lower_bound<8>(q < 2 ? pr.a : pr.b, 0, q < 2 ? pr.na : pr.nb,
+                                                    q & 1 ? w.hi : w.lo);
+    for (uint32_t k = 0; k < 4; ++k) e[k] = __shfl_sync(0xffffffffu, x, 8 * k);
+    if (e[0] == e[1]) e[2] = e[3] = 0; /* no element of a in the window (gclq__sets_window_end's 0) */
+    return;
   }
-  /* b's first element not below a's first; the first above a's last (the
-     bitmaps), or one past the first not below it (HASH, as gclq__sets_chunk_end) */
-  const uint64_t v = last ? (uint64_t)pr.a[e[1] - 1] + (bits ? 1 : 0) : pr.a[e[0]];
-  const uint32_t y = gclq__d_group_lower_bound(pr.b, 0, pr.nb, v);
+  /* HASH: b's first element not below a's chunk's first, and one past the
+     first not below its last (gclq__sets_chunk_end) */
+  const bool last = lane >= 16;
+  e[0] = gclq__sets_chunk_slice_end(pr, tile, 0);
+  e[1] = gclq__sets_chunk_slice_end(pr, tile, 1);
+  const uint32_t y = gclq__d_group_lower_bound<GCLQ__SETS_CUT_LANES>(pr.b, 0, pr.nb, last ? pr.a[e[1] - 1] : pr.a[e[0]]);
   e[2] = __shfl_sync(0xffffffffu, y, 0);
-  e[3] = __shfl_sync(0xffffffffu, y, 16);
-  if (!bits) e[3] = gclq__sets_min(e[3] + 1, pr.nb);
+  e[3] = gclq__sets_min(__shfl_sync(0xffffffffu, y, 16) + 1, pr.nb);
 }
 
 /* A run of sorted elements: one side of a tile. */
@@ -376,7 +378,7 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_bucket(uint32_t v
    and a probe into a bucket that overflowed ends in a binary search of the
    build side itself (src, sorted), so no element is ever lost. */
 struct gclq__sets_hash {
-  enum { FROM_B = 0, BLOCK_WORDS = (1u << GCLQ__SETS_HASH_LOG2) * (1 + GCLQ__SETS_HASH_SLOTS) };
+  enum { FROM_B = 0, BLOCK_WORDS = (1u << GCLQ__SETS_HASH_LOG2) * (1 + GCLQ__SETS_HASH_SLOTS), LOADS = GCLQ__SETS_LOADS };
   uint32_t *count, *slot;
   uint32_t log2;
   gclq__sets_run src;
@@ -407,10 +409,11 @@ struct gclq__sets_hash {
 /* Bitmap-based intersection's table (the paper, 3.1.4): bit v - base of
    word[] for every element v of a's slice, base its first element; the
    slice lies in one window, so its words fit (GCLQ__SETS_BITMAP_BITS / 32
-   a block, GCLQ__SETS_WARP_BITMAP_BITS / 32 a warp). Probes come only from
-   b's slice, which lies between a's first and last element. */
+   a block, GCLQ__SETS_WARP_BITMAP_BITS / 32 a warp). Probes come from b's
+   slice, the same window: those outside a's first and last element find
+   nothing. */
 struct gclq__sets_bits {
-  enum { FROM_B = 0, BLOCK_WORDS = (uint32_t)(GCLQ__SETS_BITMAP_BITS / 32) };
+  enum { FROM_B = 0, BLOCK_WORDS = (uint32_t)(GCLQ__SETS_BITMAP_BITS / 32), LOADS = GCLQ__SETS_LOADS };
   uint32_t *word;
   uint32_t base, words;
 
@@ -429,8 +432,8 @@ struct gclq__sets_bits {
     gclq__sets_or(&word[i >> 5], 1u << (i & 31));
   }
   __host__ __device__ __forceinline__ bool operator()(uint32_t v) const {
-    const uint32_t i = v - base;
-    return (word[i >> 5] >> (i & 31)) & 1u;
+    const uint32_t i = v - base; /* v below base: a large i */
+    return i < 32 * words && ((word[i >> 5] >> (i & 31)) & 1u);
   }
 };
 
@@ -438,7 +441,7 @@ struct gclq__sets_bits {
    whole of b's slice copied to shared memory (every level of its search
    tree cached), each element of a's slice binary-searched there. */
 struct gclq__sets_sorted {
-  enum { FROM_B = 1, BLOCK_WORDS = GCLQ__SETS_TILE + 1 }; /* words: a tile's b slice and its guard */
+  enum { FROM_B = 1, BLOCK_WORDS = GCLQ__SETS_TILE + 1, LOADS = 1 }; /* words: a tile's b slice and its guard */
   uint32_t *key;
   uint32_t n;
 
@@ -468,36 +471,62 @@ static __device__ __forceinline__ void gclq__d_group_sync() {
    cleared, then the build side inserted; barriers after each. */
 template <bool BLOCK, typename Table>
 static __device__ __forceinline__ void gclq__d_table_build(const Table &t, const gclq__sets_run &build) {
+  enum { U = BLOCK ? Table::LOADS : 1 };
   const uint32_t rank = BLOCK ? threadIdx.x : threadIdx.x & 31, step = BLOCK ? GCLQ__SETS_NT : 32;
   uint32_t *words = t.clear();
   for (uint32_t k = rank; k < t.clear_words(); k += step) words[k] = 0;
   gclq__d_group_sync<BLOCK>();
-  for (uint32_t i = rank; i < build.n; i += step) t.insert(build.v[i], i);
+  for (uint32_t i0 = rank; i0 < build.n; i0 += U * step) {
+    uint32_t v[U];
+#pragma unroll
+    for (uint32_t u = 0; u < U; ++u) v[u] = i0 + u * step < build.n ? build.v[i0 + u * step] : 0u;
+#pragma unroll
+    for (uint32_t u = 0; u < U; ++u)
+      if (i0 + u * step < build.n) t.insert(v[u], i0 + u * step);
+  }
   gclq__d_group_sync<BLOCK>();
 }
 
+/* The probe side counted by the block, Table::LOADS elements a thread
+   loaded at once: the count of those the table holds (every thread gets it). */
+template <typename Table>
+static __device__ __forceinline__ uint32_t gclq__d_block_count(const Table &t, const gclq__sets_run &probe,
+                                                               uint32_t *s_warp) {
+  enum { U = Table::LOADS };
+  uint32_t mine = 0, total;
+  for (uint32_t i0 = threadIdx.x; i0 < probe.n; i0 += U * GCLQ__SETS_NT) {
+    uint32_t v[U];
+#pragma unroll
+    for (uint32_t u = 0; u < U; ++u) v[u] = i0 + u * GCLQ__SETS_NT < probe.n ? probe.v[i0 + u * GCLQ__SETS_NT] : 0u;
+#pragma unroll
+    for (uint32_t u = 0; u < U; ++u) mine += i0 + u * GCLQ__SETS_NT < probe.n && t(v[u]);
+  }
+  gclq__d_block_exclusive_sum(mine, s_warp, &total);
+  return total;
+}
+
 /* The probe side walked in order by the block, GCLQ__SETS_NT elements a
-   round: the count of those the table holds (every thread gets it), and
-   with WRITE the elements themselves at out, in the probe side's (sorted)
-   order (a block scan a round). */
-template <bool WRITE, typename Table>
-static __device__ __forceinline__ uint32_t gclq__d_block_probe(const Table &t, const gclq__sets_run &probe,
+   round: the elements the table holds written at out, in the probe side's
+   (sorted) order (a block scan a round); returns how many. */
+template <typename Table>
+static __device__ __forceinline__ uint32_t gclq__d_block_write(const Table &t, const gclq__sets_run &probe,
                                                                uint32_t *s_warp, uint32_t *out) {
-  uint32_t mine = 0, written = 0, total;
+  uint32_t written = 0, total;
   for (uint64_t r = 0; r < probe.n; r += GCLQ__SETS_NT) {
     const uint64_t i = r + threadIdx.x;
     const uint32_t found = i < probe.n && t(probe.v[i]);
-    if (!WRITE) {
-      mine += found;
-      continue;
-    }
     const uint32_t before = gclq__d_block_exclusive_sum(found, s_warp, &total);
     if (found) out[written + before] = probe.v[i];
     written += total;
   }
-  if (WRITE) return written;
-  gclq__d_block_exclusive_sum(mine, s_warp, &total);
-  return total;
+  return written;
+}
+
+/* The count (WRITE false) or the write of the probe side by the block. */
+template <bool WRITE, typename Table>
+static __device__ __forceinline__ uint32_t gclq__d_block_probe(const Table &t, const gclq__sets_run &probe,
+                                                               uint32_t *s_warp, uint32_t *out) {
+  return WRITE ? gclq__d_block_write(t, probe, s_warp, out) : gclq__d_block_count(t, probe, s_warp);
 }
 
 /* The one pass's probe (gclq__sets_table_kernel with ONE): the probe side
@@ -572,17 +601,75 @@ static __device__ __forceinline__ uint32_t gclq__d_warp_probe(const Table &t, co
   return c;
 }
 
+/* A bitmap tile of the count pass as the partition kernel leaves it for
+   gclq__sets_bits_count_kernel: its two slices (a's builds the bitmap, b's
+   probes it), the bitmap's base and words (gclq__sets_bits::make), its
+   pair. Ten words, which a block loads for its next tile while it counts
+   the current one. */
+struct gclq__sets_bits_tile {
+  const uint32_t *a, *b;
+  uint32_t na, nb, base, words, p, unused;
+};
+
 /* The bitmaps' and HASH's partition kernel: tile t's four ends into
-   split[4t, 4t + 4), a warp a tile (gclq__d_table_ends). */
+   split[4t, 4t + 4), a warp a tile (gclq__d_table_ends); or, with rec
+   (the bitmaps' count pass), the whole tile into rec[t]. */
 static __global__ void gclq__sets_table_split_kernel(gclq__sets_args g, gclq__sets_tiles T,
-                                                     gclq_intersect_method method, uint32_t *split) {
+                                                     gclq_intersect_method method, uint32_t *split,
+                                                     gclq__sets_bits_tile *rec) {
   const uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
   if (t >= T.first[T.nq]) return; /* the whole warp */
   uint32_t q, p, e[4];
   const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
   gclq__d_table_ends(method, pr, t - T.first[q], e);
   const uint32_t lane = threadIdx.x & 31;
-  if (lane < 4) split[4 * t + lane] = e[lane];
+  if (rec == NULL) {
+    if (lane < 4) split[4 * t + lane] = e[lane];
+  } else if (lane == 0) {
+    const gclq__sets_slices c = gclq__sets_slices_at(e);
+    const gclq__sets_bits bits = gclq__sets_bits::make(NULL, true, pr, c);
+    const gclq__sets_run x = gclq__sets_side(pr, c, false), y = gclq__sets_side(pr, c, true);
+    const gclq__sets_bits_tile r = {x.v, y.v, x.n, y.n, bits.base, bits.words, p, 0};
+    rec[t] = r;
+  }
+}
+
+/* The bitmaps' count pass from the partition kernel's tiles (rec): each
+   block runs a tile at a time, the blocks in turn (a grid of as many as
+   the device holds at once), and loads its next tile's record while it
+   counts the current one. A tile's first loads are then its data's: a
+   block per tile (gclq__sets_table_kernel) waits for its pair, its ends,
+   then the bitmap's base, before them. Two uniform sets of 10^7 over
+   U = 10^9 on an H100: 0.062 -> 0.057 ms; of 10^8, 0.320 -> 0.314. */
+static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
+    gclq__sets_bits_count_kernel(gclq__sets_args g, gclq__sets_tiles T, const gclq__sets_bits_tile *rec) {
+  enum { W = sizeof(gclq__sets_bits_tile) / 4 };
+  __shared__ uint32_t s_mem[gclq__sets_bits::BLOCK_WORDS];
+  __shared__ gclq__sets_bits_tile s_rec;
+  __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  const uint64_t tiles = T.first[T.nq];
+  const uint32_t tid = threadIdx.x, *from = (const uint32_t *)rec;
+  uint32_t *mine = (uint32_t *)&s_rec;
+  uint64_t t = blockIdx.x;
+  if (t < tiles && tid < W) mine[tid] = __ldg(from + W * t + tid);
+  __syncthreads();
+  for (; t < tiles; t += gridDim.x) {
+    const uint64_t next = t + gridDim.x;
+    const uint32_t ahead = next < tiles && tid < W ? __ldg(from + W * next + tid) : 0u;
+    gclq__sets_bits table;
+    table.word = s_mem;
+    table.base = s_rec.base;
+    table.words = s_rec.words;
+    gclq__sets_run build, probe;
+    build.v = s_rec.a, build.n = s_rec.na;
+    probe.v = s_rec.b, probe.n = s_rec.nb;
+    const uint32_t p = s_rec.p;
+    gclq__d_table_build<true>(table, build);
+    gclq__d_tile_total(g, T, t, p, gclq__d_block_probe<false>(table, probe, s_warp, NULL));
+    __syncthreads(); /* s_mem and s_rec are the next tile's */
+    if (tid < W) mine[tid] = ahead;
+    __syncthreads();
+  }
 }
 
 /* The table methods' block tiles (HASH, the bitmaps: search tiles;

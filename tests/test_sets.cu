@@ -1038,7 +1038,7 @@ TEST(sets, hash_buckets_spread_and_overflow_loses_nothing) {
 
 /* The bitmaps' spans (a's range; the shared range, or none) and windows:
    the windows' a slices are a's elements in the span, in order and once
-   each; each b slice lies between its a slice's first and last element;
+   each; each b slice is b's elements in its window;
    a small pair runs a warp exactly when its span fits the warp's window. */
 TEST(sets, bitmap_spans_and_windows) {
   test_rng rng = test_rng_for("sets.bitmap_windows");
@@ -1073,9 +1073,11 @@ TEST(sets, bitmap_spans_and_windows) {
         CHECK_EQ(e[0], next);
         next = e[1];
         CHECK((uint64_t)a[e[1] - 1] - a[e[0]] < window);
-        for (uint32_t y = e[2]; y < e[3]; ++y) CHECK(b[y] >= a[e[0]] && b[y] <= a[e[1] - 1]);
-        CHECK(e[2] == 0 || b[e[2] - 1] < a[e[0]]);
-        CHECK(e[3] == b.size() || b[e[3]] > a[e[1] - 1]);
+        const gclq__sets_window w = gclq__sets_window_at(m, pr, t, window);
+        CHECK(w.lo <= a[e[0]] && a[e[1] - 1] < w.hi);
+        for (uint32_t y = e[2]; y < e[3]; ++y) CHECK(b[y] >= w.lo && b[y] < w.hi);
+        CHECK(e[2] == 0 || b[e[2] - 1] < w.lo);
+        CHECK(e[3] == b.size() || b[e[3]] >= w.hi);
       }
       CHECK_EQ(next, last);
     }
@@ -1453,19 +1455,19 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
   }
 }
 
-/* gclq__d_group_lower_bound: query k on group k % G of warp k / G (G
-   groups of GCLQ__SETS_CUT_LANES lanes a warp); out[k] its answer, or
-   0xffffffff when the group's lanes disagree. */
+/* gclq__d_group_lower_bound<L>: query k on group k % G of warp k / G (G
+   groups of L lanes a warp); out[k] its answer, or 0xffffffff when the
+   group's lanes disagree. */
+template <uint32_t L>
 static __global__ void test_group_lower_bound_kernel(const uint32_t *b, const uint32_t *lo, const uint32_t *hi,
                                                      const uint64_t *v, uint32_t n, uint32_t *out) {
-  const uint32_t G = 32 / GCLQ__SETS_CUT_LANES, lane = threadIdx.x & 31;
-  const uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, k = G * w + lane / GCLQ__SETS_CUT_LANES;
+  const uint32_t G = 32 / L, lane = threadIdx.x & 31;
+  const uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, k = G * w + lane / L;
   if (G * w >= n) return; /* the whole warp */
-  const uint32_t r = k < n ? gclq__d_group_lower_bound(b, lo[k], hi[k], v[k]) : gclq__d_group_lower_bound(b, 0, 0, 0);
-  const uint32_t first = __shfl_sync(0xffffffffu, r, lane - lane % GCLQ__SETS_CUT_LANES);
-  const bool differ = __ballot_sync(0xffffffffu, r != first) >> (lane - lane % GCLQ__SETS_CUT_LANES) &
-                      ((1u << GCLQ__SETS_CUT_LANES) - 1);
-  if (lane % GCLQ__SETS_CUT_LANES == 0 && k < n) out[k] = differ ? 0xffffffffu : r;
+  const uint32_t r = k < n ? gclq__d_group_lower_bound<L>(b, lo[k], hi[k], v[k]) : gclq__d_group_lower_bound<L>(b, 0, 0, 0);
+  const uint32_t first = __shfl_sync(0xffffffffu, r, lane - lane % L);
+  const bool differ = __ballot_sync(0xffffffffu, r != first) >> (lane - lane % L) & ((1u << L) - 1);
+  if (lane % L == 0 && k < n) out[k] = differ ? 0xffffffffu : r;
 }
 
 /* The table methods' cuts by the partition kernels, as gclq__sets_cuts
@@ -1474,7 +1476,7 @@ static __global__ void test_group_lower_bound_kernel(const uint32_t *b, const ui
 static void test_table_cuts(gclq_intersect_method m, const gclq__sets_args &g, const gclq__sets_tiles &T,
                             uint64_t tiles, bool lanes, uint32_t *split) {
   if (lanes && (gclq__sets_is_bitmap(m) || m == GCLQ_INTERSECT_HASH))
-    gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK>>>(g, T, m, split);
+    gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK>>>(g, T, m, split, NULL);
   else
     gclq__sets_split_kernel<GCLQ__CUT_TABLE><<<gclq__grid(4 * tiles), GCLQ__BLOCK>>>(g, T, m, split);
 }
@@ -1520,13 +1522,21 @@ GPU_TEST(sets, cuda_table_cuts_equal_the_host_searches) {
     CUDA_CHECK(d_lo.upload(lo));
     CUDA_CHECK(d_hi.upload(hi));
     CUDA_CHECK(d_v.upload(v));
-    const uint32_t per_block = 256 / GCLQ__SETS_CUT_LANES; /* queries a block of 256 threads takes */
-    test_group_lower_bound_kernel<<<(nq + per_block - 1) / per_block, 256>>>(d_b.p, d_lo.p, d_hi.p, d_v.p, nq, d_out.p);
-    CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<uint32_t> got;
-    CUDA_CHECK(d_out.download(got));
-    std::string what = "the lanes' lower bound on " + std::to_string(nb) + " elements";
-    CHECK_ARRAYS(want.data(), got.data(), nq, what.c_str());
+    for (uint32_t lanes : {8u, (uint32_t)GCLQ__SETS_CUT_LANES}) { /* the bitmaps' quarter warps, HASH's halves */
+      const uint32_t per_block = 256 / lanes; /* queries a block of 256 threads takes */
+      CUDA_CHECK(cudaMemset(d_out.p, 0xab, (size_t)nq * sizeof(uint32_t)));
+      if (lanes == 8)
+        test_group_lower_bound_kernel<8><<<(nq + per_block - 1) / per_block, 256>>>(d_b.p, d_lo.p, d_hi.p, d_v.p, nq,
+                                                                                 d_out.p);
+      else
+        test_group_lower_bound_kernel<GCLQ__SETS_CUT_LANES><<<(nq + per_block - 1) / per_block, 256>>>(
+            d_b.p, d_lo.p, d_hi.p, d_v.p, nq, d_out.p);
+      CUDA_CHECK(cudaDeviceSynchronize());
+      std::vector<uint32_t> got;
+      CUDA_CHECK(d_out.download(got));
+      std::string what = "the lower bound of " + std::to_string(lanes) + " lanes on " + std::to_string(nb) + " elements";
+      CHECK_ARRAYS(want.data(), got.data(), nq, what.c_str());
+    }
   }
   const gclq_intersect_method ms[5] = {GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_HASH,
                                        GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};

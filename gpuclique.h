@@ -695,9 +695,11 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     is dense (|a| + |b| >= GCLQ_SETS_AUTO_BITMAP_DENSITY x
                     the values both span) and spread over at least
                     GCLQ_SETS_AUTO_BITMAP_WINDOWS full stretches of 2^18
-                    values (two windows each); else, where the pairs average
-                    fewer than GCLQ_SETS_AUTO_IP_OBS_BELOW merge steps,
-                    IP_OBS; else per pair: BINARY_SEARCH when
+                    values (two windows each), else IP_OBS when its larger
+                    set is below GCLQ_SETS_AUTO_RATIO x its smaller; where
+                    no pair dominates and the pairs average fewer than
+                    GCLQ_SETS_AUTO_IP_OBS_BELOW merge steps, IP_OBS; else
+                    per pair: BINARY_SEARCH when
                     |b| >= GCLQ_SETS_AUTO_RATIO * |a|, else MERGE_PATH
                     (which gclq_intersect_pairs_device's AUTO always does).
                     stats.method says which ran (AUTO: the per-pair rule).
@@ -760,53 +762,56 @@ typedef enum gclq_intersect_method {
 #endif
 
 /* AUTO's batch rule for given pairs on CUDA (AUTO above), from bench_sets
-   rows on an H100 (bench/results/sets_h200.md). The bitmaps give each
-   block a window of values, so they win where the windows are full and
-   many. Measured with windows of 2^18 values (the rule counts stretches
-   of that many): two uniform sets of 10^8 over U = 10^9 (3815 windows of
-   52,000 elements) 0.410 ms against merge path's 0.675 (windows of 2^17:
-   0.367); of 10^7 (5,200 a window) 0.083 against 0.093 (2^17: 0.079);
-   but of 10^7 over U = 10^8 (381 windows: 3 a multiprocessor)
-   0.096 against IP_OBS's 0.090, of 10^6 over 10^9 (520 a window) 0.035
-   against 0.024, and where the values crowd into a few windows (normal
-   over 10^8: 0.195 against 0.090; zipf: 0.55 against 0.089) far slower.
+   rows (bench/results/sets_h200.md). The bitmaps give each block a window
+   of 2^17 values, so they win where the windows are full and many. The
+   rule counts stretches of 2^18 values. Fig. 9's twelve pairs on an H200
+   (session 20, "dev" ms, BITMAP_DYNAMIC against the best of merge path,
+   binary search and IP_OBS), with their density (|a| + |b|) / span and
+   stretches (|a| + |b|) / the elements of the fullest stretch:
+     bitmap faster: uniform 2 x 10^7 over 10^8 (density 0.2, 369
+     stretches) 0.049 against 0.089; 2 x 10^7 over 10^9 (0.02, 3674)
+     0.057 against 0.085; 2 x 10^6 over 10^8 (0.02, 342) 0.022 against
+     0.027; normal 2 x 10^7 over 10^8 (0.2, 125) 0.076 against 0.085;
+     2 x 10^6 over 10^8 (0.02, 113) 0.019 against 0.022; 2 x 10^7 over
+     10^9 (0.02, 1198) 0.054 against 0.085.
+     bitmap slower: every pair of density 0.002 (2 x 10^6 over 10^9,
+     uniform and normal: 0.036 and 0.031 against 0.026 and 0.023); zipf
+     (all values crowded into a few stretches: 3.8 or 38) 0.120-0.227
+     against 0.023-0.086.
    So BITMAP_DYNAMIC for the dominant pair when both hold:
      GCLQ_SETS_AUTO_BITMAP_DENSITY   (|a| + |b|) / the values both span, at
-                                     least (0.01: 2,600 elements a window);
+                                     least (0.01);
      GCLQ_SETS_AUTO_BITMAP_WINDOWS   (|a| + |b|) / the elements of the
                                      fullest stretch of 2^18 values, at
-                                     least: the windows busy at once (768;
-                                     estimated from each set's densest of
-                                     1024 stretches of equal count,
+                                     least: the windows busy at once (64,
+                                     between 38 and 113; estimated from
+                                     each set's densest of 1024 stretches
+                                     of equal count,
                                      gclq__sets_peak_density), times
                                      GCLQ_SETS_AUTO_BITMAP_FULL / the
                                      density where the density is above
-                                     that (0.05): heavier windows, fewer
-                                     needed. (Windows of 2^17 values, an
-                                     H100: 10^7 + 10^7 uniform values over
-                                     10^8, density 0.2 and 369 stretches,
-                                     0.074 ms against IP_OBS's 0.091;
-                                     10^6 + 10^6 over 10^8, density 0.02
-                                     and 342 stretches, 0.029 against
-                                     0.024; normal values over 10^8,
-                                     density 0.2 and 125 stretches, 0.121
-                                     against 0.094.)
+                                     that (0.2): heavier windows, fewer
+                                     needed.
+   A dominant pair the bitmap does not take: IP_OBS, faster than merge
+   path (the per-pair rule's pick for a balanced pair) on all twelve of
+   Fig. 9's pairs above, by 1-12% (zipf 2 x 10^6 over 10^9: 0.023 against
+   0.026).
    Batches of many small pairs: every edge of R-MAT 16, 17 and 18 as pairs
    of adjacency lists (1,400-2,500 steps a pair on average): IP_OBS 3.18,
    9.55, 25.2 ms against merge path / binary search per pair 3.65, 11.2,
-   27.1 (binary search alone 3.37, 11.3, 24.0); on large pairs IP_OBS is
-   not always the faster (the pair of 10^7 over 10^9: 0.090 against merge
-   path's 0.093, over 10^8 with zipf values 0.090 against 0.089), hence
-   GCLQ_SETS_AUTO_IP_OBS_BELOW, a bound on the pairs' average steps. Define
-   before the implementation include to move them. */
+   27.1 (binary search alone 3.37, 11.3, 24.0), an H100.
+   GCLQ_SETS_AUTO_IP_OBS_BELOW bounds the pairs' average steps for that
+   choice: batches of many larger pairs keep the per-pair rule (not yet
+   measured against IP_OBS). Define before the implementation include to
+   move them. */
 #ifndef GCLQ_SETS_AUTO_BITMAP_DENSITY
 #define GCLQ_SETS_AUTO_BITMAP_DENSITY 0.01
 #endif
 #ifndef GCLQ_SETS_AUTO_BITMAP_WINDOWS
-#define GCLQ_SETS_AUTO_BITMAP_WINDOWS 768.0
+#define GCLQ_SETS_AUTO_BITMAP_WINDOWS 64.0
 #endif
 #ifndef GCLQ_SETS_AUTO_BITMAP_FULL
-#define GCLQ_SETS_AUTO_BITMAP_FULL 0.05
+#define GCLQ_SETS_AUTO_BITMAP_FULL 0.2
 #endif
 #ifndef GCLQ_SETS_AUTO_IP_OBS_BELOW
 #define GCLQ_SETS_AUTO_IP_OBS_BELOW 65536u
@@ -3965,7 +3970,8 @@ static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s,
       const double scale = dense > GCLQ_SETS_AUTO_BITMAP_FULL ? GCLQ_SETS_AUTO_BITMAP_FULL / dense : 1.0;
       if (dense >= density && (double)largest >= windows * scale * fullest) return GCLQ_INTERSECT_BITMAP_DYNAMIC;
     }
-    return GCLQ_INTERSECT_AUTO;
+    /* a balanced dominant pair: IP_OBS (the per pair rule would take merge path) */
+    return (na < nb ? nb / na : na / nb) < GCLQ_SETS_AUTO_RATIO ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
   }
   return work < (double)ip_obs_below * (double)n ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
 }

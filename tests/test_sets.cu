@@ -1277,15 +1277,16 @@ GPU_TEST(sets, cuda_one_giant_pair_uses_many_blocks) {
 /* AUTO on CUDA for given pairs runs what its batch rule says
    (gclq__sets_pairs_rule), says so in stats.method, and equals HOST: a
    dense pair spread over many windows (as in the host test
-   sets.pairs_auto_rule), a sparse one, every edge of an R-MAT graph. */
+   sets.pairs_auto_rule: the bitmap), a sparse one (IP_OBS), every edge of
+   an R-MAT graph. */
 GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
   test_rng rng = test_rng_for("sets.cuda_auto_rule");
   const double w = GCLQ_SETS_AUTO_BITMAP_WINDOWS, window = (double)GCLQ__SETS_AUTO_STRETCH;
   for (int dense = 0; dense < 2; ++dense) {
     std::vector<set_u32> v(2);
-    const size_t n = dense ? (size_t)(GCLQ_SETS_AUTO_BITMAP_DENSITY * 1.6 * w * window / 2.0) + rng.below(1000)
+    const size_t n = dense ? (size_t)(GCLQ_SETS_AUTO_BITMAP_DENSITY * 1.28 * w * window) + rng.below(1000)
                            : 5000 + rng.below(5000);
-    const uint64_t u = dense ? (uint64_t)(1.25 * w) * (uint64_t)window : 500 * (uint64_t)n; /* densities >= 1.28 d, 0.004 */
+    const uint64_t u = dense ? (uint64_t)(2 * w) * (uint64_t)window : 500 * (uint64_t)n; /* densities >= 1.28 d, 0.004 */
     v[0] = sets_random(rng, n, u);
     v[1] = sets_random(rng, n + rng.below(n), u);
     gclq_sets s;
@@ -1294,7 +1295,7 @@ GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
     const gclq_intersect_method want_method =
         gclq__sets_pairs_rule(&s, pair, 1, GCLQ_SETS_AUTO_BITMAP_DENSITY, GCLQ_SETS_AUTO_BITMAP_WINDOWS,
                               GCLQ_SETS_AUTO_IP_OBS_BELOW);
-    CHECK_EQ(want_method, dense ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO);
+    CHECK_EQ(want_method, dense ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_IP_OBS);
     for (int m = 0; m < 2; ++m) {
       gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
       h.materialise = o.materialise = m;
@@ -2035,10 +2036,11 @@ TEST(sets, pairs_auto_rule) {
   const uint64_t window = GCLQ__SETS_AUTO_STRETCH;
   /* one pair of n + n values over [0, u): the bitmap where it is dense
      (2n >= d u) and spread over enough windows (u / 2^18 >= w, less the
-     densest stretch's excess: 1.25 w); not where it is sparse, over too
-     few windows, or crowded into one */
-  const size_t n = (size_t)(d * 1.6 * w * (double)window / 2.0) + rng.below(1000); /* 2n = 1.6 d w windows */
-  const uint64_t spread_u = (uint64_t)(1.25 * w) * window;                         /* density 2n / u = 1.28 d */
+     densest stretch's excess: 2 w, room for the densest of 1024 stretches
+     of a random set to hold twice the average); not where it is sparse,
+     over too few windows, or crowded into one */
+  const size_t n = (size_t)(d * 1.28 * w * (double)window) + rng.below(1000); /* 2n = 2.56 d w windows */
+  const uint64_t spread_u = (uint64_t)(2 * w) * window;                       /* density 2n / u = 1.28 d */
   struct {
     const char *what;
     uint64_t u;
@@ -2070,7 +2072,7 @@ TEST(sets, pairs_auto_rule) {
   for (const auto &sh : shapes) {
     gclq_intersect_method got = GCLQ_INTERSECT_SERIAL_MERGE;
     rule_on(n, sh.u, sh.crowd, &got);
-    CHECK_MSG(got == (sh.bitmap ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO), "%s: n %zu, u %llu", sh.what,
+    CHECK_MSG(got == (sh.bitmap ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_IP_OBS), "%s: n %zu, u %llu", sh.what,
               n, (unsigned long long)sh.u);
   }
   /* above GCLQ_SETS_AUTO_BITMAP_FULL fewer windows are enough: at 4x that
@@ -2081,8 +2083,20 @@ TEST(sets, pairs_auto_rule) {
     const size_t m = (size_t)(4.0 * full * (double)u / 2.0); /* 2m / u = 4 full */
     gclq_intersect_method got = GCLQ_INTERSECT_SERIAL_MERGE;
     rule_on(m, u, false, &got);
-    CHECK_MSG(got == (more ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_AUTO), "density 4 x %g over %g w stretches",
+    CHECK_MSG(got == (more ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_IP_OBS), "density 4 x %g over %g w stretches",
               full, stretches / w);
+  }
+  /* a dominant pair the bitmap does not take: IP_OBS while its sets are
+     within GCLQ_SETS_AUTO_RATIO of each other, else the per-pair rule
+     (binary search) */
+  for (int skew = 0; skew < 2; ++skew) {
+    const size_t small = 1000 + rng.below(1000), large = small * (GCLQ_SETS_AUTO_RATIO - 1 + 2 * skew);
+    v[0] = sets_random(rng, small, (uint64_t)1 << 32);
+    v[1] = sets_random(rng, large, (uint64_t)1 << 32);
+    CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+    CHECK_MSG(gclq__sets_pairs_rule(&s, pair, 1, d, w, below) == (skew ? GCLQ_INTERSECT_AUTO : GCLQ_INTERSECT_IP_OBS),
+              "sparse pair of %zu and %zu", small, large);
+    gclq_sets_free(&s);
   }
   /* one pair whose ranges do not overlap: the bitmap does nothing */
   v[0] = sets_random(rng, n, 1000000);

@@ -618,7 +618,9 @@ BENCH(sets_all) {
    the containments, whether they agree with the row without the split,
    and the split's numbers: the threshold, light / heavy values, the host's
    light increments, the host and device halves' times, how long they
-   overlapped and how long the device's counts waited for the host's.
+   overlapped and how long the device's counts waited for the host's, and
+   the last run's stats: the whole call, the upload, the device batches
+   (stats.kernel_ms: where the call rows' run-to-run spread comes from).
    Environment: SETS_SPLIT thresholds, e.g. "16,64,256,1024" (the default). */
 static gclq_intersect_options bench_sets_contain_options(uint64_t below) {
   gclq_intersect_options o;
@@ -646,11 +648,12 @@ static void bench_sets_contain_line(const char *what, const gclq_intersect_resul
                                           memcmp(r.h_counts, off.h_counts, 4 * r.num_pairs) == 0));
   const gclq_intersect_stats &t = r.stats;
   printf("sets contain,%s,containments %llu,%s,method %s,below %llu,light %llu,heavy %llu,increments %llu,"
-         "index %.2f ms,host %.2f ms,device %.2f ms,overlap %.2f ms,wait %.2f ms\n",
+         "index %.2f ms,host %.2f ms,device %.2f ms,overlap %.2f ms,wait %.2f ms,"
+         "call %.2f ms,upload %.2f ms,kernels %.2f ms\n",
          what, (unsigned long long)r.num_pairs, same ? "same" : "DIFFERENT", gclq_intersect_method_name(t.method),
          (unsigned long long)t.split.below, (unsigned long long)t.split.light_values,
          (unsigned long long)t.split.heavy_values, (unsigned long long)t.split.light_increments, t.split.index_ms,
-         t.split.host_ms, t.split.device_ms, t.split.overlap_ms, t.split.wait_ms);
+         t.split.host_ms, t.split.device_ms, t.split.overlap_ms, t.split.wait_ms, t.total_ms, t.upload_ms, t.kernel_ms);
 }
 
 BENCH(sets_containment_split) {

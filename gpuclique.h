@@ -3970,7 +3970,7 @@ static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s,
       const double scale = dense > GCLQ_SETS_AUTO_BITMAP_FULL ? GCLQ_SETS_AUTO_BITMAP_FULL / dense : 1.0;
       if (dense >= density && (double)largest >= windows * scale * fullest) return GCLQ_INTERSECT_BITMAP_DYNAMIC;
     }
-    /* a balanced dominant pair: IP_OBS (the per pair rule would take merge path) */
+    /* a balanced dominant pair: IP_OBS (the per-pair rule would take merge path) */
     return (na < nb ? nb / na : na / nb) < GCLQ_SETS_AUTO_RATIO ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
   }
   return work < (double)ip_obs_below * (double)n ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;

@@ -765,9 +765,9 @@ typedef enum gclq_intersect_method {
    rows (bench/results/sets_h200.md). The bitmaps give each block a window
    of 2^17 values, so they win where the windows are full and many. The
    rule counts stretches of 2^18 values. Fig. 9's twelve pairs on an H200
-   (session 20, "dev" ms, BITMAP_DYNAMIC against the best of merge path,
-   binary search and IP_OBS), with their density (|a| + |b|) / span and
-   stretches (|a| + |b|) / the elements of the fullest stretch:
+   (device ms, BITMAP_DYNAMIC against the best of merge path, binary search
+   and IP_OBS), with their density (|a| + |b|) / span and stretches
+   (|a| + |b|) / the elements of the fullest stretch:
      bitmap faster: uniform 2 x 10^7 over 10^8 (density 0.2, 369
      stretches) 0.049 against 0.089; 2 x 10^7 over 10^9 (0.02, 3674)
      0.057 against 0.085; 2 x 10^6 over 10^8 (0.02, 342) 0.022 against

@@ -2996,10 +2996,10 @@ static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_til
    sets of 10^8 takes a fifth longer). lanes: the bitmaps' and HASH's ends
    by a warp a tile (gclq__sets_table_split_kernel), for a batch whose
    tiles are mostly of large pairs (two uniform sets of 10^7 on an H200:
-   25-27 us of partition by a thread an end, 13-14 us by a warp a tile
-   whose b ends waited for its a ends, of a 65-80 us count; on R-MAT's
-   every edge, whose pairs are small, a warp a tile costs more than it
-   saves). */
+   25-27 us of partition by a thread an end, of a 65-80 us count; 13-14 us
+   by a warp a tile searching a's ends and then b's, where
+   gclq__d_table_ends runs all four at once; on R-MAT's every edge, whose
+   pairs are small, a warp a tile costs more than it saves). */
 template <int KIND>
 static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_args &g, uint64_t tiles, bool lanes,
                                           gclq__dmem *split, gclq__sets_tiles *cut) {
@@ -3035,18 +3035,16 @@ static inline bool gclq__sets_lanes(const gclq__sets_split &s) {
 static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_tiles &T,
                                                 uint64_t tiles, gclq__dmem *rec, int *ran) {
   const size_t bytes = (size_t)tiles * sizeof(gclq__sets_bits_tile);
-  int on = 1, device = 0, sms = 0;
+  int on = 1;
   *ran = 0;
 #ifdef GPUCLIQUE_TESTING
   on = !gclq__sets_cuts_in_blocks;
 #endif
   if (!on || !gclq__mc_fits(&d->c, bytes) || rec->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
-  GCLQ__CUDA_TRY(cudaGetDevice(&device));
-  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   gclq__sets_bits_tile *r = rec->as<gclq__sets_bits_tile>();
   gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, T, d->method, NULL, r);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  const uint64_t most = (uint64_t)sms * (2048 / GCLQ__SETS_NT); /* blocks the device holds at once */
+  const uint64_t most = (uint64_t)gprim__sm_count() * (2048 / GCLQ__SETS_NT); /* blocks the device holds at once */
   gclq__sets_bits_count_kernel<<<(unsigned)(tiles < most ? tiles : most), GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, r);
   GCLQ__CUDA_TRY(cudaGetLastError());
   *ran = 1;

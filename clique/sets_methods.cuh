@@ -56,11 +56,11 @@
 /* Values a block's window covers: 16 KB of bits. (Two uniform sets of
    10^8 over U = 10^9 on an H100: windows of 2^16, 2^17, 2^18 values count
    in 0.365, 0.367, 0.409 ms and write in 0.579, 0.658, 0.729; of 10^7,
-   0.099, 0.079, 0.082 and 0.172, 0.124, 0.118, with a one pass that read
-   every probe run twice: the smaller the window, the more of the
-   multiprocessor's memory stays L1 for a second read, and the more tiles
-   a sparse pair pays for. The one pass now reads a run twice only when it
-   has more matches than a warp keeps, GCLQ__SETS_KEEP.) */
+   0.099, 0.079, 0.082 and 0.172, 0.124, 0.118, measured with a one pass
+   that read every probe run twice, as it does for a run with more matches
+   than a warp keeps, GCLQ__SETS_KEEP: the smaller the window, the more of
+   the multiprocessor's memory stays L1 for a second read, and the more
+   tiles a sparse pair pays for.) */
 #ifndef GCLQ__SETS_BITMAP_BITS
 #define GCLQ__SETS_BITMAP_BITS ((uint64_t)1 << 17)
 #endif
@@ -74,8 +74,9 @@
 /* Elements a thread of a block loads at once in the build and the count
    of the bitmaps and HASH (each table's LOADS): a tile waits for its data
    once per GCLQ__SETS_LOADS x GCLQ__SETS_NT elements of a side, not once
-   per GCLQ__SETS_NT (two uniform sets of 10^7 on an H100: 0.071 -> 0.062
-   ms; IP_OBS keeps 1, as R-MAT's every edge ran 3% slower with 4). */
+   per GCLQ__SETS_NT (two uniform sets of 10^7 on an H100: 0.062 ms against
+   0.071 with one load; IP_OBS keeps 1, as R-MAT's every edge runs 3%
+   slower with 4). */
 #define GCLQ__SETS_LOADS 4u
 
 /* Does this file run method m? */
@@ -640,7 +641,8 @@ static __global__ void gclq__sets_table_split_kernel(gclq__sets_args g, gclq__se
    counts the current one. A tile's first loads are then its data's: a
    block per tile (gclq__sets_table_kernel) waits for its pair, its ends,
    then the bitmap's base, before them. Two uniform sets of 10^7 over
-   U = 10^9 on an H100: 0.062 -> 0.057 ms; of 10^8, 0.320 -> 0.314. */
+   U = 10^9 on an H100: 0.057 ms against 0.062 by a block a tile; of 10^8,
+   0.314 against 0.320. */
 static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     gclq__sets_bits_count_kernel(gclq__sets_args g, gclq__sets_tiles T, const gclq__sets_bits_tile *rec) {
   enum { W = sizeof(gclq__sets_bits_tile) / 4 };

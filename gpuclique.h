@@ -1321,6 +1321,10 @@ typedef struct gclq__mc_plan {
                      find their own ends (merge path's diagonals, binary
                      search's spans, the table methods' slice ends), as when
                      the budget has no room for the partition kernel's
+     gclq__sets_stream_windows  the bitmaps' count pass of large pairs: 1
+                     streams its windows (gclq__sets_bits_stream_kernel), 0
+                     runs the partition kernel's records, -1 (the default)
+                     takes GCLQ__SETS_STREAM_TILES' rule
      gclq__kcp_spill_nodes, gclq__kcp_round_tasks  the CUDA PIVOT's nodes
                      before a task hands its open levels on, and tasks a
                      round takes (0: GCLQ__KCP_SPILL_NODES, and
@@ -1333,6 +1337,7 @@ static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
 static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over launches (no cooperative launch) */
 static int gclq__sets_cuts_in_blocks = 0; /* nonzero: each block tile finds its own ends */
 static int gclq__sets_two_passes = 0;     /* nonzero: a materialised batch never runs the one pass */
+static int gclq__sets_stream_windows = -1; /* 1, 0: the bitmaps' count pass streams, or not; -1: the rule */
 static uint64_t gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {

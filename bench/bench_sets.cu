@@ -33,7 +33,10 @@
                  (default: every method)
      SETS_BLOCK_CUTS  1: every block tile finds its own ends (the
                  gclq__sets_cuts_in_blocks hook, as when the budget has no
-                 room for the partition kernel's cuts) */
+                 room for the partition kernel's cuts)
+     SETS_STREAM 1: the bitmaps' count pass of large pairs streams its
+                 windows; 0: it runs from the partition kernel's records
+                 (the gclq__sets_stream_windows hook; unset: the rule) */
 #include <chrono>
 #include <string>
 #include <vector>
@@ -60,6 +63,9 @@ static std::vector<uint64_t> bench_sets_list(const char *env, const char *fallba
 static void bench_sets_hooks(const char *bench) {
   gclq__sets_cuts_in_blocks = getenv("SETS_BLOCK_CUTS") != NULL && atoi(getenv("SETS_BLOCK_CUTS")) != 0;
   printf("sets config,%s,tile cuts %s\n", bench, gclq__sets_cuts_in_blocks ? "in the blocks" : "by the partition kernel");
+  gclq__sets_stream_windows = getenv("SETS_STREAM") != NULL ? atoi(getenv("SETS_STREAM")) : -1;
+  printf("sets config,%s,bitmap count pass %s\n", bench,
+         gclq__sets_stream_windows < 0 ? "by the rule" : gclq__sets_stream_windows ? "streamed" : "by records");
 }
 
 static const gclq_intersect_method bench_sets_methods[] = {

@@ -78,6 +78,20 @@
    0.071 with one load; IP_OBS keeps 1, as R-MAT's every edge runs 3%
    slower with 4). */
 #define GCLQ__SETS_LOADS 4u
+/* Windows a pair of a batch of large pairs spans on average from which
+   the bitmaps' count pass streams them (gclq__sets_bits_stream_kernel):
+   its blocks then search once a run of windows, not once a window. */
+#define GCLQ__SETS_STREAM_TILES 32u
+/* How gclq__sets_stream_balanced weighs a window against an element (the
+   clear, the sums, a round's first loads), and the most a block's run may
+   take against the mean. */
+#define GCLQ__SETS_STREAM_WINDOW_COST 1024u
+#define GCLQ__SETS_STREAM_SKEW 2.0
+/* Quads (16 bytes) of each side a thread loads at once, a round of
+   gclq__sets_bits_stream_kernel. */
+#ifndef GCLQ__SETS_STREAM_LOADS
+#define GCLQ__SETS_STREAM_LOADS 1
+#endif
 
 /* Does this file run method m? */
 static __host__ __device__ __forceinline__ bool gclq__sets_methods_has(gclq_intersect_method m) {
@@ -635,8 +649,9 @@ static __global__ void gclq__sets_table_split_kernel(gclq__sets_args g, gclq__se
   }
 }
 
-/* The bitmaps' count pass from the partition kernel's tiles (rec): each
-   block runs a tile at a time, the blocks in turn (a grid of as many as
+/* The bitmaps' count pass from the partition kernel's tiles (rec), for
+   batches of large pairs that do not stream (gclq__sets_stream_balanced):
+   each block runs a tile at a time, the blocks in turn (a grid of as many as
    the device holds at once), and loads its next tile's record while it
    counts the current one. A tile's first loads are then its data's: a
    block per tile (gclq__sets_table_kernel) waits for its pair, its ends,
@@ -671,6 +686,232 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     __syncthreads(); /* s_mem and s_rec are the next tile's */
     if (tid < W) mine[tid] = ahead;
     __syncthreads();
+  }
+}
+
+/* Whether the bitmaps' count pass of a batch may stream its windows
+   (gclq__sets_bits_stream_kernel, `grid` blocks): its pairs span
+   GCLQ__SETS_STREAM_TILES windows or more on average, there are no more
+   pairs than blocks, and the blocks' runs balance. Block k runs tiles
+   [tiles k / grid, tiles (k + 1) / grid), in order; its work is the
+   elements of both sides in those windows, plus
+   GCLQ__SETS_STREAM_WINDOW_COST a window. Skewed sets (zipf's: most
+   elements in the first windows) put most of the work in a few runs,
+   which a block would walk alone while the others wait: when a run takes
+   more than GCLQ__SETS_STREAM_SKEW times the mean, the batch keeps the
+   partition kernel's records, whose blocks take tiles in turn. (With no
+   more tiles than blocks, each block runs one tile either way.) On the
+   H200, of the paper's Fig. 9 pairs (uniform, normal, zipf; U = 10^8,
+   10^9; 10^6 and 10^7 elements) this streams all but normal and zipf at
+   U = 10^9 with 10^7 elements, and zipf at 10^9 with 10^6: streamed, those
+   took 0.065, 0.930 and 0.193 ms, against 0.055, 0.227 and 0.128 by the
+   records. h: the collection and pairs on the host; the tiles as
+   gclq__sets_classify cut them (pair[q], first[q], nq entries). */
+static inline bool gclq__sets_stream_balanced(gclq_intersect_method m, const gclq__sets_args &h, const uint32_t *pair,
+                                              const uint64_t *first, uint32_t nq, uint32_t grid) {
+  const uint64_t tiles = nq ? first[nq] : 0;
+  if (nq == 0 || grid == 0 || nq > grid || tiles < (uint64_t)GCLQ__SETS_STREAM_TILES * nq) return false;
+  if (tiles <= grid) return true; /* a tile a block, as with the records */
+  double most = 0.0, total = 0.0;
+  uint32_t q = 0;
+  for (uint32_t k = 0; k < grid; ++k) {
+    const uint64_t t0 = tiles * k / grid, t1 = tiles * (k + 1) / grid;
+    double work = (double)GCLQ__SETS_STREAM_WINDOW_COST * (double)(t1 - t0);
+    for (uint64_t t = t0; t < t1;) {
+      while (first[q + 1] <= t) ++q;
+      const uint64_t u1 = (t1 < first[q + 1] ? t1 : first[q + 1]) - first[q];
+      const gclq__sets_pair pr = gclq__sets_pair_at(h, pair[q]);
+      const gclq__sets_range r = gclq__sets_bitmap_range(m, pr);
+      const uint64_t lo = r.lo + (t - first[q]) * GCLQ__SETS_BITMAP_BITS, top = (uint64_t)r.lo + r.bits;
+      const uint64_t hi = r.lo + u1 * GCLQ__SETS_BITMAP_BITS < top ? r.lo + u1 * GCLQ__SETS_BITMAP_BITS : top;
+      work += (double)(gclq__sets_lower_bound64(pr.a, pr.na, hi) - gclq__sets_lower_bound64(pr.a, pr.na, lo)) +
+              (double)(gclq__sets_lower_bound64(pr.b, pr.nb, hi) - gclq__sets_lower_bound64(pr.b, pr.nb, lo));
+      t = first[q] + u1;
+    }
+    most = work > most ? work : most;
+    total += work;
+  }
+  return most <= GCLQ__SETS_STREAM_SKEW * total / grid;
+}
+
+/* ---- the bitmaps' count pass by streaming windows ----
+   gclq__sets_bits_stream_kernel: for batches whose pairs span many
+   windows each. Block k takes the k-th run of consecutive search tiles
+   (tiles / blocks of them, give or take one) and walks its windows in
+   value order: a window's slices start where the previous window's ended,
+   and end where its elements reach the window's top, which the build and
+   the probe see as they read. So no partition kernel runs, and a block
+   searches only at its first window of a pair, or for b's start after a
+   window a's slice left empty (b is then skipped, as a tile without a's
+   elements has no match). A side is read in rounds of U quads (16-byte
+   loads) a thread; a round reads on past the window, and the next window
+   reads those elements again, from L1. The bitmap covers the window's
+   values from its first (base = the window's low end), is cleared 16
+   bytes a store, and is built and probed without branches: an element's
+   offset r from the base is in the window when r < span, and an element
+   past the side's end gets r = 2^32 - 1. Two uniform sets of 10^7 over
+   U = 10^9 on an H200: 0.049 ms with 16-byte loads, against 0.053-0.057
+   with 4-byte loads and 64-bit index arithmetic, and 0.061 with branches
+   around each element's bitmap access. */
+
+/* A side of a window, read in rounds: quads (4 elements, 16 bytes) from
+   the 16-byte boundary at or below the window's first element, thread tid
+   taking quads q + tid + k NT (k < V) of a round that starts at quad q.
+   v[0, n) = [v, end): the side's set. Elements are kept as offsets from
+   the window's low end lo, where every element before the window's first
+   (the set's own elements, below lo) wraps to 2^32 - lo or more: at least
+   the window's span. Elements outside [v, end) get 2^32 - 1; *last is the
+   round's last element's offset (every thread; 2^32 - 1 when the round
+   reaches end). */
+template <int V>
+static __device__ __forceinline__ void gclq__d_stream_round(const uint32_t *v, const uint32_t *end, const uint4 *q,
+                                                            uint32_t lo, uint32_t *r, uint32_t *last) {
+#pragma unroll
+  for (int k = 0; k < V; ++k) {
+    const uint32_t *e = (const uint32_t *)(q + threadIdx.x + k * GCLQ__SETS_NT);
+    if (e >= v && e + 4 <= end) {
+      const uint4 x = __ldg((const uint4 *)e);
+      r[4 * k] = x.x - lo, r[4 * k + 1] = x.y - lo, r[4 * k + 2] = x.z - lo, r[4 * k + 3] = x.w - lo;
+    } else {
+#pragma unroll
+      for (int m = 0; m < 4; ++m) r[4 * k + m] = e + m >= v && e + m < end ? __ldg(e + m) - lo : 0xffffffffu;
+    }
+  }
+  const uint32_t *next = (const uint32_t *)(q + V * GCLQ__SETS_NT); /* the next round's first element */
+  *last = next < end ? __ldg(next - 1) - lo : 0xffffffffu;
+}
+
+/* The quad of the 16-byte boundary at or below p. */
+static __device__ __forceinline__ const uint4 *gclq__d_stream_first(const uint32_t *p) {
+  return (const uint4 *)((uintptr_t)p & ~(uintptr_t)15);
+}
+
+/* The bitmap's word of offset r (r < 2^17): its shared byte address from
+   base (a wrong word for r outside the window, but inside the bitmap). */
+static __device__ __forceinline__ uint32_t gclq__d_bits_addr(uint32_t base, uint32_t r) {
+  return base + ((r >> 3) & (uint32_t)(GCLQ__SETS_BITMAP_BITS / 8 - 4));
+}
+
+/* Bit r's word |= its bit when on (when not, the word of r |= 0): one
+   shared reduction either way, no branch. */
+static __device__ __forceinline__ void gclq__d_bits_set_if(bool on, uint32_t base, uint32_t r) {
+  asm volatile("red.shared.or.b32 [%0], %1;" ::"r"(gclq__d_bits_addr(base, r)), "r"(on ? 1u << (r & 31) : 0u)
+               : "memory");
+}
+
+/* Bit r (0 or 1), and 0 when not on. */
+static __device__ __forceinline__ uint32_t gclq__d_bits_get_if(bool on, uint32_t base, uint32_t r) {
+  uint32_t w;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(w) : "r"(gclq__d_bits_addr(base, r)) : "memory");
+  return (w >> (r & 31)) & (uint32_t)on;
+}
+
+/* A side's elements in the window, from its first round (r, last, read
+   at quad q) on: set in the bitmap (the build), or looked up there (PROBE:
+   *c += the matches); *n += the elements in the window. A quad none of
+   whose warp's elements is in the window is skipped. */
+template <int U, bool PROBE>
+static __device__ __forceinline__ void gclq__d_stream_side(const uint32_t *v, const uint32_t *end, const uint4 *q,
+                                                           uint32_t lo, uint32_t span, uint32_t base, uint32_t *r,
+                                                           uint32_t last, uint32_t *n, uint32_t *c) {
+  for (;;) {
+#pragma unroll
+    for (int k = 0; k < U; ++k) {
+      bool in[4];
+#pragma unroll
+      for (int m = 0; m < 4; ++m) in[m] = r[4 * k + m] < span;
+      if (__any_sync(0xffffffffu, in[0] || in[1] || in[2] || in[3])) {
+#pragma unroll
+        for (int m = 0; m < 4; ++m) {
+          *n += in[m];
+          if (PROBE) *c += gclq__d_bits_get_if(in[m], base, r[4 * k + m]);
+          else gclq__d_bits_set_if(in[m], base, r[4 * k + m]);
+        }
+      }
+    }
+    q += U * GCLQ__SETS_NT;
+    if (last >= span) return;
+    gclq__d_stream_round<U>(v, end, q, lo, r, &last);
+  }
+}
+
+template <int U>
+static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
+    gclq__sets_bits_stream_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method) {
+  enum { NT = GCLQ__SETS_NT, WARPS = GCLQ__SETS_NT / 32 };
+  __shared__ uint4 s_bits[GCLQ__SETS_BITMAP_BITS / 128];
+  __shared__ uint32_t s_sum[3][WARPS];
+  __shared__ uint32_t s_start[2];
+  const uint32_t base = (uint32_t)__cvta_generic_to_shared(s_bits);
+  const uint32_t tid = threadIdx.x, lane = tid & 31, warp = tid / 32;
+  const uint64_t tiles = T.first[T.nq];
+  uint64_t t = tiles * blockIdx.x / gridDim.x;
+  const uint64_t t_end = tiles * (blockIdx.x + 1) / gridDim.x;
+  uint32_t q = 0, p = 0, x0 = 0, y0 = 0, y_floor = 0;
+  uint64_t q_first = 0, q_next = 0, lo = 0, top = 0;
+  bool have_x = false, have_y = false;
+  gclq__sets_pair pr = {NULL, NULL, 0, 0};
+  for (; t < t_end; ++t) {
+    if (t >= q_next) { /* the first tile of a pair, or of the block */
+      q = gclq__sets_tile_owner(T, t);
+      while (T.first[q + 1] <= t) ++q;
+      q_first = T.first[q];
+      q_next = T.first[q + 1];
+      p = T.pair ? T.pair[q] : q;
+      pr = gclq__sets_pair_at(g, p);
+      const gclq__sets_range r = gclq__sets_bitmap_range(method, pr);
+      lo = r.lo;
+      top = (uint64_t)r.lo + r.bits;
+      have_x = have_y = false;
+      y_floor = 0;
+    }
+    const uint64_t w_lo = lo + (t - q_first) * GCLQ__SETS_BITMAP_BITS;
+    const uint32_t span = (uint32_t)(w_lo + GCLQ__SETS_BITMAP_BITS < top ? GCLQ__SETS_BITMAP_BITS : top - w_lo);
+    if (!have_x || !have_y) { /* the slices' starts: a's and b's first elements not below w_lo */
+      if (warp == 0) {
+        const bool on_b = lane >= 16;
+        const uint32_t from = on_b ? y_floor : have_x ? x0 : 0, to = on_b ? pr.nb : have_x ? x0 : pr.na;
+        const uint32_t s = gclq__d_group_lower_bound<16>(on_b ? pr.b : pr.a, from, to, w_lo);
+        if (lane == 0 || lane == 16) s_start[on_b] = s;
+      }
+      __syncthreads();
+      x0 = s_start[0];
+      y0 = s_start[1];
+      have_x = have_y = true;
+    }
+    const uint32_t wl = (uint32_t)w_lo; /* below 2^32: the window starts inside the range */
+    uint32_t ar[4 * U], br[4 * U], a_last, b_last;
+    const uint32_t *a_end = pr.a + pr.na, *b_end = pr.b + pr.nb;
+    const uint4 *qa = gclq__d_stream_first(pr.a + x0), *qb = gclq__d_stream_first(pr.b + y0);
+    gclq__d_stream_round<U>(pr.a, a_end, qa, wl, ar, &a_last);
+    gclq__d_stream_round<U>(pr.b, b_end, qb, wl, br, &b_last);
+    const bool a_none = x0 >= pr.na || __ldg(pr.a + x0) - wl >= span; /* the same on every thread */
+    for (uint32_t k = tid; k < (span + 127) / 128; k += NT) s_bits[k] = make_uint4(0, 0, 0, 0);
+    __syncthreads();
+    uint32_t na_in = 0, nb_in = 0, c = 0;
+    gclq__d_stream_side<U, false>(pr.a, a_end, qa, wl, span, base, ar, a_last, &na_in, NULL); /* the build */
+    __syncthreads();
+    if (!a_none) gclq__d_stream_side<U, true>(pr.b, b_end, qb, wl, span, base, br, b_last, &nb_in, &c); /* the probe */
+    /* the block's sums: the tile's matches, a's and b's elements in the window */
+    c = __reduce_add_sync(0xffffffffu, c);
+    na_in = __reduce_add_sync(0xffffffffu, na_in);
+    nb_in = __reduce_add_sync(0xffffffffu, nb_in);
+    if (lane == 0) s_sum[0][warp] = c, s_sum[1][warp] = na_in, s_sum[2][warp] = nb_in;
+    __syncthreads();
+    c = __reduce_add_sync(0xffffffffu, lane < WARPS ? s_sum[0][lane] : 0u);
+    na_in = __reduce_add_sync(0xffffffffu, lane < WARPS ? s_sum[1][lane] : 0u);
+    nb_in = __reduce_add_sync(0xffffffffu, lane < WARPS ? s_sum[2][lane] : 0u);
+    if (tid == 0) {
+      if (c) atomicAdd(&g.counts[p], c);
+      if (T.count) T.count[t] = c;
+    }
+    x0 += na_in;
+    if (a_none) { /* b not read: its start is searched again, from here on */
+      y_floor = y0;
+      have_y = false;
+    } else {
+      y0 += nb_in;
+    }
   }
 }
 

@@ -1167,6 +1167,46 @@ TEST(sets, table_methods_work_follows_the_thresholds) {
   CHECK(pt == 0 && st == 0 && gclq__sets_bitmap_range(GCLQ_INTERSECT_BITMAP_DYNAMIC, apart).bits == 0);
   CHECK(!gclq__sets_searches(GCLQ_INTERSECT_IP_OBS, 1, 1000000)); /* none of them is binary search */
 }
+
+/* The stream rule (gclq__sets_stream_balanced) on a grid of 16 blocks: a
+   uniform pair over 64 windows streams; the same pair with most of a's
+   and b's elements in its first two windows does not (one block's run
+   would hold them); no more tiles than blocks streams however skewed; too
+   few windows a pair, or more pairs than blocks, does not. */
+TEST(sets, stream_rule_weighs_the_blocks_runs) {
+  test_rng rng = test_rng_for("sets.stream_rule");
+  const uint64_t w = GCLQ__SETS_BITMAP_BITS, u = 64 * w;
+  std::vector<set_u32> v;
+  v.push_back(sets_random(rng, 20000, u));
+  v.push_back(sets_random(rng, 30000, u));
+  for (int k = 0; k < 2; ++k) { /* nine tenths in the first two windows */
+    set_u32 dense = sets_random(rng, 18000, 2 * w), rest = sets_random(rng, 2000, u - 2 * w);
+    for (uint32_t x : rest) dense.push_back((uint32_t)(x + 2 * w));
+    v.push_back(dense);
+  }
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  const uint32_t pairs[] = {0, 1, 2, 3};
+  const gclq__sets_args h = {s.h_offsets, s.h_elements, pairs, NULL, NULL, NULL};
+  const gclq_intersect_method m = GCLQ_INTERSECT_BITMAP_DYNAMIC;
+  uint64_t pt, first[3] = {0, 0, 0};
+  const uint32_t uniform = 0, skewed = 1, both[2] = {0, 0}; /* the uniform pair twice */
+  gclq__sets_work_pair(m, gclq__sets_pair_at(h, 0), &pt, &first[1]);
+  CHECK(first[1] >= 63 && first[1] <= 64);
+  CHECK(gclq__sets_stream_balanced(m, h, &uniform, first, 1, 16));
+  CHECK(gclq__sets_stream_balanced(m, h, &uniform, first, 1, 64)); /* a tile a block */
+  gclq__sets_work_pair(m, gclq__sets_pair_at(h, 1), &pt, &first[1]);
+  CHECK(first[1] >= 63 && first[1] <= 64);
+  CHECK(!gclq__sets_stream_balanced(m, h, &skewed, first, 1, 16));
+  CHECK(gclq__sets_stream_balanced(m, h, &skewed, first, 1, 64));
+  first[1] = 31; /* fewer than GCLQ__SETS_STREAM_TILES windows */
+  CHECK(!gclq__sets_stream_balanced(m, h, &uniform, first, 1, 16));
+  gclq__sets_work_pair(m, gclq__sets_pair_at(h, 0), &pt, &first[1]);
+  first[2] = 2 * first[1];
+  CHECK(gclq__sets_stream_balanced(m, h, both, first, 2, 16));
+  CHECK(!gclq__sets_stream_balanced(m, h, both, first, 2, 1)); /* more pairs than blocks */
+  gclq_sets_free(&s);
+}
 #endif
 
 /* ---- CUDA against HOST ---- */
@@ -1454,6 +1494,73 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
     }
     gclq_sets_free(&s);
   }
+}
+
+/* The bitmaps' count pass of a batch of large pairs with its windows
+   streamed (gclq__sets_bits_stream_kernel, the gclq__sets_stream_windows
+   hook at 1) and from the partition kernel's records (0): both equal HOST,
+   counted and (two passes: the count pass keeps each tile's count)
+   written. The pairs span hundreds of windows each, more tiles than the
+   device runs blocks, so a block's run of windows crosses from one pair
+   into the next: uniform sets; a set whose elements lie in a few windows
+   of every seven (windows without a's elements, after which b's start is
+   searched again); b starting before a's first element (BITMAP's range is
+   a's); sets up to 2^32 - 1 (the last window ends at 2^32); a pair with
+   itself; and small pairs, which warps run. */
+GPU_TEST(sets, cuda_bitmap_windows_streamed_equal_host) {
+  test_rng rng = test_rng_for("sets.cuda_stream");
+  const uint64_t u = 600 * GCLQ__SETS_BITMAP_BITS + rng.below(GCLQ__SETS_BITMAP_BITS);
+  const size_t n = test_max_size() < ((size_t)1 << 19) ? test_max_size() : ((size_t)1 << 19);
+  std::vector<set_u32> v;
+  v.push_back(sets_random(rng, n, u));
+  v.push_back(sets_random(rng, n + rng.below(n), u));
+  set_u32 some; /* windows 0, 2 and 3 of every seven */
+  for (uint32_t x : sets_random(rng, 2 * n, u))
+    if ((x / GCLQ__SETS_BITMAP_BITS) % 7 == 0 || (x / GCLQ__SETS_BITMAP_BITS) % 7 / 2 == 1) some.push_back(x);
+  v.push_back(some);
+  set_u32 late; /* from 10.5 windows in */
+  for (uint32_t x : sets_random(rng, n, u))
+    if (x >= 10 * GCLQ__SETS_BITMAP_BITS + GCLQ__SETS_BITMAP_BITS / 2) late.push_back(x);
+  v.push_back(late);
+  for (int k = 0; k < 2; ++k) { /* the top of the u32 range, 2^32 - 1 in both */
+    set_u32 high;
+    for (uint32_t x : sets_random(rng, n, u)) high.push_back((uint32_t)(0xffffffffull - u + 1 + x));
+    if (high.back() != 0xffffffffu) high.push_back(0xffffffffu);
+    v.push_back(high);
+  }
+  v.push_back(sets_random(rng, 1 + rng.below(8), 64));
+  v.push_back(sets_random(rng, 1 + rng.below(8), 64));
+  const uint32_t pairs[] = {0, 1, 2, 1, 1, 2, 3, 0, 0, 3, 4, 5, 5, 4, 0, 0, 6, 7, 2, 0, 1, 3};
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  struct hook { /* back to the rule however the test ends */
+    ~hook() {
+      gclq__sets_stream_windows = -1;
+      gclq__sets_two_passes = 0;
+    }
+  } restore;
+  const gclq_intersect_method methods[] = {GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC};
+  for (int m = 0; m < 2; ++m) {
+    gclq_intersect_options h = host_options();
+    gclq_intersect_result want;
+    h.materialise = m;
+    CHECK_EQ(gclq_intersect_pairs(&s, pairs, sizeof pairs / 8, &h, &want), GCLQ_SUCCESS);
+    for (int k = 0; k < 2; ++k)
+      for (int stream = 0; stream < 2; ++stream) {
+        gclq__sets_stream_windows = stream;
+        gclq__sets_two_passes = 1;
+        gclq_intersect_options o = cuda_options(methods[k]);
+        gclq_intersect_result got;
+        o.materialise = m;
+        CHECK_EQ(gclq_intersect_pairs(&s, pairs, sizeof pairs / 8, &o, &got), GCLQ_SUCCESS);
+        std::string what = std::string(gclq_intersect_method_name(methods[k])) + (stream ? " / streamed" : " / records") +
+                           (m ? " / written" : "");
+        check_same(want, got, m != 0, false, what.c_str());
+        gclq_intersect_result_free(&got);
+      }
+    gclq_intersect_result_free(&want);
+  }
+  gclq_sets_free(&s);
 }
 
 /* gclq__d_group_lower_bound<L>: query k on group k % G of warp k / G (G

@@ -618,9 +618,11 @@ BENCH(sets_all) {
    paper's footnote 8: few heavy values, many light ones) and a WORDS-like
    one (zipf, avg 500, U = 10^4: dense). gclq_containment_join as a user
    calls it (CUDA, method AUTO, degree of containment 0.5), the median of
-   SETS_SPLIT_REPS (3) runs a row, after one untimed call a collection:
+   SETS_SPLIT_REPS (5) runs a row, after one untimed call a collection:
    "no split" (GCLQ_SPLIT_OFF), AUTO's choice, and split_below = 16, 64,
-   256, 1024, each beside "no split". A line "sets contain," per row gives
+   256, 1024, each beside "no split". The rows are timed in turns (every
+   row once a round), and a line "sets contain spread," gives each row's
+   median, least and most. A line "sets contain," per row gives
    the containments, whether they agree with the row without the split,
    and the split's numbers: the threshold, light / heavy values, the host's
    light increments, the host and device halves' times, how long they
@@ -637,15 +639,38 @@ static gclq_intersect_options bench_sets_contain_options(uint64_t below) {
   return o;
 }
 
-static double bench_sets_contain_ms(const gclq_sets *s, uint64_t below, gclq_intersect_result *r) {
-  const gclq_intersect_options o = bench_sets_contain_options(below);
-  const int reps = (int)bench_sets_list("SETS_SPLIT_REPS", "3")[0];
-  int done = 0;
-  return bench_sets_wall_ms(
-      reps, "containment, split_below " + std::to_string(below), [&] { return gclq_containment_join(s, &o, r); },
-      [&] {
-        if (++done < reps) gclq_intersect_result_free(r); /* r keeps the last answer */
-      });
+/* The rows of one collection, timed in turns: each of reps rounds calls
+   every row once, in order, so that a slow stretch of the machine falls
+   on every row alike (rows timed one after another differed by up to
+   1.3x between identical work). times[b]: row b's wall ms; r[b]: its last
+   answer. */
+static void bench_sets_contain_turns(const gclq_sets *s, const std::vector<uint64_t> &belows, int reps,
+                                     std::vector<std::vector<double>> *times, std::vector<gclq_intersect_result> *r) {
+  times->assign(belows.size(), std::vector<double>());
+  r->assign(belows.size(), gclq_intersect_result());
+  for (int rep = 0; rep < reps; ++rep)
+    for (size_t b = 0; b < belows.size(); ++b) {
+      const gclq_intersect_options o = bench_sets_contain_options(belows[b]);
+      gclq_intersect_result got;
+      auto t0 = std::chrono::steady_clock::now();
+      const gclq_status st = gclq_containment_join(s, &o, &got);
+      (*times)[b].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      if (st != GCLQ_SUCCESS) {
+        fprintf(stderr, "bench_sets: containment, split_below %llu: %s\n", (unsigned long long)belows[b],
+                gclq_status_string(st));
+        exit(2);
+      }
+      if (rep > 0) gclq_intersect_result_free(&(*r)[b]);
+      (*r)[b] = got;
+    }
+}
+
+/* The median, least and most of a row's times. */
+static void bench_sets_spread(std::vector<double> t, double *median, double *least, double *most) {
+  std::sort(t.begin(), t.end());
+  *median = t[t.size() / 2];
+  *least = t.front();
+  *most = t.back();
 }
 
 static void bench_sets_contain_line(const char *what, const gclq_intersect_result &r, const gclq_intersect_result &off) {
@@ -685,27 +710,37 @@ BENCH(sets_containment_split) {
     }
     const uint64_t k = s.num_sets, pairs = k * (k - 1) / 2;
     const double bytes = 4.0 * (double)s.total + 4.0 * (double)pairs;
-    gclq_intersect_result off, r;
+    gclq_intersect_result off;
     /* one untimed call first, so that the first row does not pay what a
        collection's first call may (the device pool growing to its size):
        on the H200, the WORDS-like rows "no split" and AUTO's choice, the
        same work (no split), took 592 and 417 ms, the first row first */
     const gclq_intersect_options warm = bench_sets_contain_options(GCLQ_SPLIT_OFF);
     if (gclq_containment_join(&s, &warm, &off) == GCLQ_SUCCESS) gclq_intersect_result_free(&off);
-    const double off_ms = bench_sets_contain_ms(&s, GCLQ_SPLIT_OFF, &off);
-    std::string v = std::string(rows[i].name) + " no split";
-    bench_report_vs("sets contain call", v.c_str(), pairs, off_ms, "none", 0.0, bytes);
-    bench_sets_contain_line(v.c_str(), off, off);
-    std::vector<uint64_t> belows(1, 0); /* AUTO first */
+    std::vector<uint64_t> belows(1, GCLQ_SPLIT_OFF); /* no split, AUTO, then each threshold */
+    belows.push_back(0);
     belows.insert(belows.end(), splits.begin(), splits.end());
+    std::vector<std::vector<double>> times;
+    std::vector<gclq_intersect_result> res;
+    const int reps = (int)bench_sets_list("SETS_SPLIT_REPS", "5")[0];
+    bench_sets_contain_turns(&s, belows, reps > 0 ? reps : 1, &times, &res);
+    off = res[0];
+    double off_ms = 0.0, least, most;
     for (size_t b = 0; b < belows.size(); ++b) {
-      const double ms = bench_sets_contain_ms(&s, belows[b], &r);
-      v = std::string(rows[i].name) + (belows[b] == 0 ? std::string(" split auto")
-                                                      : " split " + std::to_string((unsigned long long)belows[b]));
-      bench_report_vs("sets contain call", v.c_str(), pairs, ms, "no split", off_ms, bytes);
-      bench_sets_contain_line(v.c_str(), r, off);
-      gclq_intersect_result_free(&r);
+      double ms;
+      bench_sets_spread(times[b], &ms, &least, &most);
+      if (b == 0) off_ms = ms;
+      const std::string v =
+          std::string(rows[i].name) +
+          (b == 0 ? std::string(" no split")
+                  : belows[b] == 0 ? std::string(" split auto") : " split " + std::to_string((unsigned long long)belows[b]));
+      if (b == 0) bench_report_vs("sets contain call", v.c_str(), pairs, ms, "none", 0.0, bytes);
+      else bench_report_vs("sets contain call", v.c_str(), pairs, ms, "no split", off_ms, bytes);
+      bench_sets_contain_line(v.c_str(), res[b], off);
+      printf("sets contain spread,%s,median %.2f ms,least %.2f ms,most %.2f ms,runs %zu\n", v.c_str(), ms, least, most,
+             times[b].size());
     }
+    for (size_t b = 1; b < belows.size(); ++b) gclq_intersect_result_free(&res[b]);
     gclq_intersect_result_free(&off);
     gclq_sets_free(&s);
   }

@@ -1320,11 +1320,13 @@ typedef struct gclq__mc_plan {
      gclq__sets_cuts_in_blocks  nonzero: the set intersection's block tiles
                      find their own ends (merge path's diagonals, binary
                      search's spans, the table methods' slice ends), as when
-                     the budget has no room for the partition kernel's
+                     the budget has no room for the partition kernel's cuts
+     gclq__sets_two_passes  nonzero: a materialised batch of pairs counts,
+                     then writes, even where one pass would run
      gclq__sets_stream_windows  the bitmaps' count pass of large pairs: 1
                      streams its windows (gclq__sets_bits_stream_kernel), 0
                      runs the partition kernel's records, -1 (the default)
-                     takes GCLQ__SETS_STREAM_TILES' rule
+                     follows gclq__sets_stream_balanced
      gclq__kcp_spill_nodes, gclq__kcp_round_tasks  the CUDA PIVOT's nodes
                      before a task hands its open levels on, and tasks a
                      round takes (0: GCLQ__KCP_SPILL_NODES, and

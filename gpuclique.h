@@ -765,19 +765,20 @@ typedef enum gclq_intersect_method {
    rows (bench/results/sets_h200.md). The bitmaps give each block a window
    of 2^17 values, so they win where the windows are full and many. The
    rule counts stretches of 2^18 values. Fig. 9's twelve pairs on an H200
-   (device ms, BITMAP_DYNAMIC against the best of merge path, binary search
-   and IP_OBS), with their density (|a| + |b|) / span and stretches
+   (device ms, BITMAP_DYNAMIC against IP_OBS in the same run; merge path
+   and binary search were slower than IP_OBS on all twelve in an earlier
+   run), with their density (|a| + |b|) / span and stretches
    (|a| + |b|) / the elements of the fullest stretch:
      bitmap faster: uniform 2 x 10^7 over 10^8 (density 0.2, 369
-     stretches) 0.049 against 0.089; 2 x 10^7 over 10^9 (0.02, 3674)
-     0.057 against 0.085; 2 x 10^6 over 10^8 (0.02, 342) 0.022 against
-     0.027; normal 2 x 10^7 over 10^8 (0.2, 125) 0.076 against 0.085;
-     2 x 10^6 over 10^8 (0.02, 113) 0.019 against 0.022; 2 x 10^7 over
+     stretches) 0.036 against 0.085; 2 x 10^7 over 10^9 (0.02, 3674)
+     0.049 against 0.085; 2 x 10^6 over 10^8 (0.02, 342) 0.013 against
+     0.024; normal 2 x 10^7 over 10^8 (0.2, 125) 0.061 against 0.084;
+     2 x 10^6 over 10^8 (0.02, 113) 0.014 against 0.025; 2 x 10^7 over
      10^9 (0.02, 1198) 0.054 against 0.085.
      bitmap slower: every pair of density 0.002 (2 x 10^6 over 10^9,
-     uniform and normal: 0.036 and 0.031 against 0.026 and 0.023); zipf
-     (all values crowded into a few stretches: 3.8 or 38) 0.120-0.227
-     against 0.023-0.086.
+     uniform and normal: 0.029 and 0.031 against 0.022 and 0.022); zipf
+     (all values crowded into a few stretches: 3.8 or 38) 0.081-0.228
+     against 0.023-0.085.
    So BITMAP_DYNAMIC for the dominant pair when both hold:
      GCLQ_SETS_AUTO_BITMAP_DENSITY   (|a| + |b|) / the values both span, at
                                      least (0.01);

@@ -225,20 +225,24 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_chunk_slice_end(c
   return gclq__sets_chunk_end(pr, tile, end - 2);
 }
 
-/* Window `tile` of `window` values of a bitmap pair's span: the values
+/* Window `tile` of `window` values of a bitmap pair's span s: the values
    [lo, hi) (up to 2^32), cut at the span's end. */
 struct gclq__sets_window {
   uint64_t lo, hi;
 };
-static __host__ __device__ __forceinline__ gclq__sets_window gclq__sets_window_at(gclq_intersect_method m,
-                                                                                  const gclq__sets_pair &pr,
+static __host__ __device__ __forceinline__ gclq__sets_window gclq__sets_window_in(const gclq__sets_range &s,
                                                                                   uint64_t tile, uint64_t window) {
-  const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
   const uint64_t lo = s.lo + tile * window, top = (uint64_t)s.lo + s.bits;
   gclq__sets_window w;
   w.lo = lo < top ? lo : top;
   w.hi = lo + window < top ? lo + window : top;
   return w;
+}
+/* The same from the pair (its range's four loads). */
+static __host__ __device__ __forceinline__ gclq__sets_window gclq__sets_window_at(gclq_intersect_method m,
+                                                                                  const gclq__sets_pair &pr,
+                                                                                  uint64_t tile, uint64_t window) {
+  return gclq__sets_window_in(gclq__sets_bitmap_range(m, pr), tile, window);
 }
 
 /* A bitmap's tile: window `tile` of `window` values of the pair's span,
@@ -725,8 +729,8 @@ static inline bool gclq__sets_stream_balanced(gclq_intersect_method m, const gcl
       const uint64_t u1 = (t1 < first[q + 1] ? t1 : first[q + 1]) - first[q];
       const gclq__sets_pair pr = gclq__sets_pair_at(h, pair[q]);
       const gclq__sets_range r = gclq__sets_bitmap_range(m, pr);
-      const uint64_t lo = r.lo + (t - first[q]) * GCLQ__SETS_BITMAP_BITS, top = (uint64_t)r.lo + r.bits;
-      const uint64_t hi = r.lo + u1 * GCLQ__SETS_BITMAP_BITS < top ? r.lo + u1 * GCLQ__SETS_BITMAP_BITS : top;
+      const uint64_t lo = gclq__sets_window_in(r, t - first[q], GCLQ__SETS_BITMAP_BITS).lo;
+      const uint64_t hi = gclq__sets_window_in(r, u1 - 1, GCLQ__SETS_BITMAP_BITS).hi;
       work += (double)(gclq__sets_lower_bound64(pr.a, pr.na, hi) - gclq__sets_lower_bound64(pr.a, pr.na, lo)) +
               (double)(gclq__sets_lower_bound64(pr.b, pr.nb, hi) - gclq__sets_lower_bound64(pr.b, pr.nb, lo));
       t = first[q] + u1;
@@ -851,30 +855,28 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
   uint64_t t = tiles * blockIdx.x / gridDim.x;
   const uint64_t t_end = tiles * (blockIdx.x + 1) / gridDim.x;
   uint32_t q = 0, p = 0, x0 = 0, y0 = 0, y_floor = 0;
-  uint64_t q_first = 0, q_next = 0, lo = 0, top = 0;
+  uint64_t q_first = 0, q_next = 0;
   bool have_x = false, have_y = false;
   gclq__sets_pair pr = {NULL, NULL, 0, 0};
+  gclq__sets_range range = {0, 0};
   for (; t < t_end; ++t) {
     if (t >= q_next) { /* the first tile of a pair, or of the block */
       q = gclq__sets_tile_owner(T, t);
-      while (T.first[q + 1] <= t) ++q;
       q_first = T.first[q];
       q_next = T.first[q + 1];
       p = T.pair ? T.pair[q] : q;
       pr = gclq__sets_pair_at(g, p);
-      const gclq__sets_range r = gclq__sets_bitmap_range(method, pr);
-      lo = r.lo;
-      top = (uint64_t)r.lo + r.bits;
+      range = gclq__sets_bitmap_range(method, pr);
       have_x = have_y = false;
       y_floor = 0;
     }
-    const uint64_t w_lo = lo + (t - q_first) * GCLQ__SETS_BITMAP_BITS;
-    const uint32_t span = (uint32_t)(w_lo + GCLQ__SETS_BITMAP_BITS < top ? GCLQ__SETS_BITMAP_BITS : top - w_lo);
-    if (!have_x || !have_y) { /* the slices' starts: a's and b's first elements not below w_lo */
+    const gclq__sets_window w = gclq__sets_window_in(range, t - q_first, GCLQ__SETS_BITMAP_BITS);
+    const uint32_t span = (uint32_t)(w.hi - w.lo);
+    if (!have_x || !have_y) { /* the slices' starts: a's and b's first elements not below w.lo */
       if (warp == 0) {
         const bool on_b = lane >= 16;
         const uint32_t from = on_b ? y_floor : have_x ? x0 : 0, to = on_b ? pr.nb : have_x ? x0 : pr.na;
-        const uint32_t s = gclq__d_group_lower_bound<16>(on_b ? pr.b : pr.a, from, to, w_lo);
+        const uint32_t s = gclq__d_group_lower_bound<16>(on_b ? pr.b : pr.a, from, to, w.lo);
         if (lane == 0 || lane == 16) s_start[on_b] = s;
       }
       __syncthreads();
@@ -882,7 +884,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
       y0 = s_start[1];
       have_x = have_y = true;
     }
-    const uint32_t wl = (uint32_t)w_lo; /* below 2^32: the window starts inside the range */
+    const uint32_t wl = (uint32_t)w.lo; /* below 2^32: the window starts inside the range */
     uint32_t ar[4 * U], br[4 * U], a_last, b_last;
     const uint32_t *a_end = pr.a + pr.na, *b_end = pr.b + pr.nb;
     const uint4 *qa = gclq__d_stream_first(pr.a + x0), *qb = gclq__d_stream_first(pr.b + y0);

@@ -1324,10 +1324,13 @@ typedef struct gclq__mc_plan {
                      the budget has no room for the partition kernel's cuts
      gclq__sets_two_passes  nonzero: a materialised batch of pairs counts,
                      then writes, even where one pass would run
-     gclq__sets_stream_windows  the bitmaps' count pass of large pairs: 1
-                     streams its windows (gclq__sets_bits_stream_kernel), 0
-                     runs the partition kernel's records, -1 (the default)
-                     follows gclq__sets_stream_balanced
+     gclq__sets_stream_windows  the bitmaps' count pass of large pairs: 0
+                     runs the partition kernel's records; GCLQ__STREAM_ON,
+                     with GCLQ__STREAM_WIDE and GCLQ__STREAM_SLOTS or not,
+                     streams its windows that way
+                     (gclq__sets_bits_stream_kernel); -1 (the default)
+                     follows gclq__sets_stream_balanced and
+                     gclq__sets_stream_shape
      gclq__kcp_spill_nodes, gclq__kcp_round_tasks  the CUDA PIVOT's nodes
                      before a task hands its open levels on, and tasks a
                      round takes (0: GCLQ__KCP_SPILL_NODES, and
@@ -1340,7 +1343,7 @@ static uint32_t gclq__bits_max = GCLQ__BITS_MAX;
 static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over launches (no cooperative launch) */
 static int gclq__sets_cuts_in_blocks = 0; /* nonzero: each block tile finds its own ends */
 static int gclq__sets_two_passes = 0;     /* nonzero: a materialised batch never runs the one pass */
-static int gclq__sets_stream_windows = -1; /* 1, 0: the bitmaps' count pass streams, or not; -1: the rule */
+static int gclq__sets_stream_windows = -1; /* GCLQ__STREAM_* or 0: how the bitmaps' count pass runs; -1: the rules */
 static uint64_t gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {

@@ -2876,7 +2876,7 @@ struct gclq__sets_split {
   uint32_t searched;   /* pairs that run binary search */
   uint64_t most;       /* the smaller sets' sizes summed: no more matches than this */
   uint64_t lane_tiles; /* search tiles of pairs of GCLQ__SETS_CUT_LANES_FROM elements or more */
-  int stream;          /* the bitmaps' count pass may stream its windows (gclq__sets_stream_balanced) */
+  int stream; /* how the bitmaps' count pass streams its windows (GCLQ__STREAM_*), or 0: it does not */
 };
 
 static inline void gclq__sets_split_free(gclq__sets_split *s) {
@@ -2905,6 +2905,7 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
     return GCLQ_ERROR_OUT_OF_MEMORY;
   }
   s->path_first[0] = s->search_first[0] = 0;
+  uint64_t search_elements = 0; /* both sides of the pairs in search tiles */
   for (uint32_t p = 0; p < n; ++p) {
     const gclq__sets_pair pr = gclq__sets_pair_at(h, p);
     if (pr.na == 0) continue;
@@ -2914,6 +2915,7 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
     s->searched += gclq__sets_searches(d->method, pr.na, pr.nb);
     if (search_tiles > 0) {
       if ((uint64_t)pr.na + pr.nb >= GCLQ__SETS_CUT_LANES_FROM) s->lane_tiles += search_tiles;
+      search_elements += (uint64_t)pr.na + pr.nb;
       s->search_pair[s->nsearch] = p;
       s->search_first[s->nsearch + 1] = s->search_first[s->nsearch] + search_tiles;
       s->nsearch++;
@@ -2925,9 +2927,10 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
       s->warp[s->nw++] = p;
     }
   }
-  if (gclq__sets_is_bitmap(d->method))
-    s->stream = gclq__sets_stream_balanced(d->method, h, s->search_pair, s->search_first, s->nsearch,
-                                           (uint32_t)gprim__sm_count() * (2048 / GCLQ__SETS_NT));
+  if (gclq__sets_is_bitmap(d->method) &&
+      gclq__sets_stream_balanced(d->method, h, s->search_pair, s->search_first, s->nsearch,
+                                 (uint32_t)gprim__sm_count() * (2048 / GCLQ__SETS_NT)))
+    s->stream = GCLQ__STREAM_ON | gclq__sets_stream_shape(search_elements, s->search_first[s->nsearch]);
   return GCLQ_SUCCESS;
 }
 
@@ -3032,9 +3035,10 @@ static inline bool gclq__sets_lanes(const gclq__sets_split &s) {
 }
 
 /* The bitmaps' count pass over a batch's search tiles T (tiles of them):
-   streamed (stream: gclq__sets_split's, gclq__sets_bits_stream_kernel; two
-   uniform sets of 10^7 over U = 10^9 on an H200, 0.049 ms against 0.057
-   by the records; of 10^8, 0.232 against 0.256), or by
+   streamed (stream: gclq__sets_split's GCLQ__STREAM_* bits,
+   gclq__sets_bits_stream_kernel; two uniform sets of 10^7 over U = 10^9 on
+   an H200, 0.049 ms against 0.057 by the records; of 10^8, 0.232 against
+   0.256), or by
    gclq__sets_bits_count_kernel from the partition kernel's records (rec:
    their memory, held until the kernels are done). *ran = 0 when the
    budget has no room for the records or the blocks find their own ends
@@ -3051,7 +3055,11 @@ static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__s
   if (gclq__sets_stream_windows >= 0) stream = gclq__sets_stream_windows;
 #endif
   if (on && stream) {
-    gclq__sets_bits_stream_kernel<GCLQ__SETS_STREAM_LOADS><<<grid, GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, d->method);
+    const uint32_t ls = stream & GCLQ__STREAM_SLOTS ? GCLQ__SETS_STREAM_SLOTS_LOG2 : 0u;
+    if (stream & GCLQ__STREAM_WIDE)
+      gclq__sets_bits_stream_kernel<2><<<grid, GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, d->method, ls);
+    else
+      gclq__sets_bits_stream_kernel<1><<<grid, GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, d->method, ls);
     GCLQ__CUDA_TRY(cudaGetLastError());
     *ran = 1;
     return GCLQ_SUCCESS;

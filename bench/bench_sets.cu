@@ -34,9 +34,13 @@
      SETS_BLOCK_CUTS  1: every block tile finds its own ends (the
                  gclq__sets_cuts_in_blocks hook, as when the budget has no
                  room for the partition kernel's cuts)
-     SETS_STREAM 1: the bitmaps' count pass of large pairs streams its
-                 windows; 0: it runs from the partition kernel's records
-                 (the gclq__sets_stream_windows hook; unset: the rule) */
+     SETS_STREAM 0: the bitmaps' count pass of large pairs runs from the
+                 partition kernel's records; 1, 3, 5, 7: it streams its
+                 windows, with 2 quads a round (+ 2) and in slots (+ 4)
+                 or not (the gclq__sets_stream_windows hook, GCLQ__STREAM_*;
+                 unset: the rules)
+     SETS_NO_MEMSET set: the timed count passes leave out the counts'
+                 zeroing (how much of a pass it takes) */
 #include <chrono>
 #include <string>
 #include <vector>
@@ -65,7 +69,9 @@ static void bench_sets_hooks(const char *bench) {
   printf("sets config,%s,tile cuts %s\n", bench, gclq__sets_cuts_in_blocks ? "in the blocks" : "by the partition kernel");
   gclq__sets_stream_windows = getenv("SETS_STREAM") != NULL ? atoi(getenv("SETS_STREAM")) : -1;
   printf("sets config,%s,bitmap count pass %s\n", bench,
-         gclq__sets_stream_windows < 0 ? "by the rule" : gclq__sets_stream_windows ? "streamed" : "by records");
+         gclq__sets_stream_windows < 0   ? "by the rules"
+         : gclq__sets_stream_windows ? ("streamed, shape " + std::to_string(gclq__sets_stream_windows)).c_str()
+                                     : "by records");
 }
 
 static const gclq_intersect_method bench_sets_methods[] = {
@@ -118,11 +124,13 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
     if (!ok) exit(2);
     gclq__sets_args g = {(const uint64_t *)d.d_off, (const uint32_t *)d.d_elem, d_pairs.as<uint32_t>(),
                          d_counts.as<uint32_t>(), NULL, NULL};
+    bool no_memset = false; /* SETS_NO_MEMSET */
     auto count = [&] {
-      cudaMemsetAsync(g.counts, 0, (size_t)n * 4, 0);
+      if (!no_memset) cudaMemsetAsync(g.counts, 0, (size_t)n * 4, 0);
       if (gclq__sets_launch<false>(&d, g, sp, d_warp.as<uint32_t>(), path, search) != GCLQ_SUCCESS) exit(2);
     };
     count();
+    no_memset = getenv("SETS_NO_MEMSET") != NULL;
     std::vector<uint32_t> counts(n);
     BENCH_CHECK(cudaMemcpy(counts.data(), g.counts, (size_t)n * 4, cudaMemcpyDeviceToHost));
     std::vector<uint64_t> pos(n + 1, 0);

@@ -88,13 +88,35 @@
    take against the mean. */
 #define GCLQ__SETS_STREAM_WINDOW_COST 1024u
 #define GCLQ__SETS_STREAM_SKEW 2.0
-/* Quads (16 bytes) of each side a thread loads at once, a round of
-   gclq__sets_bits_stream_kernel. Two uniform sets of 10^7 over U = 10^9
-   on an H200: 0.053-0.056 ms with 1, 0.053 with 2; of 10^8, 0.244 with
-   1, 0.249-0.254 with 2. */
-#ifndef GCLQ__SETS_STREAM_LOADS
-#define GCLQ__SETS_STREAM_LOADS 1
-#endif
+/* How gclq__sets_bits_stream_kernel runs a batch (gclq__sets_split's
+   stream, gclq__sets_stream_shape): the bits below. ON: it streams (else
+   the partition kernel's records run). WIDE: a round reads 2 quads of each
+   side a thread, not 1. SLOTS: counting alone (the write pass's count,
+   which keeps each tile's own count, takes whole tiles), a tile is cut
+   into 2^GCLQ__SETS_STREAM_SLOTS_LOG2 slots and block k runs slots
+   [slots k / grid, slots (k + 1) / grid): its run may start and end
+   inside a tile, so the blocks' runs differ by a slot, not a tile. */
+enum { GCLQ__STREAM_ON = 1, GCLQ__STREAM_WIDE = 2, GCLQ__STREAM_SLOTS = 4 };
+#define GCLQ__SETS_STREAM_SLOTS_LOG2 3u
+/* The elements of both sides a window holds on average from which a
+   batch streams WIDE, and from which in SLOTS. Two uniform sets over
+   U = 10^9 on an H200, each shape against one window a round in whole
+   tiles, alternating on one machine: of 10^7 (2.6 x 10^3 a window),
+   0.047-0.051 ms WIDE against 0.049-0.052, and 0.053 in slots (a block's
+   run then has a window more, and a window's wait is what the small sets
+   pay for); of 10^8 (2.6 x 10^4 a window), 0.223-0.231 in slots against
+   0.231-0.234, WIDE or not; of 10^6 (260 a window), BITMAP_DYNAMIC took
+   0.037 WIDE in slots against 0.029-0.032 with neither. */
+#define GCLQ__SETS_STREAM_WIDE_FROM 1024u
+#define GCLQ__SETS_STREAM_SLOTS_FROM 8192u
+
+/* The stream kernel's WIDE and SLOTS for a batch of `elements` (both
+   sides of its pairs, summed) over `tiles` windows. */
+static inline int gclq__sets_stream_shape(uint64_t elements, uint64_t tiles) {
+  const double mean = tiles ? (double)elements / (double)tiles : 0.0;
+  return (mean >= GCLQ__SETS_STREAM_WIDE_FROM ? GCLQ__STREAM_WIDE : 0) |
+         (mean >= GCLQ__SETS_STREAM_SLOTS_FROM ? GCLQ__STREAM_SLOTS : 0);
+}
 
 /* Does this file run method m? */
 static __host__ __device__ __forceinline__ bool gclq__sets_methods_has(gclq_intersect_method m) {
@@ -744,14 +766,16 @@ static inline bool gclq__sets_stream_balanced(gclq_intersect_method m, const gcl
 /* ---- the bitmaps' count pass by streaming windows ----
    gclq__sets_bits_stream_kernel: for batches whose pairs span many
    windows each. Block k takes the k-th run of consecutive search tiles
-   (tiles / blocks of them, give or take one) and walks its windows in
-   value order: a window's slices start where the previous window's ended,
+   (tiles / blocks of them, give or take one), or of slots (counting alone
+   in SLOTS: a window is then a tile's values from where the run or the
+   slot starts, up to the run's or the pair's end), and walks its windows
+   in value order: a window's slices start where the previous window's ended,
    and end where its elements reach the window's top, which the build and
    the probe see as they read. So no partition kernel runs, and a block
    searches only at its first window of a pair, or for b's start after a
    window a's slice left empty (b is then skipped, as a tile without a's
    elements has no match). A side is read in rounds of U quads (16-byte
-   loads) a thread; a round reads on past the window, and the next window
+   loads) a thread (U = 2 when WIDE); a round reads on past the window, and the next window
    reads those elements again, from L1. The bitmap covers the window's
    values from its first (base = the window's low end), is cleared 16
    bytes a store, and is built and probed without branches: an element's
@@ -844,34 +868,41 @@ static __device__ __forceinline__ void gclq__d_stream_side(const uint32_t *v, co
 
 template <int U>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
-    gclq__sets_bits_stream_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method) {
+    gclq__sets_bits_stream_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method,
+                                  uint32_t slots_log2) {
   enum { NT = GCLQ__SETS_NT, WARPS = GCLQ__SETS_NT / 32 };
   __shared__ uint4 s_bits[GCLQ__SETS_BITMAP_BITS / 128];
   __shared__ uint32_t s_sum[3][WARPS];
   __shared__ uint32_t s_start[2];
   const uint32_t base = (uint32_t)__cvta_generic_to_shared(s_bits);
   const uint32_t tid = threadIdx.x, lane = tid & 31, warp = tid / 32;
-  const uint64_t tiles = T.first[T.nq];
-  uint64_t t = tiles * blockIdx.x / gridDim.x;
-  const uint64_t t_end = tiles * (blockIdx.x + 1) / gridDim.x;
+  const uint32_t ls = T.count ? 0u : slots_log2; /* a tile's slots, 2^ls: 1 when the tiles' own counts are kept */
+  const uint64_t slots = T.first[T.nq] << ls, width = GCLQ__SETS_BITMAP_BITS >> ls; /* width: a slot's values */
+  uint64_t u = slots * blockIdx.x / gridDim.x;
+  const uint64_t u_end = slots * (blockIdx.x + 1) / gridDim.x;
   uint32_t q = 0, p = 0, x0 = 0, y0 = 0, y_floor = 0;
   uint64_t q_first = 0, q_next = 0;
   bool have_x = false, have_y = false;
   gclq__sets_pair pr = {NULL, NULL, 0, 0};
   gclq__sets_range range = {0, 0};
-  for (; t < t_end; ++t) {
-    if (t >= q_next) { /* the first tile of a pair, or of the block */
-      q = gclq__sets_tile_owner(T, t);
-      q_first = T.first[q];
-      q_next = T.first[q + 1];
+  for (uint64_t u1; u < u_end; u = u1) {
+    if (u >= q_next) { /* the first slot of a pair, or of the block */
+      q = gclq__sets_tile_owner(T, u >> ls);
+      q_first = T.first[q] << ls;
+      q_next = T.first[q + 1] << ls;
       p = T.pair ? T.pair[q] : q;
       pr = gclq__sets_pair_at(g, p);
       range = gclq__sets_bitmap_range(method, pr);
       have_x = have_y = false;
       y_floor = 0;
     }
-    const gclq__sets_window w = gclq__sets_window_in(range, t - q_first, GCLQ__SETS_BITMAP_BITS);
+    /* the window: slots [u, u1) of the pair, a tile's at most, in the block's run */
+    u1 = u + (1u << ls) < u_end ? u + (1u << ls) : u_end;
+    u1 = u1 < q_next ? u1 : q_next;
+    gclq__sets_window w = gclq__sets_window_in(range, u - q_first, width);
+    w.hi = gclq__sets_window_in(range, u1 - 1 - q_first, width).hi;
     const uint32_t span = (uint32_t)(w.hi - w.lo);
+    if (span == 0) continue; /* slots past the pair's last value (its last tile's) */
     if (!have_x || !have_y) { /* the slices' starts: a's and b's first elements not below w.lo */
       if (warp == 0) {
         const bool on_b = lane >= 16;
@@ -908,7 +939,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     nb_in = __reduce_add_sync(0xffffffffu, lane < WARPS ? s_sum[2][lane] : 0u);
     if (tid == 0) {
       if (c) atomicAdd(&g.counts[p], c);
-      if (T.count) T.count[t] = c;
+      if (T.count) T.count[u] = c; /* ls = 0: slot u is tile u */
     }
     x0 += na_in;
     if (a_none) { /* b not read: its start is searched again, from here on */

@@ -1206,6 +1206,14 @@ TEST(sets, stream_rule_weighs_the_blocks_runs) {
   CHECK(gclq__sets_stream_balanced(m, h, both, first, 2, 16));
   CHECK(!gclq__sets_stream_balanced(m, h, both, first, 2, 1)); /* more pairs than blocks */
   gclq_sets_free(&s);
+  /* the kernel's shape from the elements a window holds on average */
+  const uint64_t tiles = 1 + rng.below(1000);
+  CHECK_EQ(gclq__sets_stream_shape(0, 0), 0);
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles - 1, tiles), 0);
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles, tiles), (int)GCLQ__STREAM_WIDE);
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_SLOTS_FROM * tiles - 1, tiles), (int)GCLQ__STREAM_WIDE);
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_SLOTS_FROM * tiles, tiles),
+           (int)(GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS));
 }
 #endif
 
@@ -1498,9 +1506,11 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
 
 /* The bitmaps' count pass of a batch of large pairs with its windows
    streamed (gclq__sets_bits_stream_kernel, the gclq__sets_stream_windows
-   hook at 1) and from the partition kernel's records (0): both equal HOST,
-   counted and (two passes: the count pass keeps each tile's count)
-   written. The pairs span hundreds of windows each, more tiles than the
+   hook at each shape: 1 or 2 quads a round, whole tiles or slots) and from
+   the partition kernel's records (0): all equal HOST, counted and (two
+   passes: the count pass keeps each tile's count, in whole tiles) written.
+   In slots a block's run starts and ends inside tiles, and a pair's last
+   tile has slots past its last value. The pairs span hundreds of windows each, more tiles than the
    device runs blocks, so a block's run of windows crosses from one pair
    into the next: uniform sets; a set whose elements lie in a few windows
    of every seven (windows without a's elements, after which b's start is
@@ -1546,14 +1556,16 @@ GPU_TEST(sets, cuda_bitmap_windows_streamed_equal_host) {
     h.materialise = m;
     CHECK_EQ(gclq_intersect_pairs(&s, pairs, sizeof pairs / 8, &h, &want), GCLQ_SUCCESS);
     for (int k = 0; k < 2; ++k)
-      for (int stream = 0; stream < 2; ++stream) {
+      for (int stream : {0, (int)GCLQ__STREAM_ON, GCLQ__STREAM_ON | GCLQ__STREAM_WIDE, GCLQ__STREAM_ON | GCLQ__STREAM_SLOTS,
+                         GCLQ__STREAM_ON | GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS}) {
         gclq__sets_stream_windows = stream;
         gclq__sets_two_passes = 1;
         gclq_intersect_options o = cuda_options(methods[k]);
         gclq_intersect_result got;
         o.materialise = m;
         CHECK_EQ(gclq_intersect_pairs(&s, pairs, sizeof pairs / 8, &o, &got), GCLQ_SUCCESS);
-        std::string what = std::string(gclq_intersect_method_name(methods[k])) + (stream ? " / streamed" : " / records") +
+        std::string what = std::string(gclq_intersect_method_name(methods[k])) +
+                           (stream ? " / streamed, shape " + std::to_string(stream) : " / records") +
                            (m ? " / written" : "");
         check_same(want, got, m != 0, false, what.c_str());
         gclq_intersect_result_free(&got);

@@ -766,24 +766,25 @@ static inline bool gclq__sets_stream_balanced(gclq_intersect_method m, const gcl
 /* ---- the bitmaps' count pass by streaming windows ----
    gclq__sets_bits_stream_kernel: for batches whose pairs span many
    windows each. Block k takes the k-th run of consecutive search tiles
-   (tiles / blocks of them, give or take one), or of slots (counting alone
-   in SLOTS: a window is then a tile's values from where the run or the
+   (tiles / blocks of them, give or take one), or of slots (SLOTS: a
+   window then holds a tile's worth of values from where the run or the
    slot starts, up to the run's or the pair's end), and walks its windows
-   in value order: a window's slices start where the previous window's ended,
-   and end where its elements reach the window's top, which the build and
-   the probe see as they read. So no partition kernel runs, and a block
-   searches only at its first window of a pair, or for b's start after a
-   window a's slice left empty (b is then skipped, as a tile without a's
-   elements has no match). A side is read in rounds of U quads (16-byte
-   loads) a thread (U = 2 when WIDE); a round reads on past the window, and the next window
-   reads those elements again, from L1. The bitmap covers the window's
-   values from its first (base = the window's low end), is cleared 16
-   bytes a store, and is built and probed without branches: an element's
-   offset r from the base is in the window when r < span, and an element
-   past the side's end gets r = 2^32 - 1. Two uniform sets of 10^7 over
-   U = 10^9 on an H200: 0.049 ms with 16-byte loads, against 0.053-0.057
-   with 4-byte loads and 64-bit index arithmetic, and 0.061 with branches
-   around each element's bitmap access. */
+   in value order: a window's slices start where the previous window's
+   ended, and end where its elements reach the window's top, which the
+   build and the probe see as they read. So no partition kernel runs, and
+   a block searches only at its first window of a pair, or for b's start
+   after a window a's slice left empty (b is then skipped, as a tile
+   without a's elements has no match). A side is read in rounds of U quads
+   (16-byte loads) a thread (U = 2 when WIDE); a round reads on past the
+   window, and the next window reads those elements again, from L1. The
+   bitmap covers the window's values from its first (base = the window's
+   low end), is cleared 16 bytes a store, and is built and probed without
+   branches: an element's offset r from the base is in the window when
+   r < span, and an element past the side's end gets r = 2^32 - 1. Two
+   uniform sets of 10^7 over U = 10^9 on an H200: 0.049 ms with 16-byte
+   loads, against 0.053-0.057 with 4-byte loads and 64-bit index
+   arithmetic, and 0.061 with branches around each element's bitmap
+   access. */
 
 /* A side of a window, read in rounds: quads (4 elements, 16 bytes) from
    the 16-byte boundary at or below the window's first element, thread tid

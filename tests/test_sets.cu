@@ -1510,9 +1510,9 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
    the partition kernel's records (0): all equal HOST, counted and (two
    passes: the count pass keeps each tile's count, in whole tiles) written.
    In slots a block's run starts and ends inside tiles, and a pair's last
-   tile has slots past its last value. The pairs span hundreds of windows each, more tiles than the
-   device runs blocks, so a block's run of windows crosses from one pair
-   into the next: uniform sets; a set whose elements lie in a few windows
+   tile has slots past its last value. The pairs span hundreds of windows
+   each, more tiles than the device runs blocks, so a block's run of
+   windows crosses from one pair into the next: uniform sets; a set whose elements lie in a few windows
    of every seven (windows without a's elements, after which b's start is
    searched again); b starting before a's first element (BITMAP's range is
    a's); sets up to 2^32 - 1 (the last window ends at 2^32); a pair with

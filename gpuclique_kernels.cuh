@@ -2889,6 +2889,13 @@ static inline void gclq__sets_split_free(gclq__sets_split *s) {
 }
 
 
+/* Blocks of GCLQ__SETS_NT threads the device holds at once: the grid of
+   the bitmaps' count kernels (gclq__sets_bits_count), which the stream
+   rule (gclq__sets_stream_balanced) divides a batch's tiles among. */
+static inline uint32_t gclq__sets_resident_blocks(void) {
+  return (uint32_t)gprim__sm_count() * (2048 / GCLQ__SETS_NT);
+}
+
 /* Classify the pairs of a batch: empty ones need nothing (their count is
    0), small ones a warp, the rest tiles of merge steps or of searches. */
 static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t *pairs, uint32_t n,
@@ -2929,7 +2936,7 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
   }
   if (gclq__sets_is_bitmap(d->method) &&
       gclq__sets_stream_balanced(d->method, h, s->search_pair, s->search_first, s->nsearch,
-                                 (uint32_t)gprim__sm_count() * (2048 / GCLQ__SETS_NT)))
+                                 gclq__sets_resident_blocks()))
     s->stream = GCLQ__STREAM_ON | gclq__sets_stream_shape(search_elements, s->search_first[s->nsearch]);
   return GCLQ_SUCCESS;
 }
@@ -3046,7 +3053,7 @@ static inline bool gclq__sets_lanes(const gclq__sets_split &s) {
 static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_tiles &T,
                                                 uint64_t tiles, int stream, gclq__dmem *rec, int *ran) {
   const size_t bytes = (size_t)tiles * sizeof(gclq__sets_bits_tile);
-  const uint64_t most = (uint64_t)gprim__sm_count() * (2048 / GCLQ__SETS_NT); /* blocks the device holds at once */
+  const uint64_t most = gclq__sets_resident_blocks();
   const unsigned grid = (unsigned)(tiles < most ? tiles : most);
   int on = 1;
   *ran = 0;

@@ -211,20 +211,27 @@ static double bench_sets_copy_ms(double bytes) {
   return ms;
 }
 
-/* The median of reps runs of a public call on the wall clock: call()
-   runs it and returns its status (a failure, named by what, ends the
-   bench), then after() handles its answer, untimed. */
+/* One run of a public call on the wall clock, ms: call() runs it and
+   returns its status (a failure, named by what, ends the bench). */
+template <typename Call>
+static double bench_sets_once_ms(const std::string &what, Call call) {
+  auto t0 = std::chrono::steady_clock::now();
+  const gclq_status st = call();
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (st != GCLQ_SUCCESS) {
+    fprintf(stderr, "bench_sets: %s: %s\n", what.c_str(), gclq_status_string(st));
+    exit(2);
+  }
+  return ms;
+}
+
+/* The median of reps runs of a public call (bench_sets_once_ms), after()
+   handling each answer, untimed. */
 template <typename Call, typename After>
 static double bench_sets_wall_ms(int reps, const std::string &what, Call call, After after) {
   std::vector<double> times;
   for (int i = 0; i < reps; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    const gclq_status st = call();
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    if (st != GCLQ_SUCCESS) {
-      fprintf(stderr, "bench_sets: %s: %s\n", what.c_str(), gclq_status_string(st));
-      exit(2);
-    }
+    times.push_back(bench_sets_once_ms(what, call));
     after();
   }
   std::sort(times.begin(), times.end());
@@ -660,14 +667,8 @@ static void bench_sets_contain_turns(const gclq_sets *s, const std::vector<uint6
     for (size_t b = 0; b < belows.size(); ++b) {
       const gclq_intersect_options o = bench_sets_contain_options(belows[b]);
       gclq_intersect_result got;
-      auto t0 = std::chrono::steady_clock::now();
-      const gclq_status st = gclq_containment_join(s, &o, &got);
-      (*times)[b].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-      if (st != GCLQ_SUCCESS) {
-        fprintf(stderr, "bench_sets: containment, split_below %llu: %s\n", (unsigned long long)belows[b],
-                gclq_status_string(st));
-        exit(2);
-      }
+      (*times)[b].push_back(bench_sets_once_ms("containment, split_below " + std::to_string(belows[b]),
+                                               [&] { return gclq_containment_join(s, &o, &got); }));
       if (rep > 0) gclq_intersect_result_free(&(*r)[b]);
       (*r)[b] = got;
     }

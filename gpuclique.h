@@ -700,8 +700,14 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     no pair dominates and the pairs average fewer than
                     GCLQ_SETS_AUTO_IP_OBS_BELOW merge steps, IP_OBS; else
                     per pair: BINARY_SEARCH when
-                    |b| >= GCLQ_SETS_AUTO_RATIO * |a|, else MERGE_PATH
-                    (which gclq_intersect_pairs_device's AUTO always does).
+                    |b| >= GCLQ_SETS_AUTO_RATIO * |a|, else MERGE_PATH.
+                    gclq_intersect_pairs_device's AUTO, which sees no pair
+                    on the host, takes the per-pair rule, except that a
+                    pair of 2^17 elements or more that passes the
+                    dominant pair's bitmap test on its own (each set's
+                    densest of 32 stretches of equal count standing for
+                    its peak), at a density of 0.1 or more, runs
+                    BITMAP_DYNAMIC.
                     stats.method says which ran (AUTO: the per-pair rule).
    Pairs with |a| + |b| <= 1024 run a warp each (the same
    methods at warp width, with the warp's own table in shared memory; for
@@ -1007,7 +1013,7 @@ GCLQ_DEF gclq_status gclq_intersect_pairs(const gclq_sets *sets, const uint32_t 
    INVERTED_INDEX and BIT_MATRIX are invalid here); the same kernels and
    the same answers as the calls on host data. Pair indices are not checked: they must be below
    sets->num_sets. Temporary storage: with d_temp NULL, *temp_bytes gets the
-   bytes needed (about 16 a pair) and nothing runs. Asynchronous on stream:
+   bytes needed (about 32 a pair) and nothing runs. Asynchronous on stream:
    nothing is synchronised, nothing allocated. num_pairs below 2^31.
    GCLQ_ERROR_BACKEND_UNAVAILABLE without nvcc. */
 GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, const uint32_t *d_pairs,

@@ -2451,7 +2451,14 @@ struct gclq__sets_tiles {
   const uint32_t *split; /* the tiles' ends from the partition kernels (merge path, binary search: 2 a
                             tile; a table method: 4), or NULL: each block finds its own */
   gprim__lookback<unsigned long long> lb; /* the one pass: tile tickets and the tiles' output counts */
+  uint32_t first_shift; /* first's entries lie 2^first_shift words apart (the device call's tables, scanned
+                           together: gclq__cuda_pairs_device); 0: one after another */
 };
+
+/* Entry q of T's first (the tiles before pair q of T's). */
+static __host__ __device__ __forceinline__ uint64_t gclq__sets_first(const gclq__sets_tiles &T, uint64_t q) {
+  return T.first[q << T.first_shift];
+}
 
 struct gclq__sets_pair {
   const uint32_t *a, *b;
@@ -2643,7 +2650,7 @@ static __host__ __device__ __forceinline__ uint32_t gclq__sets_tile_owner(const 
   uint32_t lo = 0, hi = T.nq;
   while (hi - lo > 1) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (T.first[mid] <= t) lo = mid;
+    if (gclq__sets_first(T, mid) <= t) lo = mid;
     else hi = mid;
   }
   return lo;
@@ -2662,7 +2669,7 @@ static __host__ __device__ __forceinline__ gclq__sets_pair gclq__sets_tile_pair(
 static __host__ __device__ __forceinline__ uint64_t gclq__sets_tile_base(const gclq__sets_args &g,
                                                                          const gclq__sets_tiles &T, uint64_t t,
                                                                          uint32_t q, uint32_t p) {
-  return g.pair_pos[p] + T.scan[t] - T.scan[T.first[q]];
+  return g.pair_pos[p] + T.scan[t] - T.scan[gclq__sets_first(T, q)];
 }
 
 /* Exclusive sum of v over the block's threads; *total gets the block's sum
@@ -2739,16 +2746,16 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_path_kernel(g
   __shared__ uint32_t s_split[2], s_ticket;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
   __shared__ unsigned long long s_place;
-  const uint64_t tiles = T.first[T.nq];
+  const uint64_t tiles = gclq__sets_first(T, T.nq);
   for (uint64_t t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : blockIdx.x; t < tiles;
        t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : t + gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
     if (threadIdx.x < 2) /* both diagonals at once */
       s_split[threadIdx.x] = T.split != NULL ? T.split[2 * t + threadIdx.x]
-                                             : gclq__sets_tile_split(pr, t - T.first[q], threadIdx.x);
+                                             : gclq__sets_tile_split(pr, t - gclq__sets_first(T, q), threadIdx.x);
     __syncthreads();
-    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t - T.first[q], s_split[0], s_split[1]);
+    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t - gclq__sets_first(T, q), s_split[0], s_split[1]);
     const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
     for (uint32_t i = threadIdx.x; i < la + lb + c.guard; i += GCLQ__SETS_NT)
       s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
@@ -2777,15 +2784,15 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT) gclq__sets_search_kernel
   __shared__ uint32_t s_key[GCLQ__SETS_OBS_CACHE];
   __shared__ uint32_t s_end[2];
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
-  const uint64_t tiles = T.first[T.nq];
+  const uint64_t tiles = gclq__sets_first(T, T.nq);
   for (uint64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
     if (threadIdx.x < 2) /* both at once */
       s_end[threadIdx.x] = T.split != NULL ? T.split[2 * t + threadIdx.x]
-                                           : gclq__sets_chunk_end(pr, t - T.first[q], threadIdx.x);
+                                           : gclq__sets_chunk_end(pr, t - gclq__sets_first(T, q), threadIdx.x);
     __syncthreads();
-    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t - T.first[q], s_end[0], s_end[1]);
+    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t - gclq__sets_first(T, q), s_end[0], s_end[1]);
     for (uint32_t k = threadIdx.x; k < sp.keys; k += GCLQ__SETS_NT) s_key[k] = pr.b[gclq__sets_key_at(sp, k)];
     __syncthreads();
     uint32_t mine = 0, written = 0, total;
@@ -2937,7 +2944,8 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
   if (gclq__sets_is_bitmap(d->method) &&
       gclq__sets_stream_balanced(d->method, h, s->search_pair, s->search_first, s->nsearch,
                                  gclq__sets_resident_blocks()))
-    s->stream = GCLQ__STREAM_ON | gclq__sets_stream_shape(search_elements, s->search_first[s->nsearch]);
+    s->stream = GCLQ__STREAM_ON | gclq__sets_stream_shape(search_elements, s->search_first[s->nsearch],
+                                                          gclq__sets_resident_blocks());
   return GCLQ_SUCCESS;
 }
 
@@ -2993,14 +3001,14 @@ static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_til
                                                uint32_t *split) {
   const uint32_t per = KIND == GCLQ__CUT_TABLE ? 4 : 2;
   const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= per * T.first[T.nq]) return;
+  if (i >= per * gclq__sets_first(T, T.nq)) return;
   uint32_t q, p;
   const uint64_t t = i / per;
   const uint32_t end = (uint32_t)(i % per);
   const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-  split[i] = KIND == GCLQ__CUT_TABLE    ? gclq__sets_slice_end(method, pr, t - T.first[q], end)
-             : KIND == GCLQ__CUT_SEARCH ? gclq__sets_chunk_end(pr, t - T.first[q], end)
-                                        : gclq__sets_tile_split(pr, t - T.first[q], end);
+  split[i] = KIND == GCLQ__CUT_TABLE    ? gclq__sets_slice_end(method, pr, t - gclq__sets_first(T, q), end)
+             : KIND == GCLQ__CUT_SEARCH ? gclq__sets_chunk_end(pr, t - gclq__sets_first(T, q), end)
+                                        : gclq__sets_tile_split(pr, t - gclq__sets_first(T, q), end);
 }
 
 /* Every tile's ends by the partition kernel into split, and cut->split
@@ -3043,8 +3051,9 @@ static inline bool gclq__sets_lanes(const gclq__sets_split &s) {
 
 /* The bitmaps' count pass over a batch's search tiles T (tiles of them):
    streamed (stream: gclq__sets_split's GCLQ__STREAM_* bits,
-   gclq__sets_bits_stream_kernel; two uniform sets of 10^7 over U = 10^9 on
-   an H200, 0.049 ms against 0.057 by the records; of 10^8, 0.232 against
+   gclq__sets_bits_stream_kernel, whose PAIRS kernel is held to the blocks
+   a multiprocessor fits; two uniform sets of 10^7 over U = 10^9 on an
+   H200, 0.049 ms WIDE against 0.057 by the records; of 10^8, 0.232 against
    0.256), or by
    gclq__sets_bits_count_kernel from the partition kernel's records (rec:
    their memory, held until the kernels are done). *ran = 0 when the
@@ -3061,12 +3070,20 @@ static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__s
   on = !gclq__sets_cuts_in_blocks;
   if (gclq__sets_stream_windows >= 0) stream = gclq__sets_stream_windows;
 #endif
-  if (on && stream) {
+  if (on && stream && T.first_shift == 0) {
     const uint32_t ls = stream & GCLQ__STREAM_SLOTS ? GCLQ__SETS_STREAM_SLOTS_LOG2 : 0u;
-    if (stream & GCLQ__STREAM_WIDE)
-      gclq__sets_bits_stream_kernel<2><<<grid, GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, d->method, ls);
-    else
-      gclq__sets_bits_stream_kernel<1><<<grid, GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, d->method, ls);
+    if (stream & GCLQ__STREAM_PAIRS && T.count == NULL) { /* PAIRS reads WIDE */
+      int per_sm = 0; /* the 32 KB bitmap holds fewer blocks a multiprocessor */
+      GCLQ__CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &per_sm, gclq__sets_bits_stream_kernel<2, true>, GCLQ__SETS_NT, 0));
+      const uint64_t held = (uint64_t)gprim__sm_count() * (uint64_t)(per_sm > 0 ? per_sm : 1);
+      gclq__sets_bits_stream_kernel<2, true>
+          <<<(unsigned)(tiles < held ? tiles : held), GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, d->method, ls);
+    } else if (stream & GCLQ__STREAM_WIDE) {
+      gclq__sets_bits_stream_kernel<2, false><<<grid, GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, d->method, ls);
+    } else {
+      gclq__sets_bits_stream_kernel<1, false><<<grid, GCLQ__SETS_NT, 0, d->c.stream>>>(g, T, d->method, ls);
+    }
     GCLQ__CUDA_TRY(cudaGetLastError());
     *ran = 1;
     return GCLQ_SUCCESS;
@@ -3333,66 +3350,143 @@ static inline void gclq__cuda_sets_close(gclq__sets_dev *d, gclq_status *st) {
   d->stats->peak_device_bytes = d->c.peak;
 }
 
-/* Each pair's tiles of either kind (gclq__sets_work), the inputs of the
-   two exclusive scans that make the tile tables; entry n is 0, so that the
-   scans end in the totals. */
+/* A pair's entry in the device call's tables: its tiles of merge path or
+   binary search (gclq__sets_work_pair), of the bitmap (AUTO's dense pairs,
+   gclq__sets_bitmap_pays), and a pad. The three tables are scanned at once
+   (gclq__sets_dev_tiles_sum) and the tile kernels read them 4 words apart
+   (gclq__sets_tiles::first_shift = 2). */
+struct gclq__sets_dev_tiles {
+  uint64_t w[4];
+};
+struct gclq__sets_dev_tiles_sum {
+  template <typename T> __host__ __device__ T operator()(const T &a, const T &b) const {
+    T c;
+    for (int i = 0; i < 4; ++i) c.w[i] = a.w[i] + b.w[i];
+    return c;
+  }
+  template <typename T> static __host__ __device__ T identity() {
+    T z;
+    for (int i = 0; i < 4; ++i) z.w[i] = 0;
+    return z;
+  }
+};
+
+/* The densest of q stretches of equal count of a sorted set (n >= q), in
+   elements per value: gclq__sets_peak_density's estimate from fewer
+   stretches, so that one thread reads 2 q elements. */
+static __host__ __device__ __forceinline__ double gclq__sets_peak_density_of(const uint32_t *x, uint32_t n,
+                                                                             uint32_t q) {
+  double best = 0.0;
+  for (uint32_t i = 0; i < q; ++i) {
+    const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;
+    const double d = (double)(to - from + 1) / ((double)x[to] - (double)x[from] + 1.0);
+    best = d > best ? d : best;
+  }
+  return best;
+}
+
+/* Does AUTO give a pair of the device call to BITMAP_DYNAMIC? The batch
+   rule's test of a dominant pair (gclq__sets_pairs_rule_at), pair by pair:
+   dense over the values both span (GCLQ_SETS_AUTO_BITMAP_DENSITY), and
+   spread over GCLQ_SETS_AUTO_BITMAP_WINDOWS busy stretches, each set's
+   peak density from GCLQ__SETS_DEVICE_STRETCHES stretches, but dense from
+   GCLQ__SETS_DEVICE_BITMAP_DENSITY (the device call's bitmap runs a table
+   per tile, not the batch's streamed windows). Two sets of 10^7 (uniform
+   or normal) on an H200, the device call's BITMAP_DYNAMIC against IP_OBS:
+   at density 0.2 (U = 10^8) 0.070-0.095 ms against 0.118-0.125, and two of
+   10^8 over 10^9 0.39 against 0.99 by the per-pair rule; at 0.02 (U = 10^9)
+   0.146-0.164 against 0.119-0.123, and 10^6 over 10^8 level. Pairs below
+   GCLQ__SETS_DEVICE_BITMAP_FROM elements never pass (64 stretches of 2^18
+   values at the least density hold more), so a batch of small pairs reads
+   nothing more. */
+#define GCLQ__SETS_DEVICE_STRETCHES 32u
+#define GCLQ__SETS_DEVICE_BITMAP_FROM ((uint64_t)1 << 17)
+#define GCLQ__SETS_DEVICE_BITMAP_DENSITY 0.1
+static __host__ __device__ __forceinline__ bool gclq__sets_bitmap_pays(const gclq__sets_pair &pr) {
+  const uint64_t work = (uint64_t)pr.na + pr.nb;
+  if (work < GCLQ__SETS_DEVICE_BITMAP_FROM || pr.na < GCLQ__SETS_DEVICE_STRETCHES) return false;
+  const gclq__sets_range r = gclq__sets_bitmap_range(GCLQ_INTERSECT_BITMAP_DYNAMIC, pr);
+  if (r.bits == 0) return true; /* no overlap: no tiles, the count stays 0 */
+  const double dense = (double)work / (double)r.bits;
+  if (dense < GCLQ__SETS_DEVICE_BITMAP_DENSITY) return false;
+  double fullest = (gclq__sets_peak_density_of(pr.a, pr.na, GCLQ__SETS_DEVICE_STRETCHES) +
+                    gclq__sets_peak_density_of(pr.b, pr.nb, GCLQ__SETS_DEVICE_STRETCHES)) *
+                   (double)GCLQ__SETS_AUTO_STRETCH;
+  fullest = fullest < (double)work ? fullest : (double)work;
+  const double scale = dense > GCLQ_SETS_AUTO_BITMAP_FULL ? GCLQ_SETS_AUTO_BITMAP_FULL / dense : 1.0;
+  return (double)work >= GCLQ_SETS_AUTO_BITMAP_WINDOWS * scale * fullest;
+}
+
+/* Each pair's entry (gclq__sets_dev_tiles); entry n is 0, so that the scan
+   ends in the totals. */
 static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gclq_intersect_method method,
-                                               uint64_t *path, uint64_t *search) {
+                                               gclq__sets_dev_tiles *tiles) {
   const uint64_t p = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (p > n) return;
-  uint64_t pt = 0, st = 0;
+  gclq__sets_dev_tiles e = {{0, 0, 0, 0}};
   if (p < n) {
     const gclq__sets_pair pr = gclq__sets_pair_at(g, (uint32_t)p);
-    gclq__sets_work_pair(method, pr, &pt, &st);
+    uint64_t none;
+    if (method == GCLQ_INTERSECT_AUTO && gclq__sets_bitmap_pays(pr))
+      gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, pr, &none, &e.w[2]);
+    else
+      gclq__sets_work_pair(method, pr, &e.w[0], &e.w[1]);
   }
-  path[p] = pt;
-  search[p] = st;
+  tiles[p] = e;
 }
 
 /* gclq_intersect_pairs_device: the tile tables built on the device (the
-   tiles kernel, two scans), then the three count kernels over every pair;
-   the tile kernels' blocks loop, so no count comes back to the host. Temp:
-   the two tables (n + 1 words each), then the scan's storage. */
+   tiles kernel, one scan of the three), then the count kernels over every
+   pair; the tile kernels' blocks loop, so no count comes back to the host.
+   AUTO's pairs run merge path, binary search (the per-pair rule) or, dense
+   and large, BITMAP_DYNAMIC (gclq__sets_bitmap_pays). Temp: the tables
+   (n + 1 entries of 4 words), then the scan's storage. */
 static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, const uint32_t *d_pairs, uint32_t n,
                                                   uint32_t *d_counts, gclq_intersect_method method, void *d_temp,
                                                   size_t *temp_bytes, cudaStream_t stream) {
-  const size_t table = ((size_t)n * 8 + 8 + 255) / 256 * 256;
+  const size_t table = ((size_t)(n + 1) * sizeof(gclq__sets_dev_tiles) + 255) / 256 * 256;
   size_t scan_bytes = 0;
-  GCLQ__CUDA_TRY(gprim_scan_exclusive((void *)NULL, &scan_bytes, (const uint64_t *)NULL, (uint64_t *)NULL,
-                                      (size_t)n + 1, gprim_op_sum(), (uint64_t)0, stream));
+  GCLQ__CUDA_TRY(gprim_scan_exclusive((void *)NULL, &scan_bytes, (const gclq__sets_dev_tiles *)NULL,
+                                      (gclq__sets_dev_tiles *)NULL, (size_t)n + 1, gclq__sets_dev_tiles_sum(),
+                                      gclq__sets_dev_tiles_sum::identity<gclq__sets_dev_tiles>(), stream));
   if (d_temp == NULL) {
-    *temp_bytes = 2 * table + scan_bytes;
+    *temp_bytes = table + scan_bytes;
     return GCLQ_SUCCESS;
   }
-  if (*temp_bytes < 2 * table + scan_bytes) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (*temp_bytes < table + scan_bytes) return GCLQ_ERROR_INVALID_ARGUMENT;
   if (n == 0) return GCLQ_SUCCESS;
-  uint64_t *path = (uint64_t *)d_temp, *search = (uint64_t *)((char *)d_temp + table);
-  void *scan_temp = (char *)d_temp + 2 * table;
+  gclq__sets_dev_tiles *tiles = (gclq__sets_dev_tiles *)d_temp;
+  void *scan_temp = (char *)d_temp + table;
   gclq__sets_args g = {s->d_offsets, s->d_elements, d_pairs, d_counts, NULL, NULL};
   GCLQ__CUDA_TRY(cudaMemsetAsync(d_counts, 0, (size_t)n * sizeof(uint32_t), stream));
-  gclq__sets_tiles_kernel<<<gclq__grid((uint64_t)n + 1), GCLQ__BLOCK, 0, stream>>>(g, n, method, path, search);
+  gclq__sets_tiles_kernel<<<gclq__grid((uint64_t)n + 1), GCLQ__BLOCK, 0, stream>>>(g, n, method, tiles);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  GCLQ__CUDA_TRY(gprim_scan_exclusive(scan_temp, &scan_bytes, path, path, (size_t)n + 1, gprim_op_sum(), (uint64_t)0,
-                                      stream));
-  GCLQ__CUDA_TRY(gprim_scan_exclusive(scan_temp, &scan_bytes, search, search, (size_t)n + 1, gprim_op_sum(),
-                                      (uint64_t)0, stream));
+  GCLQ__CUDA_TRY(gprim_scan_exclusive(scan_temp, &scan_bytes, tiles, tiles, (size_t)n + 1, gclq__sets_dev_tiles_sum(),
+                                      gclq__sets_dev_tiles_sum::identity<gclq__sets_dev_tiles>(), stream));
   int device = 0, sms = 0;
   GCLQ__CUDA_TRY(cudaGetDevice(&device));
   GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const unsigned grid = (unsigned)sms * 8; /* the tile kernels' blocks, resident at once; they loop */
-  gclq__sets_tiles path_tiles, search_tiles;
-  memset(&path_tiles, 0, sizeof path_tiles);
-  memset(&search_tiles, 0, sizeof search_tiles);
-  path_tiles.first = path, path_tiles.nq = n;
-  search_tiles.first = search, search_tiles.nq = n;
+  gclq__sets_tiles T[3]; /* merge path's, binary search's, the bitmap's: word k of the entries */
+  for (int k = 0; k < 3; ++k) {
+    memset(&T[k], 0, sizeof T[k]);
+    T[k].first = tiles->w + k;
+    T[k].nq = n;
+    T[k].first_shift = 2;
+  }
   if (gclq__sets_methods_has(method))
-    return gclq__sets_methods_launch<false>(method, g, NULL, n, path_tiles, grid, search_tiles, grid, stream);
+    return gclq__sets_methods_launch<false>(method, g, NULL, n, T[0], grid, T[1], grid, stream);
   gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  gclq__sets_path_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, path_tiles);
+  gclq__sets_path_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T[0]);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  gclq__sets_search_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, search_tiles);
+  gclq__sets_search_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T[1]);
   GCLQ__CUDA_TRY(cudaGetLastError());
+  if (method == GCLQ_INTERSECT_AUTO) {
+    gclq__sets_table_kernel<false, gclq__sets_bits>
+        <<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T[2], GCLQ_INTERSECT_BITMAP_DYNAMIC);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
   return GCLQ_SUCCESS;
 }
 

@@ -35,9 +35,10 @@
                  gclq__sets_cuts_in_blocks hook, as when the budget has no
                  room for the partition kernel's cuts)
      SETS_STREAM 0: the bitmaps' count pass of large pairs runs from the
-                 partition kernel's records; 1, 3, 5, 7: it streams its
-                 windows, with 2 quads a round (+ 2) and in slots (+ 4)
-                 or not (the gclq__sets_stream_windows hook, GCLQ__STREAM_*;
+                 partition kernel's records; 1, 3, 5, 7, 11, 15: it
+                 streams its windows, with 2 quads a round (+ 2), in slots
+                 (+ 4), in windows of 2 tiles (+ 8, counting alone) or not
+                 (the gclq__sets_stream_windows hook, GCLQ__STREAM_*;
                  unset: the rules)
      SETS_NO_MEMSET set: the timed count passes leave out the counts'
                  zeroing (how much of a pass it takes) */

@@ -95,8 +95,13 @@
    which keeps each tile's own count, takes whole tiles), a tile is cut
    into 2^GCLQ__SETS_STREAM_SLOTS_LOG2 slots and block k runs slots
    [slots k / grid, slots (k + 1) / grid): its run may start and end
-   inside a tile, so the blocks' runs differ by a slot, not a tile. */
-enum { GCLQ__STREAM_ON = 1, GCLQ__STREAM_WIDE = 2, GCLQ__STREAM_SLOTS = 4 };
+   inside a tile, so the blocks' runs differ by a slot, not a tile. PAIRS
+   (WIDE without SLOTS, counting alone): a window spans 2 tiles, over a
+   bitmap of 2 tiles' values (32 KB, 6 blocks a multiprocessor), and a
+   round asks L2 for the quads of the round after it (prefetch.global.L2),
+   so the fixed work of a window (its clear, its sums, its first rounds'
+   waits) is paid half as often. */
+enum { GCLQ__STREAM_ON = 1, GCLQ__STREAM_WIDE = 2, GCLQ__STREAM_SLOTS = 4, GCLQ__STREAM_PAIRS = 8 };
 #define GCLQ__SETS_STREAM_SLOTS_LOG2 3u
 /* The elements of both sides a window holds on average from which a
    batch streams WIDE, and from which in SLOTS. Two uniform sets over
@@ -110,12 +115,24 @@ enum { GCLQ__STREAM_ON = 1, GCLQ__STREAM_WIDE = 2, GCLQ__STREAM_SLOTS = 4 };
 #define GCLQ__SETS_STREAM_WIDE_FROM 1024u
 #define GCLQ__SETS_STREAM_SLOTS_FROM 8192u
 
-/* The stream kernel's WIDE and SLOTS for a batch of `elements` (both
-   sides of its pairs, summed) over `tiles` windows. */
-static inline int gclq__sets_stream_shape(uint64_t elements, uint64_t tiles) {
+/* The tiles a block's run holds on average (tiles / the resident blocks
+   of 16 KB, gclq__sets_resident_blocks) from which a WIDE batch streams in
+   PAIRS. Two uniform sets over U = 10^9 on an H200, alternating on one
+   machine: of 10^7 (2.6 x 10^3 a window, 7.2 tiles a run), 0.044-0.048 ms
+   in PAIRS against 0.049-0.052 WIDE; of 10^6 over U = 10^8 (0.7 tiles a
+   run: fewer blocks, no longer windows) 0.018-0.019 against 0.016. */
+#define GCLQ__SETS_STREAM_PAIRS_RUN 4u
+
+/* The stream kernel's WIDE, SLOTS and PAIRS for a batch of `elements`
+   (both sides of its pairs, summed) over `tiles` windows, `blocks` the
+   resident blocks (PAIRS is taken only when counting alone:
+   gclq__sets_bits_count). Of 10^8 over U = 10^9, PAIRS in slots took
+   0.227-0.228 ms against 0.224-0.226 in slots alone. */
+static inline int gclq__sets_stream_shape(uint64_t elements, uint64_t tiles, uint64_t blocks) {
   const double mean = tiles ? (double)elements / (double)tiles : 0.0;
-  return (mean >= GCLQ__SETS_STREAM_WIDE_FROM ? GCLQ__STREAM_WIDE : 0) |
-         (mean >= GCLQ__SETS_STREAM_SLOTS_FROM ? GCLQ__STREAM_SLOTS : 0);
+  if (mean >= GCLQ__SETS_STREAM_SLOTS_FROM) return GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS;
+  if (mean < GCLQ__SETS_STREAM_WIDE_FROM) return 0;
+  return GCLQ__STREAM_WIDE | (tiles >= GCLQ__SETS_STREAM_PAIRS_RUN * blocks ? GCLQ__STREAM_PAIRS : 0);
 }
 
 /* Does this file run method m? */
@@ -662,10 +679,10 @@ static __global__ void gclq__sets_table_split_kernel(gclq__sets_args g, gclq__se
                                                      gclq_intersect_method method, uint32_t *split,
                                                      gclq__sets_bits_tile *rec) {
   const uint64_t t = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-  if (t >= T.first[T.nq]) return; /* the whole warp */
+  if (t >= gclq__sets_first(T, T.nq)) return; /* the whole warp */
   uint32_t q, p, e[4];
   const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-  gclq__d_table_ends(method, pr, t - T.first[q], e);
+  gclq__d_table_ends(method, pr, t - gclq__sets_first(T, q), e);
   const uint32_t lane = threadIdx.x & 31;
   if (rec == NULL) {
     if (lane < 4) split[4 * t + lane] = e[lane];
@@ -693,7 +710,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
   __shared__ uint32_t s_mem[gclq__sets_bits::BLOCK_WORDS];
   __shared__ gclq__sets_bits_tile s_rec;
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
-  const uint64_t tiles = T.first[T.nq];
+  const uint64_t tiles = gclq__sets_first(T, T.nq);
   const uint32_t tid = threadIdx.x, *from = (const uint32_t *)rec;
   uint32_t *mine = (uint32_t *)&s_rec;
   uint64_t t = blockIdx.x;
@@ -775,7 +792,9 @@ static inline bool gclq__sets_stream_balanced(gclq_intersect_method m, const gcl
    a block searches only at its first window of a pair, or for b's start
    after a window a's slice left empty (b is then skipped, as a tile
    without a's elements has no match). A side is read in rounds of U quads
-   (16-byte loads) a thread (U = 2 when WIDE); a round reads on past the
+   (16-byte loads) a thread (U = 2 when WIDE). In PAIRS (counting alone:
+   T.count is NULL) a window spans 2 tiles over a bitmap of twice a tile's
+   values, and a round prefetches the next. A round reads on past the
    window, and the next window reads those elements again, from L1. The
    bitmap covers the window's values from its first (base = the window's
    low end), is cleared 16 bytes a store, and is built and probed without
@@ -794,8 +813,9 @@ static inline bool gclq__sets_stream_balanced(gclq_intersect_method m, const gcl
    (the set's own elements, below lo) wraps to 2^32 - lo or more: at least
    the window's span. Elements outside [v, end) get 2^32 - 1; *last is the
    round's last element's offset (every thread; 2^32 - 1 when the round
-   reaches end). */
-template <int V>
+   reaches end). AHEAD: the first NT quads of the next round are asked of
+   L2 (a thread's quad each). */
+template <int V, bool AHEAD>
 static __device__ __forceinline__ void gclq__d_stream_round(const uint32_t *v, const uint32_t *end, const uint4 *q,
                                                             uint32_t lo, uint32_t *r, uint32_t *last) {
 #pragma unroll
@@ -809,6 +829,10 @@ static __device__ __forceinline__ void gclq__d_stream_round(const uint32_t *v, c
       for (int m = 0; m < 4; ++m) r[4 * k + m] = e + m >= v && e + m < end ? __ldg(e + m) - lo : 0xffffffffu;
     }
   }
+  if (AHEAD) { /* the thread's first quad of the next round */
+    const uint32_t *f = (const uint32_t *)(q + threadIdx.x + V * GCLQ__SETS_NT);
+    if (f + 4 <= end) asm volatile("prefetch.global.L2 [%0];" ::"l"(f));
+  }
   const uint32_t *next = (const uint32_t *)(q + V * GCLQ__SETS_NT); /* the next round's first element */
   *last = next < end ? __ldg(next - 1) - lo : 0xffffffffu;
 }
@@ -818,31 +842,36 @@ static __device__ __forceinline__ const uint4 *gclq__d_stream_first(const uint32
   return (const uint4 *)((uintptr_t)p & ~(uintptr_t)15);
 }
 
-/* The bitmap's word of offset r (r < 2^17): its shared byte address from
-   base (a wrong word for r outside the window, but inside the bitmap). */
+/* The word of offset r (r < BITS) in a bitmap of BITS bits: its shared
+   byte address from base (a wrong word for r outside the window, but
+   inside the bitmap). */
+template <uint32_t BITS>
 static __device__ __forceinline__ uint32_t gclq__d_bits_addr(uint32_t base, uint32_t r) {
-  return base + ((r >> 3) & (uint32_t)(GCLQ__SETS_BITMAP_BITS / 8 - 4));
+  return base + ((r >> 3) & (BITS / 8 - 4));
 }
 
 /* Bit r's word |= its bit when on (when not, the word of r |= 0): one
    shared reduction either way, no branch. */
+template <uint32_t BITS>
 static __device__ __forceinline__ void gclq__d_bits_set_if(bool on, uint32_t base, uint32_t r) {
-  asm volatile("red.shared.or.b32 [%0], %1;" ::"r"(gclq__d_bits_addr(base, r)), "r"(on ? 1u << (r & 31) : 0u)
+  asm volatile("red.shared.or.b32 [%0], %1;" ::"r"(gclq__d_bits_addr<BITS>(base, r)), "r"(on ? 1u << (r & 31) : 0u)
                : "memory");
 }
 
 /* Bit r (0 or 1), and 0 when not on. */
+template <uint32_t BITS>
 static __device__ __forceinline__ uint32_t gclq__d_bits_get_if(bool on, uint32_t base, uint32_t r) {
   uint32_t w;
-  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(w) : "r"(gclq__d_bits_addr(base, r)) : "memory");
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(w) : "r"(gclq__d_bits_addr<BITS>(base, r)) : "memory");
   return (w >> (r & 31)) & (uint32_t)on;
 }
 
 /* A side's elements in the window, from its first round (r, last, read
    at quad q) on: set in the bitmap (the build), or looked up there (PROBE:
    *c += the matches); *n += the elements in the window. A quad none of
-   whose warp's elements is in the window is skipped. */
-template <int U, bool PROBE>
+   whose warp's elements is in the window is skipped. PAIRS: the bitmap
+   spans 2 tiles, and a round prefetches (gclq__d_stream_round's AHEAD). */
+template <int U, bool PROBE, bool PAIRS>
 static __device__ __forceinline__ void gclq__d_stream_side(const uint32_t *v, const uint32_t *end, const uint4 *q,
                                                            uint32_t lo, uint32_t span, uint32_t base, uint32_t *r,
                                                            uint32_t last, uint32_t *n, uint32_t *c) {
@@ -856,28 +885,30 @@ static __device__ __forceinline__ void gclq__d_stream_side(const uint32_t *v, co
 #pragma unroll
         for (int m = 0; m < 4; ++m) {
           *n += in[m];
-          if (PROBE) *c += gclq__d_bits_get_if(in[m], base, r[4 * k + m]);
-          else gclq__d_bits_set_if(in[m], base, r[4 * k + m]);
+          if (PROBE) *c += gclq__d_bits_get_if<(GCLQ__SETS_BITMAP_BITS << PAIRS)>(in[m], base, r[4 * k + m]);
+          else gclq__d_bits_set_if<(GCLQ__SETS_BITMAP_BITS << PAIRS)>(in[m], base, r[4 * k + m]);
         }
       }
     }
     q += U * GCLQ__SETS_NT;
     if (last >= span) return;
-    gclq__d_stream_round<U>(v, end, q, lo, r, &last);
+    gclq__d_stream_round<U, PAIRS>(v, end, q, lo, r, &last);
   }
 }
 
-template <int U>
+template <int U, bool PAIRS>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     gclq__sets_bits_stream_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method,
                                   uint32_t slots_log2) {
   enum { NT = GCLQ__SETS_NT, WARPS = GCLQ__SETS_NT / 32 };
-  __shared__ uint4 s_bits[GCLQ__SETS_BITMAP_BITS / 128];
+  __shared__ uint4 s_bits[(GCLQ__SETS_BITMAP_BITS << PAIRS) / 128];
   __shared__ uint32_t s_sum[3][WARPS];
   __shared__ uint32_t s_start[2];
   const uint32_t base = (uint32_t)__cvta_generic_to_shared(s_bits);
   const uint32_t tid = threadIdx.x, lane = tid & 31, warp = tid / 32;
   const uint32_t ls = T.count ? 0u : slots_log2; /* a tile's slots, 2^ls: 1 when the tiles' own counts are kept */
+  /* T.first is read one entry after another (first_shift = 0: the host's batches, gclq__sets_bits_count): with
+     gclq__sets_first's shift ptxas spills the WIDE kernel */
   const uint64_t slots = T.first[T.nq] << ls, width = GCLQ__SETS_BITMAP_BITS >> ls; /* width: a slot's values */
   uint64_t u = slots * blockIdx.x / gridDim.x;
   const uint64_t u_end = slots * (blockIdx.x + 1) / gridDim.x;
@@ -897,8 +928,8 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
       have_x = have_y = false;
       y_floor = 0;
     }
-    /* the window: slots [u, u1) of the pair, a tile's at most, in the block's run */
-    u1 = u + (1u << ls) < u_end ? u + (1u << ls) : u_end;
+    /* the window: slots [u, u1) of the pair, a tile's at most (2 in PAIRS), in the block's run */
+    u1 = u + (1u << (ls + PAIRS)) < u_end ? u + (1u << (ls + PAIRS)) : u_end;
     u1 = u1 < q_next ? u1 : q_next;
     gclq__sets_window w = gclq__sets_window_in(range, u - q_first, width);
     w.hi = gclq__sets_window_in(range, u1 - 1 - q_first, width).hi;
@@ -920,15 +951,16 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     uint32_t ar[4 * U], br[4 * U], a_last, b_last;
     const uint32_t *a_end = pr.a + pr.na, *b_end = pr.b + pr.nb;
     const uint4 *qa = gclq__d_stream_first(pr.a + x0), *qb = gclq__d_stream_first(pr.b + y0);
-    gclq__d_stream_round<U>(pr.a, a_end, qa, wl, ar, &a_last);
-    gclq__d_stream_round<U>(pr.b, b_end, qb, wl, br, &b_last);
+    gclq__d_stream_round<U, PAIRS>(pr.a, a_end, qa, wl, ar, &a_last);
+    gclq__d_stream_round<U, PAIRS>(pr.b, b_end, qb, wl, br, &b_last);
     const bool a_none = x0 >= pr.na || __ldg(pr.a + x0) - wl >= span; /* the same on every thread */
     for (uint32_t k = tid; k < (span + 127) / 128; k += NT) s_bits[k] = make_uint4(0, 0, 0, 0);
     __syncthreads();
     uint32_t na_in = 0, nb_in = 0, c = 0;
-    gclq__d_stream_side<U, false>(pr.a, a_end, qa, wl, span, base, ar, a_last, &na_in, NULL); /* the build */
+    gclq__d_stream_side<U, false, PAIRS>(pr.a, a_end, qa, wl, span, base, ar, a_last, &na_in, NULL); /* the build */
     __syncthreads();
-    if (!a_none) gclq__d_stream_side<U, true>(pr.b, b_end, qb, wl, span, base, br, b_last, &nb_in, &c); /* the probe */
+    if (!a_none) /* the probe */
+      gclq__d_stream_side<U, true, PAIRS>(pr.b, b_end, qb, wl, span, base, br, b_last, &nb_in, &c);
     /* the block's sums: the tile's matches, a's and b's elements in the window */
     c = __reduce_add_sync(0xffffffffu, c);
     na_in = __reduce_add_sync(0xffffffffu, na_in);
@@ -971,14 +1003,14 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
   __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
   __shared__ uint32_t s_keep[ONE ? GCLQ__SETS_NT / 32 * GCLQ__SETS_KEEP : 1];
   __shared__ unsigned long long s_place;
-  const uint64_t tiles = T.first[T.nq];
+  const uint64_t tiles = gclq__sets_first(T, T.nq);
   for (uint64_t t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : blockIdx.x; t < tiles;
        t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : t + gridDim.x) {
     uint32_t q, p;
     const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
     if (threadIdx.x < 4) /* the fallback's own searches kept scalar: they add no registers to the kernel */
       s_end[threadIdx.x] = T.split != NULL ? T.split[4 * t + threadIdx.x]
-                                           : gclq__sets_slice_end(method, pr, t - T.first[q], threadIdx.x);
+                                           : gclq__sets_slice_end(method, pr, t - gclq__sets_first(T, q), threadIdx.x);
     __syncthreads();
     const gclq__sets_slices c = gclq__sets_slices_at(s_end);
     const Table table = Table::make(s_mem, true, pr, c);

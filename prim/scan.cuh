@@ -337,6 +337,10 @@ __device__ __forceinline__ void gprim__store_tile(X *p, uint32_t tile, size_t n,
 template <int SIZE> struct gprim__scan_cfg { typedef gprim__tiles<128, 8, 4> type; };
 template <> struct gprim__scan_cfg<4> { typedef gprim__staged<128, 16, 4, 6> type; };
 template <> struct gprim__scan_cfg<8> { typedef gprim__staged<128, 8, 2, 12> type; };
+/* 32-byte items (gclq__sets_dev_tiles: four counters): two a thread, so
+   that the items and their scan fit the registers (with 32 a thread the
+   kernel spilled). */
+template <> struct gprim__scan_cfg<32> { typedef gprim__tiles<128, 2, 1> type; };
 template <int SIZE> struct gprim__select_cfg {
   typedef gprim__tiles<128, 10, 4> type;
   typedef gprim__tiles<256, 4, 4> rle;

@@ -902,7 +902,7 @@ TEST(sets, pairs_device_arguments) {
   size_t bytes = 0;
   memset(&d, 0, sizeof d);
   CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 1000, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL), GCLQ_SUCCESS);
-  CHECK(bytes >= 16 * 1000);
+  CHECK(bytes >= 32 * 1000);
   CHECK_EQ(gclq_intersect_pairs_device(NULL, NULL, 0, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL),
            GCLQ_ERROR_INVALID_ARGUMENT);
   CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 0, NULL, GCLQ_INTERSECT_AUTO, NULL, NULL, NULL),
@@ -915,13 +915,48 @@ TEST(sets, pairs_device_arguments) {
     bytes = 0;
     CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 1000, NULL, (gclq_intersect_method)m, NULL, &bytes, NULL),
              GCLQ_SUCCESS);
-    CHECK(bytes >= 16 * 1000);
+    CHECK(bytes >= 32 * 1000);
   }
   CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, (uint64_t)1 << 31, NULL, GCLQ_INTERSECT_AUTO, NULL, &bytes, NULL),
            GCLQ_ERROR_INVALID_ARGUMENT);
   char fake;
   CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 5, NULL, GCLQ_INTERSECT_AUTO, &fake, &bytes, NULL),
            GCLQ_ERROR_INVALID_ARGUMENT); /* NULL pairs with temp storage given */
+}
+
+/* The device call's AUTO bitmap test (gclq__sets_bitmap_pays), pair by
+   pair: two uniform sets of 2^21 over 2^24 values (density 1/4, 64
+   stretches of 2^18 values) pass, and over twice the values (1/8, above
+   GCLQ__SETS_DEVICE_BITMAP_DENSITY); the same with nine tenths of each set
+   crowded into its first 64th do not (their peak stretch is ~58 times the
+   mean); over 3 and 8 times the values (densities 1/12, 1/32) do not; a
+   pair below 2^17 elements does not, however dense; large sets whose
+   ranges do not overlap pass (nothing to count). */
+TEST(sets, device_auto_bitmap_test) {
+  test_rng rng = test_rng_for("sets.device_bitmap");
+  const uint64_t u = (uint64_t)1 << 24;
+  const size_t n = (size_t)1 << 21;
+  set_u32 a = sets_random(rng, n, u), b = sets_random(rng, n, u);
+  auto pays = [](const set_u32 &x, const set_u32 &y) {
+    gclq__sets_pair pr = {x.data(), y.data(), (uint32_t)x.size(), (uint32_t)y.size()};
+    if (pr.na > pr.nb) std::swap(pr.a, pr.b), std::swap(pr.na, pr.nb);
+    return gclq__sets_bitmap_pays(pr);
+  };
+  CHECK(pays(a, b));
+  auto crowded = [&](size_t count) {
+    set_u32 c = sets_random(rng, count * 9 / 10, u / 64), rest = sets_random(rng, count / 10, u - u / 64);
+    for (uint32_t x : rest) c.push_back((uint32_t)(x + u / 64));
+    return c;
+  };
+  CHECK(!pays(crowded(n), crowded(n)));
+  CHECK(pays(sets_random(rng, n, 2 * u), sets_random(rng, n, 2 * u)));
+  CHECK(!pays(sets_random(rng, n, 3 * u), sets_random(rng, n, 3 * u)));
+  CHECK(!pays(sets_random(rng, n, 8 * u), sets_random(rng, n, 8 * u)));
+  const set_u32 small_a = sets_random(rng, (1 << 16) - 1, 1 << 17), small_b = sets_random(rng, 1 << 16, 1 << 17);
+  CHECK(!pays(small_a, small_b)); /* 2^17 - 1 elements, density 1 */
+  set_u32 high;
+  for (uint32_t x : b) high.push_back((uint32_t)(x + u));
+  CHECK(pays(a, high));
 }
 
 /* ---- the table methods (clique/sets_methods.cuh) on the host ----
@@ -1206,13 +1241,17 @@ TEST(sets, stream_rule_weighs_the_blocks_runs) {
   CHECK(gclq__sets_stream_balanced(m, h, both, first, 2, 16));
   CHECK(!gclq__sets_stream_balanced(m, h, both, first, 2, 1)); /* more pairs than blocks */
   gclq_sets_free(&s);
-  /* the kernel's shape from the elements a window holds on average */
-  const uint64_t tiles = 1 + rng.below(1000);
-  CHECK_EQ(gclq__sets_stream_shape(0, 0), 0);
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles - 1, tiles), 0);
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles, tiles), (int)GCLQ__STREAM_WIDE);
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_SLOTS_FROM * tiles - 1, tiles), (int)GCLQ__STREAM_WIDE);
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_SLOTS_FROM * tiles, tiles),
+  /* the kernel's shape from the elements a window holds on average, and
+     (PAIRS) the tiles a block's run holds */
+  const uint64_t tiles = GCLQ__SETS_STREAM_PAIRS_RUN * (1 + rng.below(1000)), runs = tiles / GCLQ__SETS_STREAM_PAIRS_RUN;
+  CHECK_EQ(gclq__sets_stream_shape(0, 0, runs), 0);
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles - 1, tiles, runs), 0);
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles, tiles, runs),
+           (int)(GCLQ__STREAM_WIDE | GCLQ__STREAM_PAIRS));
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles, tiles, runs + 1), (int)GCLQ__STREAM_WIDE);
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_SLOTS_FROM * tiles - 1, tiles, runs),
+           (int)(GCLQ__STREAM_WIDE | GCLQ__STREAM_PAIRS));
+  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_SLOTS_FROM * tiles, tiles, runs),
            (int)(GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS));
 }
 #endif
@@ -1506,11 +1545,12 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
 
 /* The bitmaps' count pass of a batch of large pairs with its windows
    streamed (gclq__sets_bits_stream_kernel, the gclq__sets_stream_windows
-   hook at each shape: 1 or 2 quads a round, whole tiles or slots) and from
-   the partition kernel's records (0): all equal HOST, counted and (two
-   passes: the count pass keeps each tile's count, in whole tiles) written.
-   In slots a block's run starts and ends inside tiles, and a pair's last
-   tile has slots past its last value. The pairs span hundreds of windows
+   hook at each shape: 1 or 2 quads a round, whole tiles or slots, windows
+   of 1 or 2 tiles) and from the partition kernel's records (0): all equal
+   HOST, counted and (two passes: the count pass keeps each tile's count,
+   in whole tiles) written. In slots a block's run starts and ends inside
+   tiles, and a pair's last tile has slots past its last value; in windows
+   of 2 tiles a window may end at a pair's end or a run's after 1. The pairs span hundreds of windows
    each, more tiles than the device runs blocks, so a block's run of
    windows crosses from one pair into the next: uniform sets; a set whose elements lie in a few windows
    of every seven (windows without a's elements, after which b's start is
@@ -1557,7 +1597,9 @@ GPU_TEST(sets, cuda_bitmap_windows_streamed_equal_host) {
     CHECK_EQ(gclq_intersect_pairs(&s, pairs, sizeof pairs / 8, &h, &want), GCLQ_SUCCESS);
     for (int k = 0; k < 2; ++k)
       for (int stream : {0, (int)GCLQ__STREAM_ON, GCLQ__STREAM_ON | GCLQ__STREAM_WIDE, GCLQ__STREAM_ON | GCLQ__STREAM_SLOTS,
-                         GCLQ__STREAM_ON | GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS}) {
+                         GCLQ__STREAM_ON | GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS,
+                         GCLQ__STREAM_ON | GCLQ__STREAM_WIDE | GCLQ__STREAM_PAIRS,
+                         GCLQ__STREAM_ON | GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS | GCLQ__STREAM_PAIRS}) {
         gclq__sets_stream_windows = stream;
         gclq__sets_two_passes = 1;
         gclq_intersect_options o = cuda_options(methods[k]);
@@ -1814,17 +1856,25 @@ GPU_TEST(sets, cuda_pairs_device_equal_host) {
   v.push_back(set_u32());
   v.push_back(sets_random(rng, (size_t)1 << 19, (uint64_t)1 << 21)); /* a giant */
   v.push_back(sets_random(rng, (size_t)1 << 19, (uint64_t)1 << 21));
+  v.push_back(sets_random(rng, (size_t)1 << 21, (uint64_t)1 << 24)); /* a pair AUTO gives the bitmap */
+  v.push_back(sets_random(rng, (size_t)1 << 21, (uint64_t)1 << 24));
   const uint32_t k = (uint32_t)v.size();
   std::vector<uint32_t> pairs;
-  for (int p = 0; p < 200000; ++p) pairs.push_back((uint32_t)rng.below(k)), pairs.push_back((uint32_t)rng.below(k));
-  const uint32_t giant[4] = {k - 1, k - 2, k - 3, 5}; /* the giant pair; the empty set with another */
-  pairs.insert(pairs.begin() + 2 * rng.below(200000), giant, giant + 4);
+  for (int p = 0; p < 200000; ++p) pairs.push_back((uint32_t)rng.below(k - 2)), pairs.push_back((uint32_t)rng.below(k - 2));
+  const uint32_t giant[6] = {k - 3, k - 4, k - 5, 5, k - 1, k - 2}; /* the giant pair; the empty set with another;
+                                                                      the bitmap's pair */
+  pairs.insert(pairs.begin() + 2 * rng.below(200000), giant, giant + 6);
   const size_t n = pairs.size() / 2;
   gclq_sets s;
   gclq_sets_device d;
   gclq_intersect_result want;
   gclq_intersect_options h = host_options();
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  {
+    const uint32_t bits_pair[2] = {k - 1, k - 2};
+    const gclq__sets_args host = {s.h_offsets, s.h_elements, bits_pair, NULL, NULL, NULL};
+    CHECK(gclq__sets_bitmap_pays(gclq__sets_pair_at(host, 0))); /* AUTO's bitmap kernel runs */
+  }
   CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), n, &h, &want), GCLQ_SUCCESS);
   CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
   dbuf<uint32_t> d_pairs(pairs.size()), d_counts(n);

@@ -96,11 +96,11 @@
    into 2^GCLQ__SETS_STREAM_SLOTS_LOG2 slots and block k runs slots
    [slots k / grid, slots (k + 1) / grid): its run may start and end
    inside a tile, so the blocks' runs differ by a slot, not a tile. PAIRS
-   (WIDE without SLOTS, counting alone): a window spans 2 tiles, over a
-   bitmap of 2 tiles' values (32 KB, 6 blocks a multiprocessor), and a
-   round asks L2 for the quads of the round after it (prefetch.global.L2),
-   so the fixed work of a window (its clear, its sums, its first rounds'
-   waits) is paid half as often. */
+   (counting alone; the rule takes it with WIDE, without SLOTS): a window
+   spans 2 tiles, over a bitmap of 2 tiles' values (32 KB, 6 blocks a
+   multiprocessor), and a round asks L2 for the first half of the round
+   after it (prefetch.global.L2), so the fixed work of a window (its clear,
+   its sums, its first rounds' waits) is paid half as often. */
 enum { GCLQ__STREAM_ON = 1, GCLQ__STREAM_WIDE = 2, GCLQ__STREAM_SLOTS = 4, GCLQ__STREAM_PAIRS = 8 };
 #define GCLQ__SETS_STREAM_SLOTS_LOG2 3u
 /* The elements of both sides a window holds on average from which a

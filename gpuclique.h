@@ -1332,8 +1332,8 @@ typedef struct gclq__mc_plan {
                      then writes, even where one pass would run
      gclq__sets_stream_windows  the bitmaps' count pass of large pairs: 0
                      runs the partition kernel's records; GCLQ__STREAM_ON,
-                     with GCLQ__STREAM_WIDE and GCLQ__STREAM_SLOTS or not,
-                     streams its windows that way
+                     with GCLQ__STREAM_WIDE, GCLQ__STREAM_SLOTS and
+                     GCLQ__STREAM_PAIRS or not, streams its windows that way
                      (gclq__sets_bits_stream_kernel); -1 (the default)
                      follows gclq__sets_stream_balanced and
                      gclq__sets_stream_shape

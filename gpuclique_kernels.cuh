@@ -2898,7 +2898,8 @@ static inline void gclq__sets_split_free(gclq__sets_split *s) {
 
 /* Blocks of GCLQ__SETS_NT threads the device holds at once: the grid of
    the bitmaps' count kernels (gclq__sets_bits_count), which the stream
-   rule (gclq__sets_stream_balanced) divides a batch's tiles among. */
+   rule (gclq__sets_stream_balanced) divides a batch's tiles among, and of
+   the device call's tile kernels (gclq__cuda_pairs_device). */
 static inline uint32_t gclq__sets_resident_blocks(void) {
   return (uint32_t)gprim__sm_count() * (2048 / GCLQ__SETS_NT);
 }
@@ -2941,11 +2942,10 @@ static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t 
       s->warp[s->nw++] = p;
     }
   }
+  const uint32_t blocks = gclq__sets_resident_blocks();
   if (gclq__sets_is_bitmap(d->method) &&
-      gclq__sets_stream_balanced(d->method, h, s->search_pair, s->search_first, s->nsearch,
-                                 gclq__sets_resident_blocks()))
-    s->stream = GCLQ__STREAM_ON | gclq__sets_stream_shape(search_elements, s->search_first[s->nsearch],
-                                                          gclq__sets_resident_blocks());
+      gclq__sets_stream_balanced(d->method, h, s->search_pair, s->search_first, s->nsearch, blocks))
+    s->stream = GCLQ__STREAM_ON | gclq__sets_stream_shape(search_elements, s->search_first[s->nsearch], blocks);
   return GCLQ_SUCCESS;
 }
 
@@ -3463,10 +3463,7 @@ static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, con
   GCLQ__CUDA_TRY(cudaGetLastError());
   GCLQ__CUDA_TRY(gprim_scan_exclusive(scan_temp, &scan_bytes, tiles, tiles, (size_t)n + 1, gclq__sets_dev_tiles_sum(),
                                       gclq__sets_dev_tiles_sum::identity<gclq__sets_dev_tiles>(), stream));
-  int device = 0, sms = 0;
-  GCLQ__CUDA_TRY(cudaGetDevice(&device));
-  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  const unsigned grid = (unsigned)sms * 8; /* the tile kernels' blocks, resident at once; they loop */
+  const unsigned grid = gclq__sets_resident_blocks(); /* the tile kernels' blocks, resident at once; they loop */
   gclq__sets_tiles T[3]; /* merge path's, binary search's, the bitmap's: word k of the entries */
   for (int k = 0; k < 3; ++k) {
     memset(&T[k], 0, sizeof T[k]);

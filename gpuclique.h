@@ -702,12 +702,11 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     per pair: BINARY_SEARCH when
                     |b| >= GCLQ_SETS_AUTO_RATIO * |a|, else MERGE_PATH.
                     gclq_intersect_pairs_device's AUTO, which sees no pair
-                    on the host, takes the per-pair rule, except that a
-                    pair of 2^17 elements or more that passes the
-                    dominant pair's bitmap test on its own (each set's
-                    densest of 32 stretches of equal count standing for
-                    its peak), at a density of 0.1 or more, runs
-                    BITMAP_DYNAMIC.
+                    on the host, runs IP_OBS, except that a pair of 2^17
+                    elements or more that passes the dominant pair's
+                    bitmap test on its own (each set's densest of 32
+                    stretches of equal count standing for its peak), at a
+                    density of 0.1 or more, runs BITMAP_DYNAMIC.
                     stats.method says which ran (AUTO: the per-pair rule).
    Pairs with |a| + |b| <= 1024 run a warp each (the same
    methods at warp width, with the warp's own table in shared memory; for

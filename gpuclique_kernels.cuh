@@ -3371,18 +3371,27 @@ struct gclq__sets_dev_tiles_sum {
   }
 };
 
+/* Stretch i of Q of equal count of a sorted set x of n >= Q elements:
+   its count *c and its span of values *w (both at most 2^32). */
+static __host__ __device__ __forceinline__ void gclq__sets_stretch(const uint32_t *x, uint32_t n, uint32_t q,
+                                                                   uint32_t i, uint64_t *c, uint64_t *w) {
+  const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;
+  *c = to - from + 1;
+  *w = (uint64_t)x[to] - x[from] + 1;
+}
+
 /* The densest of q stretches of equal count of a sorted set (n >= q), in
    elements per value: gclq__sets_peak_density's estimate from fewer
-   stretches, so that one thread reads 2 q elements. */
+   stretches. Densities c / w are compared as c w' > c' w (below 2^64). */
 static __host__ __device__ __forceinline__ double gclq__sets_peak_density_of(const uint32_t *x, uint32_t n,
                                                                              uint32_t q) {
-  double best = 0.0;
+  uint64_t best_c = 0, best_w = 1;
   for (uint32_t i = 0; i < q; ++i) {
-    const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;
-    const double d = (double)(to - from + 1) / ((double)x[to] - (double)x[from] + 1.0);
-    best = d > best ? d : best;
+    uint64_t c, w;
+    gclq__sets_stretch(x, n, q, i, &c, &w);
+    if (c * best_w > best_c * w) best_c = c, best_w = w;
   }
-  return best;
+  return (double)best_c / (double)best_w;
 }
 
 /* Does AUTO give a pair of the device call to BITMAP_DYNAMIC? The batch
@@ -3394,7 +3403,7 @@ static __host__ __device__ __forceinline__ double gclq__sets_peak_density_of(con
    per tile, not the batch's streamed windows). Two sets of 10^7 (uniform
    or normal) on an H200, the device call's BITMAP_DYNAMIC against IP_OBS:
    at density 0.2 (U = 10^8) 0.070-0.095 ms against 0.118-0.125, and two of
-   10^8 over 10^9 0.39 against 0.99 by the per-pair rule; at 0.02 (U = 10^9)
+   10^8 over 10^9 0.39 against 0.99; at 0.02 (U = 10^9)
    0.146-0.164 against 0.119-0.123, and 10^6 over 10^8 level. Pairs below
    GCLQ__SETS_DEVICE_BITMAP_FROM elements never pass (64 stretches of 2^18
    values at the least density hold more), so a batch of small pairs reads
@@ -3402,35 +3411,101 @@ static __host__ __device__ __forceinline__ double gclq__sets_peak_density_of(con
 #define GCLQ__SETS_DEVICE_STRETCHES 32u
 #define GCLQ__SETS_DEVICE_BITMAP_FROM ((uint64_t)1 << 17)
 #define GCLQ__SETS_DEVICE_BITMAP_DENSITY 0.1
-static __host__ __device__ __forceinline__ bool gclq__sets_bitmap_pays(const gclq__sets_pair &pr) {
+/* gclq__sets_bitmap_pays's test before the stretches are read: 0, the
+   bitmap does not pay; 1, it does (the ranges do not overlap: no tiles, the
+   count stays 0); 2, it does if the pair's stretches say so
+   (gclq__sets_bitmap_spread), *dense the pair's density. */
+static __host__ __device__ __forceinline__ int gclq__sets_bitmap_dense(const gclq__sets_pair &pr, double *dense) {
   const uint64_t work = (uint64_t)pr.na + pr.nb;
-  if (work < GCLQ__SETS_DEVICE_BITMAP_FROM || pr.na < GCLQ__SETS_DEVICE_STRETCHES) return false;
+  if (work < GCLQ__SETS_DEVICE_BITMAP_FROM || pr.na < GCLQ__SETS_DEVICE_STRETCHES) return 0;
   const gclq__sets_range r = gclq__sets_bitmap_range(GCLQ_INTERSECT_BITMAP_DYNAMIC, pr);
-  if (r.bits == 0) return true; /* no overlap: no tiles, the count stays 0 */
-  const double dense = (double)work / (double)r.bits;
-  if (dense < GCLQ__SETS_DEVICE_BITMAP_DENSITY) return false;
-  double fullest = (gclq__sets_peak_density_of(pr.a, pr.na, GCLQ__SETS_DEVICE_STRETCHES) +
-                    gclq__sets_peak_density_of(pr.b, pr.nb, GCLQ__SETS_DEVICE_STRETCHES)) *
-                   (double)GCLQ__SETS_AUTO_STRETCH;
+  if (r.bits == 0) return 1;
+  *dense = (double)work / (double)r.bits;
+  return *dense >= GCLQ__SETS_DEVICE_BITMAP_DENSITY ? 2 : 0;
+}
+
+/* The rest of the test, from each set's peak density (peak_a, peak_b). */
+static __host__ __device__ __forceinline__ bool gclq__sets_bitmap_spread(uint64_t work, double dense, double peak_a,
+                                                                         double peak_b) {
+  double fullest = (peak_a + peak_b) * (double)GCLQ__SETS_AUTO_STRETCH;
   fullest = fullest < (double)work ? fullest : (double)work;
   const double scale = dense > GCLQ_SETS_AUTO_BITMAP_FULL ? GCLQ_SETS_AUTO_BITMAP_FULL / dense : 1.0;
   return (double)work >= GCLQ_SETS_AUTO_BITMAP_WINDOWS * scale * fullest;
+}
+
+static __host__ __device__ __forceinline__ bool gclq__sets_bitmap_pays(const gclq__sets_pair &pr) {
+  double dense = 0.0;
+  const int d = gclq__sets_bitmap_dense(pr, &dense);
+  if (d < 2) return d == 1;
+  return gclq__sets_bitmap_spread((uint64_t)pr.na + pr.nb, dense,
+                                  gclq__sets_peak_density_of(pr.a, pr.na, GCLQ__SETS_DEVICE_STRETCHES),
+                                  gclq__sets_peak_density_of(pr.b, pr.nb, GCLQ__SETS_DEVICE_STRETCHES));
+}
+
+/* gclq__sets_peak_density_of(x, n, 32) by a warp (every lane, the same x
+   and n): lane i reads stretch i, and the densest is found by shuffles, so
+   the warp waits on its loads once. */
+static __device__ __forceinline__ double gclq__d_warp_peak_density(const uint32_t *x, uint32_t n) {
+  uint64_t c, w;
+  gclq__sets_stretch(x, n, 32, threadIdx.x & 31, &c, &w);
+  for (int o = 16; o > 0; o >>= 1) {
+    const uint64_t c2 = __shfl_xor_sync(0xffffffffu, c, o), w2 = __shfl_xor_sync(0xffffffffu, w, o);
+    if (c2 * w > c * w2) c = c2, w = w2;
+  }
+  return (double)c / (double)w;
+}
+
+/* The device call's AUTO over its two tile tables in one launch (their
+   totals stay on the device, so a kernel a table would launch even when
+   its table is empty): a block's tiles t run through P's (IP_OBS), then
+   B's (BITMAP_DYNAMIC), the table kernel's own tile body over one shared
+   buffer. Held to the table kernel's 32 registers, so that the grid's
+   8 blocks a multiprocessor are resident at once. */
+static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
+    gclq__sets_auto_tiles_kernel(gclq__sets_args g, gclq__sets_tiles P, gclq__sets_tiles B) {
+  __shared__ uint32_t s_mem[(uint32_t)gclq__sets_sorted::BLOCK_WORDS > (uint32_t)gclq__sets_bits::BLOCK_WORDS
+                                ? (uint32_t)gclq__sets_sorted::BLOCK_WORDS
+                                : (uint32_t)gclq__sets_bits::BLOCK_WORDS];
+  __shared__ uint32_t s_end[4];
+  __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  const uint64_t np = gclq__sets_first(P, P.nq), nb = gclq__sets_first(B, B.nq);
+  for (uint64_t t = blockIdx.x; t < np + nb; t += gridDim.x) {
+    if (t < np)
+      gclq__d_table_tile<false, gclq__sets_sorted, false>(g, P, t, GCLQ_INTERSECT_IP_OBS, s_mem, s_end, s_warp, NULL,
+                                                          NULL);
+    else
+      gclq__d_table_tile<false, gclq__sets_bits, false>(g, B, t - np, GCLQ_INTERSECT_BITMAP_DYNAMIC, s_mem, s_end,
+                                                        s_warp, NULL, NULL);
+  }
 }
 
 /* Each pair's entry (gclq__sets_dev_tiles); entry n is 0, so that the scan
    ends in the totals. */
 static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gclq_intersect_method method,
                                                gclq__sets_dev_tiles *tiles) {
-  const uint64_t p = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const uint64_t p = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; /* every lane of a warp runs to the end */
+  const uint32_t lane = threadIdx.x & 31;
+  gclq__sets_pair pr = {NULL, NULL, 0, 0};
+  if (p < n) pr = gclq__sets_pair_at(g, (uint32_t)p);
+  double dense = 0.0;
+  const int d = p < n && method == GCLQ_INTERSECT_AUTO ? gclq__sets_bitmap_dense(pr, &dense) : 0;
+  bool bitmap = d == 1;
+  for (uint32_t m = __ballot_sync(0xffffffffu, d == 2); m != 0; m &= m - 1) { /* the warp reads each one's stretches */
+    const int l = __ffs(m) - 1;
+    const uint32_t *a = (const uint32_t *)__shfl_sync(0xffffffffu, (unsigned long long)pr.a, l);
+    const uint32_t *b = (const uint32_t *)__shfl_sync(0xffffffffu, (unsigned long long)pr.b, l);
+    const uint32_t na = __shfl_sync(0xffffffffu, pr.na, l), nb = __shfl_sync(0xffffffffu, pr.nb, l);
+    const double peak_a = gclq__d_warp_peak_density(a, na), peak_b = gclq__d_warp_peak_density(b, nb);
+    if (lane == (uint32_t)l) bitmap = gclq__sets_bitmap_spread((uint64_t)na + nb, dense, peak_a, peak_b);
+  }
   if (p > n) return;
   gclq__sets_dev_tiles e = {{0, 0, 0, 0}};
   if (p < n) {
-    const gclq__sets_pair pr = gclq__sets_pair_at(g, (uint32_t)p);
     uint64_t none;
-    if (method == GCLQ_INTERSECT_AUTO && gclq__sets_bitmap_pays(pr))
+    if (bitmap)
       gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, pr, &none, &e.w[2]);
     else
-      gclq__sets_work_pair(method, pr, &e.w[0], &e.w[1]);
+      gclq__sets_work_pair(method == GCLQ_INTERSECT_AUTO ? GCLQ_INTERSECT_IP_OBS : method, pr, &e.w[0], &e.w[1]);
   }
   tiles[p] = e;
 }
@@ -3438,9 +3513,11 @@ static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gc
 /* gclq_intersect_pairs_device: the tile tables built on the device (the
    tiles kernel, one scan of the three), then the count kernels over every
    pair; the tile kernels' blocks loop, so no count comes back to the host.
-   AUTO's pairs run merge path, binary search (the per-pair rule) or, dense
-   and large, BITMAP_DYNAMIC (gclq__sets_bitmap_pays). Temp: the tables
-   (n + 1 entries of 4 words), then the scan's storage. */
+   AUTO's pairs run BITMAP_DYNAMIC where dense and large
+   (gclq__sets_bitmap_pays), else IP_OBS: a warp each for the small ones,
+   then both kinds of tiles in one kernel (gclq__sets_auto_tiles_kernel),
+   so that AUTO launches as many kernels as IP_OBS. Temp: the tables (n + 1
+   entries of 4 words), then the scan's storage. */
 static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, const uint32_t *d_pairs, uint32_t n,
                                                   uint32_t *d_counts, gclq_intersect_method method, void *d_temp,
                                                   size_t *temp_bytes, cudaStream_t stream) {
@@ -3473,17 +3550,18 @@ static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, con
   }
   if (gclq__sets_methods_has(method))
     return gclq__sets_methods_launch<false>(method, g, NULL, n, T[0], grid, T[1], grid, stream);
+  if (method == GCLQ_INTERSECT_AUTO) {
+    GCLQ__TRY(gclq__sets_methods_launch<false>(GCLQ_INTERSECT_IP_OBS, g, NULL, n, T[0], 0, T[1], 0, stream));
+    gclq__sets_auto_tiles_kernel<<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T[0], T[2]);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+    return GCLQ_SUCCESS;
+  }
   gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);
   GCLQ__CUDA_TRY(cudaGetLastError());
   gclq__sets_path_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T[0]);
   GCLQ__CUDA_TRY(cudaGetLastError());
   gclq__sets_search_kernel<false><<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T[1]);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  if (method == GCLQ_INTERSECT_AUTO) {
-    gclq__sets_table_kernel<false, gclq__sets_bits>
-        <<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T[2], GCLQ_INTERSECT_BITMAP_DYNAMIC);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-  }
   return GCLQ_SUCCESS;
 }
 

@@ -995,6 +995,31 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
    the tile placed, its matches written (gclq__d_block_probe_once). Held
    to 32 registers, so that 8 blocks fit a multiprocessor (with a bound of
    one block, ptxas takes 40-47 for the one pass). */
+template <bool WRITE, typename Table, bool ONE>
+static __device__ __forceinline__ void gclq__d_table_tile(const gclq__sets_args &g, const gclq__sets_tiles &T,
+                                                          uint64_t t, gclq_intersect_method method, uint32_t *s_mem,
+                                                          uint32_t *s_end, uint32_t *s_warp, uint32_t *s_keep,
+                                                          unsigned long long *s_place) {
+  uint32_t q, p;
+  const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+  if (threadIdx.x < 4) /* the fallback's own searches kept scalar: they add no registers to the kernel */
+    s_end[threadIdx.x] = T.split != NULL ? T.split[4 * t + threadIdx.x]
+                                         : gclq__sets_slice_end(method, pr, t - gclq__sets_first(T, q), threadIdx.x);
+  __syncthreads();
+  const gclq__sets_slices c = gclq__sets_slices_at(s_end);
+  const Table table = Table::make(s_mem, true, pr, c);
+  gclq__d_table_build<true>(table, gclq__sets_side(pr, c, Table::FROM_B));
+  const gclq__sets_run probe = gclq__sets_side(pr, c, !Table::FROM_B);
+  if (ONE) {
+    gclq__d_block_probe_once(g, T, (uint32_t)t, p, table, probe, s_warp, s_keep, s_place);
+  } else {
+    uint32_t *out = WRITE ? g.out + gclq__sets_tile_base(g, T, t, q, p) : NULL;
+    const uint32_t total = gclq__d_block_probe<WRITE>(table, probe, s_warp, out);
+    if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
+  }
+  __syncthreads(); /* s_mem and s_end are the next tile's */
+}
+
 template <bool WRITE, typename Table, bool ONE = false>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     gclq__sets_table_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method) {
@@ -1005,26 +1030,8 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
   __shared__ unsigned long long s_place;
   const uint64_t tiles = gclq__sets_first(T, T.nq);
   for (uint64_t t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : blockIdx.x; t < tiles;
-       t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : t + gridDim.x) {
-    uint32_t q, p;
-    const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
-    if (threadIdx.x < 4) /* the fallback's own searches kept scalar: they add no registers to the kernel */
-      s_end[threadIdx.x] = T.split != NULL ? T.split[4 * t + threadIdx.x]
-                                           : gclq__sets_slice_end(method, pr, t - gclq__sets_first(T, q), threadIdx.x);
-    __syncthreads();
-    const gclq__sets_slices c = gclq__sets_slices_at(s_end);
-    const Table table = Table::make(s_mem, true, pr, c);
-    gclq__d_table_build<true>(table, gclq__sets_side(pr, c, Table::FROM_B));
-    const gclq__sets_run probe = gclq__sets_side(pr, c, !Table::FROM_B);
-    if (ONE) {
-      gclq__d_block_probe_once(g, T, (uint32_t)t, p, table, probe, s_warp, s_keep, &s_place);
-    } else {
-      uint32_t *out = WRITE ? g.out + gclq__sets_tile_base(g, T, t, q, p) : NULL;
-      const uint32_t total = gclq__d_block_probe<WRITE>(table, probe, s_warp, out);
-      if (!WRITE) gclq__d_tile_total(g, T, t, p, total);
-    }
-    __syncthreads(); /* s_mem and s_end are the next tile's */
-  }
+       t = ONE ? gclq__d_tile_ticket(T, &s_ticket) : t + gridDim.x)
+    gclq__d_table_tile<WRITE, Table, ONE>(g, T, t, method, s_mem, s_end, s_warp, s_keep, &s_place);
 }
 
 /* A small pair by a warp: the tile's four ends found by four lanes and

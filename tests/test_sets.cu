@@ -943,6 +943,17 @@ TEST(sets, device_auto_bitmap_test) {
     return gclq__sets_bitmap_pays(pr);
   };
   CHECK(pays(a, b));
+  for (int k = 0; k < 8; ++k) { /* the peak against the stretches' densities, divided one by one */
+    const size_t size = 32 + rng.below(5000);
+    const set_u32 x = sets_random(rng, size, k < 4 ? size + rng.below(1u << 20) : (uint64_t)1 << 32);
+    const uint32_t m = (uint32_t)x.size();
+    double want = 0.0;
+    for (uint32_t i = 0; i < 32; ++i) {
+      const uint64_t from = (uint64_t)m * i / 32, to = (uint64_t)m * (i + 1) / 32 - 1;
+      want = std::max(want, (double)(to - from + 1) / ((double)x[to] - (double)x[from] + 1.0));
+    }
+    CHECK_EQ(gclq__sets_peak_density_of(x.data(), m, 32), want);
+  }
   auto crowded = [&](size_t count) {
     set_u32 c = sets_random(rng, count * 9 / 10, u / 64), rest = sets_random(rng, count / 10, u - u / 64);
     for (uint32_t x : rest) c.push_back((uint32_t)(x + u / 64));
@@ -1847,6 +1858,69 @@ GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
     gclq_intersect_result_free(&want);
     gclq_sets_free(&s);
   }
+}
+
+/* The device call's tile tables (gclq__sets_tiles_kernel) equal the host's
+   rule pair by pair (AUTO: the bitmap's test, else IP_OBS's tiles): its
+   warps read each candidate's stretches together
+   (gclq__d_warp_peak_density), so warps hold several candidates, pairs that pass, pairs whose stretches fail
+   them (crowded), pairs below the density, pairs whose ranges do not
+   overlap, small pairs, and a last warp past the n pairs. Entries poisoned
+   first; entry n must be 0. */
+GPU_TEST(sets, cuda_device_tiles_pick_as_the_host) {
+  test_rng rng = test_rng_for("sets.cuda_device_tiles");
+  const uint64_t u = (uint64_t)1 << 24;
+  const size_t big = (size_t)1 << 21;
+  std::vector<set_u32> v;
+  v.push_back(sets_random(rng, big, u)); /* 0, 1: pass */
+  v.push_back(sets_random(rng, big - rng.below(1000), u));
+  for (int k = 0; k < 2; ++k) { /* 2, 3: nine tenths in the first 64th */
+    set_u32 c = sets_random(rng, big * 9 / 10, u / 64), rest = sets_random(rng, big / 10, u - u / 64);
+    for (uint32_t x : rest) c.push_back((uint32_t)(x + u / 64));
+    v.push_back(c);
+  }
+  v.push_back(sets_random(rng, big / 2, 4 * u)); /* 4: with itself, density 1/64 */
+  set_u32 high; /* 5: above 0's range */
+  for (uint32_t x : sets_random(rng, big, u)) high.push_back((uint32_t)(x + u));
+  v.push_back(high);
+  v.push_back(sets_random(rng, 1 + rng.below(300), 5000)); /* 6, 7: small */
+  v.push_back(sets_random(rng, 1 + rng.below(300), 5000));
+  const uint32_t kinds[6][2] = {{0, 1}, {2, 3}, {4, 4}, {0, 5}, {6, 7}, {1, 0}};
+  const uint32_t n = 70 + (uint32_t)rng.below(60);
+  std::vector<uint32_t> pairs;
+  for (uint32_t p = 0; p < n; ++p) {
+    const uint32_t *k = kinds[rng.below(6)];
+    pairs.push_back(k[0]), pairs.push_back(k[1]);
+  }
+  gclq_sets s;
+  gclq_sets_device d;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
+  std::vector<uint64_t> want(4 * ((size_t)n + 1), 0);
+  const gclq__sets_args h = {s.h_offsets, s.h_elements, pairs.data(), NULL, NULL, NULL};
+  uint32_t passed = 0;
+  for (uint32_t p = 0; p < n; ++p) {
+    const gclq__sets_pair pr = gclq__sets_pair_at(h, p);
+    uint64_t *e = &want[4 * (size_t)p], none;
+    if (gclq__sets_bitmap_pays(pr)) {
+      gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, pr, &none, &e[2]);
+      passed++;
+    } else {
+      gclq__sets_work_pair(GCLQ_INTERSECT_IP_OBS, pr, &e[0], &e[1]);
+    }
+  }
+  CHECK(passed > 0 && passed < n);
+  dbuf<uint32_t> d_pairs(pairs.size());
+  dbuf<gclq__sets_dev_tiles> d_tiles((size_t)n + 1);
+  CUDA_CHECK(d_pairs.upload(pairs));
+  const gclq__sets_args g = {d.d_offsets, d.d_elements, d_pairs.p, NULL, NULL, NULL};
+  gclq__sets_tiles_kernel<<<gclq__grid((uint64_t)n + 1), GCLQ__BLOCK>>>(g, n, GCLQ_INTERSECT_AUTO, d_tiles.p);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<uint64_t> got(want.size());
+  CUDA_CHECK(cudaMemcpy(got.data(), d_tiles.p, got.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  CHECK_ARRAYS(want.data(), got.data(), want.size(), "the device call's tile entries");
+  gclq_sets_device_free(&d, NULL, NULL);
+  gclq_sets_free(&s);
 }
 
 GPU_TEST(sets, cuda_pairs_device_equal_host) {

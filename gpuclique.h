@@ -706,7 +706,9 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     elements or more that passes the dominant pair's
                     bitmap test on its own (each set's densest of 32
                     stretches of equal count standing for its peak), at a
-                    density of 0.1 or more, runs BITMAP_DYNAMIC.
+                    density of 0.1 or more, runs BITMAP_DYNAMIC. Where
+                    AUTO runs IP_OBS, its pairs of a warp (below) take the
+                    per-pair rule's warps, not IP_OBS's.
                     stats.method says which ran (AUTO: the per-pair rule).
    Pairs with |a| + |b| <= 1024 run a warp each (the same
    methods at warp width, with the warp's own table in shared memory; for
@@ -1336,6 +1338,10 @@ typedef struct gclq__mc_plan {
                      (gclq__sets_bits_stream_kernel); -1 (the default)
                      follows gclq__sets_stream_balanced and
                      gclq__sets_stream_shape
+     gclq__sets_ip_obs_warps  nonzero: where AUTO runs IP_OBS (its batch
+                     rule's pick, the device call), the small pairs run
+                     IP_OBS's warp tables too, instead of the per-pair
+                     rule's warps (gclq__sets_rule_warps)
      gclq__kcp_spill_nodes, gclq__kcp_round_tasks  the CUDA PIVOT's nodes
                      before a task hands its open levels on, and tasks a
                      round takes (0: GCLQ__KCP_SPILL_NODES, and
@@ -1349,6 +1355,7 @@ static int gclq__peel_by_launches = 0; /* nonzero: the core peeling loops over l
 static int gclq__sets_cuts_in_blocks = 0; /* nonzero: each block tile finds its own ends */
 static int gclq__sets_two_passes = 0;     /* nonzero: a materialised batch never runs the one pass */
 static int gclq__sets_stream_windows = -1; /* GCLQ__STREAM_* or 0: how the bitmaps' count pass runs; -1: the rules */
+static int gclq__sets_ip_obs_warps = 0;    /* nonzero: AUTO's IP_OBS runs its small pairs by IP_OBS's warps */
 static uint64_t gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
 /* The plan's tuning fields from the hooks. */
 static inline void gclq__mc_tuning(gclq__mc_plan *p) {
@@ -3787,6 +3794,7 @@ typedef struct gclq__sets_sink {
   uint64_t done;             /* pairs taken so far */
   gclq__vec32 pairs, counts, elements;
   gclq__vec64 keys;          /* containment: (i << 32 | j) */
+  int auto_ip_obs;           /* AUTO's batch rule picked IP_OBS (gclq__sets_dev::auto_ip_obs) */
 } gclq__sets_sink;
 enum { GCLQ__SINK_LIST = 0, GCLQ__SINK_SPARSE = 1, GCLQ__SINK_CONTAIN = 2 };
 
@@ -4120,6 +4128,7 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
   gclq__sets_dev dev;
   int whole_ran = 0;
   if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->work, k->opt, &k->r->stats);
+  if (backend == GCLQ_BACKEND_CUDA) dev.auto_ip_obs = k->auto_ip_obs;
   if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL) {
     gclq__sets_all_state all(&dev.c); /* freed at the block's end, before the close */
     double increments;
@@ -4608,7 +4617,7 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   gclq_intersect_options opt;
   gclq__sets_sink k;
   gclq__mmjoin m;
-  int split = 0;
+  int split = 0, auto_ip_obs = 0;
   gclq_backend backend = GCLQ_BACKEND_HOST;
   gclq_status st;
   uint64_t work = 0, largest = 0, at = 0;
@@ -4633,10 +4642,12 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
     opt.method = gclq__sets_pairs_rule_at(sets, h_pairs, num_pairs, work, largest, at, GCLQ_SETS_AUTO_BITMAP_DENSITY,
                                           GCLQ_SETS_AUTO_BITMAP_WINDOWS, GCLQ_SETS_AUTO_IP_OBS_BELOW);
     r->stats.method = opt.method;
+    auto_ip_obs = opt.method == GCLQ_INTERSECT_IP_OBS;
   }
   memset(&k, 0, sizeof k);
   memset(&m, 0, sizeof m);
   k.kind = kind;
+  k.auto_ip_obs = auto_ip_obs;
   k.sets = sets;
   k.work = sets;
   k.opt = &opt;

@@ -2868,6 +2868,7 @@ struct gclq__sets_dev {
   gclq_intersect_stats *stats;
   const gclq_sets *sets;
   gclq_intersect_method method;
+  int auto_ip_obs; /* AUTO's batch rule picked IP_OBS: its small pairs take the per-pair rule's warps */
   int materialise;
   void *d_off, *d_elem;
   size_t off_held, elem_held;
@@ -3098,6 +3099,21 @@ static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__s
   return GCLQ_SUCCESS;
 }
 
+/* Do the small pairs of AUTO's IP_OBS (auto_ip_obs, and the device call's
+   AUTO) run the per-pair rule's warps (gclq__sets_warp_kernel: merge path,
+   or binary search for a skewed pair) rather than IP_OBS's warp tables?
+   Yes: a warp's table costs more than it saves on a pair of a few hundred
+   elements. Every edge of c-fat500-10 as pairs (46,627 pairs of ~370
+   elements) through the device call on an H200: 0.067 ms against 0.082
+   with the warp tables (merge path 0.067-0.071); R-MAT 16 and 17: 4.40-4.43
+   and 12.86-12.90 ms against 4.48 and 13.17-13.18. */
+static inline bool gclq__sets_rule_warps(int auto_ip_obs) {
+#ifdef GPUCLIQUE_TESTING
+  if (gclq__sets_ip_obs_warps) return false;
+#endif
+  return auto_ip_obs != 0;
+}
+
 /* The three kernels of one pass (WRITE: the write pass). */
 template <bool WRITE>
 static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_args &g, const gclq__sets_split &s,
@@ -3115,9 +3131,15 @@ static inline gclq_status gclq__sets_launch(gclq__sets_dev *d, const gclq__sets_
   if (gclq__sets_methods_has(d->method)) {
     gclq__dmem path_split(&d->c), search_split(&d->c);
     gclq__sets_tiles path_cut = path, search_cut = search;
+    const uint32_t table_warps = gclq__sets_rule_warps(d->auto_ip_obs) ? 0 : s.nw;
     GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, path_tiles, false, &path_split, &path_cut));
     GCLQ__TRY(gclq__sets_cuts<GCLQ__CUT_TABLE>(d, g, search_tiles, gclq__sets_lanes(s), &search_split, &search_cut));
-    return gclq__sets_methods_launch<WRITE>(d->method, g, d_warp, s.nw, path_cut, gclq__sets_grid(path_tiles),
+    if (s.nw > 0 && table_warps == 0) {
+      gclq__sets_warp_kernel<WRITE><<<gclq__grid((uint64_t)s.nw * 32), GCLQ__BLOCK, 0, stream>>>(g, d_warp, s.nw,
+                                                                                               GCLQ_INTERSECT_AUTO);
+      GCLQ__CUDA_TRY(cudaGetLastError());
+    }
+    return gclq__sets_methods_launch<WRITE>(d->method, g, d_warp, table_warps, path_cut, gclq__sets_grid(path_tiles),
                                             search_cut, gclq__sets_grid(search_tiles), stream);
   }
   if (s.nw > 0) {
@@ -3551,7 +3573,12 @@ static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, con
   if (gclq__sets_methods_has(method))
     return gclq__sets_methods_launch<false>(method, g, NULL, n, T[0], grid, T[1], grid, stream);
   if (method == GCLQ_INTERSECT_AUTO) {
-    GCLQ__TRY(gclq__sets_methods_launch<false>(GCLQ_INTERSECT_IP_OBS, g, NULL, n, T[0], 0, T[1], 0, stream));
+    if (gclq__sets_rule_warps(1)) {
+      gclq__sets_warp_kernel<false><<<gclq__grid((uint64_t)n * 32), GCLQ__BLOCK, 0, stream>>>(g, NULL, n, method);
+      GCLQ__CUDA_TRY(cudaGetLastError());
+    } else {
+      GCLQ__TRY(gclq__sets_methods_launch<false>(GCLQ_INTERSECT_IP_OBS, g, NULL, n, T[0], 0, T[1], 0, stream));
+    }
     gclq__sets_auto_tiles_kernel<<<grid, GCLQ__SETS_NT, 0, stream>>>(g, T[0], T[2]);
     GCLQ__CUDA_TRY(cudaGetLastError());
     return GCLQ_SUCCESS;

@@ -21,7 +21,8 @@
    edge factor 16) as a pair of adjacency lists (gclq_sets_from_graph: the
    triangle workload), counts; "dev" rows beside the copy of the pairs'
    bytes (sum of |N(u)| + |N(v)| words, each pair's lists read once), "call"
-   rows beside HOST.
+   rows beside HOST; the same over the data graphs (BENCH sets_graphs, with
+   each graph's triangles checked against its reference).
    Besides the table, one line per row prefixed "sets," with the answer
    (count / total), so a run checks CUDA against HOST as it goes.
    Environment:
@@ -41,7 +42,12 @@
                  (the gclq__sets_stream_windows hook, GCLQ__STREAM_*;
                  unset: the rules)
      SETS_NO_MEMSET set: the timed count passes leave out the counts'
-                 zeroing (how much of a pass it takes) */
+                 zeroing (how much of a pass it takes)
+     GPUAMQ_DATA_DIR the data graphs of BENCH sets_graphs (default
+                 ../shared/data)
+     SETS_IP_OBS_WARPS 1: where AUTO picks IP_OBS, its small pairs run
+                 IP_OBS's warp tables (the gclq__sets_ip_obs_warps hook),
+                 not the per-pair rule's warps */
 #include <chrono>
 #include <string>
 #include <vector>
@@ -68,6 +74,8 @@ static std::vector<uint64_t> bench_sets_list(const char *env, const char *fallba
 static void bench_sets_hooks(const char *bench) {
   gclq__sets_cuts_in_blocks = getenv("SETS_BLOCK_CUTS") != NULL && atoi(getenv("SETS_BLOCK_CUTS")) != 0;
   printf("sets config,%s,tile cuts %s\n", bench, gclq__sets_cuts_in_blocks ? "in the blocks" : "by the partition kernel");
+  gclq__sets_ip_obs_warps = getenv("SETS_IP_OBS_WARPS") != NULL && atoi(getenv("SETS_IP_OBS_WARPS")) != 0;
+  if (gclq__sets_ip_obs_warps) printf("sets config,%s,AUTO's IP_OBS runs IP_OBS's warps\n", bench);
   gclq__sets_stream_windows = getenv("SETS_STREAM") != NULL ? atoi(getenv("SETS_STREAM")) : -1;
   printf("sets config,%s,bitmap count pass %s\n", bench,
          gclq__sets_stream_windows < 0   ? "by the rules"
@@ -96,7 +104,8 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
   gclq_intersect_options o;
   gclq_intersect_options_defaults(&o);
   o.backend = GCLQ_BACKEND_CUDA;
-  if (method == GCLQ_INTERSECT_AUTO) /* AUTO's batch rule, as gclq_intersect_pairs applies it */
+  const bool by_auto = method == GCLQ_INTERSECT_AUTO;
+  if (by_auto) /* AUTO's batch rule, as gclq_intersect_pairs applies it */
     method = gclq__sets_pairs_rule(s, pairs.data(), pairs.size() / 2, GCLQ_SETS_AUTO_BITMAP_DENSITY,
                                    GCLQ_SETS_AUTO_BITMAP_WINDOWS, GCLQ_SETS_AUTO_IP_OBS_BELOW);
   o.method = method;
@@ -108,6 +117,7 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
     fprintf(stderr, "bench_sets: cannot upload the sets\n");
     exit(2);
   }
+  d.auto_ip_obs = by_auto && method == GCLQ_INTERSECT_IP_OBS; /* as gclq__sets_batches sets it */
   const uint32_t n = (uint32_t)(pairs.size() / 2);
   gclq__sets_split sp;
   if (gclq__sets_classify(&d, pairs.data(), n, &sp) != GCLQ_SUCCESS) exit(2);
@@ -257,10 +267,25 @@ static double bench_sets_call_ms(const gclq_sets *s, const std::vector<uint32_t>
       });
 }
 
+/* Every edge u < v of g as a pair (u, v) of adjacency lists; returns the
+   words the pairs read (|N(u)| + |N(v)| each). */
+static double bench_sets_edge_pairs(const gclq_graph &g, std::vector<uint32_t> *pairs) {
+  double words = 0.0;
+  pairs->clear();
+  for (uint32_t v = 0; v < g.num_vertices; ++v)
+    for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e) {
+      uint32_t u = g.h_neighbors[e];
+      if (u <= v) continue;
+      pairs->push_back(v);
+      pairs->push_back(u);
+      words += (double)(g.h_offsets[v + 1] - g.h_offsets[v]) + (double)(g.h_offsets[u + 1] - g.h_offsets[u]);
+    }
+  return words;
+}
+
 /* For each R-MAT scale of SETS_RMAT (default 16, 17, 18; edge factor 16,
    seed 7): fn(scale, sets, pairs, words) with the graph's adjacency as a
-   collection (a view), every edge u < v as a pair (u, v) of adjacency
-   lists, and words = what the pairs read (|N(u)| + |N(v)| each). */
+   collection (a view) and every edge as a pair (bench_sets_edge_pairs). */
 template <typename F>
 static void bench_sets_each_rmat(F fn) {
   const std::vector<uint64_t> scales = bench_sets_list("SETS_RMAT", "16,17,18");
@@ -270,15 +295,7 @@ static void bench_sets_each_rmat(F fn) {
     if (scales[i] == 0 || gclq_graph_rmat((int)scales[i], 16, 7, &g) != GCLQ_SUCCESS) continue;
     gclq_sets_from_graph(&g, &s);
     std::vector<uint32_t> pairs;
-    double words = 0.0;
-    for (uint32_t v = 0; v < g.num_vertices; ++v)
-      for (uint64_t e = g.h_offsets[v]; e < g.h_offsets[v + 1]; ++e) {
-        uint32_t u = g.h_neighbors[e];
-        if (u <= v) continue;
-        pairs.push_back(v);
-        pairs.push_back(u);
-        words += (double)(g.h_offsets[v + 1] - g.h_offsets[v]) + (double)(g.h_offsets[u + 1] - g.h_offsets[u]);
-      }
+    const double words = bench_sets_edge_pairs(g, &pairs);
     fn((unsigned long long)scales[i], &s, pairs, words);
     gclq_graph_free(&g);
   }
@@ -341,6 +358,58 @@ BENCH(sets) {
     snprintf(name, sizeof name, "R-MAT %llu every edge", scale);
     bench_sets_rows(name, s, pairs, 4.0 * words, pairs.size() / 2, false);
   });
+}
+
+/* ---- the triangle workload on the data graphs ----
+   Every edge of each graph under GPUAMQ_DATA_DIR (default ../shared/data:
+   the SNAP and DIMACS graphs) as a pair of adjacency lists, counted by
+   every method (SETS_METHODS), as the R-MAT rows. The counts summed are
+   three times the graph's triangles: a "sets triangles," line compares
+   HOST's sum / 3 with the triangles column of the folder's REFERENCE.tsv.
+   A graph that is not there is said and skipped. */
+static uint64_t bench_sets_reference_triangles(const std::string &tsv, const std::string &name) {
+  FILE *f = fopen(tsv.c_str(), "r");
+  char line[512];
+  uint64_t t = 0;
+  while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+    if (line[0] == '#') continue;
+    const char *col[6] = {NULL}; /* graph, vertices, edges, omega, maximum cliques ("-": unknown), triangles */
+    int n = 0;
+    for (char *tok = strtok(line, " \t\r\n"); tok != NULL && n < 6; tok = strtok(NULL, " \t\r\n")) col[n++] = tok;
+    if (n == 6 && name == col[0]) t = strtoull(col[5], NULL, 10);
+  }
+  if (f != NULL) fclose(f);
+  return t;
+}
+
+BENCH(sets_graphs) {
+  bench_sets_hooks("sets_graphs");
+  const char *dir = getenv("GPUAMQ_DATA_DIR") ? getenv("GPUAMQ_DATA_DIR") : "../shared/data";
+  const char *files[] = {"snap/ca-GrQc.txt",      "snap/ca-HepTh.txt",       "snap/facebook_combined.txt",
+                         "dimacs/brock200_4.clq", "dimacs/c-fat500-10.clq",  "dimacs/p_hat300-1.clq",
+                         "dimacs/sanr200_0.7.clq", "dimacs/san200_0.7_1.clq", "dimacs/MANN_a9.clq"};
+  for (const char *file : files) {
+    const std::string path = std::string(dir) + "/" + file, folder = path.substr(0, path.rfind('/'));
+    std::string name = strrchr(file, '/') + 1;
+    name = name.substr(0, name.rfind('.'));
+    gclq_graph g;
+    if (gclq_graph_load(path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) != GCLQ_SUCCESS) {
+      printf("sets triangles,%s,not found or unreadable: %s (set GPUAMQ_DATA_DIR)\n", name.c_str(), path.c_str());
+      continue;
+    }
+    gclq_sets s;
+    gclq_sets_from_graph(&g, &s);
+    std::vector<uint32_t> pairs;
+    const double words = bench_sets_edge_pairs(g, &pairs);
+    uint64_t host = 0;
+    bench_sets_call_ms(&s, pairs, GCLQ_BACKEND_HOST, GCLQ_INTERSECT_AUTO, false, &host);
+    const uint64_t want = bench_sets_reference_triangles(folder + "/REFERENCE.tsv", name);
+    printf("sets triangles,%s,pairs %zu,HOST sum / 3 %llu,reference %llu,%s\n", name.c_str(), pairs.size() / 2,
+           (unsigned long long)(host / 3), (unsigned long long)want,
+           want == 0 ? "no reference" : host == 3 * want ? "same" : "DIFFERENT");
+    bench_sets_rows((name + " every edge").c_str(), &s, pairs, 4.0 * words, pairs.size() / 2, false);
+    gclq_graph_free(&g);
+  }
 }
 
 /* ---- the paper's Fig. 9: SISI over its twelve datasets ----

@@ -1415,14 +1415,22 @@ GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
   for (uint32_t x = 0; x < g.num_vertices; ++x)
     for (uint64_t e = g.h_offsets[x]; e < g.h_offsets[x + 1]; ++e)
       if (g.h_neighbors[e] > x) edges.push_back(x), edges.push_back(g.h_neighbors[e]);
-  gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
-  gclq_intersect_result want, got;
-  CHECK_EQ(gclq_intersect_pairs(&s, edges.data(), edges.size() / 2, &h, &want), GCLQ_SUCCESS);
-  CHECK_EQ(gclq_intersect_pairs(&s, edges.data(), edges.size() / 2, &o, &got), GCLQ_SUCCESS);
-  check_same(want, got, false, false, "R-MAT 12 every edge");
-  CHECK_EQ(got.stats.method, GCLQ_INTERSECT_IP_OBS);
-  gclq_intersect_result_free(&want);
-  gclq_intersect_result_free(&got);
+  struct hook { /* IP_OBS's warp tables (1) or the per-pair rule's warps (0) for the small pairs */
+    ~hook() { gclq__sets_ip_obs_warps = 0; }
+  } restore;
+  for (int warps = 0; warps < 2; ++warps)
+    for (int m = 0; m < 2; ++m) {
+      gclq__sets_ip_obs_warps = warps;
+      gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
+      h.materialise = o.materialise = m;
+      gclq_intersect_result want, got;
+      CHECK_EQ(gclq_intersect_pairs(&s, edges.data(), edges.size() / 2, &h, &want), GCLQ_SUCCESS);
+      CHECK_EQ(gclq_intersect_pairs(&s, edges.data(), edges.size() / 2, &o, &got), GCLQ_SUCCESS);
+      check_same(want, got, m != 0, false, warps ? "R-MAT 12 every edge, IP_OBS's warps" : "R-MAT 12 every edge");
+      CHECK_EQ(got.stats.method, GCLQ_INTERSECT_IP_OBS);
+      gclq_intersect_result_free(&want);
+      gclq_intersect_result_free(&got);
+    }
   gclq_sets_free(&s);
   gclq_graph_free(&g);
 }
@@ -1953,20 +1961,26 @@ GPU_TEST(sets, cuda_pairs_device_equal_host) {
   CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
   dbuf<uint32_t> d_pairs(pairs.size()), d_counts(n);
   CUDA_CHECK(d_pairs.upload(pairs));
-  for (size_t m = 0; m < num_cuda_methods; ++m) {
+  struct hook {
+    ~hook() { gclq__sets_ip_obs_warps = 0; }
+  } restore;
+  for (size_t m = 0; m <= num_cuda_methods; ++m) { /* the last: AUTO with IP_OBS's warp tables */
+    gclq__sets_ip_obs_warps = m == num_cuda_methods;
+    const gclq_intersect_method method = m < num_cuda_methods ? cuda_methods[m] : GCLQ_INTERSECT_AUTO;
     size_t bytes = 0;
-    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], NULL, &bytes, NULL),
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, NULL, &bytes, NULL),
              GCLQ_SUCCESS);
     dbuf<uint8_t> temp(bytes);
     CUDA_CHECK(test_poison(d_counts.p, n * 4));
-    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], temp.p, &bytes, NULL),
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, temp.p, &bytes, NULL),
              GCLQ_SUCCESS);
     CUDA_CHECK(cudaDeviceSynchronize());
     std::vector<uint32_t> got;
     CUDA_CHECK(d_counts.download(got));
-    CHECK_ARRAYS(want.h_counts, got.data(), n, gclq_intersect_method_name(cuda_methods[m]));
+    CHECK_ARRAYS(want.h_counts, got.data(), n,
+                 m < num_cuda_methods ? gclq_intersect_method_name(method) : "auto, IP_OBS's warps");
     bytes -= 1;
-    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, cuda_methods[m], temp.p, &bytes, NULL),
+    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, temp.p, &bytes, NULL),
              GCLQ_ERROR_INVALID_ARGUMENT); /* temp storage too small */
   }
   gclq_sets_device_free(&d, NULL, NULL);

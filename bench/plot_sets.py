@@ -6,7 +6,8 @@
 LOG is bench_sets's stdout. Its table rows are read,
   | PRIMITIVE | WORKLOAD OP METHOD | n | ms | BASELINE ms | ratio | GB/s | % |
 (PRIMITIVE "sets dev": the device work on device-resident sets, beside the
-copy of the same bytes; "sets all dev": every pair of a collection), and
+copy of the same bytes; "sets device api": gclq_intersect_pairs_device, the
+pairs on the device too; "sets all dev": every pair of a collection), and
 its "sets ratio," lines (bench sets_auto_ratio). A row that appears twice
 keeps its last value. OUTDIR (default bench/results) receives, where the
 log has the rows:
@@ -14,14 +15,17 @@ log has the rows:
                     time of each method per workload, count and write
                     panels, log scale, the device-to-device copy of the
                     input as a black bar
-  sets_batches.png  batched pairs (every edge of R-MAT as a pair of
-                    adjacency lists, the triangle workload): time per method
+  sets_batches.png  batched pairs (every edge of R-MAT or of a data graph
+                    as a pair of adjacency lists, the triangle workload):
+                    time per method
+  sets_device_api.png  the same workloads through the device call, counts
+                    (one pair; every edge)
   sets_all.png      all pairs (MISI) of each collection: time per method
   sets_ratio.png    AUTO's per-pair crossover: binary search for pairs with
                     |b| >= r |a|, merge path or IP_OBS for the rest, summed
                     device time against r, one line per (R-MAT scale, rest)
---table prints a markdown table per kind: workloads x methods (ms), the
-copy's time, and the best method with AUTO's ratio to it.
+--table prints a markdown table per primitive: workloads x methods (ms),
+the copy's time, and the best method with AUTO's ratio to it.
 """
 import math
 import os
@@ -34,6 +38,7 @@ from plot_kcliques import log_bars  # noqa: E402
 METHODS = ["merge-path", "binary-search", "auto", "hash", "bitmap", "bitmap-dynamic", "ip-obs", "ip-hash",
            "inverted-index", "bit-matrix popcount", "bit-matrix tensor cores"]
 COPY = "copy of the input"
+PRIMITIVES = ("sets dev", "sets device api", "sets all dev")
 
 
 def split_variant(variant):
@@ -56,7 +61,7 @@ def read(path):
             line = line.strip()
             if line.startswith("|"):
                 p = [c.strip() for c in line.strip("|").split("|")]
-                if len(p) < 5 or p[0] not in ("sets dev", "sets all dev"):
+                if len(p) < 5 or p[0] not in PRIMITIVES:
                     continue
                 v = split_variant(p[1])
                 if v is None:
@@ -110,7 +115,7 @@ def panel(rows, prim, op, groups, title, with_copy):
             copies.append(c[0] if c else None)
         if any(copies):
             bars.append((COPY, P.BLACK, copies))
-    return log_bars(title, "ms", groups, bars)
+    return log_bars(title, "ms", [g.replace(" every edge", "") for g in groups], bars)
 
 
 def plot_kind(rows, out, prim, keep, ops, title, with_copy):
@@ -135,7 +140,7 @@ def plot_ratio(ratios, out):
 
 
 def table(rows):
-    for prim in ("sets dev", "sets all dev"):
+    for prim in PRIMITIVES:
         keys = [k for k in rows if k[0] == prim]
         if not keys:
             continue
@@ -167,10 +172,16 @@ def main(argv):
         print("no bench_sets rows in", log)
         return 1
     os.makedirs(outdir, exist_ok=True)
-    plot_kind(rows, os.path.join(outdir, "sets_sisi.png"), "sets dev", lambda w: not w.startswith("R-MAT"),
+    plot_kind(rows, os.path.join(outdir, "sets_sisi.png"), "sets dev", lambda w: not w.endswith("every edge"),
               ("count", "write"), "one pair (%s): device time per method", True)
-    plot_kind(rows, os.path.join(outdir, "sets_batches.png"), "sets dev", lambda w: w.startswith("R-MAT"),
-              ("count",), "every edge of R-MAT as a pair (%s): device time per method", True)
+    plot_kind(rows, os.path.join(outdir, "sets_batches.png"), "sets dev", lambda w: w.endswith("every edge"),
+              ("count",), "every edge of a graph as a pair (%s): device time per method", True)
+    api = "sets device api"
+    P.save_panels(os.path.join(outdir, "sets_device_api.png"),
+                  [panel(rows, api, "count", workloads(rows, api, keep), title, True) for keep, title in (
+                      (lambda w: not w.endswith("every edge"), "the device call, one pair (count): time per method"),
+                      (lambda w: w.endswith("every edge"), "the device call, every edge as a pair (count)"))
+                   if workloads(rows, api, keep)])
     plot_kind(rows, os.path.join(outdir, "sets_all.png"), "sets all dev", lambda w: True, ("count",),
               "all pairs (%s): device time per method", False)
     plot_ratio(ratios, os.path.join(outdir, "sets_ratio.png"))

@@ -3372,11 +3372,12 @@ static inline void gclq__cuda_sets_close(gclq__sets_dev *d, gclq_status *st) {
   d->stats->peak_device_bytes = d->c.peak;
 }
 
-/* A pair's entry in the device call's tables: its tiles of merge path or
-   binary search (gclq__sets_work_pair), of the bitmap (AUTO's dense pairs,
-   gclq__sets_bitmap_pays), and a pad. The three tables are scanned at once
-   (gclq__sets_dev_tiles_sum) and the tile kernels read them 4 words apart
-   (gclq__sets_tiles::first_shift = 2). */
+/* A pair's entry in the device call's tables: its path tiles and its search
+   tiles (gclq__sets_work_pair: merge path or IP_OBS, AUTO's other pairs
+   included; binary search, HASH or a bitmap), its tiles of the bitmap
+   (AUTO's dense pairs, gclq__sets_bitmap_pays), and a pad. The three
+   tables are scanned at once (gclq__sets_dev_tiles_sum) and the tile
+   kernels read them 4 words apart (gclq__sets_tiles::first_shift = 2). */
 struct gclq__sets_dev_tiles {
   uint64_t w[4];
 };
@@ -3536,10 +3537,11 @@ static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gc
    tiles kernel, one scan of the three), then the count kernels over every
    pair; the tile kernels' blocks loop, so no count comes back to the host.
    AUTO's pairs run BITMAP_DYNAMIC where dense and large
-   (gclq__sets_bitmap_pays), else IP_OBS: a warp each for the small ones,
-   then both kinds of tiles in one kernel (gclq__sets_auto_tiles_kernel),
-   so that AUTO launches as many kernels as IP_OBS. Temp: the tables (n + 1
-   entries of 4 words), then the scan's storage. */
+   (gclq__sets_bitmap_pays), else IP_OBS: a warp each for the small ones
+   (the per-pair rule's warps, gclq__sets_rule_warps), then both kinds of
+   tiles in one kernel (gclq__sets_auto_tiles_kernel), so that AUTO
+   launches as many kernels as IP_OBS. Temp: the tables (n + 1 entries of 4
+   words), then the scan's storage. */
 static inline gclq_status gclq__cuda_pairs_device(const gclq_sets_device *s, const uint32_t *d_pairs, uint32_t n,
                                                   uint32_t *d_counts, gclq_intersect_method method, void *d_temp,
                                                   size_t *temp_bytes, cudaStream_t stream) {

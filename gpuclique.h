@@ -1374,6 +1374,46 @@ static inline void gclq__mc_tuning(gclq__mc_plan *p) {
 }
 #endif
 
+/* AUTO's bitmap test, one definition for the batch rule on the host
+   (gclq__sets_pairs_rule_at) and the device call's test pair by pair
+   (gclq__sets_bitmap_pays, gclq__sets_tiles_kernel). Stretch i of q of
+   equal count of a sorted set x of n >= q elements: its count *c and its
+   span of values *w (both at most 2^32). */
+static GPRIM_HD void gclq__sets_stretch(const uint32_t *x, uint32_t n, uint32_t q, uint32_t i, uint64_t *c,
+                                        uint64_t *w) {
+  const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;
+  *c = to - from + 1;
+  *w = (uint64_t)x[to] - x[from] + 1;
+}
+
+/* The densest of q stretches of equal count of a sorted set (n >= q >= 1),
+   in elements per value. Densities c / w are compared as c w' > c' w
+   (below 2^64), so one division is made, and its result is the largest of
+   the stretches' own divisions. */
+static GPRIM_HD double gclq__sets_peak_density_of(const uint32_t *x, uint32_t n, uint32_t q) {
+  uint64_t best_c = 0, best_w = 1, c, w;
+  uint32_t i;
+  for (i = 0; i < q; ++i) {
+    gclq__sets_stretch(x, n, q, i, &c, &w);
+    if (c * best_w > best_c * w) best_c = c, best_w = w;
+  }
+  return (double)best_c / (double)best_w;
+}
+
+/* Is a pair of work = |a| + |b| elements, dense elements per value over the
+   values both span, spread enough for the bitmap: at least `windows` full
+   stretches of GCLQ__SETS_AUTO_STRETCH values (fewer above a density of
+   GCLQ_SETS_AUTO_BITMAP_FULL: heavier windows)? The fullest stretch holds at
+   most both sets' peak densities (peak_a, peak_b) times its values, and at
+   most the work. */
+static GPRIM_HD int gclq__sets_bitmap_spread(uint64_t work, double dense, double peak_a, double peak_b,
+                                             double windows) {
+  double fullest = (peak_a + peak_b) * (double)GCLQ__SETS_AUTO_STRETCH;
+  const double scale = dense > GCLQ_SETS_AUTO_BITMAP_FULL ? GCLQ_SETS_AUTO_BITMAP_FULL / dense : 1.0;
+  if (fullest > (double)work) fullest = (double)work;
+  return (double)work >= windows * scale * fullest;
+}
+
 #if defined(__CUDACC__)
 #include <stdio.h>
 #include <string.h>
@@ -3957,22 +3997,13 @@ static gclq_status gclq__sets_pairs_work(const gclq_sets *s, const uint32_t *pai
    1024 stretches of equal count (n / 1024 elements each: their spans vary
    little unless the values crowd) over their spans. */
 static double gclq__sets_peak_density(const uint32_t *x, uint32_t n) {
-  const uint32_t q = n < 1024 ? n : 1024;
-  double best = 0.0, d;
-  uint32_t i;
-  for (i = 0; i < q; ++i) {
-    const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;
-    d = (double)(to - from + 1) / ((double)x[to] - (double)x[from] + 1.0);
-    if (d > best) best = d;
-  }
-  return best;
+  return gclq__sets_peak_density_of(x, n, n < 1024 ? n : 1024);
 }
 
 /* AUTO's batch rule for n given pairs on CUDA (GCLQ_SETS_AUTO_BITMAP_DENSITY
    above): BITMAP_DYNAMIC, IP_OBS, or AUTO (the per-pair rule). work,
-   largest, at: from gclq__sets_pairs_work. The fullest stretch
-   (GCLQ__SETS_AUTO_STRETCH values, the rule's unit) holds at most both
-   sets' peak densities times its values, and at most |a| + |b|. */
+   largest, at: from gclq__sets_pairs_work. A dominant pair's stretches are
+   read only when it is dense enough (gclq__sets_bitmap_spread). */
 static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
                                                              uint64_t work, uint64_t largest, uint64_t at,
                                                              double density, double windows, uint64_t ip_obs_below) {
@@ -3982,18 +4013,15 @@ static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s,
     const uint32_t *a = s->h_elements + s->h_offsets[i], *b = s->h_elements + s->h_offsets[j];
     const uint32_t na = gclq__sets_size(s, i), nb = gclq__sets_size(s, j);
     uint32_t lo, hi;
-    double fullest;
+    double dense;
     if (na == 0 || nb == 0) return GCLQ_INTERSECT_AUTO; /* nothing to intersect */
     lo = a[0] > b[0] ? a[0] : b[0];
     hi = a[na - 1] < b[nb - 1] ? a[na - 1] : b[nb - 1];
     if (lo > hi) return GCLQ_INTERSECT_BITMAP_DYNAMIC; /* no overlap: nothing runs */
-    fullest = (gclq__sets_peak_density(a, na) + gclq__sets_peak_density(b, nb)) * (double)GCLQ__SETS_AUTO_STRETCH;
-    if (fullest > (double)largest) fullest = (double)largest;
-    {
-      const double dense = (double)largest / ((double)(hi - lo) + 1.0); /* heavier windows: fewer are enough */
-      const double scale = dense > GCLQ_SETS_AUTO_BITMAP_FULL ? GCLQ_SETS_AUTO_BITMAP_FULL / dense : 1.0;
-      if (dense >= density && (double)largest >= windows * scale * fullest) return GCLQ_INTERSECT_BITMAP_DYNAMIC;
-    }
+    dense = (double)largest / ((double)(hi - lo) + 1.0);
+    if (dense >= density && gclq__sets_bitmap_spread(largest, dense, gclq__sets_peak_density(a, na),
+                                                     gclq__sets_peak_density(b, nb), windows))
+      return GCLQ_INTERSECT_BITMAP_DYNAMIC;
     /* a balanced dominant pair: IP_OBS (the per-pair rule would take merge path) */
     return (na < nb ? nb / na : na / nb) < GCLQ_SETS_AUTO_RATIO ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
   }

@@ -3394,29 +3394,6 @@ struct gclq__sets_dev_tiles_sum {
   }
 };
 
-/* Stretch i of Q of equal count of a sorted set x of n >= Q elements:
-   its count *c and its span of values *w (both at most 2^32). */
-static __host__ __device__ __forceinline__ void gclq__sets_stretch(const uint32_t *x, uint32_t n, uint32_t q,
-                                                                   uint32_t i, uint64_t *c, uint64_t *w) {
-  const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;
-  *c = to - from + 1;
-  *w = (uint64_t)x[to] - x[from] + 1;
-}
-
-/* The densest of q stretches of equal count of a sorted set (n >= q), in
-   elements per value: gclq__sets_peak_density's estimate from fewer
-   stretches. Densities c / w are compared as c w' > c' w (below 2^64). */
-static __host__ __device__ __forceinline__ double gclq__sets_peak_density_of(const uint32_t *x, uint32_t n,
-                                                                             uint32_t q) {
-  uint64_t best_c = 0, best_w = 1;
-  for (uint32_t i = 0; i < q; ++i) {
-    uint64_t c, w;
-    gclq__sets_stretch(x, n, q, i, &c, &w);
-    if (c * best_w > best_c * w) best_c = c, best_w = w;
-  }
-  return (double)best_c / (double)best_w;
-}
-
 /* Does AUTO give a pair of the device call to BITMAP_DYNAMIC? The batch
    rule's test of a dominant pair (gclq__sets_pairs_rule_at), pair by pair:
    dense over the values both span (GCLQ_SETS_AUTO_BITMAP_DENSITY), and
@@ -3447,22 +3424,14 @@ static __host__ __device__ __forceinline__ int gclq__sets_bitmap_dense(const gcl
   return *dense >= GCLQ__SETS_DEVICE_BITMAP_DENSITY ? 2 : 0;
 }
 
-/* The rest of the test, from each set's peak density (peak_a, peak_b). */
-static __host__ __device__ __forceinline__ bool gclq__sets_bitmap_spread(uint64_t work, double dense, double peak_a,
-                                                                         double peak_b) {
-  double fullest = (peak_a + peak_b) * (double)GCLQ__SETS_AUTO_STRETCH;
-  fullest = fullest < (double)work ? fullest : (double)work;
-  const double scale = dense > GCLQ_SETS_AUTO_BITMAP_FULL ? GCLQ_SETS_AUTO_BITMAP_FULL / dense : 1.0;
-  return (double)work >= GCLQ_SETS_AUTO_BITMAP_WINDOWS * scale * fullest;
-}
-
 static __host__ __device__ __forceinline__ bool gclq__sets_bitmap_pays(const gclq__sets_pair &pr) {
   double dense = 0.0;
   const int d = gclq__sets_bitmap_dense(pr, &dense);
   if (d < 2) return d == 1;
   return gclq__sets_bitmap_spread((uint64_t)pr.na + pr.nb, dense,
                                   gclq__sets_peak_density_of(pr.a, pr.na, GCLQ__SETS_DEVICE_STRETCHES),
-                                  gclq__sets_peak_density_of(pr.b, pr.nb, GCLQ__SETS_DEVICE_STRETCHES));
+                                  gclq__sets_peak_density_of(pr.b, pr.nb, GCLQ__SETS_DEVICE_STRETCHES),
+                                  GCLQ_SETS_AUTO_BITMAP_WINDOWS) != 0;
 }
 
 /* gclq__sets_peak_density_of(x, n, 32) by a warp (every lane, the same x
@@ -3519,7 +3488,8 @@ static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gc
     const uint32_t *b = (const uint32_t *)__shfl_sync(0xffffffffu, (unsigned long long)pr.b, l);
     const uint32_t na = __shfl_sync(0xffffffffu, pr.na, l), nb = __shfl_sync(0xffffffffu, pr.nb, l);
     const double peak_a = gclq__d_warp_peak_density(a, na), peak_b = gclq__d_warp_peak_density(b, nb);
-    if (lane == (uint32_t)l) bitmap = gclq__sets_bitmap_spread((uint64_t)na + nb, dense, peak_a, peak_b);
+    if (lane == (uint32_t)l)
+      bitmap = gclq__sets_bitmap_spread((uint64_t)na + nb, dense, peak_a, peak_b, GCLQ_SETS_AUTO_BITMAP_WINDOWS) != 0;
   }
   if (p > n) return;
   gclq__sets_dev_tiles e = {{0, 0, 0, 0}};

@@ -370,13 +370,17 @@ BENCH(sets) {
 static uint64_t bench_sets_reference_triangles(const std::string &tsv, const std::string &name) {
   FILE *f = fopen(tsv.c_str(), "r");
   char line[512];
+  int column = -1; /* the "triangles" column, named by the "# graph ..." header */
   uint64_t t = 0;
   while (f != NULL && fgets(line, sizeof line, f) != NULL) {
-    if (line[0] == '#') continue;
-    const char *col[6] = {NULL}; /* graph, vertices, edges, omega, maximum cliques ("-": unknown), triangles */
+    const bool header = line[0] == '#';
+    const char *first = NULL;
     int n = 0;
-    for (char *tok = strtok(line, " \t\r\n"); tok != NULL && n < 6; tok = strtok(NULL, " \t\r\n")) col[n++] = tok;
-    if (n == 6 && name == col[0]) t = strtoull(col[5], NULL, 10);
+    for (char *tok = strtok(header ? line + 1 : line, " \t\r\n"); tok != NULL; tok = strtok(NULL, " \t\r\n"), ++n) {
+      if (n == 0) first = tok;
+      if (header && strcmp(tok, "triangles") == 0) column = n;
+      if (!header && n == column && first != NULL && name == first) t = strtoull(tok, NULL, 10);
+    }
   }
   if (f != NULL) fclose(f);
   return t;

@@ -700,7 +700,9 @@ GCLQ_DEF void gclq_sets_device_free(gclq_sets_device *d_sets, const gclq_device_
                     no pair dominates and the pairs average fewer than
                     GCLQ_SETS_AUTO_IP_OBS_BELOW merge steps, IP_OBS; else
                     per pair: BINARY_SEARCH when
-                    |b| >= GCLQ_SETS_AUTO_RATIO * |a|, else MERGE_PATH.
+                    |b| >= GCLQ_SETS_AUTO_RATIO * |a|, or for a pair of a
+                    warp (below) when |a| <= 64 or |b| >= 2 |a|, else
+                    MERGE_PATH.
                     gclq_intersect_pairs_device's AUTO, which sees no pair
                     on the host, runs IP_OBS, except that a pair of 2^17
                     elements or more that passes the dominant pair's

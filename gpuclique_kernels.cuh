@@ -2484,9 +2484,28 @@ static __host__ __device__ __forceinline__ gclq__sets_pair gclq__sets_pair_at(co
 
 static __host__ __device__ __forceinline__ uint32_t gclq__sets_min(uint32_t x, uint32_t y) { return x < y ? x : y; }
 
-/* Does a pair (na <= nb) run binary search? The method asked, or AUTO's ratio. */
+/* AUTO's choice for a pair one warp runs (na <= nb, na + nb <=
+   GCLQ__SETS_WARP_WORK): binary search when a takes at most two rounds of
+   32 lookups, or b is at least twice a; else merge path. A warp's lookups
+   hit b in the L1 cache and share the top of its search tree, so they pay
+   at a lower ratio than a grid's (GCLQ_SETS_AUTO_RATIO). Every edge of the
+   data graphs and of R-MAT as pairs on an H200 (bench_sets sets_graphs and
+   sets, the device's time, ms), against the grid's ratio at warp size:
+   ca-HepTh 0.017 against 0.021-0.022, facebook_combined 0.074 against
+   0.085-0.087, R-MAT 16 3.05 against 3.24-3.26, R-MAT 18 24.8 against
+   25.0-25.2. The ratio of 2 alone leaves the SNAP graphs' balanced pairs of
+   a few dozen to merge path (ca-HepTh 0.022); binary search for every pair
+   takes c-fat500-10's balanced pairs of ~370 to 0.058-0.060, against merge
+   path's 0.045. */
+static __host__ __device__ __forceinline__ bool gclq__sets_warp_searches(uint64_t na, uint64_t nb) {
+  return na <= 64 || nb >= 2 * na;
+}
+
+/* Does a pair (na <= nb) run binary search? The method asked, or AUTO's
+   rule: a warp's for a pair one warp runs, else the ratio. */
 static __host__ __device__ __forceinline__ bool gclq__sets_searches(gclq_intersect_method m, uint64_t na, uint64_t nb) {
-  if (m == GCLQ_INTERSECT_AUTO) return nb >= (uint64_t)GCLQ_SETS_AUTO_RATIO * na;
+  if (m == GCLQ_INTERSECT_AUTO)
+    return na + nb <= GCLQ__SETS_WARP_WORK ? gclq__sets_warp_searches(na, nb) : nb >= (uint64_t)GCLQ_SETS_AUTO_RATIO * na;
   return m == GCLQ_INTERSECT_BINARY_SEARCH;
 }
 

@@ -897,6 +897,19 @@ TEST(sets, pair_work_follows_the_thresholds) {
   CHECK(pt == 1 && st == 0);
 }
 
+/* AUTO's per-pair rule: a warp's for a pair a warp runs (binary search for
+   a of at most 64, or b at least twice a), the grid's ratio above. */
+TEST(sets, auto_searches_small_pairs_by_the_warp_rule) {
+  const gclq_intersect_method A = GCLQ_INTERSECT_AUTO;
+  CHECK(gclq__sets_searches(A, 1, 1) && gclq__sets_searches(A, 64, 64) && gclq__sets_searches(A, 64, 960));
+  CHECK(!gclq__sets_searches(A, 65, 65) && !gclq__sets_searches(A, 65, 129) && gclq__sets_searches(A, 65, 130));
+  CHECK(!gclq__sets_searches(A, 341, 681) && gclq__sets_searches(A, 341, 682)); /* 1023 and 1024: a warp's */
+  CHECK(!gclq__sets_searches(A, 370, 370) && !gclq__sets_searches(A, 512, 512));
+  CHECK(!gclq__sets_searches(A, 64, 961)); /* 1025: the grid's ratio */
+  CHECK(!gclq__sets_searches(A, 342, 684) && gclq__sets_searches(A, 342, (uint64_t)GCLQ_SETS_AUTO_RATIO * 342));
+  CHECK(!gclq__sets_searches(GCLQ_INTERSECT_MERGE_PATH, 1, 1000) && gclq__sets_searches(GCLQ_INTERSECT_BINARY_SEARCH, 500, 500));
+}
+
 TEST(sets, pairs_device_arguments) {
   gclq_sets_device d;
   size_t bytes = 0;

@@ -758,14 +758,14 @@ typedef enum gclq_intersect_method {
   GCLQ_INTERSECT_BIT_MATRIX = 10     /* all pairs at once */
 } gclq_intersect_method;
 
-/* AUTO's per-pair crossover: binary search when the larger set of a pair is
-   at least this many times the smaller (merge path reads both sets once;
-   binary search reads about |a| log2(|b| / |a|) scattered words). On every
-   edge of R-MAT 16 and 18 as pairs (bench_sets sets_auto_ratio, an H100)
-   ratios of 2 to 4 beat 32 by 11-15% (R-MAT 18: 22.8 against 27.1 ms), but
-   those pairs are small; large unbalanced pairs are not measured yet, so
-   the bound stays where a scattered search surely pays. Define before the
-   implementation include to move it. */
+/* AUTO's per-pair crossover for pairs larger than a warp's (|a| + |b| >
+   1024): binary search when the larger set is at least this many times the
+   smaller (merge path reads both sets once; binary search reads about
+   |a| log2(|b| / |a|) scattered words). A warp's pairs have their own rule
+   (binary search when |a| <= 64 or |b| >= 2 |a|: its lookups hit the L1
+   cache). Large unbalanced pairs are not measured yet, so this bound stays
+   where a scattered search surely pays. Define before the implementation
+   include to move it. */
 #ifndef GCLQ_SETS_AUTO_RATIO
 #define GCLQ_SETS_AUTO_RATIO 32u
 #endif

@@ -3120,7 +3120,7 @@ static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__s
 
 /* Do the small pairs of AUTO's IP_OBS (auto_ip_obs, and the device call's
    AUTO) run the per-pair rule's warps (gclq__sets_warp_kernel: merge path,
-   or binary search for a skewed pair) rather than IP_OBS's warp tables?
+   or binary search, gclq__sets_warp_searches) rather than IP_OBS's warp tables?
    Yes: a warp's table costs more than it saves on a pair of a few hundred
    elements. Every edge of c-fat500-10 as pairs (46,627 pairs of ~370
    elements) through the device call on an H200: 0.067 ms against 0.082

@@ -1378,9 +1378,9 @@ static inline void gclq__mc_tuning(gclq__mc_plan *p) {
 
 /* AUTO's bitmap test, one definition for the batch rule on the host
    (gclq__sets_pairs_rule_at) and the device call's test pair by pair
-   (gclq__sets_bitmap_pays, gclq__sets_tiles_kernel). Stretch i of q of
-   equal count of a sorted set x of n >= q elements: its count *c and its
-   span of values *w (both at most 2^32). */
+   (gclq__sets_tiles_kernel). Stretch i of q of equal count of a sorted set
+   x of n >= q elements: its count *c and its span of values *w (both at
+   most 2^32). */
 static GPRIM_HD void gclq__sets_stretch(const uint32_t *x, uint32_t n, uint32_t q, uint32_t i, uint64_t *c,
                                         uint64_t *w) {
   const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;

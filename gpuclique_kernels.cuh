@@ -3394,7 +3394,7 @@ static inline void gclq__cuda_sets_close(gclq__sets_dev *d, gclq_status *st) {
 /* A pair's entry in the device call's tables: its path tiles and its search
    tiles (gclq__sets_work_pair: merge path or IP_OBS, AUTO's other pairs
    included; binary search, HASH or a bitmap), its tiles of the bitmap
-   (AUTO's dense pairs, gclq__sets_bitmap_pays), and a pad. The three
+   (AUTO's dense pairs, gclq__sets_bitmap_dense), and a pad. The three
    tables are scanned at once (gclq__sets_dev_tiles_sum) and the tile
    kernels read them 4 words apart (gclq__sets_tiles::first_shift = 2). */
 struct gclq__sets_dev_tiles {
@@ -3430,10 +3430,12 @@ struct gclq__sets_dev_tiles_sum {
 #define GCLQ__SETS_DEVICE_STRETCHES 32u
 #define GCLQ__SETS_DEVICE_BITMAP_FROM ((uint64_t)1 << 17)
 #define GCLQ__SETS_DEVICE_BITMAP_DENSITY 0.1
-/* gclq__sets_bitmap_pays's test before the stretches are read: 0, the
-   bitmap does not pay; 1, it does (the ranges do not overlap: no tiles, the
-   count stays 0); 2, it does if the pair's stretches say so
-   (gclq__sets_bitmap_spread), *dense the pair's density. */
+/* The device call's bitmap test of a pair before its stretches are read:
+   0, the bitmap does not pay; 1, it does (the ranges do not overlap: no
+   tiles, the count stays 0); 2, it does if the pair's stretches say so
+   (gclq__sets_bitmap_spread over the peak densities of
+   GCLQ__SETS_DEVICE_STRETCHES stretches, gclq__sets_tiles_kernel), *dense
+   the pair's density. */
 static __host__ __device__ __forceinline__ int gclq__sets_bitmap_dense(const gclq__sets_pair &pr, double *dense) {
   const uint64_t work = (uint64_t)pr.na + pr.nb;
   if (work < GCLQ__SETS_DEVICE_BITMAP_FROM || pr.na < GCLQ__SETS_DEVICE_STRETCHES) return 0;
@@ -3441,16 +3443,6 @@ static __host__ __device__ __forceinline__ int gclq__sets_bitmap_dense(const gcl
   if (r.bits == 0) return 1;
   *dense = (double)work / (double)r.bits;
   return *dense >= GCLQ__SETS_DEVICE_BITMAP_DENSITY ? 2 : 0;
-}
-
-static __host__ __device__ __forceinline__ bool gclq__sets_bitmap_pays(const gclq__sets_pair &pr) {
-  double dense = 0.0;
-  const int d = gclq__sets_bitmap_dense(pr, &dense);
-  if (d < 2) return d == 1;
-  return gclq__sets_bitmap_spread((uint64_t)pr.na + pr.nb, dense,
-                                  gclq__sets_peak_density_of(pr.a, pr.na, GCLQ__SETS_DEVICE_STRETCHES),
-                                  gclq__sets_peak_density_of(pr.b, pr.nb, GCLQ__SETS_DEVICE_STRETCHES),
-                                  GCLQ_SETS_AUTO_BITMAP_WINDOWS) != 0;
 }
 
 /* gclq__sets_peak_density_of(x, n, 32) by a warp (every lane, the same x
@@ -3526,7 +3518,7 @@ static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gc
    tiles kernel, one scan of the three), then the count kernels over every
    pair; the tile kernels' blocks loop, so no count comes back to the host.
    AUTO's pairs run BITMAP_DYNAMIC where dense and large
-   (gclq__sets_bitmap_pays), else IP_OBS: a warp each for the small ones
+   (gclq__sets_bitmap_dense), else IP_OBS: a warp each for the small ones
    (the per-pair rule's warps, gclq__sets_rule_warps), then both kinds of
    tiles in one kernel (gclq__sets_auto_tiles_kernel), so that AUTO
    launches as many kernels as IP_OBS. Temp: the tables (n + 1 entries of 4

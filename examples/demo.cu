@@ -16,10 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
-#define GPUCLIQUE_IMPLEMENTATION
-#include "../gpuclique.h"
+#include "../gpuclique.h" /* the implementation of both: impl.cu, linked in */
 
 #include <chrono>
 #include <vector>

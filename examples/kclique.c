@@ -25,8 +25,7 @@
 #include <string.h>
 #include <time.h>
 
-#define GPUCLIQUE_IMPLEMENTATION
-#include "../gpuclique.h"
+#include "../gpuclique.h" /* the implementation: impl.c, linked in */
 
 static const char usage_text[] =
     "usage: kclique FILE|--rmat SCALE [--seed S] (-k K | --all) [options]\n"
@@ -163,15 +162,17 @@ static int write_per_vertex(const char *path, const gclq_graph *g, const gclq_kc
   return 0;
 }
 
-/* Why the CUDA backend could not count, on stderr. */
+/* Why the CUDA backend could not count, on stderr: the implementation linked
+   in has no CUDA backend (built by a C compiler), or it has one and the
+   method has no CUDA path. */
 static void print_unavailable(const gclq_kclique_options *o) {
-#if defined(__CUDACC__)
-  fprintf(stderr, "kclique: this build's CUDA backend cannot count by method %s (try --backend host, or another "
-          "--method)\n", gclq_kclique_method_name(o->method));
-#else
-  (void)o;
-  fprintf(stderr, "kclique: this build is host only (built by a C compiler): --backend cuda needs the nvcc build\n");
-#endif
+  gclq_backend b;
+  if (gclq_backend_resolve(GCLQ_BACKEND_CUDA, &b) == GCLQ_ERROR_BACKEND_UNAVAILABLE)
+    fprintf(stderr, "kclique: this build is host only (its implementation was built by a C compiler): "
+            "--backend cuda needs the nvcc build\n");
+  else
+    fprintf(stderr, "kclique: this build's CUDA backend cannot count by method %s (try --backend host, or another "
+            "--method)\n", gclq_kclique_method_name(o->method));
 }
 
 typedef struct cli {

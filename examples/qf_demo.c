@@ -26,8 +26,10 @@
    error or a check failed, 2 on a usage error (a message names the option
    and, for a number out of range, the range).
 
-   Plain C: compiled by gcc against the header it gets the host backend;
-   compiled by nvcc (qf_demo_cuda.cu) it gets CUDA too. */
+   Plain C, built as a user builds: this file includes the header alone and
+   links the one implementation file, examples/impl.c. Linked with impl.c
+   compiled by a C compiler it has the host backend; with impl.cu (the same
+   file through nvcc) it has CUDA too. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #endif
@@ -39,8 +41,7 @@
 #include <string.h>
 #include <time.h>
 
-#define GPUAMQ_IMPLEMENTATION
-#include "../gpuamq.h"
+#include "../gpuamq.h" /* the implementation: impl.c, linked in */
 
 /* ---- wall clock, and the keys (splitmix64 of a counter: no data files) ---- */
 static double now_s(void) {

@@ -27,15 +27,16 @@
    go to stderr. Exit status: 0 on success, 1 when the file or the library
    reports an error, 2 on a usage error.
 
-   Plain C: compiled by gcc against the header it gets the host backend;
-   compiled by nvcc (setops_cuda.cu) it gets CUDA too. */
+   Plain C, built as a user builds: this file includes the header alone and
+   links the one implementation file, examples/impl.c. Linked with impl.c
+   compiled by a C compiler it has the host backend; with impl.cu (the same
+   file through nvcc) it has CUDA too. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define GPUCLIQUE_IMPLEMENTATION
-#include "../gpuclique.h"
+#include "../gpuclique.h" /* the implementation: impl.c, linked in */
 
 static const char usage_text[] =
     "usage: setops FILE|--gen uniform|normal|zipf --k K --universe U --avg A [--seed S]\n"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Run every bench/plot_*.py over the results committed in bench/results/
-(and plot_sets.py over a made-up log of the rows no GPU run has printed
-yet), each into a temporary folder, and check that it exits 0 and writes
+(and plot_sets.py also over a made-up log with a row of every kind,
+all pairs and the ratio sweep included, which the kept log lacks), each
+into a temporary folder, and check that it exits 0 and writes
 the files it should: PNGs that start with the PNG signature, an SVG that
 starts with "<svg". The plots are drawn by the scripts' own raster layer,
 so this needs nothing beyond Python 3.
@@ -56,8 +57,8 @@ def main():
              ["na.svg"]),
             ("plot_kcliques.py", [os.path.join(RESULTS, "kcliques_h200_session12.log"), tmp, "--table"],
              ["kcliques_time.png", "kcliques_edges_per_s.png", "kcliques_memory.png"]),
-            ("plot_sets.py", [os.path.join(RESULTS, "sets_h200_session11_partition.log"), tmp, "--table"],
-             ["sets_sisi.png", "sets_batches.png", "sets_all.png"]),
+            ("plot_sets.py", [os.path.join(RESULTS, "sets_h200_session25.log"), tmp, "--table"],
+             ["sets_sisi.png", "sets_batches.png", "sets_device_api.png"]),
             ("plot_sets.py", [sets_log, os.path.join(tmp, "made_up"), "--table"],
              ["made_up/sets_sisi.png", "made_up/sets_batches.png", "made_up/sets_all.png", "made_up/sets_ratio.png"]),
         ]

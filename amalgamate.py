@@ -2,7 +2,7 @@
 """amalgamate.py - write dist/gpuamq.h and dist/gpuclique.h, each one file.
 
 Each output is its public header with every project file it includes
-("gpuprim.cuh", "gpuamq_kernels.cuh", the prim/ sections...) inlined at the
+("gpuprim.cuh", the prim/, amq/ and clique/ files...) inlined at the
 include point, between begin/end banners. A file already inlined is not
 inlined twice: the repeat include is commented out (SQLite's mksqlite3c way).
 System includes (<...>) stay as they are; only `#include "..."` lines that start

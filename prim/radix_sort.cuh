@@ -32,11 +32,11 @@
 #define GPRIM__RADIX_MAX_N 0x7fffffffu   /* prefixes fit in 31 bits */
 
 /* Tile shapes, by the widest element moved (key or value): 4 or 8 bytes.
-   Chosen on an H200 at n = 2^28 (sweep in bench/bench_radix_sort.cu, build
-   with -DGPRIM_RADIX_TUNE): the pass kernel is bound by instruction issue,
-   so 3 blocks per SM (56 registers at 384 threads) win for keys; pairs need
-   the registers of 2 blocks; 512 x 12 measured 4% faster than 384 x 16 for
-   u32 / u32 pairs. */
+   Chosen at n = 2^28 by the sweep in bench/bench_radix_sort.cu (build with
+   -DGPRIM_RADIX_TUNE; the figures: bench/results/, the gpuprim runs): the
+   pass kernel is bound by instruction issue, so 3 blocks per SM (56
+   registers at 384 threads) win for keys; pairs need the registers of 2
+   blocks, and 512 x 12 beat 384 x 16 for u32 / u32 pairs. */
 template <int WIDE, bool PAIRS> struct gprim__radix_shape;
 template <> struct gprim__radix_shape<4, false> { enum { BLOCK = 384, ITEMS = 16, MIN_BLOCKS = 3 }; };
 template <> struct gprim__radix_shape<4, true> { enum { BLOCK = 512, ITEMS = 12, MIN_BLOCKS = 2 }; };
@@ -131,7 +131,9 @@ gprim__radix_histogram_kernel(const K *__restrict__ keys, size_t n, int begin_bi
 #define GPRIM__RADIX_LOOKBACK 8 /* default; a template parameter of the pass kernel */
 /* How a warp finds the lanes holding the same digit: 0 = 8 ballots, 1 = a
    shared atomicOr per key (default), 2 = __match_any_sync (a template
-   parameter of the pass kernel). H200, u32 keys, 2^28: 5.9 ms, 7.3 ms, 10.9 ms. */
+   parameter of the pass kernel). The default is the fastest of the three
+   for u32 keys at 2^28, __match_any_sync the slowest (the sweep of
+   bench/bench_radix_sort.cu built with -DGPRIM_RADIX_TUNE). */
 #define GPRIM__RADIX_MATCH 1
 
 /* One digit pass of onesweep. Each block takes a tile by atomic ticket and

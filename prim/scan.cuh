@@ -133,10 +133,10 @@ __device__ __forceinline__ void gprim__st_relaxed_u64(uint64_t *p, uint64_t v) {
    any W (4-byte T: one word; 64-bit keys and pairs: two). A single 128-bit
    word would need 16-byte single-copy atomicity, which PTX does not promise.
 
-   Measured on an H200 (2^28 u32): one tile per block with WIDTH 1 is the
-   fastest here. Persistent blocks that prefetch their next tile ran 1.6 to 4
-   times slower (the blocks fall into lockstep waves and the PREFIX front has
-   to cross a whole wave each time), and WIDTH 2 to 8 did not help.
+   One tile per block with WIDTH 1 is the fastest shape here (2^28 u32;
+   git show 8b53d45:notes/perf.md). Persistent blocks that prefetch their next tile ran
+   several times slower (the blocks fall into lockstep waves and the PREFIX
+   front has to cross a whole wave each time), and WIDTH 2 to 8 did not help.
    ------------------------------------------------------------------------- */
 enum { GPRIM__TILE_INVALID = 0, GPRIM__TILE_AGGREGATE = 1, GPRIM__TILE_PREFIX = 2 };
 
@@ -323,17 +323,16 @@ __device__ __forceinline__ void gprim__store_tile(X *p, uint32_t tile, size_t n,
   }
 }
 
-/* Default tile shapes, picked from H200 measurements (bench/bench_scan.cu
-   times the alternatives). Scans of 4- and 8-byte items stage their tiles in
-   shared memory (the bulk copy keeps 2-3x more bytes in flight per SM than
-   register loads can); ratio to CUB at 2^28, exclusive sum u32: registers
-   128x8x4 0.92, 128x12x4 0.94; staged 128x8x4 (12 blocks/SM) 1.01, 128x12x4
-   (8) 1.02, 128x16x4 (6) 1.04; inclusive max u64: registers 128x6x2 1.02,
-   staged 128x8x2 (12) 1.20. Other sizes keep the register tile (a staged
-   tile of 16-byte items would not fit in 48 KiB). Select family (`type` for
-   select_if, select_flagged, partition_if and unique; `rle` for run-length
-   encoding), at 2^28 u32: select_if 128x6x4 0.80, 128x8x4 0.93, 128x10x4
-   0.97, 256x4x4 0.73; run-length encoding 256x4x4 0.92, 128x8x4 0.81. */
+/* Default tile shapes, picked by the timings of bench/bench_scan.cu (the
+   sweep: "Scan tuning" in bench/results/, the gpuprim runs). Scans of 4-
+   and 8-byte items stage their tiles in shared memory: the bulk copy keeps
+   more bytes in flight per SM than register loads can, so at 2^28 the
+   staged tiles with enough blocks per SM beat every register tile, for the
+   exclusive sum u32 and the inclusive max u64 alike. Other sizes keep the
+   register tile (a staged tile of 16-byte items would not fit in 48 KiB).
+   Select family (`type` for select_if, select_flagged, partition_if and
+   unique; `rle` for run-length encoding): the shapes of the same sweep that
+   came closest to CUB at 2^28 u32. */
 template <int SIZE> struct gprim__scan_cfg { typedef gprim__tiles<128, 8, 4> type; };
 template <> struct gprim__scan_cfg<4> { typedef gprim__staged<128, 16, 4, 6> type; };
 template <> struct gprim__scan_cfg<8> { typedef gprim__staged<128, 8, 2, 12> type; };
@@ -393,7 +392,7 @@ __device__ __forceinline__ void gprim__warp0_tile_prefix(uint32_t tile, const gp
    item of tile 0). Chunk scan, warp scan of the chunk totals by shuffles,
    rows in order, warps in order and the look-back (gprim__warp0_tile_prefix).
    The whole block calls it; s_warp: WARPS values of shared memory. Also the
-   engine of scans fused into other kernels (gpuamq_kernels.cuh). */
+   engine of scans fused into other kernels (amq/nonassoc/kernels.cuh). */
 template <typename Cfg, typename T, typename Op>
 __device__ __forceinline__ void gprim__tile_scan(uint32_t tile, const gprim__lookback<T> &lb, Op op,
                                                  T (&x)[Cfg::ROWS][Cfg::CHUNK], T (&pre)[Cfg::ROWS],

@@ -103,7 +103,7 @@ static bool has_edge(const gclq_graph &g, uint32_t u, uint32_t v) {
 }
 
 /* the edge set as (u < v) pairs of compact ids */
-static std::vector<std::pair<uint32_t, uint32_t> > edge_list(const gclq_graph &g) {
+static std::vector<std::pair<uint32_t, uint32_t> > graph_edge_list(const gclq_graph &g) {
   std::vector<std::pair<uint32_t, uint32_t> > e;
   for (uint32_t u = 0; u < g.num_vertices; ++u)
     for (uint64_t i = g.h_offsets[u]; i < g.h_offsets[u + 1]; ++i)
@@ -125,14 +125,14 @@ static std::string data_dir(void) {
   return d ? d : "";
 }
 
-struct ref_row {
+struct graph_ref_row {
   std::string name;
   uint64_t vertices, edges, triangles;
 };
 
 /* REFERENCE.tsv: '#' header naming the columns, then tab-separated rows */
-static std::vector<ref_row> read_reference(const std::string &path) {
-  std::vector<ref_row> rows;
+static std::vector<graph_ref_row> graph_read_reference(const std::string &path) {
+  std::vector<graph_ref_row> rows;
   FILE *f = fopen(path.c_str(), "rb");
   if (!f) return rows;
   char line[1024];
@@ -152,7 +152,7 @@ static std::vector<ref_row> read_reference(const std::string &path) {
       continue;
     }
     if (cols.size() < 3 || tri_col < 0 || (int)cols.size() <= tri_col) continue;
-    ref_row r;
+    graph_ref_row r;
     r.name = cols[0];
     r.vertices = strtoull(cols[1].c_str(), NULL, 10);
     r.edges = strtoull(cols[2].c_str(), NULL, 10);
@@ -171,7 +171,7 @@ static void check_reference_folder(const char *sub, const char *ext, bool dense_
     g_test.skipped = 1;
     return;
   }
-  std::vector<ref_row> rows = read_reference(dir + "/" + sub + "/REFERENCE.tsv");
+  std::vector<graph_ref_row> rows = graph_read_reference(dir + "/" + sub + "/REFERENCE.tsv");
   CHECK_MSG(!rows.empty(), "no rows in %s/%s/REFERENCE.tsv", dir.c_str(), sub);
   for (size_t i = 0; i < rows.size(); ++i) {
     std::string path = dir + "/" + sub + "/" + rows[i].name + ext;
@@ -660,7 +660,7 @@ TEST(graph, from_edges_matches_a_set_reference) {
     CHECK_EQ(g.num_edges, edges.size());
     std::vector<uint64_t> want_ids(ids.begin(), ids.end());
     CHECK_ARRAYS(want_ids.data(), g.h_original_ids, want_ids.size(), "original ids");
-    std::vector<std::pair<uint32_t, uint32_t> > got = edge_list(g);
+    std::vector<std::pair<uint32_t, uint32_t> > got = graph_edge_list(g);
     std::set<std::pair<uint64_t, uint64_t> > got_orig;
     for (size_t i = 0; i < got.size(); ++i)
       got_orig.insert(std::make_pair(g.h_original_ids[got[i].first], g.h_original_ids[got[i].second]));
@@ -762,7 +762,7 @@ TEST(graph, erdos_renyi_every_pair_equally_likely) {
   for (int r = 0; r < runs; ++r) {
     gclq_graph g;
     CHECK(gclq_graph_erdos_renyi(n, p, rng.next(), &g) == GCLQ_SUCCESS);
-    std::vector<std::pair<uint32_t, uint32_t> > e = edge_list(g);
+    std::vector<std::pair<uint32_t, uint32_t> > e = graph_edge_list(g);
     for (size_t i = 0; i < e.size(); ++i) hits[e[i].first * n + e[i].second]++;
     gclq_graph_free(&g);
   }
@@ -843,11 +843,11 @@ TEST(graph, planted_clique) {
     /* exactly G(n, p) of the same seed plus the clique's pairs */
     CHECK(gclq_graph_erdos_renyi(n, p, seed, &er) == GCLQ_SUCCESS);
     std::set<std::pair<uint32_t, uint32_t> > want;
-    std::vector<std::pair<uint32_t, uint32_t> > e = edge_list(er);
+    std::vector<std::pair<uint32_t, uint32_t> > e = graph_edge_list(er);
     want.insert(e.begin(), e.end());
     for (uint32_t i = 0; i < k; ++i)
       for (uint32_t j = i + 1; j < k; ++j) want.insert(std::make_pair(clique[i], clique[j]));
-    e = edge_list(g);
+    e = graph_edge_list(g);
     std::set<std::pair<uint32_t, uint32_t> > got(e.begin(), e.end());
     CHECK(got == want);
     gclq_graph_free(&er);

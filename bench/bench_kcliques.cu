@@ -81,9 +81,7 @@
 #include <string>
 #include <vector>
 
-#define GPUCLIQUE_STATIC
-#define GPUCLIQUE_IMPLEMENTATION
-#include "../gpuclique.h"
+#include "../gpuclique.h" /* the public API only: the implementation is examples/impl.cu, linked in */
 #include "bench.h"
 
 /* ---- the reference figures (issue 17) ---------------------------------- */

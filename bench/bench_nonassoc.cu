@@ -12,9 +12,7 @@
    (bench/plot_nonassoc.py reads them; NONASSOC_CSV=FILE also writes them there). */
 #include <cub/cub.cuh>
 
-#define GPUAMQ_STATIC
-#define GPUAMQ_IMPLEMENTATION
-#include "../gpuamq.h"
+#include "../gpuamq.h" /* the public API only: the implementation is examples/impl.cu, linked in */
 #include "bench.h"
 
 struct bench_na_max {

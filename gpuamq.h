@@ -1106,10 +1106,13 @@ GAMQ_DEF double gamq_bloom_fpr(uint64_t num_blocks, int k, uint64_t n);
 
    The implementation lives in amq/, one folder per module (nonassoc, qf,
    bloom), each split the same way: its host part (the reference and the
-   HOST backend), its kernels, its CUDA driver (the launches), its entry
-   points (argument checks, the dispatch to HOST or CUDA). They are included
-   here, once, in one fixed order: common, every host part, then (nvcc only)
-   every module's kernels and every CUDA driver, then every module's entry
+   HOST backend), its chooser (AUTO: the module's tuning constants and the
+   one function that turns options and input into a plan), its kernels, its
+   CUDA driver (the launches), its entry points (argument checks, the plan,
+   the dispatch to HOST or CUDA by it). The drivers and the host part only
+   read a plan. They are included here, once, in one fixed order: common,
+   every host part each followed by its chooser, then (nvcc only) every
+   module's kernels and every CUDA driver, then every module's entry
    points. Code calls only what an earlier file, or an earlier line of its
    own file, defines; nonassoc comes first in each layer because the filters
    build with its position scan. Every private function is static (or a
@@ -1128,15 +1131,26 @@ GAMQ_DEF double gamq_bloom_fpr(uint64_t num_blocks, int k, uint64_t n);
                                 simulations of the four methods, the typed
                                 wrappers gamq__host_satsum_* /
                                 gamq__host_position_*, the call gamq__scan_call
+     nonassoc/choose.h ........ the scans' tuning constants (tiles, merge tile,
+                                round batch), gamq__nonassoc_choose -> plan
+                                (backend, method, bound, prefix-max path)
      qf/host.h ................ the quotient filters' host reference (the QF
                                 paper, III-V): layouts, SQF / RSQF slot access
                                 and point operations (GAMQ__HD), build,
                                 extract, merge, batches; the handle gamq_qf
      qf/io.h .................. the FILE FORMAT: header, checksum, payload
                                 check, gamq__write_new_file
+     qf/choose.h .............. the filters' tuning constants (in-place rule,
+                                round caps, kept temporaries, RSQF warps),
+                                gamq__qf_choose -> plan (backend, build scan,
+                                batch path, dedup, sorted lookup, caps);
+                                gamq__qf_insert_batch (AUTO for the reference)
      bloom/host.h ............. key -> block and bits (GAMQ__HD), the FPR model,
                                 gamq__bloom_plan, the handle gamq_bloom, the
                                 HOST insert and lookup
+     bloom/choose.h ........... block size and keys a thread of the kernels,
+                                gamq__bloom_choose -> plan (backend, wide
+                                lookup, launch shape)
      nonassoc/kernels.cuh ..... (nvcc)
           maps and their composition ........ gamq__map, gamq__compose_op
           the problem as the kernels see it . gamq__na_dev
@@ -1180,9 +1194,12 @@ GAMQ_DEF double gamq_bloom_fpr(uint64_t num_blocks, int k, uint64_t n);
 #include "gpuprim.cuh"
 #include "amq/common.h"
 #include "amq/nonassoc/host.h"
+#include "amq/nonassoc/choose.h"
 #include "amq/qf/host.h"
 #include "amq/qf/io.h"
+#include "amq/qf/choose.h"
 #include "amq/bloom/host.h"
+#include "amq/bloom/choose.h"
 #if defined(__CUDACC__)
 #include "amq/nonassoc/kernels.cuh"
 #include "amq/qf/kernels.cuh"

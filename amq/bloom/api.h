@@ -1,6 +1,7 @@
 /* amq/bloom/api.h - section 7's entry points: creation (by eps or by
-   shape), argument checks, and the dispatch to HOST (amq/bloom/host.h) or
-   CUDA (amq/bloom/cuda.cuh). */
+   shape), argument checks, the plan of each call (gamq__bloom_choose,
+   amq/bloom/choose.h), and the dispatch to HOST (amq/bloom/host.h) or CUDA
+   (amq/bloom/cuda.cuh) by that plan. */
 
 GAMQ_DEF double gamq_bloom_fpr(uint64_t num_blocks, int k, uint64_t n) {
   gamq__bloom_model m;
@@ -14,19 +15,19 @@ static gamq_status gamq__bloom_new(const gamq_bloom_desc *desc, uint64_t num_blo
                                    gamq_bloom **out) {
   gamq_bloom_desc d;
   gamq_bloom *F;
-  gamq_backend backend = GAMQ_BACKEND_HOST;
+  gamq__bloom_choice plan;
   gamq_status s;
   if (desc) d = *desc;
   else memset(&d, 0, sizeof d);
-  s = gamq_backend_resolve(d.backend, &backend);
+  s = gamq__bloom_choose(&d, NULL, GAMQ__BLOOM_OP_CREATE, NULL, 0, 0, NULL, &plan);
   if (s != GAMQ_SUCCESS) return s;
   F = (gamq_bloom *)GAMQ_MALLOC(sizeof *F);
   if (F == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
   memset(F, 0, sizeof *F);
-  F->backend = backend, F->seed = d.seed, F->num_blocks = num_blocks, F->k = k;
+  F->backend = plan.backend, F->seed = d.seed, F->num_blocks = num_blocks, F->k = k;
   F->bytes = (size_t)num_blocks * GAMQ_BLOOM_BLOCK_BYTES, F->bits_per_key_planned = planned;
   F->allocator = d.allocator;
-  if (backend == GAMQ_BACKEND_HOST) {
+  if (F->backend == GAMQ_BACKEND_HOST) {
     F->words = (uint32_t *)GAMQ_MALLOC(F->bytes);
     if (F->words == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
     else memset(F->words, 0, F->bytes);
@@ -127,9 +128,11 @@ GAMQ_DEF gamq_status gamq_bloom_clear(gamq_bloom *F) {
 /* The expert forms: arrays where the filter lives; synchronise the stream. */
 static gamq_status gamq__bloom_sync(const gamq_bloom *F, int lookup, const void *keys, int key_bytes, size_t n,
                                     uint8_t *found, gamq_stream stream) {
+  gamq__bloom_choice plan;
   if (F == NULL || (keys == NULL && n > 0) || (lookup && found == NULL && n > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
   if (n == 0) return GAMQ_SUCCESS;
-  if (F->backend == GAMQ_BACKEND_HOST) {
+  gamq__bloom_choose(NULL, F, lookup ? GAMQ__BLOOM_OP_LOOKUP : GAMQ__BLOOM_OP_INSERT, keys, key_bytes, n, found, &plan);
+  if (plan.backend == GAMQ_BACKEND_HOST) {
     if (lookup) gamq__bloom_host_lookup(F, keys, key_bytes, n, found);
     else gamq__bloom_host_insert((gamq_bloom *)F, keys, key_bytes, n);
     (void)stream;
@@ -137,10 +140,10 @@ static gamq_status gamq__bloom_sync(const gamq_bloom *F, int lookup, const void 
   }
 #if defined(__CUDACC__)
   {
-    cudaError_t e = lookup ? gamq__cuda_bloom_lookup(F->words, F->num_blocks, F->seed, F->k, keys, key_bytes, n, found,
-                                                     (cudaStream_t)stream)
-                           : gamq__cuda_bloom_insert(F->words, F->num_blocks, F->seed, F->k, keys, key_bytes, n,
-                                                     (cudaStream_t)stream);
+    cudaError_t e = lookup ? gamq__cuda_bloom_lookup(&plan, F->words, F->num_blocks, F->seed, F->k, keys, key_bytes, n,
+                                                     found, (cudaStream_t)stream)
+                           : gamq__cuda_bloom_insert(&plan, F->words, F->num_blocks, F->seed, F->k, keys, key_bytes,
+                                                     n, (cudaStream_t)stream);
     if (e != cudaSuccess || cudaStreamSynchronize((cudaStream_t)stream) != cudaSuccess) return GAMQ_ERROR_CUDA;
     return GAMQ_SUCCESS;
   }

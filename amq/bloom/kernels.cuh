@@ -20,7 +20,7 @@
    ------------------------------------------------------------------------- */
 
 template <typename K>
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(GAMQ__BLOOM_THREADS)
     gamq__bloom_insert_kernel(uint32_t *words, uint64_t num_blocks, uint64_t seed, int k, const K *keys, size_t n) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
     uint32_t m[8];
@@ -64,9 +64,9 @@ __device__ __forceinline__ void gamq__load4(const uint64_t *p, uint64_t key[4]) 
 }
 
 template <typename K, bool VEC>
-__global__ void __launch_bounds__(256) gamq__bloom_lookup_kernel(const uint4 *blocks, uint64_t num_blocks,
-                                                                 uint64_t seed, int k, const K *keys, size_t n,
-                                                                 uint8_t *found) {
+__global__ void __launch_bounds__(GAMQ__BLOOM_THREADS)
+    gamq__bloom_lookup_kernel(const uint4 *blocks, uint64_t num_blocks, uint64_t seed, int k, const K *keys, size_t n,
+                              uint8_t *found) {
   const size_t tid = blockIdx.x * (size_t)blockDim.x + threadIdx.x, stride = (size_t)gridDim.x * blockDim.x;
   const size_t groups = n / 4, tail = VEC ? 4 * groups : 0;
   for (size_t g = tid; VEC && g < groups; g += stride) {

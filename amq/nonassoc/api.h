@@ -1,6 +1,6 @@
-/* amq/nonassoc/api.h - section 5's entry points: settings, argument checks,
-   and the dispatch to HOST (amq/nonassoc/host.h) or CUDA
-   (amq/nonassoc/cuda.cuh). */
+/* amq/nonassoc/api.h - section 5's entry points: argument checks, the plan
+   (gamq__nonassoc_choose, amq/nonassoc/choose.h), and the dispatch to HOST
+   (amq/nonassoc/host.h) or CUDA (amq/nonassoc/cuda.cuh). */
 
 /* ---- the public scans ---- */
 
@@ -15,18 +15,6 @@ GAMQ_DEF const char *gamq_scan_method_name(gamq_scan_method method) {
   }
 }
 
-/* The settings a call runs with; GAMQ_SUCCESS or the status to return. */
-static gamq_status gamq__scan_setup(const gamq_scan_desc *desc, gamq_backend *backend, gamq__na_method *method,
-                                    int *max_rounds) {
-  gamq_scan_desc d;
-  if (desc) d = *desc;
-  else memset(&d, 0, sizeof d);
-  if ((int)d.method < 0 || (int)d.method > 4) return GAMQ_ERROR_INVALID_ARGUMENT;
-  *method = d.method == GAMQ_SCAN_AUTO ? GAMQ__NA_ASSOCIATIVE : (gamq__na_method)d.method;
-  *max_rounds = d.max_rounds == 0 ? GAMQ_SCAN_DEFAULT_MAX_ROUNDS : d.max_rounds < 0 ? 0 : d.max_rounds;
-  return gamq_backend_resolve(d.backend, backend);
-}
-
 static gamq_status gamq__scan_status(gamq__na_result r) {
   switch (r) {
     case GAMQ__NA_OK: return GAMQ_SUCCESS;
@@ -37,7 +25,9 @@ static gamq_status gamq__scan_status(gamq__na_result r) {
 }
 
 /* HOST backend: the host simulations on host memory. */
-static gamq_status gamq__scan_host(const gamq__scan_call *c, gamq__na_method m, int max_rounds, gamq__na_stats *st) {
+static gamq_status gamq__scan_host(const gamq__scan_call *c, const gamq__nonassoc_plan *plan, gamq__na_stats *st) {
+  const gamq__na_method m = plan->method;
+  const int max_rounds = plan->max_rounds;
   gamq__na_problem p;
   switch (c->op) {
     case GAMQ__OP_SATSUM_I32:
@@ -60,43 +50,36 @@ static gamq_status gamq__scan_host(const gamq__scan_call *c, gamq__na_method m, 
   }
 }
 
-/* The expert form of every operation. */
-static gamq_status gamq__scan_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
-                                   const gamq__scan_call *c, gamq_scan_stats *stats, gamq_stream stream) {
-  gamq_backend backend = GAMQ_BACKEND_HOST;
-  gamq__na_method method = GAMQ__NA_ASSOCIATIVE;
+/* The arrays of a call that runs (n > 0) are given. */
+static int gamq__scan_arrays_given(const gamq__scan_call *c) {
+  return c->n == 0 || (c->x != NULL && (!gamq__call_a_size(c->op) || c->a != NULL) &&
+                       (!gamq__call_b_size(c->op) || c->b != NULL));
+}
+
+/* One call by its plan (gamq__nonassoc_choose), on the plan's backend: the
+   temp query (d_temp == NULL) or the run, and the stats. */
+static gamq_status gamq__scan_run(const gamq__nonassoc_plan *plan, void *d_temp, size_t *temp_bytes,
+                                  const gamq__scan_call *c, gamq_scan_stats *stats, gamq_stream stream) {
   gamq__na_stats st;
-  gamq_status s;
-  int max_rounds = 0;
+  gamq_status s = GAMQ_SUCCESS;
   size_t need = 1;
-  if (temp_bytes == NULL || c->n > GAMQ_SCAN_MAX_N) return GAMQ_ERROR_INVALID_ARGUMENT;
-  s = gamq__scan_setup(desc, &backend, &method, &max_rounds);
-  if (s != GAMQ_SUCCESS) return s;
 #if defined(__CUDACC__)
-  if (backend == GAMQ_BACKEND_CUDA) {
-    int overflow = 0;
-    if (gamq__cuda_scan(c, (int)method, max_rounds, NULL, &need, &overflow, NULL, (cudaStream_t)stream) != cudaSuccess)
-      return GAMQ_ERROR_CUDA;
-  }
+  int overflow = 0;
+  if (plan->backend == GAMQ_BACKEND_CUDA &&
+      gamq__cuda_scan(c, plan, NULL, &need, &overflow, NULL, (cudaStream_t)stream) != cudaSuccess)
+    return GAMQ_ERROR_CUDA;
 #endif
   if (d_temp == NULL) {
     *temp_bytes = need;
     return GAMQ_SUCCESS;
   }
-  if (*temp_bytes < need) return GAMQ_ERROR_INVALID_ARGUMENT;
-  if (c->n > 0 && (c->x == NULL || (gamq__call_a_size(c->op) && c->a == NULL) ||
-                   (gamq__call_b_size(c->op) && c->b == NULL)))
-    return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (*temp_bytes < need || !gamq__scan_arrays_given(c)) return GAMQ_ERROR_INVALID_ARGUMENT;
   st.rounds = 0, st.fell_back = 0;
-  if (c->n == 0) {
-    s = GAMQ_SUCCESS;
-  } else if (backend == GAMQ_BACKEND_HOST) {
-    s = gamq__scan_host(c, method, max_rounds, &st);
-  } else {
+  if (c->n > 0 && plan->backend == GAMQ_BACKEND_HOST) {
+    s = gamq__scan_host(c, plan, &st);
+  } else if (c->n > 0) {
 #if defined(__CUDACC__)
-    int overflow = 0;
-    if (gamq__cuda_scan(c, (int)method, max_rounds, d_temp, temp_bytes, &overflow, &st, (cudaStream_t)stream) !=
-        cudaSuccess)
+    if (gamq__cuda_scan(c, plan, d_temp, temp_bytes, &overflow, &st, (cudaStream_t)stream) != cudaSuccess)
       return GAMQ_ERROR_CUDA;
     s = overflow ? GAMQ_ERROR_OVERFLOW : GAMQ_SUCCESS;
 #else
@@ -104,40 +87,44 @@ static gamq_status gamq__scan_sync(const gamq_scan_desc *desc, void *d_temp, siz
     return GAMQ_ERROR_BACKEND_UNAVAILABLE;
 #endif
   }
-  if (stats) {
-    stats->backend = backend;
-    stats->method = (gamq_scan_method)method;
+  if (stats) { /* the plan, and what its method did */
+    stats->backend = plan->backend;
+    stats->method = (gamq_scan_method)plan->method;
     stats->rounds = st.rounds;
     stats->fell_back = st.fell_back;
   }
   return s;
 }
 
+/* The expert form of every operation. */
+static gamq_status gamq__scan_sync(const gamq_scan_desc *desc, void *d_temp, size_t *temp_bytes,
+                                   const gamq__scan_call *c, gamq_scan_stats *stats, gamq_stream stream) {
+  gamq__nonassoc_plan plan;
+  gamq_status s;
+  if (temp_bytes == NULL || c->n > GAMQ_SCAN_MAX_N) return GAMQ_ERROR_INVALID_ARGUMENT;
+  s = gamq__nonassoc_choose(desc, c, &plan);
+  if (s != GAMQ_SUCCESS) return s;
+  return gamq__scan_run(&plan, d_temp, temp_bytes, c, stats, stream);
+}
+
 /* The convenience form: host arrays in, host results out. */
 static gamq_status gamq__scan_arrays(const gamq_scan_desc *desc, const gamq__scan_call *h, gamq_scan_stats *stats) {
-  gamq_backend backend = GAMQ_BACKEND_HOST;
-  gamq__na_method method = GAMQ__NA_ASSOCIATIVE;
+  gamq__nonassoc_plan plan;
   gamq_status s;
-  int max_rounds = 0;
   char one = 0;
   size_t bytes = 1;
   if (h->n > GAMQ_SCAN_MAX_N) return GAMQ_ERROR_INVALID_ARGUMENT;
-  s = gamq__scan_setup(desc, &backend, &method, &max_rounds);
+  s = gamq__nonassoc_choose(desc, h, &plan);
   if (s != GAMQ_SUCCESS) return s;
-  if (h->n > 0 && (h->x == NULL || (gamq__call_a_size(h->op) && h->a == NULL) ||
-                   (gamq__call_b_size(h->op) && h->b == NULL)))
-    return GAMQ_ERROR_INVALID_ARGUMENT;
-  if (h->n == 0) {
-    if (stats) stats->backend = backend, stats->method = (gamq_scan_method)method, stats->rounds = 0, stats->fell_back = 0;
+  if (!gamq__scan_arrays_given(h)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  if (h->n == 0) { /* nothing runs: the stats report the plan */
+    if (stats) {
+      stats->backend = plan.backend, stats->method = (gamq_scan_method)plan.method;
+      stats->rounds = 0, stats->fell_back = 0;
+    }
     return GAMQ_SUCCESS;
   }
-  if (backend == GAMQ_BACKEND_HOST) {
-    gamq_scan_desc d;
-    if (desc) d = *desc;
-    else memset(&d, 0, sizeof d);
-    d.backend = backend;
-    return gamq__scan_sync(&d, &one, &bytes, h, stats, NULL);
-  }
+  if (plan.backend == GAMQ_BACKEND_HOST) return gamq__scan_run(&plan, &one, &bytes, h, stats, NULL);
 #if defined(__CUDACC__)
   {
     const gamq_device_allocator *al = desc ? &desc->allocator : NULL;
@@ -145,11 +132,7 @@ static gamq_status gamq__scan_arrays(const gamq_scan_desc *desc, const gamq__sca
     void *d_a = NULL, *d_b = NULL, *d_heads = NULL, *d_x = NULL, *d_temp = NULL;
     size_t n = h->n, sa = gamq__call_a_size(h->op) * n, sb = gamq__call_b_size(h->op) * n;
     size_t sx = gamq__call_x_size(h->op) * n, temp = 0;
-    gamq_scan_desc d;
-    if (desc) d = *desc;
-    else memset(&d, 0, sizeof d);
-    d.backend = GAMQ_BACKEND_CUDA;
-    s = gamq__scan_sync(&d, NULL, &temp, h, NULL, NULL);
+    s = gamq__scan_run(&plan, NULL, &temp, h, NULL, NULL);
     if (s == GAMQ_SUCCESS && sa) s = gamq__device_alloc(al, &d_a, sa, NULL);
     if (s == GAMQ_SUCCESS && sb) s = gamq__device_alloc(al, &d_b, sb, NULL);
     if (s == GAMQ_SUCCESS && h->heads) s = gamq__device_alloc(al, &d_heads, n, NULL);
@@ -162,7 +145,7 @@ static gamq_status gamq__scan_arrays(const gamq_scan_desc *desc, const gamq__sca
       s = GAMQ_ERROR_CUDA;
     if (s == GAMQ_SUCCESS) {
       c.a = d_a, c.b = d_b, c.heads = (const uint8_t *)d_heads, c.x = d_x;
-      s = gamq__scan_sync(&d, d_temp, &temp, &c, stats, NULL);
+      s = gamq__scan_run(&plan, d_temp, &temp, &c, stats, NULL);
       if (s == GAMQ_SUCCESS && cudaMemcpy(h->x, d_x, sx, cudaMemcpyDeviceToHost) != cudaSuccess) s = GAMQ_ERROR_CUDA;
     }
     gamq__device_free(al, d_a, NULL);

@@ -1,14 +1,14 @@
 /* amq/nonassoc/cuda.cuh - the non-associative scans' CUDA driver (nvcc
    only): temp storage, the launches of amq/nonassoc/kernels.cuh for each
    method, the rounds loop, and the five operations as problems
-   (gamq__cuda_scan, which the entry points and the QF build call). */
-
-enum { GAMQ__ROUND_BATCH = 8 }; /* rounds launched between two looks at their flags */
+   (gamq__cuda_scan, which the entry points and the QF build call). It runs
+   the plan of gamq__nonassoc_choose (amq/nonassoc/choose.h) and takes no
+   decision of its own; GAMQ__ROUND_BATCH is there too. */
 
 /* Temp layout: [0] flags (overflow, then one per round of a batch),
    [1] look-back of the fused scan, [2..] the method's arrays. */
 template <typename P>
-struct gamq__na_plan {
+struct gamq__na_temp {
   typedef typename P::value V;
   typedef gamq__map<V> M;
   typedef typename gamq__scan_cfg<(int)sizeof(M)>::type MapCfg;
@@ -70,7 +70,7 @@ static inline cudaError_t gamq__associative(const P &p, bool fast, const T *v, T
     return cudaGetLastError();
   }
   gamq__runs<typename P::value> none = {NULL, NULL, NULL, NULL};
-  return gamq__launch_map_scan<typename gamq__na_plan<P>::MapCfg, P, GAMQ__MODE_OUT>(p, none, lb_mem, stream);
+  return gamq__launch_map_scan<typename gamq__na_temp<P>::MapCfg, P, GAMQ__MODE_OUT>(p, none, lb_mem, stream);
 }
 
 /* Run round kernels in batches until one changes nothing or the bound is hit.
@@ -126,34 +126,35 @@ struct gamq__layout_round {
   }
 };
 
-/* One problem, one method, on the stream: temp query (d_temp == NULL) or the
-   whole run, then the overflow flag read back (this synchronises the
-   stream). fast: the ASSOCIATIVE position scan applies (T the position type,
-   v the input). Arguments were checked by the caller, n > 0 when running. */
+/* One problem by the plan's method, on the stream: temp query (d_temp ==
+   NULL) or the whole run, then the overflow flag read back (this
+   synchronises the stream). plan->prefix_max: the position scan as one
+   prefix max (T the position type, v the input). Arguments were checked by
+   the caller, n > 0 when running. */
 template <typename P, typename T>
-static inline cudaError_t gamq__na_cuda(const P &p0, int method, int max_rounds, bool fast, const T *v, int has_init,
+static inline cudaError_t gamq__na_cuda(const P &p0, const gamq__nonassoc_plan *plan, const T *v, int has_init,
                                         T init_term, void *d_temp, size_t *temp_bytes, int *overflow,
                                         gamq__na_stats *stats, cudaStream_t stream) {
   typedef typename P::value V;
   typedef gamq__map<V> M;
-  typedef gamq__na_plan<P> Plan;
+  typedef gamq__na_temp<P> Temp;
   typedef typename gamq__scan_cfg<(int)sizeof(T)>::type FastCfg;
-  Plan plan;
+  const int method = (int)plan->method, max_rounds = plan->max_rounds, fast = plan->prefix_max != 0;
+  Temp tmp;
   P p = p0;
-  plan.size(p.n, method, fast ? gprim__lookback<T>::bytes(gprim__div_up(p.n, FastCfg::TILE)) : 0);
-  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 7, plan.sizes, plan.ptrs));
+  tmp.size(p.n, method, fast ? gprim__lookback<T>::bytes(gprim__div_up(p.n, FastCfg::TILE)) : 0);
+  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 7, tmp.sizes, tmp.ptrs));
   if (d_temp == NULL) return cudaSuccess;
-  uint32_t *flags = (uint32_t *)plan.ptrs[0];
-  void *lb_mem = plan.ptrs[1];
+  uint32_t *flags = (uint32_t *)tmp.ptrs[0];
+  void *lb_mem = tmp.ptrs[1];
   p.flag = flags;
-  GPRIM_TRY(cudaMemsetAsync(flags, 0, plan.sizes[0], stream));
+  GPRIM_TRY(cudaMemsetAsync(flags, 0, tmp.sizes[0], stream));
   int rounds = 0, converged = 1;
-  const bool fast_ok = fast && method == GAMQ__NA_ASSOCIATIVE;
   if (method == GAMQ__NA_ASSOCIATIVE) {
-    GPRIM_TRY(gamq__associative(p, fast_ok, v, (T *)p.x, has_init, init_term, lb_mem, flags, stream));
+    GPRIM_TRY(gamq__associative(p, fast, v, (T *)p.x, has_init, init_term, lb_mem, flags, stream));
     rounds = 1;
   } else if (method == GAMQ__NA_PARALLEL_MERGING) {
-    M *maps = (M *)plan.ptrs[2];
+    M *maps = (M *)tmp.ptrs[2];
     const int total = gamq__na_ceil_log2(p.n);
     const int inside = total < GAMQ__MERGE_TILE_LOG2 ? total : GAMQ__MERGE_TILE_LOG2;
     gamq__merge_tile_kernel<P><<<(unsigned)gprim__div_up(p.n, GAMQ__MERGE_TILE), GAMQ__MERGE_THREADS, 0, stream>>>(
@@ -167,32 +168,32 @@ static inline cudaError_t gamq__na_cuda(const P &p0, int method, int max_rounds,
     GPRIM_TRY(cudaGetLastError());
     rounds = total;
   } else if (method == GAMQ__NA_SEQUENTIAL_SHIFTING) {
-    uint32_t *count = (uint32_t *)plan.ptrs[2];
-    gamq__runs<V> runs = {count, (V *)plan.ptrs[3], (V *)plan.ptrs[5], (V *)plan.ptrs[6]};
+    uint32_t *count = (uint32_t *)tmp.ptrs[2];
+    gamq__runs<V> runs = {count, (V *)tmp.ptrs[3], (V *)tmp.ptrs[5], (V *)tmp.ptrs[6]};
     gamq__run_flags_kernel<P><<<gamq__grid(p.n, 256), 256, 0, stream>>>(p, count);
     GPRIM_TRY(cudaGetLastError());
-    size_t st = plan.sizes[1];
+    size_t st = tmp.sizes[1];
     GPRIM_TRY(gprim_scan_inclusive(lb_mem, &st, count, count, p.n, gprim_op_sum(), stream));
     uint32_t nruns = 0;
     GPRIM_TRY(cudaMemcpyAsync(&nruns, count + p.n - 1, sizeof nruns, cudaMemcpyDeviceToHost, stream));
     GPRIM_TRY(cudaStreamSynchronize(stream));
-    GPRIM_TRY((gamq__launch_map_scan<typename Plan::MapCfg, P, GAMQ__MODE_RUNS_FIRST>(p, runs, lb_mem, stream)));
+    GPRIM_TRY((gamq__launch_map_scan<typename Temp::MapCfg, P, GAMQ__MODE_RUNS_FIRST>(p, runs, lb_mem, stream)));
     gamq__run_prep_kernel<V><<<gamq__grid(nruns, 256), 256, 0, stream>>>(runs.first, runs.last, runs.a_start, nruns);
     GPRIM_TRY(cudaGetLastError());
-    gamq__shift_round<V> round = {{(V *)plan.ptrs[3], (V *)plan.ptrs[4]}, runs.a_start, nruns, stream};
+    gamq__shift_round<V> round = {{(V *)tmp.ptrs[3], (V *)tmp.ptrs[4]}, runs.a_start, nruns, stream};
     GPRIM_TRY(gamq__rounds(round, max_rounds, flags + 1, &rounds, &converged, stream));
     if (converged) {
       runs.first = round.buf[rounds & 1]; /* equal to the other buffer after a round with no move */
-      GPRIM_TRY((gamq__launch_map_scan<typename Plan::MapCfg, P, GAMQ__MODE_RUNS_FINAL>(p, runs, lb_mem, stream)));
+      GPRIM_TRY((gamq__launch_map_scan<typename Temp::MapCfg, P, GAMQ__MODE_RUNS_FINAL>(p, runs, lb_mem, stream)));
     }
   } else { /* GAMQ__NA_SEGMENTED_LAYOUTS */
-    gamq__layout_round<P> round = {p, {(V *)plan.ptrs[2], (V *)plan.ptrs[3]}, plan.len, plan.segs, stream};
-    gamq__fill_kernel<V><<<gamq__grid(plan.segs, 256), 256, 0, stream>>>(round.buf[0], plan.segs, p.carry0);
+    gamq__layout_round<P> round = {p, {(V *)tmp.ptrs[2], (V *)tmp.ptrs[3]}, tmp.len, tmp.segs, stream};
+    gamq__fill_kernel<V><<<gamq__grid(tmp.segs, 256), 256, 0, stream>>>(round.buf[0], tmp.segs, p.carry0);
     GPRIM_TRY(cudaGetLastError());
     GPRIM_TRY(gamq__rounds(round, max_rounds, flags + 1, &rounds, &converged, stream));
     if (converged) {
-      gamq__layout_final_kernel<P><<<gamq__grid(plan.segs, 128), 128, 0, stream>>>(p, plan.len, plan.segs,
-                                                                                  round.buf[rounds & 1]);
+      gamq__layout_final_kernel<P><<<gamq__grid(tmp.segs, 128), 128, 0, stream>>>(p, tmp.len, tmp.segs,
+                                                                                 round.buf[rounds & 1]);
       GPRIM_TRY(cudaGetLastError());
     }
   }
@@ -209,8 +210,9 @@ static inline cudaError_t gamq__na_cuda(const P &p0, int method, int max_rounds,
   return cudaSuccess;
 }
 
-/* The five operations as problems for gamq__na_cuda. */
-static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, int max_rounds, void *d_temp,
+/* The five operations as problems for gamq__na_cuda, by the plan of
+   gamq__nonassoc_choose. */
+static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, const gamq__nonassoc_plan *plan, void *d_temp,
                                           size_t *temp_bytes, int *overflow, gamq__na_stats *stats,
                                           cudaStream_t stream) {
   switch (c->op) {
@@ -220,10 +222,8 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
       p.b = (const uint32_t *)c->b, p.heads = c->heads, p.x = (uint32_t *)c->x, p.n = c->n;
       p.a_const = 1, p.lo = 0, p.hi = (int64_t)UINT32_MAX, p.carry0 = INT64_MIN;
       p.has_init = c->init != NULL, p.init = c->init ? *(const uint32_t *)c->init : 0;
-      const uint32_t init_term = c->init ? *(const uint32_t *)c->init + 1u : 0u; /* used when init < UINT32_MAX */
-      const bool fast = c->heads == NULL && !(c->init && *(const uint32_t *)c->init == UINT32_MAX);
-      return gamq__na_cuda(p, method, max_rounds, fast, p.b, p.has_init, init_term, d_temp, temp_bytes, overflow,
-                           stats, stream);
+      const uint32_t init_term = c->init ? *(const uint32_t *)c->init + 1u : 0u; /* read with prefix_max only */
+      return gamq__na_cuda(p, plan, p.b, p.has_init, init_term, d_temp, temp_bytes, overflow, stats, stream);
     }
     case GAMQ__OP_POSITION_U64: {
       gamq__na_dev<uint64_t, uint64_t, uint64_t, gamq__i128> p;
@@ -232,10 +232,8 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
       p.a_const = 1, p.lo = 0, p.hi = (gamq__i128)UINT64_MAX;
       p.carry0 = 0; /* the host simulates u64 biased by -2^63: its INT64_MIN is our 0 */
       p.has_init = c->init != NULL, p.init = c->init ? *(const uint64_t *)c->init : 0;
-      const uint64_t init_term = c->init ? *(const uint64_t *)c->init + 1u : 0u; /* used when init < UINT64_MAX */
-      const bool fast = c->heads == NULL && !(c->init && *(const uint64_t *)c->init == UINT64_MAX);
-      return gamq__na_cuda(p, method, max_rounds, fast, p.b, p.has_init, init_term, d_temp, temp_bytes, overflow,
-                           stats, stream);
+      const uint64_t init_term = c->init ? *(const uint64_t *)c->init + 1u : 0u; /* read with prefix_max only */
+      return gamq__na_cuda(p, plan, p.b, p.has_init, init_term, d_temp, temp_bytes, overflow, stats, stream);
     }
     case GAMQ__OP_SATSUM_I32: {
       gamq__na_dev<int32_t, int32_t, int32_t, int64_t> p;
@@ -243,8 +241,7 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
       p.a = (const int32_t *)c->a, p.heads = c->heads, p.x = (int32_t *)c->x, p.n = c->n;
       p.lo = 0, p.hi = INT32_MAX, p.carry0 = INT64_MIN;
       p.has_init = 1, p.init = c->init ? *(const int32_t *)c->init : 0;
-      return gamq__na_cuda(p, method, max_rounds, false, (const uint32_t *)NULL, 0, 0u, d_temp, temp_bytes, overflow,
-                           stats, stream);
+      return gamq__na_cuda(p, plan, (const uint32_t *)NULL, 0, 0u, d_temp, temp_bytes, overflow, stats, stream);
     }
     case GAMQ__OP_SATSUM_I64: {
       gamq__na_dev<int64_t, int64_t, int64_t, gamq__i128> p;
@@ -252,8 +249,7 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
       p.a = (const int64_t *)c->a, p.heads = c->heads, p.x = (int64_t *)c->x, p.n = c->n;
       p.lo = 0, p.hi = INT64_MAX, p.check_steps = 1, p.carry0 = INT64_MIN;
       p.has_init = 1, p.init = c->init ? *(const int64_t *)c->init : 0;
-      return gamq__na_cuda(p, method, max_rounds, false, (const uint32_t *)NULL, 0, 0u, d_temp, temp_bytes, overflow,
-                           stats, stream);
+      return gamq__na_cuda(p, plan, (const uint32_t *)NULL, 0, 0u, d_temp, temp_bytes, overflow, stats, stream);
     }
     default: { /* GAMQ__OP_MAXPLUS_I64 */
       gamq__na_dev<int64_t, int64_t, int64_t, gamq__i128> p;
@@ -261,8 +257,7 @@ static inline cudaError_t gamq__cuda_scan(const gamq__scan_call *c, int method, 
       p.a = (const int64_t *)c->a, p.b = (const int64_t *)c->b, p.heads = c->heads, p.x = (int64_t *)c->x;
       p.n = c->n, p.lo = INT64_MIN, p.hi = INT64_MAX, p.check_steps = 1, p.carry0 = INT64_MIN;
       p.has_init = c->init != NULL, p.init = c->init ? *(const int64_t *)c->init : 0;
-      return gamq__na_cuda(p, method, max_rounds, false, (const uint32_t *)NULL, 0, 0u, d_temp, temp_bytes, overflow,
-                           stats, stream);
+      return gamq__na_cuda(p, plan, (const uint32_t *)NULL, 0, 0u, d_temp, temp_bytes, overflow, stats, stream);
     }
   }
 }

@@ -114,12 +114,20 @@ __device__ __forceinline__ void gamq__raise(uint32_t *flag, bool bad) {
   if (__any_sync(0xffffffffu, bad) && (threadIdx.x & 31) == 0) *(volatile uint32_t *)flag = 1u;
 }
 
-/* Tile shapes: 4-byte values as gprim's scan (128 x 8 x 4), 8-byte 128 x 8 x 2,
-   16-byte maps 128 x 4 x 2, 32-byte maps 128 x 2 x 2 (registers). */
-template <int SIZE> struct gamq__scan_cfg { typedef gprim__tiles<128, 8, 4> type; };
-template <> struct gamq__scan_cfg<8> { typedef gprim__tiles<128, 8, 2> type; };
-template <> struct gamq__scan_cfg<16> { typedef gprim__tiles<128, 4, 2> type; };
-template <> struct gamq__scan_cfg<32> { typedef gprim__tiles<128, 2, 2> type; };
+/* Tile shapes by the size of the scanned element, in registers (the
+   constants and their evidence: amq/nonassoc/choose.h). */
+template <int SIZE> struct gamq__scan_cfg {
+  typedef gprim__tiles<GAMQ__SCAN_THREADS, GAMQ__SCAN_ROWS_4, GAMQ__SCAN_CHUNK_4> type;
+};
+template <> struct gamq__scan_cfg<8> {
+  typedef gprim__tiles<GAMQ__SCAN_THREADS, GAMQ__SCAN_ROWS_8, GAMQ__SCAN_CHUNK_8> type;
+};
+template <> struct gamq__scan_cfg<16> {
+  typedef gprim__tiles<GAMQ__SCAN_THREADS, GAMQ__SCAN_ROWS_16, GAMQ__SCAN_CHUNK_16> type;
+};
+template <> struct gamq__scan_cfg<32> {
+  typedef gprim__tiles<GAMQ__SCAN_THREADS, GAMQ__SCAN_ROWS_32, GAMQ__SCAN_CHUNK_32> type;
+};
 
 /* ---- ASSOCIATIVE, position scan without heads: one fused prefix max ----
    x_i = i + max(init + 1, max_{j<=i} (v_j - j)); a term v_j - j < 0 never wins
@@ -242,8 +250,8 @@ gamq__map_scan_kernel(P p, gamq__runs<typename P::value> runs, gprim__lookback<g
    segment composes the left segment's total map (held by that segment's last
    element) in front of its own. In place: a round writes odd segments only
    and reads even ones. The first MERGE_TILE_LOG2 rounds run inside one block
-   on shared memory; the rest one launch each, on the map array in temp. */
-enum { GAMQ__MERGE_THREADS = 256, GAMQ__MERGE_TILE_LOG2 = 10, GAMQ__MERGE_TILE = 1 << GAMQ__MERGE_TILE_LOG2 };
+   on shared memory; the rest one launch each, on the map array in temp
+   (GAMQ__MERGE_*: amq/nonassoc/choose.h). */
 
 template <typename P>
 __global__ void __launch_bounds__(GAMQ__MERGE_THREADS)

@@ -1,6 +1,7 @@
-/* amq/qf/api.h - section 6's entry points: argument checks, the choice of
-   a batch path (AUTO), and the dispatch to HOST (amq/qf/host.h) or CUDA
-   (amq/qf/cuda.cuh); save / load last. */
+/* amq/qf/api.h - section 6's entry points: argument checks, the plan of
+   each call (gamq__qf_choose, amq/qf/choose.h), and the dispatch to HOST
+   (amq/qf/host.h) or CUDA (amq/qf/cuda.cuh) by that plan; save / load
+   last. */
 
 static gamq_status gamq__qf_status(gamq__qf_result r) {
   switch (r) {
@@ -31,7 +32,7 @@ static uint64_t *gamq__qf_host_fps(const gamq__qf *f, const void *keys, int key_
 GAMQ_DEF gamq_status gamq_qf_create(const gamq_qf_desc *desc, gamq_qf_kind kind, int q, int r, gamq_qf **filter) {
   gamq_qf_desc d;
   gamq_qf *F;
-  gamq_backend backend = GAMQ_BACKEND_HOST;
+  gamq__qf_plan plan;
   gamq_status s;
   if (desc) d = *desc;
   else memset(&d, 0, sizeof d);
@@ -39,17 +40,16 @@ GAMQ_DEF gamq_status gamq_qf_create(const gamq_qf_desc *desc, gamq_qf_kind kind,
       (int)d.build_method > 4 || (d.layout != GAMQ_QF_LAYOUT_ALIGNED && d.layout != GAMQ_QF_LAYOUT_PACKED) ||
       !gamq__qf_layout_packed((gamq__qf_kind)kind, q, r, d.layout == GAMQ_QF_LAYOUT_PACKED, NULL, NULL))
     return GAMQ_ERROR_INVALID_ARGUMENT; /* PACKED SQF among them */
-  s = gamq_backend_resolve(d.backend, &backend);
+  s = gamq__qf_choose(&d, NULL, GAMQ__QF_OP_CREATE, 0, &plan);
   if (s != GAMQ_SUCCESS) return s;
   F = (gamq_qf *)GAMQ_MALLOC(sizeof *F);
   if (F == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
   memset(F, 0, sizeof *F);
-  F->backend = backend;
-  F->method = d.build_method == GAMQ_SCAN_AUTO ? GAMQ__NA_ASSOCIATIVE : (gamq__na_method)d.build_method;
+  F->backend = plan.backend, F->scan = plan.scan; /* what every later plan of the filter reads */
   F->allocator = d.allocator;
   F->dedup_build = d.dedup_build != 0;
   F->build_inserts = d.build_by_inserts != 0;
-  if (backend == GAMQ_BACKEND_HOST) {
+  if (F->backend == GAMQ_BACKEND_HOST) {
     s = gamq__qf_status(gamq__qf_init_packed(&F->f, (gamq__qf_kind)kind, q, r, d.seed, d.layout == GAMQ_QF_LAYOUT_PACKED));
   } else {
 #if defined(__CUDACC__)
@@ -120,62 +120,63 @@ GAMQ_DEF gamq_status gamq_qf_fingerprint(const gamq_qf *F, uint64_t key, uint64_
 
 /* ---- the batch calls on the filter's own memory ---- */
 
-static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, int key_bytes, size_t n,
-                                        uint64_t *deleted, gamq_stream stream) {
-  gamq_status s = gamq__qf_args(F, keys, n);
-  uint64_t *fp;
+/* HOST: a change by its plan, on the host reference. */
+static gamq_status gamq__qf_host_change(gamq_qf *F, const gamq__qf_plan *plan, int op, const void *keys,
+                                        int key_bytes, size_t n, uint64_t *deleted) {
   gamq__qf_result res;
-  if (s != GAMQ_SUCCESS) return s;
-  if (F->backend == GAMQ_BACKEND_CUDA) {
-#if defined(__CUDACC__)
-    gamq__qf_batch_path path = F->path;
-    if (op != 0 && n == 0) { /* an empty insert or delete changes nothing */
-      if (deleted) *deleted = 0;
-      return GAMQ_SUCCESS;
-    }
-    if (op == 0) path = F->build_inserts && !F->dedup_build && n > 0 ? GAMQ__QF_BATCH_IN_PLACE : GAMQ__QF_BATCH_REBUILD;
-    else if (path == GAMQ__QF_BATCH_AUTO)
-      /* in place: the RSQF by windows (faster than the growing regions at every fill measured),
-         the SQF by bidding (its walks read slots by the eight, which makes it faster than the
-         windows from 70% to 90% fill); the sweep: bench/results/qf_h200.md, docs/qf.md */
-      path = !GAMQ__QF_IN_PLACE((uint64_t)n, F->f.nitems) ? GAMQ__QF_BATCH_REBUILD
-             : F->f.kind == GAMQ__QF_RSQF                  ? GAMQ__QF_BATCH_WINDOWS
-                                                           : GAMQ__QF_BATCH_IN_PLACE;
-    F->last_path = (int)path, F->last_rounds = 0;
-    if (path == GAMQ__QF_BATCH_WINDOWS)
-      return gamq__qf_cuda_windows(F, op, keys, key_bytes, n, deleted, (cudaStream_t)stream);
-    if (path == GAMQ__QF_BATCH_IN_PLACE)
-      return gamq__qf_cuda_inplace(F, op, keys, key_bytes, n, deleted, (cudaStream_t)stream);
-    return gamq__qf_cuda_rebuild(F, op, keys, key_bytes, n, NULL, NULL, deleted, (cudaStream_t)stream);
-#else
-    (void)stream;
-    return GAMQ_ERROR_BACKEND_UNAVAILABLE;
-#endif
-  }
-  fp = gamq__qf_host_fps(&F->f, keys, key_bytes, n, op == 0);
+  uint64_t *fp = gamq__qf_host_fps(&F->f, keys, key_bytes, n, op == GAMQ__QF_OP_BUILD);
   if (fp == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
-  if (op == 0 && F->dedup_build && n > 1) { /* keep the first of each run of equal fingerprints */
+  if (plan->dedup && n > 1) { /* keep the first of each run of equal fingerprints */
     size_t i, k = 1;
     for (i = 1; i < n; ++i)
       if (fp[i] != fp[k - 1]) fp[k++] = fp[i];
     n = k;
   }
-  if (op == 0 && F->build_inserts) res = gamq__qf_build_by_inserts(&F->f, fp, n, F->method);
-  else if (op == 0) res = gamq__qf_build(&F->f, fp, n, F->method);
-  else if (op == 1) res = gamq__qf_insert_batch(&F->f, fp, n, F->path, F->method);
+  if (op == GAMQ__QF_OP_BUILD && plan->path == GAMQ__QF_BATCH_IN_PLACE)
+    res = gamq__qf_build_by_inserts(&F->f, fp, n, plan->scan.method);
+  else if (op == GAMQ__QF_OP_BUILD) res = gamq__qf_build(&F->f, fp, n, plan->scan.method);
+  else if (op == GAMQ__QF_OP_INSERT) res = gamq__qf_insert_batch(&F->f, fp, n, plan->path, plan->scan.method);
   else res = gamq__qf_delete_batch(&F->f, fp, n, deleted);
   GAMQ_FREE(fp);
   return gamq__qf_status(res);
 }
 
+/* A build, insert or delete (op GAMQ__QF_OP_*): its plan, reported in
+   last_path, then the plan's path on the filter's backend. */
+static gamq_status gamq__qf_change_sync(gamq_qf *F, int op, const void *keys, int key_bytes, size_t n,
+                                        uint64_t *deleted, gamq_stream stream) {
+  gamq__qf_plan plan;
+  gamq_status s = gamq__qf_args(F, keys, n);
+  if (s != GAMQ_SUCCESS) return s;
+  if (op != GAMQ__QF_OP_BUILD && n == 0) { /* an empty insert or delete changes nothing */
+    if (deleted) *deleted = 0;
+    return GAMQ_SUCCESS;
+  }
+  gamq__qf_choose(NULL, F, op, (uint64_t)n, &plan);
+  F->last_path = (int)plan.path, F->last_rounds = 0;
+  if (plan.backend == GAMQ_BACKEND_HOST) return gamq__qf_host_change(F, &plan, op, keys, key_bytes, n, deleted);
+#if defined(__CUDACC__)
+  if (plan.path == GAMQ__QF_BATCH_WINDOWS)
+    return gamq__qf_cuda_windows(F, &plan, op, keys, key_bytes, n, deleted, (cudaStream_t)stream);
+  if (plan.path == GAMQ__QF_BATCH_IN_PLACE)
+    return gamq__qf_cuda_inplace(F, &plan, op, keys, key_bytes, n, deleted, (cudaStream_t)stream);
+  return gamq__qf_cuda_rebuild(F, &plan, op, keys, key_bytes, n, NULL, NULL, deleted, (cudaStream_t)stream);
+#else
+  (void)stream;
+  return GAMQ_ERROR_BACKEND_UNAVAILABLE;
+#endif
+}
+
 static gamq_status gamq__qf_lookup_sync(const gamq_qf *F, const void *keys, int key_bytes, size_t n, uint8_t *found,
                                         int sorted, gamq_stream stream) {
+  gamq__qf_plan plan;
   size_t i;
   if (gamq__qf_args(F, keys, n) != GAMQ_SUCCESS || (found == NULL && n > 0)) return GAMQ_ERROR_INVALID_ARGUMENT;
-  if (F->backend == GAMQ_BACKEND_CUDA) {
+  gamq__qf_choose(NULL, F, sorted ? GAMQ__QF_OP_LOOKUP_SORTED : GAMQ__QF_OP_LOOKUP, (uint64_t)n, &plan);
+  if (plan.backend == GAMQ_BACKEND_CUDA) {
 #if defined(__CUDACC__)
     const cudaStream_t st = (cudaStream_t)stream;
-    if (sorted && n > 0) {
+    if (plan.sorted) {
       void *temp = NULL;
       size_t bytes = 0;
       gamq_status s;
@@ -193,7 +194,6 @@ static gamq_status gamq__qf_lookup_sync(const gamq_qf *F, const void *keys, int 
       return GAMQ_ERROR_CUDA;
     return GAMQ_SUCCESS;
 #else
-    (void)sorted;
     (void)stream;
     return GAMQ_ERROR_BACKEND_UNAVAILABLE;
 #endif
@@ -254,16 +254,16 @@ static gamq_status gamq__qf_arrays(gamq_qf *F, int lookup, int op, const void *h
 }
 
 GAMQ_DEF gamq_status gamq_qf_build_u32_sync(gamq_qf *F, const uint32_t *d_keys, size_t n, gamq_stream stream) {
-  return gamq__qf_change_sync(F, 0, d_keys, 4, n, NULL, stream);
+  return gamq__qf_change_sync(F, GAMQ__QF_OP_BUILD, d_keys, 4, n, NULL, stream);
 }
 GAMQ_DEF gamq_status gamq_qf_build_u64_sync(gamq_qf *F, const uint64_t *d_keys, size_t n, gamq_stream stream) {
-  return gamq__qf_change_sync(F, 0, d_keys, 8, n, NULL, stream);
+  return gamq__qf_change_sync(F, GAMQ__QF_OP_BUILD, d_keys, 8, n, NULL, stream);
 }
 GAMQ_DEF gamq_status gamq_qf_build_u32(gamq_qf *F, const uint32_t *h_keys, size_t n) {
-  return gamq__qf_arrays(F, 0, 0, h_keys, 4, n, NULL, NULL);
+  return gamq__qf_arrays(F, 0, GAMQ__QF_OP_BUILD, h_keys, 4, n, NULL, NULL);
 }
 GAMQ_DEF gamq_status gamq_qf_build_u64(gamq_qf *F, const uint64_t *h_keys, size_t n) {
-  return gamq__qf_arrays(F, 0, 0, h_keys, 8, n, NULL, NULL);
+  return gamq__qf_arrays(F, 0, GAMQ__QF_OP_BUILD, h_keys, 8, n, NULL, NULL);
 }
 GAMQ_DEF gamq_status gamq_qf_lookup_u32_sync(const gamq_qf *F, const uint32_t *d_keys, size_t n, uint8_t *d_found,
                                              gamq_stream stream) {
@@ -288,39 +288,42 @@ GAMQ_DEF gamq_status gamq_qf_lookup_u64(const gamq_qf *F, const uint64_t *h_keys
   return gamq__qf_arrays((gamq_qf *)F, 1, 0, h_keys, 8, n, h_found, NULL);
 }
 GAMQ_DEF gamq_status gamq_qf_insert_u32_sync(gamq_qf *F, const uint32_t *d_keys, size_t n, gamq_stream stream) {
-  return gamq__qf_change_sync(F, 1, d_keys, 4, n, NULL, stream);
+  return gamq__qf_change_sync(F, GAMQ__QF_OP_INSERT, d_keys, 4, n, NULL, stream);
 }
 GAMQ_DEF gamq_status gamq_qf_insert_u64_sync(gamq_qf *F, const uint64_t *d_keys, size_t n, gamq_stream stream) {
-  return gamq__qf_change_sync(F, 1, d_keys, 8, n, NULL, stream);
+  return gamq__qf_change_sync(F, GAMQ__QF_OP_INSERT, d_keys, 8, n, NULL, stream);
 }
 GAMQ_DEF gamq_status gamq_qf_insert_u32(gamq_qf *F, const uint32_t *h_keys, size_t n) {
-  return gamq__qf_arrays(F, 0, 1, h_keys, 4, n, NULL, NULL);
+  return gamq__qf_arrays(F, 0, GAMQ__QF_OP_INSERT, h_keys, 4, n, NULL, NULL);
 }
 GAMQ_DEF gamq_status gamq_qf_insert_u64(gamq_qf *F, const uint64_t *h_keys, size_t n) {
-  return gamq__qf_arrays(F, 0, 1, h_keys, 8, n, NULL, NULL);
+  return gamq__qf_arrays(F, 0, GAMQ__QF_OP_INSERT, h_keys, 8, n, NULL, NULL);
 }
 GAMQ_DEF gamq_status gamq_qf_delete_u32_sync(gamq_qf *F, const uint32_t *d_keys, size_t n, uint64_t *deleted,
                                              gamq_stream stream) {
-  return gamq__qf_change_sync(F, 2, d_keys, 4, n, deleted, stream);
+  return gamq__qf_change_sync(F, GAMQ__QF_OP_DELETE, d_keys, 4, n, deleted, stream);
 }
 GAMQ_DEF gamq_status gamq_qf_delete_u64_sync(gamq_qf *F, const uint64_t *d_keys, size_t n, uint64_t *deleted,
                                              gamq_stream stream) {
-  return gamq__qf_change_sync(F, 2, d_keys, 8, n, deleted, stream);
+  return gamq__qf_change_sync(F, GAMQ__QF_OP_DELETE, d_keys, 8, n, deleted, stream);
 }
 GAMQ_DEF gamq_status gamq_qf_delete_u32(gamq_qf *F, const uint32_t *h_keys, size_t n, uint64_t *deleted) {
-  return gamq__qf_arrays(F, 0, 2, h_keys, 4, n, NULL, deleted);
+  return gamq__qf_arrays(F, 0, GAMQ__QF_OP_DELETE, h_keys, 4, n, NULL, deleted);
 }
 GAMQ_DEF gamq_status gamq_qf_delete_u64(gamq_qf *F, const uint64_t *h_keys, size_t n, uint64_t *deleted) {
-  return gamq__qf_arrays(F, 0, 2, h_keys, 8, n, NULL, deleted);
+  return gamq__qf_arrays(F, 0, GAMQ__QF_OP_DELETE, h_keys, 8, n, NULL, deleted);
 }
 
 GAMQ_DEF gamq_status gamq_qf_merge_sync(gamq_qf *out, const gamq_qf *a, const gamq_qf *b, gamq_stream stream) {
+  gamq__qf_plan plan;
   if (out == NULL || a == NULL || b == NULL || !gamq__qf_same_shape(&out->f, &a->f) ||
       !gamq__qf_same_shape(&out->f, &b->f) || a->backend != out->backend || b->backend != out->backend)
     return GAMQ_ERROR_INVALID_ARGUMENT;
-  if (out->backend == GAMQ_BACKEND_HOST) return gamq__qf_status(gamq__qf_merge(&out->f, &a->f, &b->f, out->method));
+  gamq__qf_choose(NULL, out, GAMQ__QF_OP_MERGE, 0, &plan);
+  if (plan.backend == GAMQ_BACKEND_HOST)
+    return gamq__qf_status(gamq__qf_merge(&out->f, &a->f, &b->f, plan.scan.method));
 #if defined(__CUDACC__)
-  return gamq__qf_cuda_rebuild(out, GAMQ__QF_OP_MERGE, NULL, 8, 0, a, b, NULL, (cudaStream_t)stream);
+  return gamq__qf_cuda_rebuild(out, &plan, GAMQ__QF_OP_MERGE, NULL, 8, 0, a, b, NULL, (cudaStream_t)stream);
 #else
   (void)stream;
   return GAMQ_ERROR_BACKEND_UNAVAILABLE;

@@ -1,7 +1,8 @@
 /* amq/qf/cuda.cuh - the quotient filters' CUDA driver (nvcc only): the
    launches of amq/qf/kernels.cuh ((d_temp, temp_bytes) as everywhere) and
-   the batch drivers the entry points pick from: rebuild, in-place rounds,
-   window re-layout. */
+   the batch drivers a plan's path names: rebuild, in-place rounds, window
+   re-layout. They run the plan of gamq__qf_choose (amq/qf/choose.h, with
+   the caps and limits they read) and take no decision of their own. */
 
 /* ---- the launches: (d_temp, temp_bytes) as everywhere; d_temp == NULL
    only writes the bytes needed ---- */
@@ -62,17 +63,18 @@ static inline cudaError_t gamq__cuda_qf_sort(const gamq__qf *f, uint64_t *fp, si
   return gprim_radix_sort_keys(d_temp, temp_bytes, (const uint64_t *)fp, fp, n, 0, f->q + f->r, false, stream);
 }
 
-/* Bulk build from n sorted fingerprints (see BUILD in amq/qf/kernels.cuh). *full = 1: the
-   filter was not touched. Synchronises the stream (the FULL check). */
-static inline cudaError_t gamq__cuda_qf_build(const gamq__qf *f, const uint64_t *fp, size_t n, int method,
-                                              void *d_temp, size_t *temp_bytes, int *full, cudaStream_t stream) {
+/* Bulk build from n sorted fingerprints (see BUILD in amq/qf/kernels.cuh),
+   the position scan by the plan scan. *full = 1: the filter was not
+   touched. Synchronises the stream (the FULL check). */
+static inline cudaError_t gamq__cuda_qf_build(const gamq__qf *f, const uint64_t *fp, size_t n,
+                                              const gamq__nonassoc_plan *scan, void *d_temp, size_t *temp_bytes,
+                                              int *full, cudaStream_t stream) {
   gamq__scan_call c;
   size_t sizes[3], scan_bytes = 0;
   void *ptrs[3];
   int overflow = 0;
   c.op = GAMQ__OP_POSITION_U64, c.a = NULL, c.b = NULL, c.heads = NULL, c.init = NULL, c.x = NULL, c.n = n;
-  if (n > 0) GPRIM_TRY(gamq__cuda_scan(&c, method, GAMQ_SCAN_DEFAULT_MAX_ROUNDS, NULL, &scan_bytes, &overflow, NULL,
-                                       stream));
+  if (n > 0) GPRIM_TRY(gamq__cuda_scan(&c, scan, NULL, &scan_bytes, &overflow, NULL, stream));
   sizes[0] = sizes[1] = n * sizeof(uint64_t);
   sizes[2] = scan_bytes;
   GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 3, sizes, ptrs));
@@ -87,7 +89,7 @@ static inline cudaError_t gamq__cuda_qf_build(const gamq__qf *f, const uint64_t 
   gamq__qf_quotients_kernel<<<gamq__grid(n, 256), 256, 0, stream>>>(fp, n, f->r, quot);
   GPRIM_TRY(cudaGetLastError());
   c.b = quot, c.x = pos;
-  GPRIM_TRY(gamq__cuda_scan(&c, method, GAMQ_SCAN_DEFAULT_MAX_ROUNDS, ptrs[2], &sizes[2], &overflow, NULL, stream));
+  GPRIM_TRY(gamq__cuda_scan(&c, scan, ptrs[2], &sizes[2], &overflow, NULL, stream));
   GPRIM_TRY(cudaMemcpyAsync(&last, pos + n - 1, sizeof last, cudaMemcpyDeviceToHost, stream));
   GPRIM_TRY(cudaStreamSynchronize(stream));
   if (overflow || last >= f->nslots) { /* overflow cannot happen: positions stay below 2^33 */
@@ -230,8 +232,8 @@ static inline cudaError_t gamq__cuda_qf_rounds(const gamq__qf *f, int del, const
   return cudaSuccess;
 }
 
-/* ---- CUDA: every change is a rebuild (extract, merge / difference, build) ---- */
-enum { GAMQ__QF_OP_BUILD = 0, GAMQ__QF_OP_INSERT = 1, GAMQ__QF_OP_DELETE = 2, GAMQ__QF_OP_MERGE = 3 };
+/* ---- CUDA: a rebuild (extract, merge / difference, build); op is
+   GAMQ__QF_OP_* (amq/qf/choose.h) ---- */
 
 /* Device buffers of one call, through the filter's allocator: all or none. */
 enum { GAMQ__QF_BUFS = 6 };
@@ -255,20 +257,19 @@ static gamq_status gamq__qf_bufs_alloc(const gamq_qf *F, gamq__qf_bufs *b, const
 }
 /* The same buffers for the in-place batch calls, carved from one block the
    filter keeps between calls (grown to the largest batch; freed by
-   gamq_qf_destroy) when the filter uses the default allocator and the
-   block stays under a quarter of the filter's bytes (+ 1 MiB). The default
-   memory pool returns freed memory at every synchronisation, so fresh
-   allocations would map the temporaries again in every call, a fixed cost
-   small batches notice (bench/results/qf_h200.md, "In-place batches by
-   path and fill"). A user's allocator
-   is called for every buffer: caching is its own business then. Calls
-   that change a filter never run concurrently, and each synchronises
-   before it returns, so one block serves them all. */
-static gamq_status gamq__qf_bufs_keep(gamq_qf *F, gamq__qf_bufs *b, const size_t *bytes, cudaStream_t stream) {
+   gamq_qf_destroy) while the block stays at most keep_bytes (the plan's:
+   0 with a user's allocator, which is called for every buffer and caches as
+   it likes; the limit and its evidence: GAMQ__QF_KEEP_SHARE in
+   amq/qf/choose.h). The default memory pool returns freed memory at every
+   synchronisation, so fresh allocations would map the temporaries again in
+   every call. Calls that change a filter never run concurrently, and each
+   synchronises before it returns, so one block serves them all. */
+static gamq_status gamq__qf_bufs_keep(gamq_qf *F, size_t keep_bytes, gamq__qf_bufs *b, const size_t *bytes,
+                                      cudaStream_t stream) {
   size_t off[GAMQ__QF_BUFS], total = 0;
   int i;
   for (i = 0; i < GAMQ__QF_BUFS; ++i) off[i] = total, total += (bytes[i] + 255) / 256 * 256;
-  if (F->allocator.alloc != NULL || total > F->f.bytes / 4 + ((size_t)1 << 20)) return gamq__qf_bufs_alloc(F, b, bytes, stream);
+  if (keep_bytes == 0 || total > keep_bytes) return gamq__qf_bufs_alloc(F, b, bytes, stream);
   if (F->scratch_bytes < total) {
     void *p = NULL;
     gamq_status s = gamq__device_alloc(&F->allocator, &p, total, (gamq_stream)stream);
@@ -285,9 +286,9 @@ static gamq_status gamq__qf_bufs_keep(gamq_qf *F, gamq__qf_bufs *b, const size_t
 /* The scratch bytes of a rebuild (gamq__qf_cuda_rebuild's arguments, na /
    nb the items of the two extracts): the most any of its steps needs, as
    they take turns in one buffer. GAMQ_ERROR_CUDA when a query fails. */
-static gamq_status gamq__qf_rebuild_scratch(const gamq_qf *F, int op, int key_bytes, size_t n, const gamq_qf *A,
-                                            const gamq_qf *B, size_t na, size_t nb, int dedup, uint64_t total,
-                                            size_t *scratch, cudaStream_t st) {
+static gamq_status gamq__qf_rebuild_scratch(const gamq_qf *F, const gamq__nonassoc_plan *scan, int op, int key_bytes,
+                                            size_t n, const gamq_qf *A, const gamq_qf *B, size_t na, size_t nb,
+                                            int dedup, uint64_t total, size_t *scratch, cudaStream_t st) {
   size_t t;
   int full = 0;
   *scratch = 0;
@@ -306,16 +307,18 @@ static gamq_status gamq__qf_rebuild_scratch(const gamq_qf *F, int op, int key_by
                                    op == GAMQ__QF_OP_MERGE ? nb : n, (uint64_t *)NULL, gprim_less(), st));
   if (op == GAMQ__QF_OP_DELETE)
     GAMQ__SCRATCH(gamq__cuda_qf_difference(NULL, na, NULL, n, NULL, NULL, NULL, &t, st));
-  GAMQ__SCRATCH(gamq__cuda_qf_build(&F->f, NULL, (size_t)total, (int)F->method, NULL, &t, &full, st));
+  GAMQ__SCRATCH(gamq__cuda_qf_build(&F->f, NULL, (size_t)total, scan, NULL, &t, &full, st));
 #undef GAMQ__SCRATCH
   return GAMQ_SUCCESS;
 }
 
 /* One rebuild: op BUILD (keys -> F), INSERT (F + keys), DELETE (F - keys) or
-   MERGE (a + b -> F). The new multiset is made in temporaries, FULL is
-   checked by the build before F is touched. */
-static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
-                                         const gamq_qf *A, const gamq_qf *B, uint64_t *deleted, cudaStream_t st) {
+   MERGE (a + b -> F), by the plan's scan (and a build's dedup). The new
+   multiset is made in temporaries, FULL is checked by the build before F is
+   touched. */
+static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, const gamq__qf_plan *plan, int op, const void *d_keys,
+                                         int key_bytes, size_t n, const gamq_qf *A, const gamq_qf *B,
+                                         uint64_t *deleted, cudaStream_t st) {
   gamq__qf_bufs bufs;
   size_t bytes[GAMQ__QF_BUFS], t, scratch = 0, kept = 0;
   uint64_t *fp, *ea, *eb, *m;
@@ -324,7 +327,7 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   size_t na = op == GAMQ__QF_OP_MERGE ? (size_t)A->f.nitems : n_old;
   size_t nb = op == GAMQ__QF_OP_MERGE ? (size_t)B->f.nitems : 0;
   uint64_t total = op == GAMQ__QF_OP_BUILD ? n : op == GAMQ__QF_OP_DELETE ? n_old : (uint64_t)na + n + nb;
-  int dedup = op == GAMQ__QF_OP_BUILD && F->dedup_build && n > 0; /* keep the first of each run */
+  const int dedup = op == GAMQ__QF_OP_BUILD && plan->dedup; /* keep the first of each run */
   int full = 0;
   gamq_status s;
   cudaError_t e = cudaSuccess;
@@ -338,7 +341,7 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   bytes[2] = nb * sizeof(uint64_t);
   bytes[3] = op == GAMQ__QF_OP_BUILD && !dedup ? 0 : (size_t)total * sizeof(uint64_t);
   bytes[4] = op == GAMQ__QF_OP_DELETE || dedup ? sizeof(size_t) : 0;
-  s = gamq__qf_rebuild_scratch(F, op, key_bytes, n, A, B, na, nb, dedup, total, &scratch, st);
+  s = gamq__qf_rebuild_scratch(F, &plan->scan, op, key_bytes, n, A, B, na, nb, dedup, total, &scratch, st);
   if (s != GAMQ_SUCCESS) return s;
   bytes[5] = scratch;
   s = gamq__qf_bufs_alloc(F, &bufs, bytes, st);
@@ -371,7 +374,7 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
     if (e == cudaSuccess) e = cudaStreamSynchronize(st);
     total = kept;
   }
-  if (e == cudaSuccess) e = gamq__cuda_qf_build(&F->f, m, (size_t)total, (int)F->method, bufs.p[5], &t, &full, st);
+  if (e == cudaSuccess) e = gamq__cuda_qf_build(&F->f, m, (size_t)total, &plan->scan, bufs.p[5], &t, &full, st);
   gamq__qf_bufs_free(F, &bufs, st);
   if (e == cudaSuccess) e = cudaStreamSynchronize(st);
   if (e != cudaSuccess) return GAMQ_ERROR_CUDA;
@@ -380,18 +383,13 @@ static gamq_status gamq__qf_cuda_rebuild(gamq_qf *F, int op, const void *d_keys,
   F->f.nitems = total;
   return GAMQ_SUCCESS;
 }
-/* AUTO picks in place for a batch of n keys into a filter of nitems when
-   this holds (a rule of thumb, not measured per GPU), else a rebuild. */
-#define GAMQ__QF_IN_PLACE(n, nitems) ((n) < (nitems) / 4)
-#define GAMQ__QF_MAX_ROUNDS 32     /* in-place rounds of a batch; what is left then goes in by a rebuild */
-#define GAMQ__QF_BUILD_ROUNDS 1024 /* the same for a build by inserts */
-
 /* In place (amq/qf/kernels.cuh, IN-PLACE ROUNDS): op INSERT, DELETE, or BUILD (inserts
    into a zeroed buffer that replaces F's data on success). Rounds past the
-   cap hand the rest to gamq__qf_cuda_rebuild (or, when it cannot allocate,
-   go on in place). FULL deletes in place what went in: the bytes are back.
-   The phases below share one gamq__qf_inplace. */
+   plan's cap hand the rest to gamq__qf_cuda_rebuild (or, when it cannot
+   allocate, go on in place). FULL deletes in place what went in: the bytes
+   are back. The phases below share one gamq__qf_inplace. */
 typedef struct gamq__qf_inplace {
+  const gamq__qf_plan *plan;
   gamq__qf_bufs bufs;
   gamq__qf g;                  /* what the rounds change: F's filter, or a build's new buffer */
   uint64_t *fp, *pend, *spare; /* the sorted batch; the items left, and a buffer to swap them with */
@@ -422,7 +420,8 @@ static gamq_status gamq__qf_inplace_alloc(gamq_qf *F, gamq__qf_inplace *c, cudaS
   bytes[3] = c->build ? F->f.bytes : 0;
   bytes[4] = sizeof(size_t);
   bytes[5] = scratch;
-  s = c->build ? gamq__qf_bufs_alloc(F, &c->bufs, bytes, st) : gamq__qf_bufs_keep(F, &c->bufs, bytes, st);
+  s = c->build ? gamq__qf_bufs_alloc(F, &c->bufs, bytes, st)  /* the new filter must not be kept scratch */
+               : gamq__qf_bufs_keep(F, c->plan->keep_bytes, &c->bufs, bytes, st);
   if (s != GAMQ_SUCCESS) return s;
   c->fp = (uint64_t *)c->bufs.p[0], c->pend = (uint64_t *)c->bufs.p[1], c->spare = (uint64_t *)c->bufs.p[2];
   c->t = scratch;
@@ -455,8 +454,8 @@ static cudaError_t gamq__qf_inplace_rest(gamq_qf *F, gamq__qf_inplace *c, cudaSt
   cudaError_t e = cudaSuccess;
   F->f = c->g;
   F->f.nitems = c->del ? c->g.nitems - c->changed : c->g.nitems + c->changed;
-  s = gamq__qf_cuda_rebuild(F, c->del ? GAMQ__QF_OP_DELETE : GAMQ__QF_OP_INSERT, c->pend, 0, c->left, NULL, NULL, &d2,
-                            st);
+  s = gamq__qf_cuda_rebuild(F, c->plan, c->del ? GAMQ__QF_OP_DELETE : GAMQ__QF_OP_INSERT, c->pend, 0, c->left, NULL,
+                            NULL, &d2, st);
   F->f = saved;
   if (s == GAMQ_SUCCESS) {
     c->changed += c->del ? d2 : c->left, c->left = 0;
@@ -502,15 +501,15 @@ static gamq_status gamq__qf_inplace_commit(gamq_qf *F, gamq__qf_inplace *c, uint
   return cudaStreamSynchronize(st) == cudaSuccess ? GAMQ_SUCCESS : GAMQ_ERROR_CUDA;
 }
 
-static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
-                                         uint64_t *deleted, cudaStream_t st) {
+static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, const gamq__qf_plan *plan, int op, const void *d_keys,
+                                         int key_bytes, size_t n, uint64_t *deleted, cudaStream_t st) {
   gamq__qf_inplace c;
   gamq_status s;
   cudaError_t e;
   memset(&c, 0, sizeof c);
-  c.g = F->f, c.n = n;
+  c.plan = plan, c.g = F->f, c.n = n;
   c.del = op == GAMQ__QF_OP_DELETE, c.build = op == GAMQ__QF_OP_BUILD;
-  c.cap = F->max_rounds > 0 ? F->max_rounds : c.build ? GAMQ__QF_BUILD_ROUNDS : GAMQ__QF_MAX_ROUNDS;
+  c.cap = plan->max_rounds;
   if (!c.del && (uint64_t)n > F->f.nslots - (c.build ? 0 : F->f.nitems)) return GAMQ_ERROR_FULL; /* as the host */
   s = gamq__qf_inplace_alloc(F, &c, st);
   if (s != GAMQ_SUCCESS) return s;
@@ -530,8 +529,8 @@ static gamq_status gamq__qf_cuda_inplace(gamq_qf *F, int op, const void *d_keys,
    DELETE. Hash, sort, bounds, chain passes until no link is added (inserts;
    FULL there leaves the filter untouched), one write launch; a few host
    syncs whatever the batch. F->last_rounds = the chain passes. */
-static gamq_status gamq__qf_cuda_windows(gamq_qf *F, int op, const void *d_keys, int key_bytes, size_t n,
-                                         uint64_t *deleted, cudaStream_t st) {
+static gamq_status gamq__qf_cuda_windows(gamq_qf *F, const gamq__qf_plan *plan, int op, const void *d_keys,
+                                         int key_bytes, size_t n, uint64_t *deleted, cudaStream_t st) {
   gamq__qf_bufs bufs;
   size_t bytes[GAMQ__QF_BUFS], t = 0;
   const int del = op == GAMQ__QF_OP_DELETE;
@@ -549,7 +548,7 @@ static gamq_status gamq__qf_cuda_windows(gamq_qf *F, int op, const void *d_keys,
   bytes[3] = del ? 0 : n * sizeof(uint64_t);
   bytes[4] = head + n;
   bytes[5] = t;
-  gamq_status s = gamq__qf_bufs_keep(F, &bufs, bytes, st);
+  gamq_status s = gamq__qf_bufs_keep(F, plan->keep_bytes, &bufs, bytes, st);
   if (s != GAMQ_SUCCESS) return s;
   uint64_t *fp = (uint64_t *)bufs.p[0], *A = (uint64_t *)bufs.p[1], *T = (uint64_t *)bufs.p[2], *Z = (uint64_t *)bufs.p[3];
   gamq__qf_round_status *d_st = (gamq__qf_round_status *)bufs.p[4];

@@ -825,18 +825,21 @@ static inline int gamq__qf_cmp_u64(const void *x, const void *y) {
 
 /* How a batch insert runs: in place one by one, or merge-and-rebuild. */
 typedef enum gamq__qf_batch_path {
-  GAMQ__QF_BATCH_AUTO = 0,     /* REBUILD when n >= nitems / 4, else in place (CUDA: see gamq__qf_change_sync) */
+  GAMQ__QF_BATCH_AUTO = 0,     /* the chooser's pick (gamq__qf_choose, amq/qf/choose.h) */
   GAMQ__QF_BATCH_IN_PLACE = 1, /* point inserts; on FULL the ones made are deleted again */
   GAMQ__QF_BATCH_REBUILD = 2,  /* sort the batch, extract, merge, bulk build */
   GAMQ__QF_BATCH_WINDOWS = 3   /* CUDA: in place by window re-layout (amq/qf/kernels.cuh); HOST: as IN_PLACE */
 } gamq__qf_batch_path;
 
-/* Insert a batch of n fingerprints (any order, repeats allowed): all or
-   nothing. FULL: none went in and the filter is byte for byte as it was (an
-   in-place batch deletes what it inserted, which restores the layout because
-   the layout is a function of the multiset). NO_MEMORY (rebuild only) too. */
-static inline gamq__qf_result gamq__qf_insert_batch(gamq__qf *f, const uint64_t *fp, uint64_t n,
-                                                   gamq__qf_batch_path path, gamq__na_method method) {
+/* Insert a batch of n fingerprints (any order, repeats allowed) by the
+   given path: IN_PLACE or WINDOWS point inserts, REBUILD (or AUTO, which
+   gamq__qf_insert_batch resolves first, amq/qf/choose.h) a merge and bulk
+   build. All or nothing. FULL: none went in and the filter is byte for byte
+   as it was (an in-place batch deletes what it inserted, which restores the
+   layout because the layout is a function of the multiset). NO_MEMORY
+   (rebuild only) too. */
+static inline gamq__qf_result gamq__qf_insert_by_path(gamq__qf *f, const uint64_t *fp, uint64_t n,
+                                                     gamq__qf_batch_path path, gamq__na_method method) {
   uint64_t i, *sorted, *old, *merged;
   gamq__qf_result res = GAMQ__QF_OK;
   if (f == NULL || f->data == NULL || (fp == NULL && n > 0)) return GAMQ__QF_BAD_ARG;
@@ -844,7 +847,6 @@ static inline gamq__qf_result gamq__qf_insert_batch(gamq__qf *f, const uint64_t 
     if (!gamq__qf_fp_ok(f, fp[i])) return GAMQ__QF_BAD_ARG;
   if (n == 0) return GAMQ__QF_OK;
   if (n > f->nslots - f->nitems) return GAMQ__QF_FULL;
-  if (path == GAMQ__QF_BATCH_AUTO) path = n >= f->nitems / 4 ? GAMQ__QF_BATCH_REBUILD : GAMQ__QF_BATCH_IN_PLACE;
   if (path == GAMQ__QF_BATCH_IN_PLACE || path == GAMQ__QF_BATCH_WINDOWS) {
     for (i = 0; i < n && res == GAMQ__QF_OK; ++i) res = gamq__qf_insert(f, fp[i]);
     if (res != GAMQ__QF_OK)
@@ -898,7 +900,7 @@ static gamq__qf_result gamq__qf_build_by_inserts(gamq__qf *f, const uint64_t *fp
   gamq__qf g;
   gamq__qf_result res = gamq__qf_init_like(&g, f);
   if (res != GAMQ__QF_OK) return res;
-  res = gamq__qf_insert_batch(&g, fp, n, GAMQ__QF_BATCH_IN_PLACE, method);
+  res = gamq__qf_insert_by_path(&g, fp, n, GAMQ__QF_BATCH_IN_PLACE, method);
   if (res == GAMQ__QF_OK) {
     uint8_t *t = f->data;
     f->data = g.data, f->nitems = g.nitems;
@@ -915,14 +917,14 @@ static gamq__qf_result gamq__qf_build_by_inserts(gamq__qf *f, const uint64_t *fp
    ------------------------------------------------------------------------- */
 struct gamq_qf {
   gamq__qf f;                      /* shape, count, bytes; f.data is device memory on CUDA */
-  gamq_backend backend;            /* resolved: CUDA or HOST */
-  gamq__na_method method;          /* build method of builds and rebuilds */
+  gamq_backend backend;            /* resolved: CUDA or HOST (the creation plan's) */
+  gamq__nonassoc_plan scan;        /* the position scan of builds and rebuilds (the creation plan's) */
   gamq_device_allocator allocator; /* CUDA: the filter's memory and the temporaries */
   int dedup_build;                 /* builds keep one copy of each fingerprint */
   int build_inserts;               /* desc.build_by_inserts */
   gamq__qf_batch_path path;        /* private: AUTO, or force IN_PLACE / REBUILD / WINDOWS (tests, benchmarks) */
   int max_rounds;                  /* private: CUDA in-place rounds before a rebuild (0: default) */
-  int last_path, last_rounds;      /* private: how the last CUDA insert / delete ran */
+  int last_path, last_rounds;      /* private: the last build / insert / delete: its plan's path, CUDA's rounds */
   void *scratch;                   /* private: CUDA in-place batches' temporaries, kept between calls */
   size_t scratch_bytes;            /* (default allocator only; gamq__qf_bufs_keep) */
 };

@@ -144,7 +144,7 @@ static __device__ __forceinline__ uint64_t gamq__warp_or64(uint64_t v) {
   return v;
 }
 
-#define GAMQ__RSQF_WARPS 4 /* warps per CTA of the RSQF block kernels */
+/* GAMQ__RSQF_WARPS, the warps a thread block of the RSQF block kernels: amq/qf/choose.h */
 #define GAMQ__RSQF_MAX_WORDS 40 /* words of the largest block (r = 32: 320 bytes) */
 
 /* RSQF build: one warp writes all of block b (every word, so nothing needs

@@ -45,7 +45,8 @@ def install_library(args, folder, env):
     run([args.cmake, "--build", lib_build], env)
     run([args.cmake, "--install", lib_build], env)
     for rel in ("include/gpuamq/gpuamq.h", "include/gpuamq/gpuclique.h", "include/gpuamq/gpuprim.cuh",
-                "include/gpuamq/prim/scan.cuh", "include/gpuamq/clique/sets_methods.cuh",
+                "include/gpuamq/prim/scan.cuh", "include/gpuamq/amq/qf/host.h",
+                "include/gpuamq/clique/sets/methods.cuh",
                 "share/cmake/gpuamq/gpuamqConfig.cmake",
                 "share/cmake/gpuamq/gpuamqConfigVersion.cmake", "share/cmake/gpuclique/gpucliqueConfig.cmake"):
         if not os.path.isfile(os.path.join(prefix, rel)):

@@ -1,7 +1,7 @@
-/* clique/kc_lftj.cuh - k-clique counting by Leapfrog Triejoin (LFTJ), after
-   Wu et al., "Multipredicate Join Algorithms for Accelerating Relational
-   Graph Processing on GPUs", section 3 (LFTJ-GPU). A section of
-   gpuclique_kernels.cuh.
+/* clique/kcliques/lftj.cuh - k-clique counting by Leapfrog Triejoin (LFTJ),
+   after Wu et al., "Multipredicate Join Algorithms for Accelerating
+   Relational Graph Processing on GPUs", section 3 (LFTJ-GPU). Its driver is
+   in clique/kcliques/cuda.cuh.
 
    The trie is the oriented graph: level 1 the vertices, level 2 out(v)
    (d_off, d_out). The k-clique query joins k variables x1 < ... < xk over
@@ -27,8 +27,6 @@
    Counts: per-thread sums in registers (a wrap sets the thread's flag),
    summed over the warp and added once per warp. Per-vertex counts (one k):
    each clique's vertices get +1, a node's prefix in bulk. */
-#ifndef GPUCLIQUE_KC_LFTJ_CUH
-#define GPUCLIQUE_KC_LFTJ_CUH
 
 #define GCLQ__KC_LFTJ_BLOCK 128 /* threads per block */
 
@@ -396,54 +394,3 @@ static __global__ void __launch_bounds__(GCLQ__KC_LFTJ_BLOCK) gclq__kc_lftj_gene
     }
   }
 }
-
-/* k-cliques by LFTJ: k = 3 and 4 unrolled, the general path otherwise
-   (windows of first values when the threads' scratch does not fit). */
-static inline gclq_status gclq__kc_cuda_lftj(gclq__kc_dev *d) {
-  gclq__mc_ctx *c = d->c;
-  gclq__kc_lftj_args a;
-  gclq__dmem d_nodes(c), scratch(c);
-  unsigned long long nodes = 0;
-  memset(&a, 0, sizeof a);
-  a.off = d->d_off;
-  a.out = d->d_out;
-  a.n = d->n;
-  a.k = d->k;
-  a.top = d->top;
-  a.count = d->d_count;
-  a.flags = d->d_flags;
-  a.pv = d->d_per_vertex;
-  a.pvf = d->d_pv_flags;
-  if (d->k == 0 && d->top >= 2) /* every size: the 2-cliques are the edges */
-    d->h_count[2] = d->h_count[2] > UINT64_MAX - d->m ? UINT64_MAX : d->h_count[2] + d->m;
-  if (d->n == 0 || d->m == 0 || (d->k == 0 && d->top < 3)) return GCLQ_SUCCESS;
-  GCLQ__TRY(d_nodes.get(sizeof(unsigned long long)));
-  a.nodes = d_nodes.as<unsigned long long>();
-  GCLQ__CUDA_TRY(cudaMemsetAsync(a.nodes, 0, sizeof(unsigned long long), c->stream));
-  if (d->k == 3 || d->k == 4) {
-    const unsigned blocks = (unsigned)(((uint64_t)d->n + GCLQ__KC_LFTJ_BLOCK - 1) / GCLQ__KC_LFTJ_BLOCK);
-    if (d->k == 3)
-      gclq__kc_lftj3_kernel<<<blocks, GCLQ__KC_LFTJ_BLOCK, 0, c->stream>>>(a);
-    else
-      gclq__kc_lftj4_kernel<<<blocks, GCLQ__KC_LFTJ_BLOCK, 0, c->stream>>>(a);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-  } else {
-    const size_t slack = 4096; /* the allocator's rounding */
-    const size_t left = c->budget > c->used + slack ? c->budget - c->used - slack : 0;
-    a.deepest = d->k != 0 ? d->k - 2 : d->top - 1;
-    a.words = gclq__kc_lftj_thread_words(d->max_out, d->k, d->top, a.deepest);
-    if (a.words > 0xffffffffull) return GCLQ_ERROR_OUT_OF_MEMORY; /* list starts are 32-bit */
-    a.threads = gclq__kc_lftj_threads(left, a.words * sizeof(uint32_t), d->n);
-    if (a.threads == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
-    GCLQ__TRY(scratch.get((size_t)(a.threads * a.words * sizeof(uint32_t))));
-    a.scratch = scratch.as<uint32_t>();
-    const unsigned blocks = (unsigned)((a.threads + GCLQ__KC_LFTJ_BLOCK - 1) / GCLQ__KC_LFTJ_BLOCK);
-    gclq__kc_lftj_general_kernel<<<blocks, GCLQ__KC_LFTJ_BLOCK, 0, c->stream>>>(a);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-  }
-  GCLQ__TRY(gclq__mc_read(c, &nodes, a.nodes, sizeof nodes));
-  d->nodes += nodes;
-  return GCLQ_SUCCESS;
-}
-
-#endif /* GPUCLIQUE_KC_LFTJ_CUH */

@@ -1,9 +1,9 @@
-/* clique/kc_pivot.cuh - k-clique counting by pivoting on the device
-   (GCLQ_KCLIQUE_PIVOT on CUDA; a section of gpuclique_kernels.cuh): the
-   succinct clique trees of Jain and Seshadhri, "The Power of Pivoting for
-   Exact Clique Counting", built node for node as the HOST method builds
-   them (gclq__kc_pivot in gpuclique.h: the same pivot rule, so the node
-   counts compare).
+/* clique/kcliques/pivot.cuh - k-clique counting by pivoting on the device
+   (GCLQ_KCLIQUE_PIVOT on CUDA; its driver is in clique/kcliques/cuda.cuh):
+   the succinct clique trees of Jain and Seshadhri, "The Power of Pivoting
+   for Exact Clique Counting", built node for node as the HOST method builds
+   them (gclq__kc_pivot in clique/kcliques/host.h: the same pivot rule, so
+   the node counts compare).
 
    Per source v, its out-neighbours out(v) (d of them, ascending ids) are a
    local graph with FULL adjacency among them (undirected inside, as
@@ -62,8 +62,10 @@
    98% of the nodes that pick a pivot) are walked in registers
    (gclq__kcp_small): the node's candidates become the lanes, their
    candidate neighbours a 32-bit mask each, and the subtree below runs on
-   masks, the same tree node for node (R-MAT 20, k = 8: 375 s on an H100,
-   was more than 600; R-MAT 16, k = 8: 0.40 s, was 1.42).
+   masks, the same tree node for node: no row of the local graph is read
+   again below such a node, which made R-MAT 16 and 20 at k = 8 several
+   times faster (the figures: the change's commit message; R-MAT 20's time
+   in bench/results/kcliques_h200.md, "Large graphs").
 
    Memory (gclq__kcp_plan_room): a stack per warp slot (for max_out local
    vertices; 64 slots per multiprocessor, at most a quarter of the room the
@@ -73,17 +75,11 @@
    most GCLQ__KCP_QUEUE_BYTES; none: tasks are never split). Any budget that
    holds the graph, the counters, one stack and one source's rows gives the
    same counts; less is GCLQ_ERROR_OUT_OF_MEMORY. */
-#ifndef GPUCLIQUE_KC_PIVOT_CUH
-#define GPUCLIQUE_KC_PIVOT_CUH
 
 #define GCLQ__KCP_WINDOW_BYTES ((uint64_t)1 << 30) /* a window's rows, at most (one source may take more) */
 #define GCLQ__KCP_QUEUE_BYTES ((uint64_t)1 << 29) /* the stack of handed-on tasks, at most */
 #define GCLQ__KCP_SPILL_NODES 2048 /* nodes a task visits before it hands its open levels on */
 #define GCLQ__KCP_ROUND_TASKS 8    /* tasks a round takes per warp slot, at most */
-
-/* defined later in gpuclique.h's implementation: saturated arithmetic */
-static inline uint64_t gclq__kc_add(uint64_t a, uint64_t b);
-static inline uint64_t gclq__kc_mul(uint64_t a, uint64_t b);
 
 /* ---- index maps and tables (host and device) ---- */
 
@@ -311,9 +307,10 @@ static __device__ __forceinline__ uint32_t gclq__kcp_lowest(const uint32_t *s, u
    a time: lane l gets the next candidate of a batch, in ascending order, or
    0xffffffff when the batch (the last) has none left for it; warp-uniform
    calls. A node's work over its candidates (a row scan each) is then spread
-   over all lanes, however few candidates a word holds (R-MAT 20, k = 6:
-   12.4 s against 19.5 with a lane per bit of each word in turn; the small
-   graphs' trees lose 10 to 20%). */
+   over all lanes, however few candidates a word holds (faster on R-MAT 20,
+   k = 6, than a lane per bit of each word in turn; the small graphs' trees
+   lose a little: measured with the change, its commit message has the
+   figures). */
 template <typename F>
 static __device__ __forceinline__ void gclq__kcp_each32(const uint32_t *C, uint32_t lo, uint32_t hi, F f) {
   const uint32_t lane = threadIdx.x & 31;
@@ -347,8 +344,9 @@ static __device__ __forceinline__ uint32_t gclq__kcp_links(const gclq__kcp_tree 
    the lane that holds x in gclq__kcp_each32's batches, links = |C & N(x)|
    (0 with x = 0xffffffff): each lane scans its own candidate's row. (Rows
    scanned by groups of lanes, a group's lanes over consecutive words of
-   one row, lost: up to 2.7x slower on R-MAT 20, k = 6, never faster than
-   the noise.) */
+   one row, lost: slower on R-MAT 20, k = 6, and never faster beyond the
+   noise; measured when they were removed, the figures in that commit's
+   message.) */
 template <typename F>
 static __device__ __forceinline__ void gclq__kcp_each_links(const gclq__kcp_tree &T, const uint32_t *C, uint32_t lo,
                                                             uint32_t hi, F f) {
@@ -737,220 +735,3 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS) gclq__kcp_walk_kerne
     }
   }
 }
-
-/* ---- the host side ---- */
-
-/* Host buffers of a run, freed with it. */
-struct gclq__kcp_host {
-  uint64_t *off, *pre;
-  unsigned long long *table; /* the binomials (one k) or the tally (every size) */
-  gclq__kcp_host() : off(NULL), pre(NULL), table(NULL) {}
-  ~gclq__kcp_host() {
-    GCLQ_FREE(off);
-    GCLQ_FREE(pre);
-    GCLQ_FREE(table);
-  }
-};
-
-/* The end of the window that starts at source a: what fits in cap, or in
-   room for a source larger than cap; a when it does not fit in room. */
-static inline uint32_t gclq__kcp_next_window(const uint64_t *pre, uint32_t n, uint32_t a, uint64_t cap, uint64_t room) {
-  const uint32_t b = gclq__kcp_window_end(pre, n, a, cap);
-  return b > a ? b : gclq__kcp_window_end(pre, n, a, room);
-}
-
-/* The largest window (gclq__kcp_next_window's), at least 32 bytes; 0 when a
-   source does not fit in room. */
-static inline uint64_t gclq__kcp_windows_max(const uint64_t *pre, uint32_t n, uint64_t cap, uint64_t room) {
-  uint64_t most = 32;
-  for (uint32_t a = 0; a < n;) {
-    const uint32_t b = gclq__kcp_next_window(pre, n, a, cap, room);
-    if (b == a) return 0;
-    const uint64_t bytes = gclq__kcp_window_bytes(pre, a, b);
-    if (bytes > most) most = bytes;
-    a = b;
-  }
-  return most;
-}
-
-/* What the budget's room holds: warp slots (their stacks), windows, and the
-   stack of handed-on tasks. */
-struct gclq__kcp_plan {
-  uint64_t slots, stack_bytes; /* 64 slots per multiprocessor, at most a quarter of the room (at least 1) */
-  uint64_t cap, most;          /* windows: at most half of what the stacks leave (a larger source: all of it) */
-  uint64_t queue, stride;      /* records of the task stack (0: tasks are never split), words per record:
-                                  what is left, at most GCLQ__KCP_QUEUE_BYTES */
-};
-static inline int gclq__kcp_plan_room(gclq__kcp_plan *pl, const uint64_t *pre, uint32_t n, uint32_t max_out, int ids,
-                                      uint64_t room, uint64_t sms) {
-  pl->stack_bytes = 4 * gclq__kcp_layout(max_out).words;
-  pl->stride = gclq__kcp_task_words(max_out, ids);
-  if (pl->stack_bytes > room) return 0;
-  pl->slots = 64 * sms;
-  if (pl->slots * pl->stack_bytes > room / 4) pl->slots = room / 4 / pl->stack_bytes;
-  if (pl->slots == 0) pl->slots = 1;
-  room -= pl->slots * pl->stack_bytes;
-  pl->cap = room / 2 < GCLQ__KCP_WINDOW_BYTES ? room / 2 : GCLQ__KCP_WINDOW_BYTES;
-  pl->most = gclq__kcp_windows_max(pre, n, pl->cap, room);
-  if (pl->most == 0) return 0;
-  room -= pl->most;
-  pl->queue = (room < GCLQ__KCP_QUEUE_BYTES ? room : GCLQ__KCP_QUEUE_BYTES) / (4 * pl->stride);
-  return 1;
-}
-
-/* After a round that took the top m of the task stack's `top` records and
-   pushed s records above them ([top, top + s)): the newest min(s, m) of
-   those move down into the hole [top - m, ...) (*from, *to: record
-   indices, *moved records; no overlap). Returns the stack's new top. */
-static __host__ __device__ inline uint64_t gclq__kcp_settle(uint64_t top, uint64_t m, uint64_t s, uint64_t *from,
-                                                            uint64_t *to, uint64_t *moved) {
-  *moved = s < m ? s : m;
-  *from = top + s - *moved;
-  *to = top - m;
-  return top - m + s;
-}
-
-/* The rounds of one window until every source's tree is walked and the
-   task stack (stack: plan.queue records) is empty. */
-static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args, const gclq__kcp_plan *pl,
-                                           uint32_t *stack) {
-  gclq__mc_ctx *c = d->c;
-  gclq__kcp_round q;
-  gclq__kcp_misc got;
-  gclq__clock::time_point said = gclq__clock::now();
-  uint64_t per_round = GCLQ__KCP_ROUND_TASKS * pl->slots, bytes = 4 * pl->stride;
-  uint64_t top = 0, waiting_most = 0, widest = 0, rate = 1;
-  uint32_t round = 0, next = 0;
-  memset(&q, 0, sizeof q);
-  q.stride = pl->stride;
-  q.spill_after = GCLQ__KCP_SPILL_NODES;
-#ifdef GPUCLIQUE_TESTING
-  if (gclq__kcp_spill_nodes != 0) q.spill_after = gclq__kcp_spill_nodes;
-  if (gclq__kcp_round_tasks != 0) per_round = gclq__kcp_round_tasks;
-#endif
-  while (top > 0 || next < args->ns) {
-    /* the tasks whose hand-ons fit twice over the top, at the last round's
-       records a task (the first round: a task a slot) */
-    uint64_t take = round == 0 ? pl->slots : (pl->queue - top) / (2 * rate);
-    if (take < pl->slots) take = pl->slots;
-    if (take > per_round) take = per_round;
-    const uint64_t m = top < take ? top : take;
-    const uint64_t ns = args->ns - next < take - m ? args->ns - next : take - m;
-    q.in = stack + (top - m) * pl->stride;
-    q.n_in = (uint32_t)m, q.src = next, q.n_src = (uint32_t)ns;
-    q.out = stack + top * pl->stride;
-    q.cap = pl->queue - top;
-    q.warps = (uint32_t)(pl->slots < m + ns ? pl->slots : m + ns);
-    GCLQ__CUDA_TRY(cudaMemsetAsync(&args->misc->spilled, 0, sizeof(unsigned long long) + 2 * sizeof(unsigned int),
-                                   c->stream));
-    gclq__kcp_walk_kernel<<<gclq__grid_warps(q.warps), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, q);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, &got, args->misc, sizeof got));
-    const uint64_t s = got.spilled < q.cap ? got.spilled : q.cap;
-    if (got.widest > widest) widest = got.widest;
-    rate = (s + m + ns - 1) / (m + ns); /* records a task, rounded up */
-    if (rate == 0) rate = 1;
-    uint64_t from, to, moved;
-    top = gclq__kcp_settle(top, m, s, &from, &to, &moved);
-    if (moved > 0)
-      GCLQ__CUDA_TRY(cudaMemcpyAsync(stack + to * pl->stride, stack + from * pl->stride, (size_t)(moved * bytes),
-                                     cudaMemcpyDeviceToDevice, c->stream));
-    next += (uint32_t)ns;
-    ++round;
-    if (top > waiting_most) waiting_most = top;
-    if (c->plan->log != NULL && gclq__ms_since(said) >= 2000.0) { /* progress of a long run */
-      char line[240];
-      snprintf(line, sizeof line,
-               "pivot: sources %u..%u of %u, %u from their roots; round %u: %llu tasks waiting (at most %llu; "
-               "%llu levels in one hand-on), %llu nodes so far",
-               args->first, args->first + args->ns - 1, d->n, next, round, (unsigned long long)top,
-               (unsigned long long)waiting_most, (unsigned long long)widest, got.nodes);
-      c->plan->log(c->plan->log_user, line);
-      said = gclq__clock::now();
-    }
-  }
-  return GCLQ_SUCCESS;
-}
-
-/* Every source's tree, window by window (args set but for the window). */
-static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args *args, const uint64_t *h_off,
-                                                const uint64_t *pre, uint64_t room) {
-  gclq__mc_ctx *c = d->c;
-  const uint32_t n = d->n;
-  gclq__kcp_plan pl;
-  gclq__dmem win(c), stacks(c), tasks(c);
-  int device = 0, sms = 1;
-  if (n == 0) return GCLQ_SUCCESS;
-  GCLQ__CUDA_TRY(cudaGetDevice(&device));
-  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  if (!gclq__kcp_plan_room(&pl, pre, n, d->max_out, args->pv != NULL, room, (uint64_t)sms))
-    return GCLQ_ERROR_OUT_OF_MEMORY;
-  GCLQ__TRY(stacks.get((size_t)(pl.slots * pl.stack_bytes)));
-  GCLQ__TRY(win.get((size_t)pl.most));
-  if (pl.queue > 0) GCLQ__TRY(tasks.get((size_t)(pl.queue * pl.stride * 4)));
-  args->stacks = stacks.as<uint32_t>();
-  for (uint32_t a = 0; a < n;) {
-    const uint32_t b = gclq__kcp_next_window(pre, n, a, pl.cap, room - pl.slots * pl.stack_bytes);
-    const uint64_t head = ((uint64_t)8 * (b - a + 1) + 31) / 32 * 32, rows = h_off[b] - h_off[a];
-    GCLQ__CUDA_TRY(cudaMemcpyAsync(win.p, pre + a, (size_t)(b - a + 1) * sizeof(uint64_t), cudaMemcpyHostToDevice,
-                                   c->stream));
-    args->first = a;
-    args->ns = b - a;
-    args->soff = win.as<uint64_t>();
-    args->scratch = (uint32_t *)(win.as<char>() + head);
-    if (rows > 0) {
-      gclq__kcp_rows_kernel<<<gclq__grid_warps(rows), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, rows);
-      GCLQ__CUDA_TRY(cudaGetLastError());
-    }
-    GCLQ__TRY(gclq__kcp_rounds(d, args, &pl, tasks.as<uint32_t>()));
-    a = b;
-  }
-  return GCLQ_SUCCESS;
-}
-
-/* GCLQ_KCLIQUE_PIVOT on the device (see the file's header). */
-static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
-  gclq__mc_ctx *c = d->c;
-  const uint32_t n = d->n;
-  const uint64_t entries = d->k != 0 ? ((uint64_t)d->max_out + 2) * (d->k + 1) : gclq__kcp_tally_entries(d->top);
-  gclq__dmem table(c), misc(c);
-  gclq__kcp_host h;
-  gclq__kcp_args args;
-  gclq__kcp_misc got;
-  memset(&args, 0, sizeof args);
-  GCLQ__TRY(misc.get(sizeof(gclq__kcp_misc)));
-  GCLQ__TRY(table.get((size_t)entries * sizeof(unsigned long long)));
-  GCLQ__CUDA_TRY(cudaMemsetAsync(misc.p, 0, sizeof(gclq__kcp_misc), c->stream));
-  h.off = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
-  h.pre = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
-  h.table = (unsigned long long *)gclq__alloc_array(entries, sizeof(unsigned long long));
-  if (h.off == NULL || h.pre == NULL || h.table == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-  if (d->k != 0) { /* the binomials C(p, j), p <= max_out + 1, j <= k */
-    gclq__kcp_binomials(h.table, d->max_out + 2, d->k + 1);
-    GCLQ__CUDA_TRY(cudaMemcpyAsync(table.p, h.table, (size_t)entries * sizeof(unsigned long long),
-                                   cudaMemcpyHostToDevice, c->stream));
-  } else {
-    GCLQ__CUDA_TRY(cudaMemsetAsync(table.p, 0, (size_t)entries * sizeof(unsigned long long), c->stream));
-  }
-  GCLQ__TRY(gclq__mc_read(c, h.off, d->d_off, ((size_t)n + 1) * sizeof(uint64_t)));
-  h.pre[0] = 0;
-  for (uint32_t v = 0; v < n; ++v) h.pre[v + 1] = h.pre[v] + gclq__kcp_adj_words((uint32_t)(h.off[v + 1] - h.off[v]));
-  args.off = d->d_off, args.out = d->d_out, args.uoff = d->d_uoff, args.unbr = d->d_unbr;
-  args.max_out = d->max_out, args.k = d->k, args.top = d->top;
-  args.binom = d->k != 0 ? table.as<unsigned long long>() : NULL;
-  args.tally = d->k != 0 ? NULL : table.as<unsigned long long>();
-  args.count = d->d_count, args.flags = d->d_flags, args.pv = d->d_per_vertex, args.pvf = d->d_pv_flags;
-  args.misc = misc.as<gclq__kcp_misc>();
-  const size_t margin = 4096; /* the allocator's rounding */
-  const uint64_t room = c->budget > c->used + margin ? c->budget - c->used - margin : 0;
-  GCLQ__TRY(gclq__kcp_run_windows(d, &args, h.off, h.pre, room));
-  GCLQ__TRY(gclq__mc_read(c, &got, misc.p, sizeof got));
-  d->nodes = got.nodes;
-  if (d->k != 0) return GCLQ_SUCCESS;
-  d->deepest = got.deepest;
-  GCLQ__TRY(gclq__mc_read(c, h.table, table.p, (size_t)entries * sizeof(unsigned long long)));
-  return gclq__kcp_combine(h.table, d->top, got.tally_flag != 0, d->h_count) ? GCLQ_SUCCESS
-                                                                             : GCLQ_ERROR_OUT_OF_MEMORY;
-}
-
-#endif /* GPUCLIQUE_KC_PIVOT_CUH */

@@ -1,6 +1,7 @@
-/* clique/kc_grouped.cuh - k-clique counting by grouped extension (method
-   GROUPED), after Hu et al., "A graph pattern mining framework for large
-   graphs on GPU" (GAMMA), section 6. A section of gpuclique_kernels.cuh.
+/* clique/kcliques/grouped.cuh - k-clique counting by grouped extension
+   (method GROUPED), after Hu et al., "A graph pattern mining framework for
+   large graphs on GPU" (GAMMA), section 6. Its driver is in
+   clique/kcliques/cuda.cuh.
 
    Groups. A group of depth t is a prefix (v1 .. vt), a clique of the
    oriented graph, with its candidate set C = out(v1) & .. & out(vt)
@@ -55,8 +56,6 @@
    graph and one chain of single groups, one per level, gives the same
    counts. Per-vertex counts (one k) are added in the counting launches,
    which write nothing to the arena and never overflow. */
-#ifndef GPUCLIQUE_KC_GROUPED_CUH
-#define GPUCLIQUE_KC_GROUPED_CUH
 
 #define GCLQ__KG_WARPS 8                      /* warps per block */
 #define GCLQ__KG_SLOT 384                     /* candidate words a warp keeps in shared memory */
@@ -92,9 +91,9 @@ static __host__ __device__ __forceinline__ uint32_t gclq__kg_cell(uint32_t i, ui
    cells past them UINT32_MAX): a binary search of row 0 picks the column,
    then the column is read row by row. */
 static __host__ __device__ __forceinline__ bool gclq__kg_lookup(const uint32_t *s, uint32_t len, uint32_t y) {
+  if (len == 0 || s[0] > y) return false; /* first: an empty list has no rows to divide by */
   const uint32_t rows = gclq__kg_rows(len), cols = (len + rows - 1) / rows;
   uint32_t lo = 0, hi = cols - 1;
-  if (len == 0 || s[0] > y) return false;
   while (lo < hi) { /* the last column whose head is <= y */
     const uint32_t mid = (lo + hi + 1) / 2;
     if (s[mid] <= y) lo = mid;
@@ -370,165 +369,3 @@ static __global__ void __launch_bounds__(32 * GCLQ__KG_WARPS)
     if (ws.wrapped) atomicOr(flag, 1u);
   }
 }
-
-/* The device buffers of the grouped extension (the arena, a launch's
-   control words) and the counts gathered on the host. */
-struct gclq__kg_bufs {
-  gclq__dmem arena, ctl;
-  uint64_t arena_words;
-  uint64_t *count; /* top + 1 entries, saturated: UINT64_MAX when wrapped */
-  explicit gclq__kg_bufs(gclq__mc_ctx *c) : arena(c), ctl(c), arena_words(0), count(NULL) {}
-  ~gclq__kg_bufs() {
-    if (count != NULL) GCLQ_FREE(count);
-  }
-
- private:
-  gclq__kg_bufs(const gclq__kg_bufs &);
-  gclq__kg_bufs &operator=(const gclq__kg_bufs &);
-};
-
-/* Warps for one launch: as many as groups, at most GCLQ__KG_MAX_WARPS, and
-   when it materialises few enough that their open chunks leave most of the
-   free arena (words) for data. */
-static inline uint64_t gclq__kg_warps(uint64_t groups, uint64_t words, int materialize) {
-  uint64_t w = groups < GCLQ__KG_MAX_WARPS ? groups : GCLQ__KG_MAX_WARPS;
-  if (materialize && w > words / (8 * GCLQ__KG_CHUNK)) w = words / (8 * GCLQ__KG_CHUNK);
-  return w > 0 ? w : 1;
-}
-
-/* Place a launch's children in the free arena from word base: a quarter
-   for the records, the rest for the candidates. A launch of several groups
-   whose children materialise levels of their own (deeper) gets half the
-   free arena, so that those levels find room. Returns the warps to launch. */
-static inline uint64_t gclq__kg_place(const gclq__kg_bufs *B, gclq__kg_level *lv, uint64_t base, int deeper) {
-  const uint64_t out_recs = (base + 1) / 2 * 2; /* records 8-byte aligned */
-  uint64_t free_words = B->arena_words > out_recs ? B->arena_words - out_recs : 0;
-  if (lv->g1 - lv->g0 > 1 && deeper) free_words /= 2;
-  lv->out_recs = out_recs;
-  lv->rec_cap = lv->materialize ? free_words / 4 / GCLQ__KG_REC_WORDS : 0;
-  lv->cand_lo = out_recs + lv->rec_cap * GCLQ__KG_REC_WORDS;
-  lv->cand_cap = lv->materialize ? free_words - lv->rec_cap * GCLQ__KG_REC_WORDS : 0;
-  return gclq__kg_warps(lv->g1 - lv->g0, free_words, lv->materialize);
-}
-
-/* Add v to the saturated host count *h (a wrapped count stays UINT64_MAX). */
-static inline void gclq__kg_add_host(uint64_t *h, uint64_t v, int wrapped) {
-  *h = wrapped || *h > UINT64_MAX - v ? UINT64_MAX : *h + v;
-}
-
-/* Run one launch over lv's groups; h_ctl gets its control words. */
-static inline gclq_status gclq__kg_launch(gclq__kc_dev *d, gclq__kg_bufs *B, gclq__kg_level *lv, uint64_t base,
-                                          unsigned long long *h_ctl) {
-  gclq__mc_ctx *c = d->c;
-  const int deeper = d->k == 0 || lv->depth + 1 < d->k - 2;
-  const uint64_t warps = gclq__kg_place(B, lv, base, deeper);
-  GCLQ__CUDA_TRY(cudaMemsetAsync(B->ctl.p, 0, GCLQ__KG_CTL * sizeof(unsigned long long), c->stream));
-  gclq__kg_extend_kernel<<<(unsigned)((warps + GCLQ__KG_WARPS - 1) / GCLQ__KG_WARPS), 32 * GCLQ__KG_WARPS, 0,
-                           c->stream>>>(*d, *lv, B->arena.as<uint32_t>());
-  GCLQ__CUDA_TRY(cudaGetLastError());
-  return gclq__mc_read(c, h_ctl, B->ctl.p, GCLQ__KG_CTL * sizeof(unsigned long long));
-}
-
-/* Extend the groups of depth t (vertices, or the record slots at arena
-   word recs) with the arena free from word base: the groups go in chunks
-   (all of them first, halved while a launch overflows), and the children
-   of a chunk are extended in turn before the next chunk. *full: one group
-   alone did not fit. */
-static inline gclq_status gclq__kg_extend(gclq__kc_dev *d, gclq__kg_bufs *B, uint32_t t, uint64_t recs,
-                                          uint64_t groups, uint64_t base, int *full) {
-  const int one = d->k != 0;
-  unsigned long long h_ctl[GCLQ__KG_CTL];
-  uint64_t g0 = 0, chunk = groups;
-  gclq__kg_level lv;
-  memset(&lv, 0, sizeof lv);
-  lv.depth = t;
-  lv.recs = recs;
-  lv.counted = !one || t == d->k - 2;
-  lv.materialize = !one || t < d->k - 2;
-  lv.need = one ? d->k - t - 1 : 2;
-  lv.ctl = B->ctl.as<unsigned long long>();
-  if (lv.counted && t + 2 > d->top) return GCLQ_SUCCESS; /* no clique that large */
-  while (g0 < groups) {
-    lv.g0 = g0;
-    lv.g1 = groups - g0 < chunk ? groups : g0 + chunk;
-    GCLQ__TRY(gclq__kg_launch(d, B, &lv, base, h_ctl));
-    if (h_ctl[2] != 0) { /* overflow: fewer groups */
-      if (lv.g1 - lv.g0 == 1) {
-        *full = 1;
-        return GCLQ_SUCCESS;
-      }
-      chunk = (lv.g1 - lv.g0 + 1) / 2;
-      continue;
-    }
-    d->nodes += lv.g1 - lv.g0;
-    if (lv.counted) gclq__kg_add_host(&B->count[t + 2], h_ctl[3], (unsigned int)h_ctl[4] != 0);
-    if (lv.materialize && h_ctl[1] > 0) {
-      GCLQ__TRY(gclq__kg_extend(d, B, t + 1, lv.out_recs, h_ctl[1], lv.cand_lo + h_ctl[0], full));
-      if (*full) return GCLQ_SUCCESS;
-    }
-    g0 = lv.g1;
-    if (chunk <= (groups - 1) / 2) chunk *= 2; /* try more groups again */
-  }
-  return GCLQ_SUCCESS;
-}
-
-/* The device bytes the budget leaves. */
-static inline size_t gclq__kg_left(const gclq__mc_ctx *c) { return c->budget > c->used ? c->budget - c->used : 0; }
-
-/* The arena for the first try: what the budget leaves, at most
-   GCLQ__KG_ARENA_CAP or 64 bytes per edge and 16 MiB. */
-static inline size_t gclq__kg_arena_bytes(const gclq__kc_dev *d) {
-  const size_t left = gclq__kg_left(d->c);
-  const uint64_t edges = d->m < ((uint64_t)1 << 32) ? d->m : ((uint64_t)1 << 32);
-  size_t want = (size_t)edges * 64 + ((size_t)16 << 20);
-  if (want > GCLQ__KG_ARENA_CAP) want = GCLQ__KG_ARENA_CAP;
-  return (want < left ? want : left) / 256 * 256;
-}
-
-/* The arena after one group did not fit: four times larger, within the
-   budget (held: the arena's bytes, released before the new one is taken);
-   0 when it cannot grow. */
-static inline size_t gclq__kg_arena_grown(const gclq__mc_ctx *c, size_t held) {
-  const size_t most = (held + gclq__kg_left(c)) / 256 * 256;
-  const size_t next = held <= most / 4 ? held * 4 : most;
-  return next > held ? next : 0;
-}
-
-/* Count by grouped extension (see the top of this file). */
-static inline gclq_status gclq__kc_cuda_grouped(gclq__kc_dev *d) {
-  gclq__mc_ctx *c = d->c;
-  const size_t entries = (size_t)d->top + 1;
-  const int arena_needed = d->k == 0 || d->k > 3; /* k = 3 counts the vertices' groups directly */
-  const uint64_t nodes0 = d->nodes;
-  gclq__kg_bufs B(c);
-  size_t bytes;
-  if (d->k == 0 && d->top >= 2) gclq__kg_add_host(&d->h_count[2], d->m, 0);
-  if (d->n == 0 || d->top < 3) return GCLQ_SUCCESS;
-  B.count = (uint64_t *)GCLQ_MALLOC(entries * sizeof(uint64_t));
-  if (B.count == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-  GCLQ__TRY(B.ctl.get(GCLQ__KG_CTL * sizeof(unsigned long long)));
-  bytes = arena_needed ? gclq__kg_arena_bytes(d) : 0;
-  for (;;) {
-    int full = 0;
-    if (arena_needed) {
-      GCLQ__TRY(B.arena.get(bytes));
-      B.arena_words = B.arena.held / sizeof(uint32_t);
-    }
-    memset(B.count, 0, entries * sizeof(uint64_t));
-    d->nodes = nodes0;
-    GCLQ__TRY(gclq__kg_extend(d, &B, 1, 0, d->n, 0, &full));
-    if (!full) break;
-    /* one group's levels did not fit: again from the start in a larger arena */
-    bytes = gclq__kg_arena_grown(c, B.arena.held);
-    if (bytes == 0) return GCLQ_ERROR_OUT_OF_MEMORY;
-    B.arena.release();
-    if (d->d_per_vertex != NULL) {
-      GCLQ__CUDA_TRY(cudaMemsetAsync(d->d_per_vertex, 0, (size_t)d->n * sizeof(unsigned long long), c->stream));
-      GCLQ__CUDA_TRY(cudaMemsetAsync(d->d_pv_flags, 0, (size_t)d->n * sizeof(unsigned int), c->stream));
-    }
-  }
-  for (size_t s = 0; s < entries; ++s) gclq__kg_add_host(&d->h_count[s], B.count[s], B.count[s] == UINT64_MAX);
-  return GCLQ_SUCCESS;
-}
-
-#endif /* GPUCLIQUE_KC_GROUPED_CUH */

@@ -1,13 +1,13 @@
-/* clique/sets_methods.cuh - set intersection by tables: the hash, bitmap
+/* clique/sets/methods.cuh - set intersection by tables: the hash, bitmap
    and hybrid methods of Bellas and Gounaris, "Exploiting GPUs for fast
    intersection of large sets" (sections 3.1.3, 3.1.4 and 3.1.6), for one
-   pair and batched pairs, counted and written.
+   pair and batched pairs, counted and written; at the end, the batch's
+   partition kernel and the device call's tile kernels, which use them.
 
-   Included once by gpuclique_kernels.cuh at the end of the device part of
-   its set intersection section: it uses that section's pairs, tiles, cuts
-   and block sums, and runs inside its launch code (the pairs classified
-   into a warp each or tiles, the count pass, the scan of the tiles' counts,
-   the write pass at the scanned positions).
+   It builds on clique/sets/kernels.cuh (the pairs, tiles, cuts and block
+   sums), and runs inside the launch code of clique/sets/cuda.cuh (the
+   pairs classified into a warp each or tiles, the count pass, the scan of
+   the tiles' counts, the write pass at the scanned positions).
 
    Every method here is one shape: a tile of a pair (a, b), |a| <= |b|, is
    two slices a[x0, x1) and b[y0, y1) that hold every match of the tile and
@@ -47,20 +47,17 @@
    atomics run as plain operations on the host), so the tests run the same
    tiles on the host, table by table; the kernels add the loads, barriers
    and sums. */
-#ifndef GCLQ__SETS_METHODS_CUH
-#define GCLQ__SETS_METHODS_CUH
 
 #define GCLQ__SETS_HASH_SLOTS 8u                          /* elements a bucket holds; more overflow */
 #define GCLQ__SETS_HASH_LOG2 10u                          /* a block's table: 2^10 buckets */
 #define GCLQ__SETS_WARP_HASH_LOG2 7u                      /* a warp's table: 2^7 buckets */
-/* Values a block's window covers: 16 KB of bits. (Two uniform sets of
-   10^8 over U = 10^9 on an H100: windows of 2^16, 2^17, 2^18 values count
-   in 0.365, 0.367, 0.409 ms and write in 0.579, 0.658, 0.729; of 10^7,
-   0.099, 0.079, 0.082 and 0.172, 0.124, 0.118, measured with a one pass
-   that read every probe run twice, as it does for a run with more matches
-   than a warp keeps, GCLQ__SETS_KEEP: the smaller the window, the more of
-   the multiprocessor's memory stays L1 for a second read, and the more
-   tiles a sparse pair pays for.) */
+/* Values a block's window covers: 16 KB of bits. The smaller the window,
+   the more of the multiprocessor's memory stays L1 for a second read of a
+   probe run (the one pass reads a run with more matches than a warp keeps,
+   GCLQ__SETS_KEEP, twice), and the more tiles a sparse pair pays for. 2^17
+   is the compromise of a sweep of 2^16, 2^17 and 2^18 over two uniform
+   sets of 10^7 and of 10^8 over U = 10^9, counted and written: smaller
+   windows lost on the smaller sets, larger ones on the larger. */
 #ifndef GCLQ__SETS_BITMAP_BITS
 #define GCLQ__SETS_BITMAP_BITS ((uint64_t)1 << 17)
 #endif
@@ -73,10 +70,9 @@
 #define GCLQ__SETS_KEEP 256u
 /* Elements a thread of a block loads at once in the build and the count
    of the bitmaps and HASH (each table's LOADS): a tile waits for its data
-   once per GCLQ__SETS_LOADS x GCLQ__SETS_NT elements of a side, not once
-   per GCLQ__SETS_NT (two uniform sets of 10^7 on an H100: 0.062 ms against
-   0.071 with one load; IP_OBS keeps 1, as R-MAT's every edge runs 3%
-   slower with 4). */
+   once per GCLQ__SETS_LOADS * GCLQ__SETS_NT elements of a side, not once
+   per GCLQ__SETS_NT (faster than one load on two uniform sets of 10^7;
+   IP_OBS keeps 1, as R-MAT's every edge runs slower with 4). */
 #define GCLQ__SETS_LOADS 4u
 /* The windows a batch's pairs must span on average for the bitmaps' count
    pass to stream them (gclq__sets_bits_stream_kernel, by
@@ -104,30 +100,29 @@
 enum { GCLQ__STREAM_ON = 1, GCLQ__STREAM_WIDE = 2, GCLQ__STREAM_SLOTS = 4, GCLQ__STREAM_PAIRS = 8 };
 #define GCLQ__SETS_STREAM_SLOTS_LOG2 3u
 /* The elements of both sides a window holds on average from which a
-   batch streams WIDE, and from which in SLOTS. Two uniform sets over
-   U = 10^9 on an H200, each shape against one window a round in whole
-   tiles, alternating on one machine: of 10^7 (2.6 x 10^3 a window),
-   0.047-0.051 ms WIDE against 0.049-0.052, and 0.053 in slots (a block's
-   run then has a window more, and a window's wait is what the small sets
-   pay for); of 10^8 (2.6 x 10^4 a window), 0.223-0.231 in slots against
-   0.231-0.234, WIDE or not; of 10^6 (260 a window), BITMAP_DYNAMIC took
-   0.037 WIDE in slots against 0.029-0.032 with neither. */
+   batch streams WIDE, and from which in SLOTS. In slots a block's run has
+   a window more, and a window's wait is what small sets pay for: of two
+   uniform sets over U = 10^9, each shape measured beside one window a
+   round in whole tiles, those of 10^6 (260 elements a window) ran slower
+   WIDE in slots, those of 10^7 (2.6 * 10^3 a window) gained from WIDE but
+   lost in slots, those of 10^8 (2.6 * 10^4 a window) gained in slots
+   (bench/results/sets_h200.md, "The bitmaps' streamed count"). */
 #define GCLQ__SETS_STREAM_WIDE_FROM 1024u
 #define GCLQ__SETS_STREAM_SLOTS_FROM 8192u
 
 /* The tiles a block's run holds on average (tiles / the resident blocks
    of 16 KB, gclq__sets_resident_blocks) from which a WIDE batch streams in
-   PAIRS. Two uniform sets over U = 10^9 on an H200, alternating on one
-   machine: of 10^7 (2.6 x 10^3 a window, 7.2 tiles a run), 0.044-0.048 ms
-   in PAIRS against 0.049-0.052 WIDE; of 10^6 over U = 10^8 (0.7 tiles a
-   run: fewer blocks, no longer windows) 0.018-0.019 against 0.016. */
+   PAIRS. PAIRS gained over WIDE on two uniform sets of 10^7 over U = 10^9
+   (7.2 tiles a run) and lost on two of 10^6 over U = 10^8 (0.7 tiles a
+   run: fewer blocks, no longer windows) (bench/results/sets_h200.md, "The
+   bitmaps' streamed count"). */
 #define GCLQ__SETS_STREAM_PAIRS_RUN 4u
 
 /* The stream kernel's WIDE, SLOTS and PAIRS for a batch of `elements`
    (both sides of its pairs, summed) over `tiles` windows, `blocks` the
    resident blocks (PAIRS is taken only when counting alone:
-   gclq__sets_bits_count). Of 10^8 over U = 10^9, PAIRS in slots took
-   0.227-0.228 ms against 0.224-0.226 in slots alone. */
+   gclq__sets_bits_count). PAIRS is never taken in slots: on sets of 10^8
+   over U = 10^9 it was no faster than slots alone. */
 static inline int gclq__sets_stream_shape(uint64_t elements, uint64_t tiles, uint64_t blocks) {
   const double mean = tiles ? (double)elements / (double)tiles : 0.0;
   if (mean >= GCLQ__SETS_STREAM_SLOTS_FROM) return GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS;
@@ -330,10 +325,11 @@ static __host__ __device__ __forceinline__ gclq__sets_slices gclq__sets_slices_a
 /* ---- a tile's ends by groups of lanes ----
    The bitmaps' and HASH's partition kernel (gclq__sets_table_split_kernel)
    runs these for a large pair instead of a thread's binary search an end:
-   a binary search is a chain of dependent loads, 24 on a set of 10^7 (two
-   uniform sets of 10^7 over U = 10^9, windows of 2^17 values: a thread an
-   end took 26 us of a 78 us count on an H100; half warps, a's ends then
-   b's from them, 16 us). A group of G lanes searches together, (G + 1)-way
+   a binary search is a chain of dependent loads, 24 on a set of 10^7 (on
+   two uniform sets of 10^7 over U = 10^9, windows of 2^17 values, a thread
+   an end took a third of the count's time, and half warps, a's ends then
+   b's from them, cut that partition by a third). A group of G lanes
+   searches together, (G + 1)-way
    steps: a bitmap's four ends are independent, a quarter warp each (8 steps
    on 10^7); HASH's two ends of b, a half warp each (6). A small pair's
    tile keeps four threads' searches (R-MAT's every edge: a warp's searches
@@ -701,9 +697,8 @@ static __global__ void gclq__sets_table_split_kernel(gclq__sets_args g, gclq__se
    the device holds at once), and loads its next tile's record while it
    counts the current one. A tile's first loads are then its data's: a
    block per tile (gclq__sets_table_kernel) waits for its pair, its ends,
-   then the bitmap's base, before them. Two uniform sets of 10^7 over
-   U = 10^9 on an H100: 0.057 ms against 0.062 by a block a tile; of 10^8,
-   0.314 against 0.320. */
+   then the bitmap's base, before them (faster than a block a tile on two
+   uniform sets of 10^7 and of 10^8 over U = 10^9). */
 static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     gclq__sets_bits_count_kernel(gclq__sets_args g, gclq__sets_tiles T, const gclq__sets_bits_tile *rec) {
   enum { W = sizeof(gclq__sets_bits_tile) / 4 };
@@ -746,12 +741,13 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
    which a block would walk alone while the others wait: when a run takes
    more than GCLQ__SETS_STREAM_SKEW times the mean, the batch keeps the
    partition kernel's records, whose blocks take tiles in turn. (With no
-   more tiles than blocks, each block runs one tile either way.) On the
-   H200, of the paper's Fig. 9 pairs (uniform, normal, zipf; U = 10^8,
-   10^9; 10^6 and 10^7 elements) this streams all but normal and zipf at
-   U = 10^9 with 10^7 elements, and zipf at 10^9 with 10^6: streamed, those
-   took 0.065, 0.930 and 0.193 ms, against 0.055, 0.227 and 0.128 by the
-   records. h: the collection and pairs on the host; the tiles as
+   more tiles than blocks, each block runs one tile either way.) Of the
+   paper's Fig. 9 pairs (uniform, normal, zipf; U = 10^8, 10^9; 10^6 and
+   10^7 elements) this streams all but normal and zipf at U = 10^9 with
+   10^7 elements, and zipf at 10^9 with 10^6: streamed, those three ran
+   slower than by the records (bench/results/sets_h200.md, "The bitmaps'
+   streamed count": balance). h: the collection and pairs on the host; the
+   tiles as
    gclq__sets_classify cut them (pair[q], first[q], nq entries). */
 static inline bool gclq__sets_stream_balanced(gclq_intersect_method m, const gclq__sets_args &h, const uint32_t *pair,
                                               const uint64_t *first, uint32_t nq, uint32_t grid) {
@@ -799,10 +795,9 @@ static inline bool gclq__sets_stream_balanced(gclq_intersect_method m, const gcl
    bitmap covers the window's values from its first (base = the window's
    low end), is cleared 16 bytes a store, and is built and probed without
    branches: an element's offset r from the base is in the window when
-   r < span, and an element past the side's end gets r = 2^32 - 1. Two
-   uniform sets of 10^7 over U = 10^9 on an H200: 0.049 ms with 16-byte
-   loads, against 0.053-0.057 with 4-byte loads and 64-bit index
-   arithmetic, and 0.061 with branches around each element's bitmap
+   r < span, and an element past the side's end gets r = 2^32 - 1. On two
+   uniform sets of 10^7 over U = 10^9 this is faster than 4-byte loads with
+   64-bit index arithmetic, and than branches around each element's bitmap
    access. */
 
 /* A side of a window, read in rounds: quads (4 elements, 16 bytes) from
@@ -1112,4 +1107,151 @@ static inline gclq_status gclq__sets_methods_one_pass(gclq_intersect_method m, c
   return GCLQ_SUCCESS;
 }
 
-#endif /* GCLQ__SETS_METHODS_CUH */
+/* ---- the batch's partition kernel, the device call's tile kernels ---- */
+/* The kinds of block tiles whose ends a partition kernel can cut. */
+enum { GCLQ__CUT_PATH = 0, GCLQ__CUT_SEARCH = 1, GCLQ__CUT_TABLE = 2 };
+
+/* The ends of every tile, a thread each, before the tiles run: merge
+   path's cuts of the tile's two diagonals (PATH, 2 a tile), binary search's
+   span of b (SEARCH, 2 a tile), or a table method's four slice ends
+   (TABLE, 4 a tile, gclq__sets_slice_end). An end is a chain of dependent
+   binary searches in global memory, which a block finding its own would
+   wait for tile after tile. A batch of mostly large pairs has its bitmaps'
+   and HASH's ends by gclq__sets_table_split_kernel instead. */
+template <int KIND>
+static __global__ void gclq__sets_split_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method,
+                                               uint32_t *split) {
+  const uint32_t per = KIND == GCLQ__CUT_TABLE ? 4 : 2;
+  const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= per * gclq__sets_first(T, T.nq)) return;
+  uint32_t q, p;
+  const uint64_t t = i / per;
+  const uint32_t end = (uint32_t)(i % per);
+  const gclq__sets_pair pr = gclq__sets_tile_pair(g, T, t, &q, &p);
+  split[i] = KIND == GCLQ__CUT_TABLE    ? gclq__sets_slice_end(method, pr, t - gclq__sets_first(T, q), end)
+             : KIND == GCLQ__CUT_SEARCH ? gclq__sets_chunk_end(pr, t - gclq__sets_first(T, q), end)
+                                        : gclq__sets_tile_split(pr, t - gclq__sets_first(T, q), end);
+}
+
+/* A pair's entry in the device call's tables: its path tiles and its search
+   tiles (gclq__sets_work_pair: merge path or IP_OBS, AUTO's other pairs
+   included; binary search, HASH or a bitmap), its tiles of the bitmap
+   (AUTO's dense pairs, gclq__sets_bitmap_dense), and a pad. The three
+   tables are scanned at once (gclq__sets_dev_tiles_sum) and the tile
+   kernels read them 4 words apart (gclq__sets_tiles::first_shift = 2). */
+struct gclq__sets_dev_tiles {
+  uint64_t w[4];
+};
+struct gclq__sets_dev_tiles_sum {
+  template <typename T> __host__ __device__ T operator()(const T &a, const T &b) const {
+    T c;
+    for (int i = 0; i < 4; ++i) c.w[i] = a.w[i] + b.w[i];
+    return c;
+  }
+  template <typename T> static __host__ __device__ T identity() {
+    T z;
+    for (int i = 0; i < 4; ++i) z.w[i] = 0;
+    return z;
+  }
+};
+
+/* Does AUTO give a pair of the device call to BITMAP_DYNAMIC? The batch
+   rule's test of a dominant pair (gclq__sets_pairs_rule_at), pair by pair:
+   dense over the values both span (GCLQ_SETS_AUTO_BITMAP_DENSITY), and
+   spread over GCLQ_SETS_AUTO_BITMAP_WINDOWS busy stretches, each set's
+   peak density from GCLQ__SETS_DEVICE_STRETCHES stretches, but dense from
+   GCLQ__SETS_DEVICE_BITMAP_DENSITY (the device call's bitmap runs a table
+   per tile, not the batch's streamed windows). Through the device call,
+   BITMAP_DYNAMIC beat IP_OBS on two sets of 10^7 (uniform or normal) at
+   density 0.2 (U = 10^8) and on two of 10^8 over 10^9, lost at density
+   0.02 (10^7 over U = 10^9), and was level on 10^6 over 10^8
+   (bench/results/sets_h200.md, "Fig. 9": device api, and "One pair").
+   Pairs below GCLQ__SETS_DEVICE_BITMAP_FROM elements never pass (64
+   stretches of 2^18 values at the least density hold more), so a batch of
+   small pairs reads nothing more. */
+#define GCLQ__SETS_DEVICE_STRETCHES 32u
+#define GCLQ__SETS_DEVICE_BITMAP_FROM ((uint64_t)1 << 17)
+#define GCLQ__SETS_DEVICE_BITMAP_DENSITY 0.1
+/* The device call's bitmap test of a pair before its stretches are read:
+   0, the bitmap does not pay; 1, it does (the ranges do not overlap: no
+   tiles, the count stays 0); 2, it does if the pair's stretches say so
+   (gclq__sets_bitmap_spread over the peak densities of
+   GCLQ__SETS_DEVICE_STRETCHES stretches, gclq__sets_tiles_kernel), *dense
+   the pair's density. */
+static __host__ __device__ __forceinline__ int gclq__sets_bitmap_dense(const gclq__sets_pair &pr, double *dense) {
+  const uint64_t work = (uint64_t)pr.na + pr.nb;
+  if (work < GCLQ__SETS_DEVICE_BITMAP_FROM || pr.na < GCLQ__SETS_DEVICE_STRETCHES) return 0;
+  const gclq__sets_range r = gclq__sets_bitmap_range(GCLQ_INTERSECT_BITMAP_DYNAMIC, pr);
+  if (r.bits == 0) return 1;
+  *dense = (double)work / (double)r.bits;
+  return *dense >= GCLQ__SETS_DEVICE_BITMAP_DENSITY ? 2 : 0;
+}
+
+/* gclq__sets_peak_density_of(x, n, 32) by a warp (every lane, the same x
+   and n): lane i reads stretch i, and the densest is found by shuffles, so
+   the warp waits on its loads once. */
+static __device__ __forceinline__ double gclq__d_warp_peak_density(const uint32_t *x, uint32_t n) {
+  uint64_t c, w;
+  gclq__sets_stretch(x, n, 32, threadIdx.x & 31, &c, &w);
+  for (int o = 16; o > 0; o >>= 1) {
+    const uint64_t c2 = __shfl_xor_sync(0xffffffffu, c, o), w2 = __shfl_xor_sync(0xffffffffu, w, o);
+    if (c2 * w > c * w2) c = c2, w = w2;
+  }
+  return (double)c / (double)w;
+}
+
+/* The device call's AUTO over its two tile tables in one launch (their
+   totals stay on the device, so a kernel a table would launch even when
+   its table is empty): a block's tiles t run through P's (IP_OBS), then
+   B's (BITMAP_DYNAMIC), the table kernel's own tile body over one shared
+   buffer. Held to the table kernel's 32 registers, so that the grid's
+   8 blocks a multiprocessor are resident at once. */
+static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
+    gclq__sets_auto_tiles_kernel(gclq__sets_args g, gclq__sets_tiles P, gclq__sets_tiles B) {
+  __shared__ uint32_t s_mem[(uint32_t)gclq__sets_sorted::BLOCK_WORDS > (uint32_t)gclq__sets_bits::BLOCK_WORDS
+                                ? (uint32_t)gclq__sets_sorted::BLOCK_WORDS
+                                : (uint32_t)gclq__sets_bits::BLOCK_WORDS];
+  __shared__ uint32_t s_end[4];
+  __shared__ uint32_t s_warp[GCLQ__SETS_NT / 32];
+  const uint64_t np = gclq__sets_first(P, P.nq), nb = gclq__sets_first(B, B.nq);
+  for (uint64_t t = blockIdx.x; t < np + nb; t += gridDim.x) {
+    if (t < np)
+      gclq__d_table_tile<false, gclq__sets_sorted, false>(g, P, t, GCLQ_INTERSECT_IP_OBS, s_mem, s_end, s_warp, NULL,
+                                                          NULL);
+    else
+      gclq__d_table_tile<false, gclq__sets_bits, false>(g, B, t - np, GCLQ_INTERSECT_BITMAP_DYNAMIC, s_mem, s_end,
+                                                        s_warp, NULL, NULL);
+  }
+}
+
+/* Each pair's entry (gclq__sets_dev_tiles); entry n is 0, so that the scan
+   ends in the totals. */
+static __global__ void gclq__sets_tiles_kernel(gclq__sets_args g, uint32_t n, gclq_intersect_method method,
+                                               gclq__sets_dev_tiles *tiles) {
+  const uint64_t p = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; /* every lane of a warp runs to the end */
+  const uint32_t lane = threadIdx.x & 31;
+  gclq__sets_pair pr = {NULL, NULL, 0, 0};
+  if (p < n) pr = gclq__sets_pair_at(g, (uint32_t)p);
+  double dense = 0.0;
+  const int d = p < n && method == GCLQ_INTERSECT_AUTO ? gclq__sets_bitmap_dense(pr, &dense) : 0;
+  bool bitmap = d == 1;
+  for (uint32_t m = __ballot_sync(0xffffffffu, d == 2); m != 0; m &= m - 1) { /* the warp reads each one's stretches */
+    const int l = __ffs(m) - 1;
+    const uint32_t *a = (const uint32_t *)__shfl_sync(0xffffffffu, (unsigned long long)pr.a, l);
+    const uint32_t *b = (const uint32_t *)__shfl_sync(0xffffffffu, (unsigned long long)pr.b, l);
+    const uint32_t na = __shfl_sync(0xffffffffu, pr.na, l), nb = __shfl_sync(0xffffffffu, pr.nb, l);
+    const double peak_a = gclq__d_warp_peak_density(a, na), peak_b = gclq__d_warp_peak_density(b, nb);
+    if (lane == (uint32_t)l)
+      bitmap = gclq__sets_bitmap_spread((uint64_t)na + nb, dense, peak_a, peak_b, GCLQ_SETS_AUTO_BITMAP_WINDOWS) != 0;
+  }
+  if (p > n) return;
+  gclq__sets_dev_tiles e = {{0, 0, 0, 0}};
+  if (p < n) {
+    uint64_t none;
+    if (bitmap)
+      gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, pr, &none, &e.w[2]);
+    else
+      gclq__sets_work_pair(method == GCLQ_INTERSECT_AUTO ? GCLQ_INTERSECT_IP_OBS : method, pr, &e.w[0], &e.w[1]);
+  }
+  tiles[p] = e;
+}

@@ -1,0 +1,159 @@
+/* clique/graph/kernels.cuh - device code of the graph module: adjacency
+   tests in the CSR, the upload's degrees, and the k-core decomposition by
+   parallel peeling (Alg. 1 of Geil's dissertation), as a loop of launches
+   and as one cooperative kernel. Its driver is clique/graph/cuda.cuh. */
+/* ---------------------------------------------------------------------------
+   device helpers
+   ------------------------------------------------------------------------- */
+
+/* Is u in the (ascending) adjacency list of v? Binary search in the CSR. */
+static __device__ __forceinline__ bool gclq__d_adjacent(const uint64_t *off, const uint32_t *nbr, uint32_t v,
+                                                        uint32_t u) {
+  uint64_t lo = off[v], hi = off[v + 1], end = hi;
+  while (lo < hi) {
+    uint64_t mid = (lo + hi) >> 1;
+    if (__ldg(nbr + mid) < u) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < end && __ldg(nbr + lo) == u;
+}
+
+static __global__ void gclq__iota_kernel(uint32_t *out, uint64_t n) {
+  uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = (uint32_t)i;
+}
+
+static __global__ void gclq__fill_kernel(uint32_t *out, uint64_t n, uint32_t value) {
+  uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = value;
+}
+
+static __global__ void gclq__degree_kernel(const uint64_t *off, uint32_t n, uint32_t *deg) {
+  uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) deg[v] = (uint32_t)(off[v + 1] - off[v]);
+}
+
+/* ---------------------------------------------------------------------------
+   k-core decomposition (the dissertation, Alg. 1): parallel peeling. With k the current
+   level, every vertex still present whose degree is at most k leaves with
+   core number k (filter); the neighbours it leaves behind lose one degree
+   each (advance); repeat until no vertex leaves, then k jumps to the
+   smallest degree left.
+   ------------------------------------------------------------------------- */
+
+/* Alg. 1 filter: info[0] counts the leaving vertices (listed in frontier),
+   info[1] takes the smallest degree of those that stay. round (NULL: not
+   kept) gets r, the number of rounds that took vertices before this one:
+   the order by (round, id) is gclq_degeneracy_order's. */
+static __global__ void gclq__core_filter_kernel(uint32_t n, uint32_t k, const uint32_t *deg, uint32_t *core,
+                                                uint8_t *gone, uint32_t *frontier, uint32_t *info, uint32_t *round,
+                                                uint32_t r) {
+  uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= n || gone[v]) return;
+  uint32_t d = deg[v];
+  if (d <= k) {
+    gone[v] = 1;
+    core[v] = k;
+    if (round != NULL) round[v] = r;
+    frontier[atomicAdd(&info[0], 1u)] = (uint32_t)v;
+  } else {
+    atomicMin(&info[1], d);
+  }
+}
+
+/* Alg. 1 advance: a warp per leaving vertex walks its list; every neighbour
+   still present loses one degree. */
+static __global__ void gclq__core_advance_kernel(const uint32_t *frontier, uint32_t nf, const uint64_t *off,
+                                                 const uint32_t *nbr, uint32_t *deg, const uint8_t *gone) {
+  uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  uint32_t lane = threadIdx.x & 31;
+  if (w >= nf) return;
+  uint32_t v = frontier[w];
+  for (uint64_t e = off[v] + lane; e < off[v + 1]; e += 32) {
+    uint32_t u = nbr[e];
+    if (!gone[u]) atomicSub(&deg[u], 1u);
+  }
+}
+
+/* The peeling in one cooperative launch: the state every block shares. The
+   counters of round it live in slot it % 3, so a slot is reset two rounds
+   before it is used again and after everyone has read it. */
+struct gclq__peel_state {
+  unsigned int bar_count, bar_gen; /* the grid barrier */
+  unsigned int left[3], low[3];    /* per slot: vertices leaving, smallest degree staying */
+  unsigned int max_core;
+};
+
+/* Grid barrier for a cooperative launch (every block resident): the last
+   block to arrive resets the count and opens the next generation. */
+static __device__ __forceinline__ void gclq__grid_sync(gclq__peel_state *s) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    volatile unsigned int *gen = &s->bar_gen;
+    const unsigned int g = *gen;
+    __threadfence();
+    if (atomicAdd(&s->bar_count, 1u) == gridDim.x - 1) {
+      atomicExch(&s->bar_count, 0u);
+      __threadfence();
+      atomicAdd(&s->bar_gen, 1u);
+    } else {
+      while (*gen == g) __nanosleep(32);
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
+
+/* Alg. 1 (filter, advance) in one cooperative kernel: rounds separated by
+   grid barriers instead of launches and read backs; the same cores and
+   rounds as gclq__core_filter_kernel / gclq__core_advance_kernel in a loop.
+   Values written by other blocks in the round before are read through L2
+   (__ldcg); a vertex's gone flag, core and round only by its own thread.
+   Every round looks at all n vertices: on R-MAT 18 (588 rounds, 8.6% of
+   the looks find a vertex still present) scanning compacted lists of the
+   vertices left instead measured slower, the list writes costing more than
+   the looks they save (bench/results/kcliques_h200.md, "The orientation"). */
+static __global__ void __launch_bounds__(GCLQ__BLOCK)
+    gclq__core_peel_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, uint32_t *deg, uint8_t *gone,
+                           uint32_t *core, uint32_t *round, uint32_t *frontier, gclq__peel_state *s) {
+  const uint64_t tid = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x, threads = (uint64_t)gridDim.x * blockDim.x;
+  const uint32_t lane = threadIdx.x & 31;
+  uint32_t k = 0, left = n, rounds = 0, best = 0;
+  for (uint32_t it = 0; left > 0; ++it) {
+    unsigned int *leaving = &s->left[it % 3], *low = &s->low[it % 3];
+    if (tid == 0) {
+      s->left[(it + 1) % 3] = 0;
+      s->low[(it + 1) % 3] = 0xffffffffu;
+    }
+    for (uint64_t v = tid; v < n; v += threads) {
+      if (gone[v]) continue;
+      const uint32_t d = __ldcg(deg + v);
+      if (d <= k) {
+        gone[v] = 1;
+        core[v] = k;
+        if (round != NULL) round[v] = rounds;
+        frontier[atomicAdd(leaving, 1u)] = (uint32_t)v;
+      } else {
+        atomicMin(low, d);
+      }
+    }
+    gclq__grid_sync(s);
+    const uint32_t out = __ldcg(leaving);
+    if (out == 0) { /* nobody left at k: jump to the smallest degree still present */
+      k = __ldcg(low);
+      continue;
+    }
+    best = k;
+    left -= out;
+    ++rounds;
+    for (uint64_t w = tid / 32; w < out; w += threads / 32) {
+      const uint32_t v = __ldcg(frontier + w);
+      for (uint64_t e = off[v] + lane; e < off[v + 1]; e += 32) {
+        const uint32_t u = nbr[e];
+        if (!__ldcg(gone + u)) atomicSub(&deg[u], 1u);
+      }
+    }
+    gclq__grid_sync(s);
+  }
+  if (tid == 0) s->max_core = best;
+}

@@ -1,0 +1,640 @@
+/* clique/maxclique/host.h - maximum cliques on the host: the plan both
+   backends read (the options resolved, the search's constants), the HOST
+   search (greedy lower bound, then branch and bound with a colouring bound
+   over the degeneracy order), AUTO's small-graph rule and the finishing
+   step that sorts the cliques and maps them to file ids. Host code in the
+   common subset of C99 and C++; the CUDA search is clique/maxclique/cuda.cuh,
+   the public call clique/maxclique/api.h. */
+
+/* Candidate lists longer than this are not coloured (length bound only). */
+#define GCLQ__COLOUR_CAP 256u
+/* The most parents, and children, one step of a level takes (the device and
+   the simulation): small enough that the search reaches the deep levels, and
+   raises its target, early; large enough that the steps (one host
+   synchronisation each) stay few. The value, and GCLQ__FIRST_WIDTH's, come
+   from bench_maxclique's sweep of both on R-MAT 15 and facebook_combined
+   (the step-size sweep: bench/results/maxclique_h200.md, "History"). */
+#define GCLQ__STEP_ENTRIES ((uint64_t)1 << 20)
+/* A level entry whose vertex id carries this bit is a candidate only: its
+   earlier siblings may take it, but it is never expanded itself (its colour
+   class bounds every clique it starts below the target). Vertex ids stay
+   below it (graphs of at most 2^31 - 1 vertices on the CUDA backend). */
+#define GCLQ__DEAD 0x80000000u
+/* The children one step of a level may write: GCLQ__FIRST_WIDTH at first,
+   doubling with every step up to the chunk (GCLQ__STEP_ENTRIES). The first
+   descent is narrower than the rest, so large cliques (and a higher target)
+   are found before the levels widen. Too narrow a start costs more in
+   steps than it saves in candidates: on R-MAT graphs a first width of 4096
+   writes an order of magnitude fewer candidates than full-width steps, but
+   its many steps take far longer (the same sweep). */
+#define GCLQ__FIRST_WIDTH ((uint64_t)1 << 17)
+/* A step counts the children of `span` parents but takes only the prefix
+   whose children fit: the parents after it are counted again by the next
+   step. Counting twice as many as the last step took keeps that recount
+   small (the device and the tests' simulation share this rule). */
+static inline uint64_t gclq__next_span(uint64_t taken, uint64_t chunk) {
+  uint64_t s = 2 * taken;
+  return s < 32 ? 32 : s > chunk ? chunk : s;
+}
+/* A maximum-clique run's options with every default filled in (private;
+   gclq__mc_resolve writes it, both backends read it). */
+typedef struct gclq__mc_plan {
+  int find_one;
+  gclq_heuristic heuristic; /* never DEFAULT */
+  uint32_t seeds;           /* 0: 5% of the vertices */
+  int orient_index;         /* 0: by degree (or by degeneracy) */
+  int orient_degeneracy;    /* by (peeling round, id) */
+  int prune_core;           /* 0: by degree */
+  gclq_bound bound;         /* never DEFAULT */
+  gclq_search search;       /* never DEFAULT */
+  uint32_t bits_max;        /* GCLQ__BITS_MAX (tests: gclq__bits_max) */
+  uint64_t max_stored;      /* 0: every clique */
+  uint64_t window;          /* 0: one window */
+  gclq_window_order order;  /* never DEFAULT */
+  size_t budget;            /* 0: 90% of the free device memory */
+  void (*log)(void *user, const char *line);
+  void *log_user;
+  gclq_device_allocator allocator;
+  gclq_stream stream;
+  int no_split; /* 0 (bench: gclq__no_budget_split) */
+  uint64_t first_width, step; /* GCLQ__FIRST_WIDTH, GCLQ__STEP_ENTRIES unless the bench tunes them */
+} gclq__mc_plan;
+
+#ifdef GPUCLIQUE_TESTING
+/* The plan's tuning fields from the hooks. */
+static inline void gclq__mc_tuning(gclq__mc_plan *p) {
+  p->bits_max = gclq__bits_max;
+  p->no_split = gclq__no_budget_split;
+  p->step = gclq__tune_step ? gclq__tune_step : GCLQ__STEP_ENTRIES;
+  p->first_width = gclq__tune_first_width ? gclq__tune_first_width : GCLQ__FIRST_WIDTH;
+}
+#else
+/* The plan's tuning fields: the constants. */
+static inline void gclq__mc_tuning(gclq__mc_plan *p) {
+  p->bits_max = GCLQ__BITS_MAX;
+  p->no_split = 0;
+  p->step = GCLQ__STEP_ENTRIES;
+  p->first_width = GCLQ__FIRST_WIDTH;
+}
+#endif
+
+/* ---- maximum cliques ---------------------------------------------------- */
+
+/* The search, in three steps:
+
+   1. Core numbers and a degeneracy order (gclq__host_core_order,
+      clique/graph/host.h). A clique of size s needs every member to have
+      core number >= s - 1, so with a lower bound `best` every vertex of
+      core < best - 1 is out.
+
+   2. A greedy lower bound (the paper's multi-run heuristic, the dissertation, sec. 2.4.3.2,
+      by core number): from each vertex, repeatedly add the candidate of
+      highest core number and keep only its neighbours. best = the largest
+      clique any run finds.
+
+   3. Exact search, one subproblem per vertex v: the cliques whose first
+      vertex in the degeneracy order is v, i.e. v plus a clique among its
+      later neighbours (at most core[v] of them, so every subproblem is small
+      even in a large sparse graph). Each clique has one first vertex, so it
+      is found in exactly one subproblem. The later neighbours become a small
+      dense graph of bitsets, searched depth first: R the clique so far, P the
+      candidates adjacent to all of R. P is coloured greedily (colour classes
+      are independent sets, so a clique takes at most one vertex of each);
+      the vertices are tried from the highest colour down, and the branch on
+      the i-th vertex can reach at most |R| + colour[i] vertices. Branch on
+      vertex i with P restricted to its neighbours, then drop it from P (the
+      branches are disjoint, so no clique is reached twice).
+      (Tomita and Seki's MCQ, with San Segundo's bitset colouring; the
+      per-vertex decomposition as in PMC, Rossi et al.)
+
+   Pruning: "enumerate all" prunes a branch when |R| + colour < best,
+   strictly, so branches that could tie the best survive and every maximum
+   clique is reached (once). "Find one" prunes when |R| + colour <= best: it
+   only looks for something larger than what it has. A node with P empty is a
+   clique that cannot grow within its branch; it is recorded when its size is
+   >= best (all; > best resets the list) or > best (one). A recorded clique
+   that is not maximal is always smaller than the final omega, so the reset
+   removes it. */
+
+typedef struct gclq__host_mc {
+  const gclq_graph *g;
+  const uint32_t *core;
+  int find_one;
+  int keep_cliques; /* store the vertices, or only count */
+  uint64_t limit;   /* store at most this many (0: all) */
+  uint64_t stored;  /* cliques in `cliques` */
+  int out_of_memory;
+
+  /* the answer so far: the best size, and that many vertices per clique */
+  uint32_t best;
+  uint64_t count;
+  uint32_t *cliques;
+  size_t cliques_cap; /* in ids */
+
+  /* the current subproblem: k local vertices (the later neighbours of the
+     seed), adjacency bitsets of `words` 64-bit words each */
+  uint32_t k, words, capacity; /* capacity: the largest k the buffers hold */
+  uint32_t *local_to_global;
+  uint64_t *adj;       /* capacity * words_cap */
+  uint64_t *pbits;     /* (capacity + 2) * words_cap: P at each depth */
+  uint64_t *scratch;   /* 2 * words_cap: colouring work sets */
+  uint32_t *clique;    /* R, in global ids: capacity + 1 entries */
+  uint32_t *stack;     /* order and colour of P at each depth */
+  size_t stack_cap;
+
+  /* progress lines (options.log; NULL: silent) */
+  void (*log)(void *user, const char *line);
+  void *log_user;
+  clock_t last_log; /* processor time of the last search line */
+} gclq__host_mc;
+
+/* The search's progress lines come at most this often (seconds of
+   processor time), checked every GCLQ__HOST_LOG_EVERY sources. */
+#define GCLQ__HOST_LOG_SECONDS 1.0
+#define GCLQ__HOST_LOG_EVERY 64u
+
+/* A progress line through the log callback (nothing when there is none). */
+static inline void gclq__host_mc_log(const gclq__host_mc *mc, const char *line) {
+  if (mc->log != NULL) mc->log(mc->log_user, line);
+}
+
+/* The search's line after source i of n, when GCLQ__HOST_LOG_SECONDS have
+   passed since the last one. */
+static inline void gclq__host_mc_progress(gclq__host_mc *mc, uint32_t i, uint32_t n) {
+  char line[160];
+  clock_t now;
+  if (mc->log == NULL || i % GCLQ__HOST_LOG_EVERY != 0) return;
+  now = clock();
+  if ((double)(now - mc->last_log) < GCLQ__HOST_LOG_SECONDS * CLOCKS_PER_SEC) return;
+  mc->last_log = now;
+  snprintf(line, sizeof line, "search: source %u of %u (%.0f%%), best %u, %llu cliques of that size", i, n,
+           100.0 * i / n, mc->best, (unsigned long long)mc->count);
+  gclq__host_mc_log(mc, line);
+}
+
+/* Record R (mc->clique[0 .. size)) when it ties or beats the best ("all"),
+   or beats it ("find one"). A larger R empties the list first. */
+static inline void gclq__host_mc_record(gclq__host_mc *mc, uint32_t size) {
+  uint32_t i, j, *dst;
+  if (mc->find_one ? size <= mc->best : size < mc->best) return;
+  if (size > mc->best || mc->find_one) {
+    mc->best = size;
+    mc->count = 0;
+    mc->stored = 0;
+  }
+  ++mc->count;
+  if (!mc->keep_cliques || (mc->limit && mc->stored >= mc->limit)) return;
+  ++mc->stored;
+  if ((size_t)mc->stored * size > mc->cliques_cap) {
+    size_t cap = mc->cliques_cap ? 2 * mc->cliques_cap : 64 * (size_t)size;
+    uint32_t *grown;
+    while (cap < (size_t)mc->stored * size) cap *= 2;
+    grown = (uint32_t *)GCLQ_REALLOC(mc->cliques, cap * sizeof(uint32_t));
+    if (grown == NULL) {
+      mc->out_of_memory = 1;
+      return;
+    }
+    mc->cliques = grown;
+    mc->cliques_cap = cap;
+  }
+  dst = mc->cliques + (size_t)(mc->stored - 1) * size;
+  /* insertion sort into place: each clique is stored ascending */
+  for (i = 0; i < size; ++i) {
+    uint32_t x = mc->clique[i];
+    for (j = i; j > 0 && dst[j - 1] > x; --j) dst[j] = dst[j - 1];
+    dst[j] = x;
+  }
+}
+
+/* Greedy colouring of P (bitset) into order[] / colour[] with colours
+   non-decreasing: colour class c takes, in index order, every vertex still
+   uncoloured and not adjacent to one already in class c. Returns |P|. */
+static inline uint32_t gclq__host_mc_colour(gclq__host_mc *mc, const uint64_t *P, uint32_t *order,
+                                            uint32_t *colour) {
+  const uint32_t W = mc->words;
+  uint64_t *uncoloured = mc->scratch, *open = mc->scratch + W;
+  uint32_t w, n = 0, c = 0, left = 0;
+  for (w = 0; w < W; ++w) {
+    uncoloured[w] = P[w];
+    left += gclq__host_popcount64(P[w]);
+  }
+  while (left > 0) {
+    ++c;
+    memcpy(open, uncoloured, W * sizeof(uint64_t));
+    for (w = 0; w < W; ++w) {
+      while (open[w]) {
+        uint32_t v = 64 * w + gclq__host_ctz64(open[w]), x;
+        uncoloured[w] &= ~((uint64_t)1 << (v % 64));
+        for (x = w; x < W; ++x) open[x] &= ~mc->adj[(size_t)v * W + x]; /* v's neighbours leave the class */
+        open[w] &= ~((uint64_t)1 << (v % 64));
+        order[n] = v;
+        colour[n] = c;
+        ++n, --left;
+      }
+    }
+  }
+  return n;
+}
+
+/* Expand R (depth vertices, in mc->clique) with the candidates in
+   P = mc->pbits + depth * words. `base` is where this depth's order and
+   colour arrays start in mc->stack (offsets, not pointers: the stack may
+   move when it grows). */
+static inline void gclq__host_mc_expand(gclq__host_mc *mc, uint32_t depth, size_t base) {
+  const uint32_t W = mc->words;
+  uint64_t *P = mc->pbits + (size_t)depth * W;
+  uint32_t w, np = 0, i;
+  for (w = 0; w < W; ++w) np += gclq__host_popcount64(P[w]);
+  if (np == 0) {
+    gclq__host_mc_record(mc, depth);
+    return;
+  }
+  if (base + 2 * (size_t)np > mc->stack_cap) {
+    size_t cap = 2 * (base + 2 * (size_t)np);
+    uint32_t *grown = (uint32_t *)GCLQ_REALLOC(mc->stack, cap * sizeof(uint32_t));
+    if (grown == NULL) {
+      mc->out_of_memory = 1;
+      return;
+    }
+    mc->stack = grown;
+    mc->stack_cap = cap;
+  }
+  gclq__host_mc_colour(mc, P, mc->stack + base, mc->stack + base + np);
+  for (i = np; i-- > 0;) {
+    uint32_t v = mc->stack[base + i], bound = depth + mc->stack[base + np + i];
+    uint64_t *child = P + W;
+    if (mc->find_one ? bound <= mc->best : bound < mc->best) return; /* and so for every i below */
+    for (w = 0; w < W; ++w) child[w] = P[w] & mc->adj[(size_t)v * W + w];
+    mc->clique[depth] = mc->local_to_global[v];
+    gclq__host_mc_expand(mc, depth + 1, base + 2 * (size_t)np);
+    if (mc->out_of_memory) return;
+    P[v / 64] &= ~((uint64_t)1 << (v % 64));
+  }
+}
+
+/* The subproblem of seed v: v and its later neighbours (rank > rank[v]) that
+   can still be in a clique of size best. `slot` is an n-entry scratch map,
+   all zero on entry and on return (local index + 1 of the candidates). */
+static inline void gclq__host_mc_seed(gclq__host_mc *mc, uint32_t v, const uint32_t *rank, uint32_t *slot) {
+  const gclq_graph *g = mc->g;
+  uint32_t k = 0, i, w, need = mc->best > 0 ? mc->best - 1 : 0;
+  uint64_t e;
+  for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) {
+    uint32_t u = g->h_neighbors[e];
+    if (rank[u] > rank[v] && mc->core[u] >= need) mc->local_to_global[k++] = u;
+  }
+  GCLQ_ASSERT(k <= mc->capacity);
+  if (mc->find_one ? k + 1 <= mc->best : k + 1 < mc->best) return;
+  mc->k = k;
+  mc->words = (k + 63) / 64;
+  /* the local graph: bit j of row i when local i and j are adjacent */
+  for (i = 0; i < k; ++i) slot[mc->local_to_global[i]] = i + 1;
+  memset(mc->adj, 0, (size_t)k * mc->words * sizeof(uint64_t));
+  for (i = 0; i < k; ++i) {
+    uint32_t u = mc->local_to_global[i];
+    for (e = g->h_offsets[u]; e < g->h_offsets[u + 1]; ++e) {
+      uint32_t j = slot[g->h_neighbors[e]];
+      if (j) mc->adj[(size_t)i * mc->words + (j - 1) / 64] |= (uint64_t)1 << ((j - 1) % 64);
+    }
+  }
+  for (i = 0; i < k; ++i) slot[mc->local_to_global[i]] = 0;
+  /* P = every local vertex; R = {v} */
+  for (w = 0; w < mc->words; ++w) mc->pbits[mc->words + w] = 0;
+  for (i = 0; i < k; ++i) mc->pbits[mc->words + i / 64] |= (uint64_t)1 << (i % 64);
+  mc->clique[0] = v;
+  gclq__host_mc_expand(mc, 1, 0);
+}
+
+/* Greedy lower bound from seed s (the dissertation, sec. 2.4.3): add the candidate of
+   highest core number (then highest degree, then lowest id), keep only its
+   neighbours, repeat. The clique goes to mc->clique; returns its size.
+   cand: scratch of deg(s) entries. */
+static inline uint32_t gclq__host_mc_greedy(gclq__host_mc *mc, uint32_t s, uint32_t *cand) {
+  const gclq_graph *g = mc->g;
+  uint32_t size = 1, nc = gclq__host_degree(g, s);
+  if (nc > 0) memcpy(cand, g->h_neighbors + g->h_offsets[s], (size_t)nc * sizeof(uint32_t));
+  mc->clique[0] = s;
+  while (nc > 0) {
+    uint32_t i, pick = cand[0];
+    for (i = 1; i < nc; ++i) {
+      uint32_t u = cand[i];
+      if (mc->core[u] > mc->core[pick] ||
+          (mc->core[u] == mc->core[pick] && gclq__host_degree(g, u) > gclq__host_degree(g, pick)))
+        pick = u;
+    }
+    mc->clique[size++] = pick;
+    nc = gclq__host_intersect(cand, nc, g->h_neighbors + g->h_offsets[pick], gclq__host_degree(g, pick), cand);
+  }
+  return size;
+}
+
+/* Lexicographic sort of `count` rows of `width` ids (bottom-up merge sort of
+   row indices, then one permuting copy). Returns 0 when out of memory. */
+static inline int gclq__host_row_less(const uint32_t *rows, uint32_t width, size_t a, size_t b) {
+  uint32_t i;
+  for (i = 0; i < width; ++i) {
+    uint32_t x = rows[a * width + i], y = rows[b * width + i];
+    if (x != y) return x < y;
+  }
+  return 0;
+}
+static inline int gclq__host_sort_rows(uint32_t *rows, size_t count, uint32_t width) {
+  size_t *idx, *tmp, run, i;
+  uint32_t *copy;
+  if (count < 2 || width == 0) return 1;
+  idx = (size_t *)GCLQ_MALLOC(count * sizeof(size_t));
+  tmp = (size_t *)GCLQ_MALLOC(count * sizeof(size_t));
+  copy = (uint32_t *)GCLQ_MALLOC(count * width * sizeof(uint32_t));
+  if (idx == NULL || tmp == NULL || copy == NULL) {
+    GCLQ_FREE(idx);
+    GCLQ_FREE(tmp);
+    GCLQ_FREE(copy);
+    return 0;
+  }
+  for (i = 0; i < count; ++i) idx[i] = i;
+  for (run = 1; run < count; run *= 2) {
+    for (i = 0; i < count; i += 2 * run) {
+      size_t lo = i, mid = i + run < count ? i + run : count, hi = i + 2 * run < count ? i + 2 * run : count;
+      size_t a = lo, b = mid, o = lo;
+      while (a < mid && b < hi) tmp[o++] = gclq__host_row_less(rows, width, idx[b], idx[a]) ? idx[b++] : idx[a++];
+      while (a < mid) tmp[o++] = idx[a++];
+      while (b < hi) tmp[o++] = idx[b++];
+    }
+    { size_t *t = idx; idx = tmp; tmp = t; }
+  }
+  memcpy(copy, rows, count * width * sizeof(uint32_t));
+  for (i = 0; i < count; ++i) memcpy(rows + i * width, copy + idx[i] * width, width * sizeof(uint32_t));
+  GCLQ_FREE(idx);
+  GCLQ_FREE(tmp);
+  GCLQ_FREE(copy);
+  return 1;
+}
+
+/* 1. The later neighbourhoods (rank: the position of each vertex in the
+   degeneracy order) and the search's buffers, sized by the largest of them
+   (mc->capacity <= max core) and the largest degree. Returns 0 when out of
+   memory. */
+static inline int gclq__host_mc_buffers(gclq__host_mc *mc, const uint32_t *order, uint32_t *rank) {
+  const gclq_graph *g = mc->g;
+  uint32_t n = g->num_vertices, v, i, max_degree = 0;
+  size_t words_cap;
+  for (i = 0; i < n; ++i) rank[order[i]] = i;
+  for (v = 0; v < n; ++v) {
+    uint32_t later = 0;
+    uint64_t e;
+    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) later += rank[g->h_neighbors[e]] > rank[v];
+    if (later > mc->capacity) mc->capacity = later; /* <= max_core */
+    if (gclq__host_degree(g, v) > max_degree) max_degree = gclq__host_degree(g, v);
+  }
+  words_cap = ((size_t)mc->capacity + 63) / 64 + 1;
+  mc->local_to_global = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 1) * sizeof(uint32_t));
+  mc->clique = (uint32_t *)GCLQ_MALLOC(((size_t)max_degree + 2) * sizeof(uint32_t));
+  mc->adj = (uint64_t *)GCLQ_MALLOC(((size_t)mc->capacity + 1) * words_cap * sizeof(uint64_t));
+  mc->pbits = (uint64_t *)GCLQ_MALLOC(((size_t)mc->capacity + 3) * words_cap * sizeof(uint64_t));
+  mc->scratch = (uint64_t *)GCLQ_MALLOC(2 * words_cap * sizeof(uint64_t));
+  return mc->local_to_global && mc->clique && mc->adj && mc->pbits && mc->scratch;
+}
+
+/* 2. The greedy lower bound from every vertex that could still beat it
+   (the greedy clique is a clique: "find one" keeps it as its first answer;
+   "enumerate all" only takes its size and finds it again in step 3); sets
+   mc->best. Returns 0 when out of memory. */
+static inline int gclq__host_mc_bound(gclq__host_mc *mc, const uint32_t *order) {
+  uint32_t i, v, greedy_size = 0;
+  for (i = mc->g->num_vertices; i-- > 0;) {
+    uint32_t s = order[i]; /* highest core first */
+    if (mc->core[s] + 1 <= greedy_size) continue;
+    v = gclq__host_mc_greedy(mc, s, mc->local_to_global);
+    if (v > greedy_size) {
+      greedy_size = v;
+      if (mc->find_one) {
+        mc->best = 0;
+        gclq__host_mc_record(mc, v);
+        if (mc->out_of_memory) return 0;
+      }
+    }
+  }
+  mc->best = greedy_size; /* >= 1: there is a vertex */
+  return 1;
+}
+
+/* 3. The exact search: one subproblem per vertex that might be in a clique
+   of size best, in degeneracy order. Returns 0 when out of memory. */
+static inline int gclq__host_mc_search(gclq__host_mc *mc, const uint32_t *order, const uint32_t *rank, uint32_t *slot) {
+  uint32_t i, v, n = mc->g->num_vertices;
+  memset(slot, 0, (size_t)n * sizeof(uint32_t));
+  mc->last_log = clock();
+  for (i = 0; i < n; ++i) {
+    gclq__host_mc_progress(mc, i, n);
+    v = order[i];
+    if (mc->find_one ? mc->core[v] + 1 <= mc->best : mc->core[v] + 1 < mc->best) continue;
+    gclq__host_mc_seed(mc, v, rank, slot);
+    if (mc->out_of_memory) return 0;
+  }
+  return 1;
+}
+
+/* All maximum cliques of g (find_one == 0), or one of them (find_one != 0),
+   with progress lines through log (may be NULL): one after the cores, one
+   after the greedy bound, one every GCLQ__HOST_LOG_SECONDS of the search and
+   one at its end.
+     *omega    the clique number
+     *count    how many maximum cliques (1 with find_one)
+     *stored   how many of them are in *cliques: at most `limit` (0: all)
+     *cliques  (may be NULL: count only) GCLQ_MALLOC'd, stored * omega
+               compacted vertex ids (map with h_original_ids); each clique
+               ascending, the cliques in lexicographic order, so two correct
+               answers compare byte for byte. The caller frees it with
+               GCLQ_FREE. NULL when count is 0.
+   Conventions: no vertices -> omega 0, count 0; vertices but no edges ->
+   omega 1 and count n (each vertex alone is a maximum clique). With
+   find_one, which maximum clique comes back depends on the search order
+   (not necessarily the lexicographically first); compare its size and that
+   it is a clique. On failure the outputs are 0 / NULL.
+     K4 plus an isolated vertex:   omega 4, count 1, cliques [0 1 2 3]
+     two triangles 0-1-2, 3-4-5:   omega 3, count 2, cliques [0 1 2, 3 4 5] */
+static inline gclq_status gclq__host_max_cliques_kept(const gclq_graph *g, int find_one, uint64_t limit,
+                                                      void (*log)(void *user, const char *line), void *log_user,
+                                                      uint32_t *omega, uint64_t *count, uint64_t *stored,
+                                                      uint32_t **cliques) {
+  gclq__host_mc mc;
+  char line[160];
+  uint32_t n, max_core = 0;
+  uint32_t *order = NULL, *rank = NULL, *slot = NULL, *core = NULL;
+  gclq_status status = GCLQ_SUCCESS;
+  if (omega) *omega = 0;
+  if (count) *count = 0;
+  if (stored) *stored = 0;
+  if (cliques) *cliques = NULL;
+  if (!gclq__host_graph_ok(g) || omega == NULL || count == NULL || stored == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  n = g->num_vertices;
+  if (n == 0) return GCLQ_SUCCESS;
+
+  memset(&mc, 0, sizeof mc);
+  mc.g = g;
+  mc.find_one = find_one != 0;
+  mc.keep_cliques = cliques != NULL;
+  mc.limit = limit;
+  mc.log = log;
+  mc.log_user = log_user;
+  core = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  order = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  rank = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  slot = (uint32_t *)GCLQ_MALLOC((size_t)n * sizeof(uint32_t));
+  if (core == NULL || order == NULL || rank == NULL || slot == NULL) goto out_of_memory;
+
+  /* 1. core numbers, degeneracy order, the buffers */
+  status = gclq__host_core_order(g, core, order, &max_core);
+  if (status != GCLQ_SUCCESS) goto done;
+  mc.core = core;
+  snprintf(line, sizeof line, "cores: max core %u (%u vertices, %llu edges)", max_core, n,
+           (unsigned long long)g->num_edges);
+  gclq__host_mc_log(&mc, line);
+  if (!gclq__host_mc_buffers(&mc, order, rank)) goto out_of_memory;
+  /* 2. the lower bound */
+  if (!gclq__host_mc_bound(&mc, order)) goto out_of_memory;
+  snprintf(line, sizeof line, "heuristic: lower bound %u; max core %u", mc.best, max_core);
+  gclq__host_mc_log(&mc, line);
+  /* 3. the exact search */
+  if (!gclq__host_mc_search(&mc, order, rank, slot)) goto out_of_memory;
+  snprintf(line, sizeof line, "search: done: omega %u, %llu maximum cliques", mc.best, (unsigned long long)mc.count);
+  gclq__host_mc_log(&mc, line);
+
+  if (mc.keep_cliques && !gclq__host_sort_rows(mc.cliques, (size_t)mc.stored, mc.best)) goto out_of_memory;
+  *omega = mc.best;
+  *count = mc.count;
+  *stored = mc.stored;
+  if (cliques) {
+    *cliques = mc.cliques;
+    mc.cliques = NULL;
+  }
+  goto done;
+
+out_of_memory:
+  status = GCLQ_ERROR_OUT_OF_MEMORY;
+done:
+  GCLQ_FREE(core);
+  GCLQ_FREE(order);
+  GCLQ_FREE(rank);
+  GCLQ_FREE(slot);
+  GCLQ_FREE(mc.local_to_global);
+  GCLQ_FREE(mc.clique);
+  GCLQ_FREE(mc.adj);
+  GCLQ_FREE(mc.pbits);
+  GCLQ_FREE(mc.scratch);
+  GCLQ_FREE(mc.stack);
+  GCLQ_FREE(mc.cliques);
+  return status;
+}
+
+/* ---------------------------------------------------------------------------
+   Maximum cliques: the public call. The options are checked and resolved
+   into a plan; graphs without edges are answered here; otherwise a backend
+   runs, and its cliques (compact ids) are sorted, each clique and then the
+   list, and mapped to file ids. Sorting compact ids sorts file ids too: the
+   loaders compact in increasing order of file id.
+   ------------------------------------------------------------------------- */
+
+GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options) {
+  if (options == NULL) return;
+  memset(options, 0, sizeof *options);
+  options->backend = GCLQ_BACKEND_AUTO;
+  options->mode = GCLQ_MODE_ALL;
+  options->heuristic = GCLQ_HEURISTIC_MULTI_DEGREE;
+  options->seeds = 0;
+  options->orientation = GCLQ_ORIENT_DEGREE;
+  options->prune = GCLQ_PRUNE_CORE;
+  options->bound = GCLQ_BOUND_COLOUR;
+  options->search = GCLQ_SEARCH_BITSET;
+  options->window_size = 0;
+  options->window_order = GCLQ_WINDOW_ORDER_DEGREE_DESC;
+  options->device_budget_bytes = 0;
+}
+
+/* Options (NULL: defaults) into a plan; an enum out of range is invalid. */
+static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq__mc_plan *p, gclq_backend *backend) {
+  gclq_maxclique_options d;
+  if (o == NULL) {
+    gclq_maxclique_options_defaults(&d);
+    o = &d;
+  }
+  if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->mode < 0 || (int)o->mode > (int)GCLQ_MODE_ONE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->heuristic < 0 || (int)o->heuristic > (int)GCLQ_HEURISTIC_MULTI_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_DEGENERACY) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->prune < 0 || (int)o->prune > (int)GCLQ_PRUNE_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->bound < 0 || (int)o->bound > (int)GCLQ_BOUND_COLOUR) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->search < 0 || (int)o->search > (int)GCLQ_SEARCH_LIST) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)o->window_order < 0 || (int)o->window_order > (int)GCLQ_WINDOW_ORDER_CORE_DESC)
+    return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(p, 0, sizeof *p);
+  p->find_one = o->mode == GCLQ_MODE_ONE;
+  p->heuristic = o->heuristic == GCLQ_HEURISTIC_DEFAULT ? GCLQ_HEURISTIC_MULTI_DEGREE : o->heuristic;
+  p->seeds = o->seeds;
+  p->orient_index = o->orientation == GCLQ_ORIENT_INDEX;
+  p->orient_degeneracy = o->orientation == GCLQ_ORIENT_DEGENERACY;
+  p->prune_core = o->prune != GCLQ_PRUNE_DEGREE;
+  p->bound = o->bound == GCLQ_BOUND_DEFAULT ? GCLQ_BOUND_COLOUR : o->bound;
+  p->search = o->search == GCLQ_SEARCH_DEFAULT ? GCLQ_SEARCH_BITSET : o->search;
+  p->max_stored = o->max_stored;
+  p->window = o->window_size;
+  p->order = o->window_order == GCLQ_WINDOW_ORDER_DEFAULT ? GCLQ_WINDOW_ORDER_DEGREE_DESC : o->window_order;
+  p->budget = o->device_budget_bytes;
+  p->log = o->log;
+  p->log_user = o->log_user;
+  p->allocator = o->allocator;
+  p->stream = o->stream;
+  gclq__mc_tuning(p);
+  if (p->first_width > p->step) p->first_width = p->step;
+  *backend = o->backend;
+  return GCLQ_SUCCESS;
+}
+
+/* Each row ascending, the rows in lexicographic order, then file ids into
+   r->h_cliques. rows is consumed (freed) either way. */
+static inline gclq_status gclq__mc_finish(const gclq_graph *g, uint32_t omega, uint64_t count, uint64_t stored,
+                                          uint32_t *rows, gclq_maxclique_result *r) {
+  uint64_t i, total = stored * omega;
+  uint32_t j, t;
+  for (i = 0; i < stored; ++i) { /* insertion sort: rows are short */
+    uint32_t *row = rows + i * omega;
+    for (j = 1; j < omega; ++j) {
+      uint32_t x = row[j];
+      for (t = j; t > 0 && row[t - 1] > x; --t) row[t] = row[t - 1];
+      row[t] = x;
+    }
+  }
+  if (!gclq__host_sort_rows(rows, (size_t)stored, omega)) {
+    GCLQ_FREE(rows);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  r->omega = omega;
+  r->count = count;
+  r->stored = stored;
+  if (total > 0) {
+    r->h_cliques = (uint64_t *)gclq__alloc_array(total, sizeof(uint64_t));
+    if (r->h_cliques == NULL) {
+      GCLQ_FREE(rows);
+      return GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+    for (i = 0; i < total; ++i) r->h_cliques[i] = g->h_original_ids ? g->h_original_ids[rows[i]] : rows[i];
+  }
+  GCLQ_FREE(rows);
+  return GCLQ_SUCCESS;
+}
+
+/* Is g small work for AUTO (GCLQ_AUTO_HOST_MAX_EDGES, _MAX_CORE)? The
+   core numbers are computed only under the edge limit; *max_core gets the
+   largest (0 when not computed). A failed allocation answers "not small". */
+static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core) {
+  uint32_t *core;
+  int small = 0;
+  *max_core = 0;
+  if (g->num_edges > GCLQ_AUTO_HOST_MAX_EDGES) return 0;
+  core = (uint32_t *)gclq__alloc_array(g->num_vertices, sizeof(uint32_t));
+  if (core == NULL) return 0;
+  if (gclq__host_core_order(g, core, NULL, max_core) == GCLQ_SUCCESS) small = *max_core <= GCLQ_AUTO_HOST_MAX_CORE;
+  GCLQ_FREE(core);
+  return small;
+}

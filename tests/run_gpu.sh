@@ -7,6 +7,7 @@
 #                    [--bench-sizes=20,24,28] [--filter=SUBSTR] [--bench-filter=SUBSTR]
 #                    [--commit=SHA] [--no-tests] [--no-memcheck]
 #                    [--repeat=N [--jobs=J] [--deadline=S] [--exclude=SUBSTR]]
+#                    [--before=SRC.tgz] [--build-only]
 # Environment: race_suites="scan merge" limits racecheck to those suites;
 # MEMCHECK_LOG2 / RACECHECK_LOG2 set their largest sizes (16 / 11), and
 # MEMCHECK_TIMEOUT / RACECHECK_TIMEOUT (s) bound each sanitizer run.
@@ -17,6 +18,12 @@
 # S seconds (--deadline, default 480), so that the call ends inside the device's limit;
 # --exclude leaves out the tests whose names contain SUBSTR.
 #
+# --before=SRC.tgz builds the benchmarks of an older tree (git archive of it)
+# beside this one, in /tmp/before, and then runs bench/before_after.sh over the
+# two builds instead of the benchmark table below (BA_REPS, BA_FILTER apply).
+# A build left by an earlier call on the same warm machine is reused.
+# --build-only stops after the builds (a later call on the warm machine runs).
+#
 # --bin=DIR runs gpuamq_tests and gpuamq_bench from DIR (built elsewhere, e.g.
 # on a machine without a GPU, and carried along) instead of building here.
 # Logs go to $OUT (the device tool's folder) or ./out.
@@ -25,7 +32,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
 bin= maxlog=28 sanitize=1 bench=1 tests=1 memcheck=1 sizes=20,24,28 filter= bfilter= commit=unknown
-repeat=0 jobs=8 deadline=480 exclude=
+repeat=0 jobs=8 deadline=480 exclude= before= build_only=0
 for a in "$@"; do
   case $a in
     --bin=*) bin=${a#*=} ;;
@@ -42,17 +49,31 @@ for a in "$@"; do
     --jobs=*) jobs=${a#*=} ;;
     --deadline=*) deadline=${a#*=} ;;
     --exclude=*) exclude=${a#*=} ;;
+    --before=*) before=${a#*=} ;;
+    --build-only) build_only=1 ;;
     *) echo "unknown option $a" >&2; exit 2 ;;
   esac
 done
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
 
+export PATH=/usr/local/cuda/bin:$PATH
+if [ -n "$before" ] && [ ! -x /tmp/before/build/bench_sets ]; then
+  # the older tree's benchmarks, built beside this tree's (half the cores each)
+  { rm -rf /tmp/before && mkdir -p /tmp/before/src && tar -xzf "$before" -C /tmp/before/src &&
+    cmake -S /tmp/before/src -B /tmp/before/build -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUAMQ_BUILD_TESTS=OFF \
+          -DGPUAMQ_BUILD_EXAMPLES=OFF -DGPUAMQ_BUILD_BENCH=ON -DGPUAMQ_INSTALL=OFF &&
+    cmake --build /tmp/before/build -j "$(( $(nproc) / 2 ))"; } > "$OUT/build_before.log" 2>&1 &
+  before_pid=$!
+fi
 if [ -z "$bin" ]; then
-  export PATH=/usr/local/cuda/bin:$PATH
   { cmake --preset default -DGPUAMQ_BUILD_BENCH=$([ $bench = 1 ] && echo ON || echo OFF) &&
     cmake --build build -j "$(nproc)"; } > "$OUT/build.log" 2>&1 || { tail -n 40 "$OUT/build.log"; exit 1; }
   bin=build
 fi
+if [ -n "${before_pid:-}" ]; then
+  wait "$before_pid" || { tail -n 40 "$OUT/build_before.log"; exit 1; }
+fi
+[ $build_only = 1 ] && { echo "built: $bin${before:+ and /tmp/before/build}"; exit 0; }
 
 tf=${filter:+--filter=$filter}
 test_rc=0 tests_line="not run"
@@ -64,7 +85,11 @@ if [ $tests = 1 ]; then
   tests_line=$(tail -n 1 "$OUT/tests.log")
 fi
 
-if [ $bench = 1 ]; then
+if [ $bench = 1 ] && [ -n "$before" ]; then
+  echo "== benchmarks, before ($before) and after (this tree), alternating"
+  bench/before_after.sh /tmp/before/build "$bin" > "$OUT/before_after.log" 2>&1
+  tail -n 40 "$OUT/before_after.log"
+elif [ $bench = 1 ]; then
   echo "== benchmarks (one program per bench/bench_*.cu)"
   : > "$OUT/bench.md"
   : > "$OUT/bench.log"

@@ -25,6 +25,7 @@
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
+#include "internal_amq.h"
 
 #include "testing.h"
 
@@ -151,7 +152,7 @@ TEST(bloom_host, worked_example) {
   uint64_t block = 99;
   uint32_t mask[8];
   CHECK(gamq_bloom_key_bits(f, 0, &block, mask) == GAMQ_SUCCESS);
-  CHECK_EQ(gamq__bloom_hash(0, 0), 0xe220a8397b1dcdafull);
+  CHECK_EQ(bl_mix(0 ^ 0), 0xe220a8397b1dcdafull); /* h of key 0, seed 0: the model's hash, which key_bits matches */
   CHECK_EQ(block, 8);
   const uint32_t want[8] = {0x20000000u, 0, 0, 0x08000000u, 0, 0x00008000u, 0x00002000u, 0};
   CHECK_ARRAYS(want, mask, 8, "key 0's masks");
@@ -197,17 +198,16 @@ TEST(bloom_host, worked_example) {
 /* Block and masks of random keys under random shapes, against the model. */
 TEST(bloom_host, layout_matches_model) {
   test_rng rng = test_rng_for("bloom_host.layout_matches_model");
-  const uint64_t shapes[] = {1, 2, 3, 10, 1000, 4097, (uint64_t)1 << 40, GAMQ__BLOOM_MAX_BLOCKS};
+  const uint64_t shapes[] = {1, 2, 3, 10, 1000, 4097, (uint64_t)1 << 40, AMQT_BLOOM_MAX_BLOCKS};
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0] + 8; ++s) {
     const uint64_t nb = s < sizeof shapes / sizeof shapes[0] ? shapes[s] : 1 + rng.below((uint64_t)1 << 50);
     for (int k = 1; k <= GAMQ_BLOOM_MAX_K; ++k) {
-      /* the struct only: a shape's bytes need not exist to hash keys to it */
-      gamq_bloom F;
-      memset(&F, 0, sizeof F);
-      F.backend = GAMQ_BACKEND_HOST, F.seed = rng.next(), F.num_blocks = nb, F.k = k;
+      /* the shape only: a shape's bytes need not exist to hash keys to it */
+      const uint64_t seed = rng.next();
+      gamq_bloom F = amqt_bloom_shape(nb, k, seed);
       for (int i = 0; i < 200; ++i) {
         const uint64_t key = i < 8 ? (uint64_t)i : rng.next();
-        bl_pattern want = bl_pattern_of(key, F.seed, nb, k);
+        bl_pattern want = bl_pattern_of(key, seed, nb, k);
         uint64_t block = 0;
         uint32_t mask[8];
         CHECK(gamq_bloom_key_bits(&F, key, &block, mask) == GAMQ_SUCCESS);
@@ -223,16 +223,16 @@ TEST(bloom_host, layout_matches_model) {
     }
   }
   /* blocks spread evenly (multiply-shift): chi-square of 2^16 keys in 64 blocks */
-  gamq_bloom F;
-  memset(&F, 0, sizeof F);
-  F.num_blocks = 64, F.k = 3;
+  gamq_bloom *F = bl_make(GAMQ_BACKEND_HOST, 64, 3, 0);
+  CHECK(F != NULL);
   std::vector<double> count(64, 0.0);
   for (int i = 0; i < 65536; ++i) {
-    uint64_t block;
+    uint64_t block = 64;
     uint32_t mask[8];
-    gamq_bloom_key_bits(&F, (uint64_t)i, &block, mask);
+    CHECK(gamq_bloom_key_bits(F, (uint64_t)i, &block, mask) == GAMQ_SUCCESS && block < 64);
     count[block] += 1;
   }
+  gamq_bloom_destroy(F);
   double chi2 = 0;
   for (int b = 0; b < 64; ++b) chi2 += (count[b] - 1024) * (count[b] - 1024) / 1024;
   CHECK_MSG(chi2 < 140, "chi-square %.1f over 63 degrees of freedom", chi2); /* p ~ 1e-7 */
@@ -345,18 +345,20 @@ TEST(bloom_host, fpr_formula) {
         CHECK_MSG(fabs(got - want) <= 1e-9 * want + 1e-300, "fpr(%llu, %d, %d) = %.12g, want %.12g",
                   (unsigned long long)nbs[a], k, ns[c], got, want);
       }
-  /* P(j) by the closed form where the table stops, and beyond, against the occupancy DP */
+  /* P(j) by the closed form where the table stops, and beyond, against the
+     occupancy DP; P(j) itself is the FPR of one block holding j keys */
   for (int k = 1; k <= 16; ++k) {
-    gamq__bloom_model m;
-    gamq__bloom_model_init(&m, k);
-    std::vector<double> ref = bl_occupancy_p(k, m.dp_j + 40);
-    for (int j = m.dp_j - 2; j <= m.dp_j + 40; ++j) {
-      double closed = 0.0;
-      for (int i = 0; i <= k; ++i) closed += m.a[i] * pow(m.r[i], j);
-      CHECK_MSG(fabs(closed - ref[j]) < 1e-12, "k %d j %d: closed form %.15g, occupancy %.15g", k, j, closed, ref[j]);
-      CHECK_MSG(fabs(gamq__bloom_model_p(&m, (uint64_t)j) - ref[j]) < 1e-12, "k %d j %d: P(j)", k, j);
+    int table_end = 0;
+    amqt_bloom_closed_form(k, 0, 0, &table_end);
+    std::vector<double> ref = bl_occupancy_p(k, table_end + 40);
+    std::vector<double> closed = amqt_bloom_closed_form(k, table_end - 2, table_end + 40, &table_end);
+    for (int j = table_end - 2; j <= table_end + 40; ++j) {
+      const double c = closed[(size_t)(j - (table_end - 2))];
+      CHECK_MSG(fabs(c - ref[j]) < 1e-12, "k %d j %d: closed form %.15g, occupancy %.15g", k, j, c, ref[j]);
+      CHECK_MSG(fabs(gamq_bloom_fpr(1, k, (uint64_t)j) - ref[j]) < 1e-12, "k %d j %d: P(j)", k, j);
     }
-    for (int j = 0; j <= m.dp_j; j += 7) CHECK_MSG(fabs(m.dp[j] - ref[j]) <= 1e-12 * ref[j] + 1e-300, "k %d j %d", k, j);
+    for (int j = 0; j <= table_end; j += 7) /* the table */
+      CHECK_MSG(fabs(gamq_bloom_fpr(1, k, (uint64_t)j) - ref[j]) <= 1e-12 * ref[j] + 1e-300, "k %d j %d", k, j);
   }
   /* falls as blocks are added, rises with keys */
   for (int k = 1; k <= 16; k += 3) {
@@ -448,7 +450,7 @@ TEST(bloom_host, create_by_eps) {
   const int table_k[3] = {5, 11, 15};
   for (int e = 0; e < 3; ++e) {
     int k = 0;
-    const uint64_t big = (uint64_t)1 << 28, nb = gamq__bloom_plan(big, table_eps[e], GAMQ__BLOOM_MAX_BLOCKS, &k);
+    const uint64_t big = (uint64_t)1 << 28, nb = amqt_bloom_plan(big, table_eps[e], &k);
     const double bits = 256.0 * nb / big;
     CHECK_MSG(k == table_k[e] && fabs(bits - table_bits[e]) < 0.05, "eps %g: k %d, %.3f bits a key", table_eps[e], k,
               bits);
@@ -522,7 +524,7 @@ TEST(bloom_host, bad_arguments) {
   CHECK(gamq_bloom_create_shape(&d, 10, 0, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
   CHECK(gamq_bloom_create_shape(&d, 10, 17, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
   CHECK(gamq_bloom_create_shape(&d, 10, -1, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
-  CHECK(gamq_bloom_create_shape(&d, GAMQ__BLOOM_MAX_BLOCKS + 1, 4, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gamq_bloom_create_shape(&d, AMQT_BLOOM_MAX_BLOCKS + 1, 4, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
   CHECK(gamq_bloom_create_shape(&d, UINT64_MAX, 4, &f) == GAMQ_ERROR_INVALID_ARGUMENT);
   CHECK(gamq_bloom_create_shape(&d, 10, 4, NULL) == GAMQ_ERROR_INVALID_ARGUMENT);
   d.backend = (gamq_backend)7;
@@ -601,7 +603,7 @@ TEST(bloom_host, allocation_failure) {
   /* a filter too big for the host: OUT_OF_MEMORY from malloc itself */
   const long long live = g_alloc_live;
   gamq_bloom *f = sentinel;
-  CHECK(gamq_bloom_create_shape(&d, GAMQ__BLOOM_MAX_BLOCKS, 4, &f) == GAMQ_ERROR_OUT_OF_MEMORY);
+  CHECK(gamq_bloom_create_shape(&d, AMQT_BLOOM_MAX_BLOCKS, 4, &f) == GAMQ_ERROR_OUT_OF_MEMORY);
   CHECK(f == sentinel);
   CHECK_EQ(g_alloc_live, live);
 }
@@ -611,7 +613,7 @@ TEST(bloom_host, allocation_failure) {
    ------------------------------------------------------------------------ */
 #if defined(__CUDACC__)
 
-/* The lookup kernel's per-key test (gamq__bloom_test: word picked by
+/* The lookup kernel's per-key test (amqt_bloom_test: word picked by
    selects, the stream shifted a byte a step) run on the host against the
    model's masks, for random blocks, keys and every k: the device logic
    checked where there is no device. */
@@ -634,8 +636,7 @@ TEST(bloom_host, kernel_test_logic) {
         for (int i = 0; i < 8; ++i) w[i] = (uint32_t)rng.next() | (uint32_t)rng.next();
       uint32_t want = 1;
       for (int i = 0; i < 8; ++i) want &= (w[i] & p.mask[i]) == p.mask[i];
-      const uint4 a = make_uint4(w[0], w[1], w[2], w[3]), b = make_uint4(w[4], w[5], w[6], w[7]);
-      const uint32_t got = gamq__bloom_test(a, b, gamq__bloom_hash(key, seed), k);
+      const uint32_t got = amqt_bloom_test(w, bl_mix(key ^ seed), k);
       CHECK_MSG(got == want, "k %d key %llx mode %d: test %u, want %u", k, (unsigned long long)key, mode, got, want);
       hits += (int)got;
     }

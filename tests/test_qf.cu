@@ -3,7 +3,7 @@
    Host tests (plain TESTs, run in CI): argument errors, the documented
    examples, a multiset model driven by random build / insert / delete /
    merge steps through the public calls (after every step: count, sorted
-   extract, bytes equal to a fresh host-reference build of the model, every
+   extract, bytes equal to a fresh HOST build of the model, every
    stored key found, lookups exact on fingerprints, FULL leaving the bytes as
    they were), allocation failures.
 
@@ -23,6 +23,7 @@
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
+#include "internal_amq.h"
 
 #include "testing.h"
 
@@ -72,17 +73,9 @@ static bool qfm_fits(const qfm_model &m, int r, uint64_t nslots) {
   return true;
 }
 
-/* The bytes the host reference builds from a multiset of fingerprints. */
+/* The bytes the HOST backend builds from a multiset of fingerprints. */
 static std::vector<uint8_t> qfm_reference_bytes(const gamq_qf_info &info, const qfm_model &m) {
-  gamq__qf g;
-  std::vector<uint8_t> out;
-  std::vector<uint64_t> fps(m.begin(), m.end());
-  if (gamq__qf_init_packed(&g, (gamq__qf_kind)info.kind, info.q, info.r, info.seed,
-                           info.layout == GAMQ_QF_LAYOUT_PACKED) != GAMQ__QF_OK)
-    return out;
-  if (gamq__qf_build(&g, fps.data(), fps.size(), GAMQ__NA_SERIAL) == GAMQ__QF_OK) out.assign(g.data, g.data + g.bytes);
-  gamq__qf_free(&g);
-  return out;
+  return amqt_qf_reference(info.kind, info.q, info.r, info.seed, info.layout == GAMQ_QF_LAYOUT_PACKED, m);
 }
 
 /* Everything a filter must agree with its model on. keys: keys known stored. */
@@ -243,9 +236,39 @@ TEST(qf, api_arguments) {
   uint64_t cp = 9;
   CHECK(gamq_qf_count(pk, &cp) == GAMQ_SUCCESS && cp == 0); /* the failed merges left it alone */
   gamq_qf_destroy(pk);
-  /* the statuses have sentences */
+  /* the statuses have sentences, the backends names */
   CHECK(strcmp(gamq_status_string(GAMQ_ERROR_FULL), "unknown status") != 0);
   CHECK(strcmp(gamq_status_string(GAMQ_ERROR_NOT_IMPLEMENTED), "unknown status") != 0);
+  CHECK(strcmp(gamq_status_string((gamq_status)12345), "unknown status") == 0);
+  CHECK(strcmp(gamq_backend_name(GAMQ_BACKEND_HOST), "host") == 0);
+
+  /* the _sync forms on a HOST filter take host arrays: the convenience forms' answers */
+  gamq_qf *a = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 8, 8, 4), *b = qfm_make(GAMQ_BACKEND_HOST, GAMQ_QF_RSQF, 8, 8, 4);
+  CHECK(a && b);
+  uint64_t keys[5] = {1, 2, 3, 4, 5}, da = 0, db = 0;
+  uint32_t keys32[5] = {1, 2, 3, 4, 5};
+  CHECK(gamq_qf_build_u32_sync(a, keys32, 5, NULL) == GAMQ_SUCCESS && gamq_qf_build_u32(b, keys32, 5) == GAMQ_SUCCESS);
+  CHECK(gamq_qf_insert_u32_sync(a, keys32, 2, NULL) == GAMQ_SUCCESS && gamq_qf_insert_u32(b, keys32, 2) == GAMQ_SUCCESS);
+  CHECK(gamq_qf_insert_u64_sync(a, keys + 2, 1, NULL) == GAMQ_SUCCESS && gamq_qf_insert_u64(b, keys + 2, 1) == GAMQ_SUCCESS);
+  CHECK(gamq_qf_delete_u64_sync(a, keys, 3, &da, NULL) == GAMQ_SUCCESS && gamq_qf_delete_u64(b, keys, 3, &db) == GAMQ_SUCCESS);
+  CHECK(da == 3 && db == 3);
+  CHECK(gamq_qf_delete_u32_sync(a, keys32 + 3, 1, &da, NULL) == GAMQ_SUCCESS &&
+        gamq_qf_delete_u32(b, keys32 + 3, 1, &db) == GAMQ_SUCCESS && da == 1 && db == 1);
+  CHECK(qfm_bytes(a) == qfm_bytes(b));
+  uint8_t fs[5], fs32[5], fsort[5], fsort32[5], fb[5];
+  CHECK(gamq_qf_lookup_u64_sync(a, keys, 5, fs, NULL) == GAMQ_SUCCESS);
+  CHECK(gamq_qf_lookup_u32_sync(a, keys32, 5, fs32, NULL) == GAMQ_SUCCESS);
+  CHECK(gamq_qf_lookup_sorted_u64_sync(a, keys, 5, fsort, NULL) == GAMQ_SUCCESS); /* HOST: the plain lookup */
+  CHECK(gamq_qf_lookup_sorted_u32_sync(a, keys32, 5, fsort32, NULL) == GAMQ_SUCCESS);
+  CHECK(gamq_qf_lookup_u64(b, keys, 5, fb) == GAMQ_SUCCESS);
+  CHECK(fb[0] == 1 && fb[1] == 1 && fb[2] == 1 && fb[4] == 1); /* 1, 2 and 3 twice in, once out; 5 untouched */
+  CHECK(!memcmp(fs, fb, 5) && !memcmp(fs32, fb, 5) && !memcmp(fsort, fb, 5) && !memcmp(fsort32, fb, 5));
+  uint64_t ea[8], eb[8];
+  size_t wa = 0, wb = 0;
+  CHECK(gamq_qf_extract_sync(a, ea, 8, &wa, NULL) == GAMQ_SUCCESS && gamq_qf_extract(b, eb, 8, &wb) == GAMQ_SUCCESS);
+  CHECK(wa == 4 && wb == 4 && !memcmp(ea, eb, 4 * sizeof(uint64_t)));
+  gamq_qf_destroy(a);
+  gamq_qf_destroy(b);
 }
 
 /* The worked examples of the header, as written there. */
@@ -256,7 +279,7 @@ TEST(qf, documented_examples) {
   size_t w = 0;
   CHECK(f);
   CHECK(gamq_qf_fingerprint(f, 0, &fp) == GAMQ_SUCCESS);
-  CHECK_EQ(gamq__qf_hash64(0, 0), 0xe220a8397b1dcdafull);
+  CHECK_EQ(amqt_hash64(0, 0), 0xe220a8397b1dcdafull);
   CHECK_EQ(fp, 0x1c4);
   uint64_t zero[2] = {0, 0};
   CHECK(gamq_qf_build_u64(f, zero, 2) == GAMQ_SUCCESS);
@@ -353,7 +376,7 @@ struct qk_gen {
     gamq_qf_info info;
     gamq_qf_get_info(filter, &info);
     q = info.q, seed = info.seed;
-    target_q = gamq__qf_fingerprint_of(rng.next(), seed, q, r) >> r;
+    target_q = amqt_fingerprint_of(rng.next(), seed, q, r) >> r;
     same = rng.next();
     for (size_t i = 0; i < n / 4 + 1; ++i) pool.push_back(rng.next());
   }
@@ -364,7 +387,7 @@ struct qk_gen {
       case QK_ONE_QUOTIENT:
         for (;;) {
           uint64_t k = rng.next();
-          if (gamq__qf_fingerprint_of(k, seed, q, r) >> r == target_q) return k;
+          if (amqt_fingerprint_of(k, seed, q, r) >> r == target_q) return k;
         }
       default: return rng.next();
     }

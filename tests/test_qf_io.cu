@@ -33,7 +33,7 @@
 #define GPUAMQ_STATIC
 #define GPUAMQ_IMPLEMENTATION
 #include "../gpuamq.h"
-#include "amq_testing.h"
+#include "internal_amq.h"
 
 #include "testing.h"
 
@@ -164,16 +164,9 @@ static bool qio_exists(const std::string &path) {
   return f != NULL;
 }
 
-/* The bytes the host reference builds from a multiset of fingerprints (empty: FULL). */
+/* The bytes the HOST backend builds from a multiset of fingerprints (empty: FULL). */
 static qio_buf qio_reference(gamq_qf_kind kind, int q, int r, uint64_t seed, const qio_model &m, int layout = 0) {
-  gamq__qf g;
-  qio_buf out;
-  std::vector<uint64_t> fps(m.begin(), m.end());
-  if (gamq__qf_init_packed(&g, (gamq__qf_kind)kind, q, r, seed, layout == GAMQ_QF_LAYOUT_PACKED) != GAMQ__QF_OK)
-    return out;
-  if (gamq__qf_build(&g, fps.data(), fps.size(), GAMQ__NA_SERIAL) == GAMQ__QF_OK) out.assign(g.data, g.data + g.bytes);
-  gamq__qf_free(&g);
-  return out;
+  return amqt_qf_reference(kind, q, r, seed, layout == GAMQ_QF_LAYOUT_PACKED, m);
 }
 static bool qio_fits(const qio_model &m, int r, uint64_t nslots) {
   uint64_t next = 0;
@@ -189,7 +182,7 @@ static bool qio_fits(const qio_model &m, int r, uint64_t nslots) {
 static uint64_t qio_key_in_quotient(test_rng &rng, uint64_t seed, int q, int r, uint64_t quotient) {
   for (;;) {
     uint64_t k = rng.next();
-    if (gamq__qf_fingerprint_of(k, seed, q, r) >> r == quotient) return k;
+    if (amqt_fingerprint_of(k, seed, q, r) >> r == quotient) return k;
   }
 }
 
@@ -394,7 +387,7 @@ TEST(qf_io_host, corrupt_headers_and_lengths) {
          cut or zero-extended to it, everything resealed (an SQF: no PACKED) */
       uint64_t ns = 0;
       size_t other = 0;
-      if (gamq__qf_layout_packed((gamq__qf_kind)kind, q, r, !layout, &ns, &other)) {
+      if (amqt_qf_layout(kind, q, r, !layout, &ns, &other)) {
         qio_buf b = good;
         qio_put_le(&b[28], layout ? 0 : 1, 4), qio_put_le(&b[56], other, 8);
         b.resize(72 + other, 0);
@@ -415,7 +408,7 @@ TEST(qf_io_host, corrupt_headers_and_lengths) {
   big.resize(72);
   uint64_t ns = 0;
   size_t bytes = 0;
-  CHECK(gamq__qf_layout(GAMQ__QF_RSQF, 32, 32, &ns, &bytes));
+  CHECK(amqt_qf_layout(GAMQ_QF_RSQF, 32, 32, 0, &ns, &bytes));
   qio_put_le(&big[20], 32, 4), qio_put_le(&big[24], 32, 4), qio_put_le(&big[48], ns, 8);
   qio_put_le(&big[56], bytes, 8);
   qio_reseal(big);
@@ -434,10 +427,19 @@ TEST(qf_io_host, corrupt_structure) {
     const uint64_t seed = rng.next();
     const qio_buf good = qio_sample((gamq_qf_kind)kind, q, r, seed, 100, rng, NULL, layout);
     CHECK(good.size() > 72);
-    gamq__qf view; /* the payload through the reference's accessors */
-    view.kind = (gamq__qf_kind)kind, view.q = q, view.r = r, view.seed = seed, view.nitems = qio_le(&good[40], 8);
-    view.packed = layout;
-    gamq__qf_layout_packed(view.kind, q, r, layout, &view.nslots, &view.bytes);
+    /* the payload decoded by the documented layout; the slots in use are
+       the position scan of its fingerprints */
+    uint64_t nslots = 0;
+    size_t pbytes = 0;
+    CHECK(amqt_qf_layout(kind, q, r, layout, &nslots, &pbytes));
+    std::vector<uint8_t> used(nslots, 0);
+    {
+      gamq_qf *g = NULL;
+      CHECK(gamq_qf_deserialize(NULL, good.data(), good.size(), &g) == GAMQ_SUCCESS);
+      std::vector<uint64_t> fps = amqt_qf_extract(g), pos = amqt_positions(fps, r);
+      for (size_t i = 0; i < pos.size(); ++i) used[pos[i]] = 1;
+      gamq_qf_destroy(g);
+    }
     /* count off by one either way */
     for (int d = -1; d <= 1; d += 2) {
       qio_buf b = good;
@@ -448,25 +450,25 @@ TEST(qf_io_host, corrupt_structure) {
     /* every metadata bit flipped and every padding byte set, one at a time */
     std::vector<std::pair<size_t, int> > spots; /* (payload byte, bit) */
     if (kind == GAMQ_QF_SQF) {
-      int sb = gamq__sqf_slot_bytes(r);
-      for (uint64_t sl = 0; sl < view.nslots; ++sl)
+      int sb = (r + 3) / 8;
+      for (uint64_t sl = 0; sl < nslots; ++sl)
         for (int bit = 0; bit < 3; ++bit) spots.push_back(std::make_pair((size_t)(sl * sb), bit));
     } else if (!layout) {
-      size_t bb = gamq__rsqf_block_bytes(r);
-      for (uint64_t blk = 0; blk < view.nslots / 64; ++blk) {
+      size_t bb = amqt_rsqf_stride(r, 0);
+      for (uint64_t blk = 0; blk < nslots / 64; ++blk) {
         for (int byte = 0; byte < 24; ++byte) /* occupieds, runends, offset, zero bytes */
           for (int bit = 0; bit < 8; ++bit) spots.push_back(std::make_pair((size_t)(blk * bb + byte), bit));
         for (size_t byte = 24 + (64 * (size_t)r + 7) / 8; byte < bb; ++byte) /* padding after the remainders */
           spots.push_back(std::make_pair((size_t)(blk * bb + byte), (int)rng.below(8)));
       }
     } else { /* PACKED: blocks of 16 + 8r bytes, then the offsets, then the zero tail */
-      const size_t bb = 16 + 8 * (size_t)r, nb = (size_t)(view.nslots / 64);
+      const size_t bb = 16 + 8 * (size_t)r, nb = (size_t)(nslots / 64);
       for (size_t blk = 0; blk < nb; ++blk)
         for (int bit = 0; bit < 8; ++bit) {
           for (int byte = 0; byte < 16; ++byte) spots.push_back(std::make_pair(blk * bb + byte, bit)); /* occ, ends */
           spots.push_back(std::make_pair(nb * bb + blk, bit)); /* its offset */
         }
-      for (size_t byte = nb * bb + nb; byte < view.bytes; ++byte) spots.push_back(std::make_pair(byte, (int)rng.below(8)));
+      for (size_t byte = nb * bb + nb; byte < pbytes; ++byte) spots.push_back(std::make_pair(byte, (int)rng.below(8)));
     }
     size_t rejected = 0;
     for (size_t i = 0; i < spots.size() && !g_test.failed; ++i) {
@@ -482,21 +484,21 @@ TEST(qf_io_host, corrupt_structure) {
     /* two remainders of one run swapped (unsorted run), when there is such a run */
     qio_buf b = good;
     bool swapped = false;
-    for (uint64_t sl = 0; sl + 1 < view.nslots && !swapped; ++sl) {
-      gamq__qf v2 = view;
-      v2.data = &b[72];
-      if (kind == GAMQ_QF_SQF) {
-        if (!gamq__sqf_continuation(&v2, sl + 1) || gamq__sqf_empty(&v2, sl)) continue;
-        uint64_t a = gamq__sqf_rem(&v2, sl), c = gamq__sqf_rem(&v2, sl + 1);
+    for (uint64_t sl = 0; sl + 1 < nslots && !swapped; ++sl) {
+      uint8_t *pay = &b[72];
+      if (kind == GAMQ_QF_SQF) { /* slot sl + 1 continues the run of slot sl */
+        const uint64_t va = amqt_sqf_slot(pay, r, sl), vc = amqt_sqf_slot(pay, r, sl + 1);
+        if (!(vc & AMQT_SQF_CONTINUATION) || (va & 7u) == 0) continue;
+        if (va >> 3 == vc >> 3) continue;
+        amqt_sqf_put(pay, r, sl, (va & 7u) | (vc >> 3) << 3); /* the remainders swapped, the bits kept */
+        amqt_sqf_put(pay, r, sl + 1, (vc & 7u) | (va >> 3) << 3);
+      } else { /* slot sl is used and does not end its run: sl + 1 is in it */
+        const int ends = (int)((amqt_rsqf_word(pay, r, layout, sl >> 6, 1) >> (sl & 63)) & 1);
+        if (ends || !used[sl]) continue;
+        uint64_t a = amqt_rsqf_rem(pay, r, layout, sl), c = amqt_rsqf_rem(pay, r, layout, sl + 1);
         if (a == c) continue;
-        gamq__sqf_set_item(&v2, sl, c, gamq__sqf_continuation(&v2, sl), gamq__sqf_shifted(&v2, sl));
-        gamq__sqf_set_item(&v2, sl + 1, a, 1, gamq__sqf_shifted(&v2, sl + 1));
-      } else {
-        if (gamq__rsqf_runend(&v2, sl) || gamq__rsqf_empty(&v2, sl)) continue;
-        uint64_t a = gamq__rsqf_rem(&v2, sl), c = gamq__rsqf_rem(&v2, sl + 1);
-        if (a == c) continue;
-        gamq__rsqf_set_rem(&v2, sl, c);
-        gamq__rsqf_set_rem(&v2, sl + 1, a);
+        amqt_rsqf_set_rem(pay, r, layout, sl, c);
+        amqt_rsqf_set_rem(pay, r, layout, sl + 1, a);
       }
       swapped = true;
     }
@@ -547,8 +549,8 @@ static qio_buf qio_convert(const qio_buf &in, int to_packed) {
   const int q = (int)qio_le(&in[20], 4), r = (int)qio_le(&in[24], 4);
   uint64_t ns = 0;
   size_t bytes = 0;
-  gamq__qf_layout_packed(GAMQ__QF_RSQF, q, r, to_packed, &ns, &bytes);
-  const size_t nb = (size_t)(ns / 64), ab = gamq__rsqf_block_bytes(r), pb = 16 + 8 * (size_t)r;
+  amqt_qf_layout(GAMQ_QF_RSQF, q, r, to_packed, &ns, &bytes);
+  const size_t nb = (size_t)(ns / 64), ab = (24 + 8 * (size_t)r + 63) / 64 * 64, pb = 16 + 8 * (size_t)r;
   qio_buf out(in.begin(), in.begin() + 72);
   out.resize(72 + bytes, 0);
   const uint8_t *src = &in[72];
@@ -766,7 +768,7 @@ TEST(qf_io_host, hostile_headers) {
   const long long live = g_alloc_live;
   uint64_t nslots = 0;
   size_t bytes = 0;
-  CHECK(gamq__qf_layout_packed(GAMQ__QF_RSQF, 32, 32, 0, &nslots, &bytes));
+  CHECK(amqt_qf_layout(GAMQ_QF_RSQF, 32, 32, 0, &nslots, &bytes));
   qio_buf huge(72, 0);
   const uint8_t magic[8] = {0x89, 'G', 'A', 'M', 'Q', 'F', '\r', '\n'};
   memcpy(huge.data(), magic, 8);
@@ -805,7 +807,7 @@ TEST(qf_io_host, hostile_headers) {
      byte a slot), count = nslots, every payload byte zero. The walk finds
      no fingerprint before anything is allocated for the nslots it claims. */
   {
-    CHECK(gamq__qf_layout_packed(GAMQ__QF_RSQF, 20, 1, 0, &nslots, &bytes));
+    CHECK(amqt_qf_layout(GAMQ_QF_RSQF, 20, 1, 0, &nslots, &bytes));
     qio_buf b(72 + bytes, 0);
     memcpy(b.data(), huge.data(), 72);
     qio_put_le(&b[24], 1, 4), qio_put_le(&b[20], 20, 4), qio_put_le(&b[40], nslots, 8);
@@ -946,7 +948,7 @@ TEST(qf_io_host, allocation_failure) {
      clean OUT_OF_MEMORY (nothing is allocated for real) */
   uint64_t ns = 0;
   size_t bytes = 0;
-  CHECK(gamq__qf_layout(GAMQ__QF_RSQF, 32, 32, &ns, &bytes));
+  CHECK(amqt_qf_layout(GAMQ_QF_RSQF, 32, 32, 0, &ns, &bytes));
   CHECK(ns == ((uint64_t)1 << 32) + 655360);
   for (int which = 1; which <= 2; ++which) { /* the struct, then the 20 GiB */
     gamq_qf *h = (gamq_qf *)0x1;
@@ -959,8 +961,9 @@ TEST(qf_io_host, allocation_failure) {
     CHECK(failed_one && s == GAMQ_ERROR_OUT_OF_MEMORY && h == (gamq_qf *)0x1 && g_alloc_live == live);
   }
   for (int t = 0; t < 100; ++t) { /* the split at p = 64: the whole hash, quotient = its top 32 bits */
-    uint64_t key = rng.next(), seed = rng.next(), h = gamq__qf_hash64(key, seed);
-    CHECK(gamq__qf_fingerprint_of(key, seed, 32, 32) == h);
+    uint64_t key = rng.next(), seed = rng.next(), h = amqt_hash64(key, seed);
+    CHECK(amqt_fingerprint_of(key, seed, 32, 32) == h && h >> 32 == amqt_fingerprint_of(key, seed, 32, 0));
+    CHECK(amqt_unhash64(h, seed) == key); /* the hash is a bijection (internal_amq.h inverts it) */
   }
 }
 

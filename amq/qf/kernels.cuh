@@ -359,7 +359,7 @@ static __global__ void gamq__qf_keep_kernel(const uint64_t *a, size_t na, const 
    slot is nslots; the caller rolls back what went in (deleting it in place
    restores the bytes). Rounds are capped by the caller: the rest then goes
    to a rebuild (same bytes). The tests' host simulation of the rounds
-   (tests/amq_testing.h) runs the same steps serially and can poison every
+   (amqt_sim_rounds in tests/internal_amq.h) runs the same steps serially and can poison every
    byte outside a winner's window, which shows that no thread depends on,
    or changes, a byte another thread of its round may change.
    ------------------------------------------------------------------------- */

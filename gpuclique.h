@@ -816,9 +816,6 @@ typedef enum gclq_intersect_method {
 #ifndef GCLQ_SETS_AUTO_IP_OBS_BELOW
 #define GCLQ_SETS_AUTO_IP_OBS_BELOW 65536u
 #endif
-/* The rule's unit of values: stretches of 2^18 (two bitmap windows), the
-   size the thresholds above were measured with */
-#define GCLQ__SETS_AUTO_STRETCH ((uint64_t)1 << 18)
 
 /* AUTO's backend crossover: with a CUDA device present, AUTO still runs
    HOST when a call's merge work, the sum of |s_i| + |s_j| over its pairs,
@@ -1235,8 +1232,9 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 
 /* One folder per module under clique/ (graph, maxclique, sets, kcliques),
    included in one fixed order, so that every function is defined before its
-   callers: the common helpers; each module's host part (its host reference,
-   AUTO's rules); compiled by nvcc, each module's kernels, then each module's
+   callers: the common helpers; each module's host part (its host reference)
+   and its chooser (choose.h: AUTO's rules and tuning constants, the plan
+   the rest only reads); compiled by nvcc, each module's kernels, then each module's
    CUDA driver; last, each module's public entry points, which check their
    arguments and dispatch to HOST or CUDA. The graph module comes first in
    each group: the others load, upload and peel graphs through it. */
@@ -1244,8 +1242,11 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 #include "clique/common.h"
 #include "clique/graph/host.h"
 #include "clique/maxclique/host.h"
+#include "clique/maxclique/choose.h"
 #include "clique/sets/host.h"
+#include "clique/sets/choose.h"
 #include "clique/kcliques/host.h"
+#include "clique/kcliques/choose.h"
 #if defined(__CUDACC__)
 #include "clique/graph/kernels.cuh"
 #include "clique/maxclique/kernels.cuh"

@@ -1,19 +1,26 @@
 /* clique/graph/cuda.cuh - the CUDA backend's shared steps: the launch
    shapes, the device context of a run (gclq__mc_ctx: stream, allocator,
-   budget, used and peak bytes, log) and the device memory it hands out
-   (gclq__dmem, gclq__mc_prim), the upload of a graph, and its core numbers
-   by parallel peeling. Every module's CUDA driver works through them:
-   maximum cliques, set intersection (the budget and the allocator), k-cliques
-   (upload, cores) and gclq_core_numbers. Kernels: clique/graph/kernels.cuh. */
+   log, budget, used and peak bytes, upload time) and the device memory it
+   hands out (gclq__dmem, gclq__mc_prim), the upload of a graph, and its
+   core numbers by parallel peeling. Every module's CUDA driver works
+   through them: maximum cliques, set intersection (the budget and the
+   allocator), k-cliques (upload, cores) and gclq_core_numbers. Kernels: clique/graph/kernels.cuh. */
 static inline unsigned gclq__grid(uint64_t threads) { return (unsigned)((threads + GCLQ__BLOCK - 1) / GCLQ__BLOCK); }
 /* blocks of GCLQ__CWARPS warps for a warp per item */
 static inline unsigned gclq__grid_warps(uint64_t items) { return (unsigned)((items + GCLQ__CWARPS - 1) / GCLQ__CWARPS); }
 
-/* The state of one run. */
+/* The state of one run, the device context of every module's driver: its
+   stream, allocator, log, budget, used and peak bytes (what graph/cuda.cuh
+   reads), and the maximum-clique search's own state below (plan, stats,
+   levels, answer), which the other modules leave zero. */
 struct gclq__mc_ctx {
-  const gclq__mc_plan *plan;
+  const gclq__mc_plan *plan;   /* the maximum-clique search's plan (NULL elsewhere) */
   cudaStream_t stream;
-  gclq_maxclique_stats *stats;
+  gclq_maxclique_stats *stats; /* the maximum-clique search's stats (NULL elsewhere) */
+  gclq_device_allocator allocator; /* zero: the default (cudaMallocAsync) */
+  void (*log)(void *user, const char *line); /* NULL: silent */
+  void *log_user;
+  double upload_ms; /* gclq__mc_run_upload's time */
   size_t used, peak, budget;
   /* the graph on the device */
   uint32_t n;
@@ -93,15 +100,15 @@ static inline gclq_status gclq__mc_alloc(gclq__mc_ctx *c, void **p, size_t *held
   *held = 0;
   if (r == 0) r = 256;
   if (r > c->budget || c->used > c->budget - r) {
-    if (c->plan->log) {
+    if (c->log) {
       char line[200];
       snprintf(line, sizeof line, "out of memory (%s): %zu bytes wanted, %zu of the %zu-byte budget held",
                c->phase ? c->phase : "start", r, c->used, c->budget);
-      c->plan->log(c->plan->log_user, line);
+      c->log(c->log_user, line);
     }
     return GCLQ_ERROR_OUT_OF_MEMORY;
   }
-  GCLQ__TRY(gclq__device_alloc(&c->plan->allocator, p, r, (gclq_stream)c->stream));
+  GCLQ__TRY(gclq__device_alloc(&c->allocator, p, r, (gclq_stream)c->stream));
   c->used += r;
   if (c->used > c->peak) c->peak = c->used;
   *held = r;
@@ -121,7 +128,7 @@ struct gclq__dmem {
   }
   void release() {
     if (p != NULL) {
-      gclq__device_free(&c->plan->allocator, p, (gclq_stream)c->stream);
+      gclq__device_free(&c->allocator, p, (gclq_stream)c->stream);
       c->used -= held;
     }
     p = NULL;
@@ -153,11 +160,11 @@ static inline gclq_status gclq__mc_read(gclq__mc_ctx *c, void *h, const void *d,
 }
 
 static inline void gclq__mc_log(gclq__mc_ctx *c, const char *line) {
-  if (c->plan->log) c->plan->log(c->plan->log_user, line);
+  if (c->log) c->log(c->log_user, line);
 }
 
 /* upload: the CSR to the device (off, nbr) and the degrees (deg); core is
-   taken for the cores phase. */
+   taken for the cores phase. Its time goes to c->upload_ms. */
 static inline gclq_status gclq__mc_run_upload(gclq__mc_ctx *c, const gclq_graph *g, gclq__dmem *off, gclq__dmem *nbr,
                                               gclq__dmem *deg, gclq__dmem *core) {
   const uint32_t n = g->num_vertices;
@@ -177,7 +184,7 @@ static inline gclq_status gclq__mc_run_upload(gclq__mc_ctx *c, const gclq_graph 
   gclq__degree_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(c->d_off, n, c->d_deg);
   GCLQ__CUDA_TRY(cudaGetLastError());
   GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
-  c->stats->upload_ms = gclq__ms_since(t0);
+  c->upload_ms = gclq__ms_since(t0);
   return GCLQ_SUCCESS;
 }
 
@@ -272,15 +279,9 @@ static inline gclq_status gclq__mc_cores(gclq__mc_ctx *c, uint32_t *max_core) {
 /* Core numbers on the current device: the CSR uploaded as the maximum clique
    search uploads it (gclq__mc_run_upload), then its peeling (gclq__mc_cores). */
 static inline gclq_status gclq__kc_cuda_cores(const gclq_graph *g, uint32_t *h_core, uint32_t *max_core) {
-  gclq__mc_plan plan;
-  gclq_maxclique_stats stats;
   gclq__mc_ctx c;
   gclq_status st;
-  memset(&plan, 0, sizeof plan);
-  memset(&stats, 0, sizeof stats);
-  memset(&c, 0, sizeof c);
-  c.plan = &plan;
-  c.stats = &stats;
+  memset(&c, 0, sizeof c); /* the default allocator and stream, no log */
   c.budget = ~(size_t)0;
   c.n = g->num_vertices;
   c.phase = "cores";

@@ -423,14 +423,14 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
     next += (uint32_t)ns;
     ++round;
     if (top > waiting_most) waiting_most = top;
-    if (c->plan->log != NULL && gclq__ms_since(said) >= 2000.0) { /* progress of a long run */
+    if (c->log != NULL && gclq__ms_since(said) >= 2000.0) { /* progress of a long run */
       char line[240];
       snprintf(line, sizeof line,
                "pivot: sources %u..%u of %u, %u from their roots; round %u: %llu tasks waiting (at most %llu; "
                "%llu levels in one hand-on), %llu nodes so far",
                args->first, args->first + args->ns - 1, d->n, next, round, (unsigned long long)top,
                (unsigned long long)waiting_most, (unsigned long long)widest, got.nodes);
-      c->plan->log(c->plan->log_user, line);
+      c->log(c->log_user, line);
       said = gclq__clock::now();
     }
   }
@@ -951,12 +951,6 @@ static inline gclq_status gclq__kc_cuda_grouped(gclq__kc_dev *d) {
 }
 
 /* ---- the run ---- */
-/* AUTO's method on CUDA (GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K). */
-static inline gclq_kclique_method gclq__kc_cuda_method(const gclq_kclique_options *p) {
-  if (p->all || p->k >= GCLQ_KCLIQUE_AUTO_PIVOT_MIN_K) return GCLQ_KCLIQUE_PIVOT; /* the counts explode */
-  return p->k == 3 ? GCLQ_KCLIQUE_LEVEL_JOIN : GCLQ_KCLIQUE_BITSET;
-}
-
 /* Count on the device with the chosen method (d set up: graph, counters). */
 static inline gclq_status gclq__kc_cuda_count(gclq__kc_dev *d, gclq_kclique_method method) {
   switch (method) {
@@ -969,17 +963,19 @@ static inline gclq_status gclq__kc_cuda_count(gclq__kc_dev *d, gclq_kclique_meth
   }
 }
 
-/* Upload, cores (and the peeling rounds), orientation, counters, counting;
-   r->count and r->per_vertex filled as the host methods fill them. */
-static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_options *p, gclq__kc_run *r,
+/* Upload, cores (and the peeling rounds), orientation, counters, counting
+   by the plan's method; r->count and r->per_vertex filled as the host
+   methods fill them. */
+static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq__kc_plan *plan, gclq__kc_run *r,
                                             gclq_kclique_result *res) {
+  const gclq_kclique_options *p = &plan->opt;
+  const gclq_kclique_method method = plan->method;
   const gclq_graph *g = r->g;
   gclq_kclique_stats *stats = &res->stats;
   gclq__kc_dev d;
   gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), rank(c), ooff(c), oout(c), uoff(c), unbr(c);
   gclq__dmem cnt(c), flags(c), pv(c), pvf(c);
   gclq__clock::time_point t0 = gclq__clock::now();
-  gclq_kclique_method method;
   char line[200];
   memset(&d, 0, sizeof d);
   d.c = c;
@@ -994,8 +990,6 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_
   }
   GCLQ__TRY(gclq__mc_cores(c, &d.max_core));
   c->phase = "orientation";
-  method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_cuda_method(p);
-  if (method == GCLQ_KCLIQUE_ORDERED) method = GCLQ_KCLIQUE_LFTJ; /* the same recursion on the device */
   GCLQ__TRY(gclq__kc_cuda_orient(&d, method == GCLQ_KCLIQUE_PIVOT, &rank, &ooff, &oout, &uoff, &unbr));
   nbr.release(); /* the graph in its own ids is not needed again */
   off.release();
@@ -1041,27 +1035,21 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq_kclique_
   return GCLQ_SUCCESS;
 }
 
-/* The whole CUDA run, into res (not yet cleaned on failure): the device
-   counts, then the listing (the host ORDERED pass over the same orientation,
-   which stops when full). */
-static inline gclq_status gclq__kc_cuda(const gclq_graph *g, const gclq_kclique_options *p, gclq_kclique_result *res) {
-  gclq__mc_plan plan;
-  gclq_maxclique_stats unused;
+/* The whole CUDA run of the plan, into res (not yet cleaned on failure):
+   the device counts, then the listing (the host ORDERED pass over the same
+   orientation, which stops when full). */
+static inline gclq_status gclq__kc_cuda(const gclq_graph *g, const gclq__kc_plan *plan, gclq_kclique_result *res) {
+  const gclq_kclique_options *p = &plan->opt;
   gclq__mc_ctx c;
   gclq__kc_run r;
   gclq__pool_keep keep;
   gclq_status st;
   gclq__clock::time_point t0;
-  memset(&plan, 0, sizeof plan);
-  memset(&unused, 0, sizeof unused);
   memset(&c, 0, sizeof c);
   memset(&r, 0, sizeof r);
-  plan.log = p->log;
-  plan.log_user = p->log_user;
-  plan.allocator = p->allocator;
-  plan.stream = p->stream;
-  c.plan = &plan;
-  c.stats = &unused;
+  c.allocator = p->allocator;
+  c.log = p->log;
+  c.log_user = p->log_user;
   c.stream = (cudaStream_t)p->stream;
   c.n = g->num_vertices;
   c.budget = p->device_budget_bytes;
@@ -1071,8 +1059,8 @@ static inline gclq_status gclq__kc_cuda(const gclq_graph *g, const gclq_kclique_
   r.log_user = p->log_user;
   r.last_log = clock();
   if (c.budget == 0) GCLQ__TRY(gclq__default_budget(&c.budget));
-  gclq__pool_keep_begin(&keep, &plan.allocator);
-  st = gclq__kc_cuda_run(&c, p, &r, res);
+  gclq__pool_keep_begin(&keep, &c.allocator);
+  st = gclq__kc_cuda_run(&c, plan, &r, res);
   if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
   gclq__pool_keep_end(&keep);
   res->stats.peak_device_bytes = c.peak;

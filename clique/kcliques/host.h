@@ -1,6 +1,6 @@
 /* clique/kcliques/host.h - k-clique counting on the host: the options, the
-   oriented graph, the two host methods (ORDERED, PIVOT), AUTO's rule, and
-   the run that fills a result.
+   oriented graph, the two host methods (ORDERED, PIVOT), and the run that
+   fills a result (AUTO's rules and the plan: clique/kcliques/choose.h).
 
    Host code in the common subset of C99 and C++. Counts are kept saturated
    at UINT64_MAX (gclq__kc_add): a count that reaches it is reported as
@@ -506,13 +506,6 @@ static inline gclq_status gclq__kc_resolve(const gclq_kclique_options *o, gclq_k
   return GCLQ_SUCCESS;
 }
 
-/* AUTO's method (GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K, _MAX_CORE). */
-static inline gclq_kclique_method gclq__kc_auto(const gclq_kclique_options *p, uint32_t max_core) {
-  if (p->k != 0 && p->k <= GCLQ_KCLIQUE_AUTO_ORDERED_MAX_K && max_core <= GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE)
-    return GCLQ_KCLIQUE_ORDERED;
-  return GCLQ_KCLIQUE_PIVOT;
-}
-
 /* The counting buffers: count[0 .. top], per-vertex counts, listed rows. */
 static inline int gclq__kc_outputs(gclq__kc_run *r, const gclq_kclique_options *p) {
   /* one k above max_out + 1 (so above omega) counts nothing: top 0 */
@@ -596,8 +589,14 @@ static inline gclq_status gclq__kc_cliques_out(gclq__kc_run *r, gclq_kclique_res
   return GCLQ_SUCCESS;
 }
 
-/* The whole HOST run, into res (not yet cleaned on failure). */
-static inline gclq_status gclq__kc_host(const gclq_graph *g, const gclq_kclique_options *p, gclq_kclique_result *res) {
+/* The whole HOST run, into res (not yet cleaned on failure): p, planned
+   (ORDERED or PIVOT) and pivot_above_core are the plan's (gclq__kc_plan,
+   clique/kcliques/choose.h). The plan's one data-dependent test runs here,
+   once the orientation has the max core: ORDERED gives way to PIVOT above
+   pivot_above_core (AUTO's rule; UINT32_MAX otherwise). */
+static inline gclq_status gclq__kc_host(const gclq_graph *g, const gclq_kclique_options *p,
+                                        gclq_kclique_method planned, uint32_t pivot_above_core,
+                                        gclq_kclique_result *res) {
   gclq__kc_run r;
   gclq_kclique_method method;
   gclq_status st;
@@ -611,8 +610,7 @@ static inline gclq_status gclq__kc_host(const gclq_graph *g, const gclq_kclique_
   r.last_log = clock();
   st = gclq__kc_orient(&r, p->orientation);
   res->stats.order_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
-  method = p->method != GCLQ_KCLIQUE_AUTO ? p->method : gclq__kc_auto(p, r.max_core);
-  if (method != GCLQ_KCLIQUE_PIVOT) method = GCLQ_KCLIQUE_ORDERED; /* the CUDA methods' host counterpart */
+  method = planned == GCLQ_KCLIQUE_ORDERED && r.max_core > pivot_above_core ? GCLQ_KCLIQUE_PIVOT : planned;
   res->stats.method = method;
   res->stats.max_core = r.max_core;
   res->stats.max_out_degree = r.max_out;

@@ -1,16 +1,16 @@
 /* clique/maxclique/api.h - gclq_max_cliques and its result.
 
-   The options are checked and resolved into a plan; graphs without edges are
-   answered here; otherwise a backend runs, and its cliques (compact ids) are
-   sorted, each clique and then the list, and mapped to file ids. Sorting
-   compact ids sorts file ids too: the loaders compact in increasing order of
-   file id. */
+   The chooser (gclq__mc_choose, clique/maxclique/choose.h) checks the
+   options and writes the plan, which the rest only reads; graphs without
+   edges are answered here; otherwise the plan's backend runs, and its
+   cliques (compact ids) are sorted, each clique and then the list, and
+   mapped to file ids. Sorting compact ids sorts file ids too: the loaders
+   compact in increasing order of file id. */
 GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxclique_options *options,
                                       gclq_maxclique_result *result) {
   gclq__mc_plan plan;
-  gclq_backend requested = GCLQ_BACKEND_AUTO, backend = GCLQ_BACKEND_HOST;
   gclq_status st;
-  uint32_t omega = 0, *rows = NULL, small_core = 0;
+  uint32_t omega = 0, *rows = NULL;
   uint64_t count = 0, stored = 0, i;
   clock_t t0 = clock();
 #if defined(__CUDACC__)
@@ -18,24 +18,11 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
 #endif
   if (result != NULL) memset(result, 0, sizeof *result);
   if (graph == NULL || result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
-  st = gclq__mc_resolve(options, &plan, &requested);
-  if (st != GCLQ_SUCCESS) return st;
-  if (!gclq__host_graph_ok(graph)) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (requested == GCLQ_BACKEND_AUTO && gclq__mc_small(graph, &small_core)) {
-    backend = GCLQ_BACKEND_HOST; /* decided before anything touches CUDA */
-    result->stats.auto_small = 1;
-    snprintf(result->stats.notes, sizeof result->stats.notes,
-             "AUTO: a small graph (%llu edges, max core %u): ran the host backend", (unsigned long long)graph->num_edges,
-             small_core);
-  } else {
-    st = gclq_backend_resolve(requested, &backend);
-    if (st != GCLQ_SUCCESS) return st;
-    if (requested == GCLQ_BACKEND_AUTO && backend == GCLQ_BACKEND_HOST) {
-      result->stats.fell_back = 1;
-      strcpy(result->stats.notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
-    }
+  st = gclq__mc_choose(options, graph, &plan, &result->stats);
+  if (st != GCLQ_SUCCESS) {
+    memset(result, 0, sizeof *result);
+    return st;
   }
-  result->stats.backend = backend;
   if (graph->num_vertices == 0) return GCLQ_SUCCESS;
   if (graph->num_edges == 0) { /* every vertex alone is a maximum clique */
     omega = 1;
@@ -44,7 +31,7 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
     rows = (uint32_t *)gclq__alloc_array(stored, sizeof(uint32_t));
     if (rows == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
     for (i = 0; i < stored; ++i) rows[i] = (uint32_t)i;
-  } else if (backend == GCLQ_BACKEND_HOST) {
+  } else if (plan.backend == GCLQ_BACKEND_HOST) {
     st = gclq__host_max_cliques_kept(graph, plan.find_one, plan.max_stored, plan.log, plan.log_user, &omega, &count,
                                      &stored, &rows);
   } else {
@@ -68,7 +55,7 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
 #else
   result->stats.total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC; /* processor time */
 #endif
-  if (backend == GCLQ_BACKEND_HOST) result->stats.search_ms = result->stats.total_ms;
+  if (plan.backend == GCLQ_BACKEND_HOST) result->stats.search_ms = result->stats.total_ms;
   return GCLQ_SUCCESS;
 }
 

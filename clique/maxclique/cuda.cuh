@@ -905,7 +905,6 @@ static inline gclq_status gclq__mc_run_cores(gclq__mc_ctx *c, gclq__dmem *round,
    sets c->best and c->target. */
 static inline gclq_status gclq__mc_run_heuristic(gclq__mc_ctx *c, const gclq_graph *g, uint32_t max_core) {
   const gclq__mc_plan *p = c->plan;
-  const uint32_t n = g->num_vertices;
   gclq_maxclique_stats *stats = c->stats;
   uint32_t lb = 1, *hclique;
   gclq_status st = GCLQ_SUCCESS;
@@ -919,7 +918,7 @@ static inline gclq_status gclq__mc_run_heuristic(gclq__mc_ctx *c, const gclq_gra
   if (p->heuristic != GCLQ_HEURISTIC_NONE) {
     const uint32_t *key = p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE
                               ? c->d_core : c->d_deg;
-    uint32_t h = p->seeds ? p->seeds : (n + 19) / 20;
+    uint32_t h = p->seeds; /* resolved by the chooser (gclq__mc_choose) */
     if (p->heuristic == GCLQ_HEURISTIC_SINGLE_DEGREE || p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE)
       st = gclq__mc_greedy_single(c, key, hclique, &lb);
     else
@@ -1099,6 +1098,7 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
 
   gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), d_levels(c);
   GCLQ__TRY(gclq__mc_run_upload(c, g, &off, &nbr, &deg, &core));
+  stats->upload_ms = c->upload_ms;
   GCLQ__TRY(gclq__mc_run_cores(c, &round, &d_levels, &max_core));
   GCLQ__TRY(gclq__mc_run_heuristic(c, g, max_core));
 
@@ -1171,6 +1171,9 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
   c.plan = plan;
   c.stream = (cudaStream_t)plan->stream;
   c.stats = stats;
+  c.allocator = plan->allocator;
+  c.log = plan->log;
+  c.log_user = plan->log_user;
   c.budget = plan->budget;
   if (c.budget == 0) GCLQ__TRY(gclq__default_budget(&c.budget));
   stats->budget_bytes = c.budget;

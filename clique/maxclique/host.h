@@ -1,82 +1,19 @@
-/* clique/maxclique/host.h - maximum cliques on the host: the plan both
-   backends read (the options resolved, the search's constants), the HOST
-   search (greedy lower bound, then branch and bound with a colouring bound
-   over the degeneracy order), AUTO's small-graph rule and the finishing
-   step that sorts the cliques and maps them to file ids. Host code in the
-   common subset of C99 and C++; the CUDA search is clique/maxclique/cuda.cuh,
-   the public call clique/maxclique/api.h. */
+/* clique/maxclique/host.h - maximum cliques on the host: the search's
+   shared constants, the HOST search (greedy lower bound, then branch and
+   bound with a colouring bound over the degeneracy order), and the
+   finishing step that sorts the cliques and maps them to file ids. Host
+   code in the common subset of C99 and C++; the chooser (the plan both
+   backends read, AUTO's rules) is clique/maxclique/choose.h, the CUDA
+   search clique/maxclique/cuda.cuh, the public call
+   clique/maxclique/api.h. */
 
 /* Candidate lists longer than this are not coloured (length bound only). */
 #define GCLQ__COLOUR_CAP 256u
-/* The most parents, and children, one step of a level takes (the device and
-   the simulation): small enough that the search reaches the deep levels, and
-   raises its target, early; large enough that the steps (one host
-   synchronisation each) stay few. The value, and GCLQ__FIRST_WIDTH's, come
-   from bench_maxclique's sweep of both on R-MAT 15 and facebook_combined
-   (the step-size sweep: bench/results/maxclique_h200.md, "History"). */
-#define GCLQ__STEP_ENTRIES ((uint64_t)1 << 20)
 /* A level entry whose vertex id carries this bit is a candidate only: its
    earlier siblings may take it, but it is never expanded itself (its colour
    class bounds every clique it starts below the target). Vertex ids stay
    below it (graphs of at most 2^31 - 1 vertices on the CUDA backend). */
 #define GCLQ__DEAD 0x80000000u
-/* The children one step of a level may write: GCLQ__FIRST_WIDTH at first,
-   doubling with every step up to the chunk (GCLQ__STEP_ENTRIES). The first
-   descent is narrower than the rest, so large cliques (and a higher target)
-   are found before the levels widen. Too narrow a start costs more in
-   steps than it saves in candidates: on R-MAT graphs a first width of 4096
-   writes an order of magnitude fewer candidates than full-width steps, but
-   its many steps take far longer (the same sweep). */
-#define GCLQ__FIRST_WIDTH ((uint64_t)1 << 17)
-/* A step counts the children of `span` parents but takes only the prefix
-   whose children fit: the parents after it are counted again by the next
-   step. Counting twice as many as the last step took keeps that recount
-   small (the device and the tests' simulation share this rule). */
-static inline uint64_t gclq__next_span(uint64_t taken, uint64_t chunk) {
-  uint64_t s = 2 * taken;
-  return s < 32 ? 32 : s > chunk ? chunk : s;
-}
-/* A maximum-clique run's options with every default filled in (private;
-   gclq__mc_resolve writes it, both backends read it). */
-typedef struct gclq__mc_plan {
-  int find_one;
-  gclq_heuristic heuristic; /* never DEFAULT */
-  uint32_t seeds;           /* 0: 5% of the vertices */
-  int orient_index;         /* 0: by degree (or by degeneracy) */
-  int orient_degeneracy;    /* by (peeling round, id) */
-  int prune_core;           /* 0: by degree */
-  gclq_bound bound;         /* never DEFAULT */
-  gclq_search search;       /* never DEFAULT */
-  uint32_t bits_max;        /* GCLQ__BITS_MAX (tests: gclq__bits_max) */
-  uint64_t max_stored;      /* 0: every clique */
-  uint64_t window;          /* 0: one window */
-  gclq_window_order order;  /* never DEFAULT */
-  size_t budget;            /* 0: 90% of the free device memory */
-  void (*log)(void *user, const char *line);
-  void *log_user;
-  gclq_device_allocator allocator;
-  gclq_stream stream;
-  int no_split; /* 0 (bench: gclq__no_budget_split) */
-  uint64_t first_width, step; /* GCLQ__FIRST_WIDTH, GCLQ__STEP_ENTRIES unless the bench tunes them */
-} gclq__mc_plan;
-
-#ifdef GPUCLIQUE_TESTING
-/* The plan's tuning fields from the hooks. */
-static inline void gclq__mc_tuning(gclq__mc_plan *p) {
-  p->bits_max = gclq__bits_max;
-  p->no_split = gclq__no_budget_split;
-  p->step = gclq__tune_step ? gclq__tune_step : GCLQ__STEP_ENTRIES;
-  p->first_width = gclq__tune_first_width ? gclq__tune_first_width : GCLQ__FIRST_WIDTH;
-}
-#else
-/* The plan's tuning fields: the constants. */
-static inline void gclq__mc_tuning(gclq__mc_plan *p) {
-  p->bits_max = GCLQ__BITS_MAX;
-  p->no_split = 0;
-  p->step = GCLQ__STEP_ENTRIES;
-  p->first_width = GCLQ__FIRST_WIDTH;
-}
-#endif
 
 /* ---- maximum cliques ---------------------------------------------------- */
 
@@ -528,10 +465,11 @@ done:
 }
 
 /* ---------------------------------------------------------------------------
-   Maximum cliques: the public call. The options are checked and resolved
-   into a plan; graphs without edges are answered here; otherwise a backend
-   runs, and its cliques (compact ids) are sorted, each clique and then the
-   list, and mapped to file ids. Sorting compact ids sorts file ids too: the
+   Maximum cliques: the public call's host parts. The options are checked
+   and resolved into a plan (clique/maxclique/choose.h); graphs without
+   edges are answered by the call; otherwise a backend runs, and its
+   cliques (compact ids) are sorted, each clique and then the list, and
+   mapped to file ids (gclq__mc_finish). Sorting compact ids sorts file ids too: the
    loaders compact in increasing order of file id.
    ------------------------------------------------------------------------- */
 
@@ -549,46 +487,6 @@ GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options) {
   options->window_size = 0;
   options->window_order = GCLQ_WINDOW_ORDER_DEGREE_DESC;
   options->device_budget_bytes = 0;
-}
-
-/* Options (NULL: defaults) into a plan; an enum out of range is invalid. */
-static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq__mc_plan *p, gclq_backend *backend) {
-  gclq_maxclique_options d;
-  if (o == NULL) {
-    gclq_maxclique_options_defaults(&d);
-    o = &d;
-  }
-  if ((int)o->backend < 0 || (int)o->backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->mode < 0 || (int)o->mode > (int)GCLQ_MODE_ONE) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->heuristic < 0 || (int)o->heuristic > (int)GCLQ_HEURISTIC_MULTI_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->orientation < 0 || (int)o->orientation > (int)GCLQ_ORIENT_DEGENERACY) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->prune < 0 || (int)o->prune > (int)GCLQ_PRUNE_CORE) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->bound < 0 || (int)o->bound > (int)GCLQ_BOUND_COLOUR) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->search < 0 || (int)o->search > (int)GCLQ_SEARCH_LIST) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)o->window_order < 0 || (int)o->window_order > (int)GCLQ_WINDOW_ORDER_CORE_DESC)
-    return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (o->allocator.alloc != NULL && o->allocator.free == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
-  memset(p, 0, sizeof *p);
-  p->find_one = o->mode == GCLQ_MODE_ONE;
-  p->heuristic = o->heuristic == GCLQ_HEURISTIC_DEFAULT ? GCLQ_HEURISTIC_MULTI_DEGREE : o->heuristic;
-  p->seeds = o->seeds;
-  p->orient_index = o->orientation == GCLQ_ORIENT_INDEX;
-  p->orient_degeneracy = o->orientation == GCLQ_ORIENT_DEGENERACY;
-  p->prune_core = o->prune != GCLQ_PRUNE_DEGREE;
-  p->bound = o->bound == GCLQ_BOUND_DEFAULT ? GCLQ_BOUND_COLOUR : o->bound;
-  p->search = o->search == GCLQ_SEARCH_DEFAULT ? GCLQ_SEARCH_BITSET : o->search;
-  p->max_stored = o->max_stored;
-  p->window = o->window_size;
-  p->order = o->window_order == GCLQ_WINDOW_ORDER_DEFAULT ? GCLQ_WINDOW_ORDER_DEGREE_DESC : o->window_order;
-  p->budget = o->device_budget_bytes;
-  p->log = o->log;
-  p->log_user = o->log_user;
-  p->allocator = o->allocator;
-  p->stream = o->stream;
-  gclq__mc_tuning(p);
-  if (p->first_width > p->step) p->first_width = p->step;
-  *backend = o->backend;
-  return GCLQ_SUCCESS;
 }
 
 /* Each row ascending, the rows in lexicographic order, then file ids into
@@ -622,19 +520,4 @@ static inline gclq_status gclq__mc_finish(const gclq_graph *g, uint32_t omega, u
   }
   GCLQ_FREE(rows);
   return GCLQ_SUCCESS;
-}
-
-/* Is g small work for AUTO (GCLQ_AUTO_HOST_MAX_EDGES, _MAX_CORE)? The
-   core numbers are computed only under the edge limit; *max_core gets the
-   largest (0 when not computed). A failed allocation answers "not small". */
-static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core) {
-  uint32_t *core;
-  int small = 0;
-  *max_core = 0;
-  if (g->num_edges > GCLQ_AUTO_HOST_MAX_EDGES) return 0;
-  core = (uint32_t *)gclq__alloc_array(g->num_vertices, sizeof(uint32_t));
-  if (core == NULL) return 0;
-  if (gclq__host_core_order(g, core, NULL, max_core) == GCLQ_SUCCESS) small = *max_core <= GCLQ_AUTO_HOST_MAX_CORE;
-  GCLQ_FREE(core);
-  return small;
 }

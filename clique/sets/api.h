@@ -1,54 +1,69 @@
 /* clique/sets/api.h - the public calls of set intersection and what they
-   run: every batch through the backend (gclq__sets_batches: HOST, or the
-   CUDA driver), the containment join's split run serially or beside the
-   device (co-processing), and the entry points that check, resolve, run and
-   finish. */
-/* Every batch of the call through the backend into the sink: the pairs
-   h_pairs, or (h_pairs NULL) all pairs i < j, which INVERTED_INDEX and
-   BIT_MATRIX count at once. */
-static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, const uint32_t *h_pairs,
+   run: every batch through the plan's backend (gclq__sets_batches: HOST, or
+   the CUDA driver), all pairs at once on CUDA, the containment join's split
+   (gclq__mmjoin_plan) run serially or beside the device (co-processing),
+   and the entry points that check, choose (gclq__sets_choose,
+   clique/sets/choose.h), run and finish. */
+#if defined(__CUDACC__)
+/* All pairs at once on CUDA, by the plan's all-pairs method (INVERTED_INDEX
+   or BIT_MATRIX), into the sink; *ran = 0 when the plan takes the pairs in
+   batches, or AUTO's structure does not fit the budget (the batches then
+   run, halving until they fit). The one choice made on device data: where
+   the plan's estimate is unsure (count_columns) the bit matrix's columns
+   are counted here, and gclq__sets_choose_columns picks again (the columns
+   stay for the bit matrix). */
+static gclq_status gclq__sets_whole_run(gclq__sets_dev *dev, gclq__sets_sink *k, const gclq__sets_plan *plan,
+                                        int *ran) {
+  gclq__sets_all_state all(&dev->c); /* freed at the return, before the close */
+  gclq_intersect_method whole = plan->all_method;
+  gclq_status st;
+  int fed;
+  *ran = 0;
+  if (plan->count_columns) {
+    const gclq_status cs = gclq__sets_bm_columns(dev, &all.mx);
+    if (cs == GCLQ_SUCCESS) whole = gclq__sets_choose_columns(plan, k->work, all.mx.cols);
+    else if (cs != GCLQ_ERROR_OUT_OF_MEMORY) return cs;
+    else if (k->opt->log != NULL)
+      k->opt->log(k->opt->log_user, "sets: AUTO had no room to count the columns; the estimate's pick stands");
+  }
+  if (!gclq__sets_whole(whole)) return GCLQ_SUCCESS;
+  st = gclq__cuda_sets_all(dev, k, whole, plan->tensor, all, &fed);
+  *ran = 1;
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY && !fed && plan->method == GCLQ_INTERSECT_AUTO) {
+    /* AUTO's structure does not fit the budget: the pairs in batches, which halve until they fit */
+    if (k->opt->log != NULL) {
+      char line[120];
+      snprintf(line, sizeof line, "sets: AUTO's %s does not fit the device budget; pairs in batches instead",
+               gclq_intersect_method_name(whole));
+      k->opt->log(k->opt->log_user, line);
+    }
+    st = GCLQ_SUCCESS;
+    *ran = 0;
+    k->r->stats.method = GCLQ_INTERSECT_AUTO;
+  }
+  return st;
+}
+#endif
+
+/* Every batch of the call through the plan's backend into the sink: the
+   pairs h_pairs, or (h_pairs NULL) all pairs i < j, which INVERTED_INDEX
+   and BIT_MATRIX count at once. */
+static gclq_status gclq__sets_batches(gclq__sets_sink *k, const gclq__sets_plan *plan, const uint32_t *h_pairs,
                                       uint64_t num_pairs) {
+  const gclq_backend backend = plan->backend;
   uint64_t cap = num_pairs < GCLQ__SETS_BATCH ? num_pairs : GCLQ__SETS_BATCH, at = 0;
   uint32_t *counts, *buf = NULL, ai = 0, aj = 1;
   gclq_status st = GCLQ_SUCCESS;
 #if defined(__CUDACC__)
   gclq__sets_dev dev;
   int whole_ran = 0;
-  if (backend == GCLQ_BACKEND_CUDA) st = gclq__cuda_sets_open(&dev, k->work, k->opt, &k->r->stats);
-  if (backend == GCLQ_BACKEND_CUDA) dev.auto_ip_obs = k->auto_ip_obs;
-  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL) {
-    gclq__sets_all_state all(&dev.c); /* freed at the block's end, before the close */
-    double increments;
-    int unsure;
-    gclq_intersect_method whole = gclq__sets_all_method(k->work, k->opt->method, &increments, &unsure);
-    if (unsure) { /* AUTO: the columns counted on the device decide (and stay for the bit matrix) */
-      const gclq_status cs = gclq__sets_bm_columns(&dev, &all.mx);
-      if (cs == GCLQ_SUCCESS)
-        whole = gclq__sets_all_pick(k->work->num_sets, k->work->total, (double)all.mx.cols, increments,
-                                    GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST, NULL);
-      else if (cs != GCLQ_ERROR_OUT_OF_MEMORY)
-        st = cs;
-      else if (k->opt->log != NULL)
-        k->opt->log(k->opt->log_user, "sets: AUTO had no room to count the columns; the estimate's pick stands");
-    }
-    if (st == GCLQ_SUCCESS && gclq__sets_whole(whole)) {
-      int fed;
-      st = gclq__cuda_sets_all(&dev, k, whole, GCLQ__SETS_BM_TENSOR, all, &fed);
-      whole_ran = 1;
-      if (st == GCLQ_ERROR_OUT_OF_MEMORY && !fed && k->opt->method == GCLQ_INTERSECT_AUTO) {
-        /* AUTO's structure does not fit the budget: the pairs in batches, which halve until they fit */
-        if (k->opt->log != NULL) {
-          char line[120];
-          snprintf(line, sizeof line, "sets: AUTO's %s does not fit the device budget; pairs in batches instead",
-                   gclq_intersect_method_name(whole));
-          k->opt->log(k->opt->log_user, line);
-        }
-        st = GCLQ_SUCCESS;
-        whole_ran = 0;
-        k->r->stats.method = GCLQ_INTERSECT_AUTO;
-      }
-    }
+  if (backend == GCLQ_BACKEND_CUDA) {
+    st = gclq__cuda_sets_open(&dev, k->work, k->opt, &k->r->stats);
+    dev.method = plan->method; /* the device state reads the plan */
+    dev.auto_ip_obs = plan->auto_ip_obs;
   }
+  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA && h_pairs == NULL)
+    st = gclq__sets_whole_run(&dev, k, plan, &whole_ran);
   if (whole_ran) {
     gclq__cuda_sets_close(&dev, &st);
     return st;
@@ -88,13 +103,13 @@ static gclq_status gclq__sets_batches(gclq__sets_sink *k, gclq_backend backend, 
 
 /* Both halves one after the other (HOST, or a build without nvcc): the
    light part, then the heavy part through the backend. */
-static gclq_status gclq__mmjoin_serial(gclq__sets_sink *k, gclq_backend backend, uint64_t num_pairs) {
+static gclq_status gclq__mmjoin_serial(gclq__sets_sink *k, const gclq__sets_plan *plan, uint64_t num_pairs) {
   clock_t t0 = clock(), t1;
   gclq_status st = gclq__mmjoin_light(k->sets, k->light);
   k->light->status = st;
   t1 = clock();
   k->r->stats.split.host_ms = (double)(t1 - t0) * 1000.0 / CLOCKS_PER_SEC;
-  if (st == GCLQ_SUCCESS) st = gclq__sets_batches(k, backend, NULL, num_pairs);
+  if (st == GCLQ_SUCCESS) st = gclq__sets_batches(k, plan, NULL, num_pairs);
   k->r->stats.split.device_ms = (double)(clock() - t1) * 1000.0 / CLOCKS_PER_SEC;
   return st;
 }
@@ -131,7 +146,7 @@ static void gclq__mmjoin_body(gclq__mmjoin_host *h) {
   h->end_ms = gclq__ms_since(h->origin);
 }
 
-static gclq_status gclq__mmjoin_cuda(gclq__sets_sink *k, uint64_t num_pairs) {
+static gclq_status gclq__mmjoin_cuda(gclq__sets_sink *k, const gclq__sets_plan *plan, uint64_t num_pairs) {
   gclq__mmjoin_host h;
   gclq_intersect_stats *stats = &k->r->stats;
   gclq_status st, js;
@@ -150,7 +165,7 @@ static gclq_status gclq__mmjoin_cuda(gclq__sets_sink *k, uint64_t num_pairs) {
   }
   k->wait = gclq__mmjoin_join;
   k->wait_user = &h;
-  st = gclq__sets_batches(k, GCLQ_BACKEND_CUDA, NULL, num_pairs);
+  st = gclq__sets_batches(k, plan, NULL, num_pairs);
   device_end = gclq__ms_since(h.origin);
   js = gclq__mmjoin_join(&h); /* still running when the device failed before its first count */
   k->wait = NULL;
@@ -166,31 +181,69 @@ static gclq_status gclq__mmjoin_cuda(gclq__sets_sink *k, uint64_t num_pairs) {
 #endif
 
 /* The containment join with the split: the heavy part is what the backend
-   counts, the light counts are added in the sink. */
-static gclq_status gclq__mmjoin_batches(gclq__sets_sink *k, gclq_backend backend, uint64_t num_pairs) {
+   counts (k->work), the light counts are added in the sink. */
+static gclq_status gclq__mmjoin_batches(gclq__sets_sink *k, const gclq__sets_plan *plan, uint64_t num_pairs) {
   gclq_status st;
-  k->work = &k->light->heavy;
 #if defined(__CUDACC__)
-  if (backend == GCLQ_BACKEND_CUDA) st = gclq__mmjoin_cuda(k, num_pairs);
-  else st = gclq__mmjoin_serial(k, backend, num_pairs);
+  if (plan->backend == GCLQ_BACKEND_CUDA) st = gclq__mmjoin_cuda(k, plan, num_pairs);
+  else st = gclq__mmjoin_serial(k, plan, num_pairs);
 #else
-  st = gclq__mmjoin_serial(k, backend, num_pairs);
+  st = gclq__mmjoin_serial(k, plan, num_pairs);
 #endif
   gclq__mmjoin_stats(k->light, &k->r->stats);
   return st;
 }
 
-/* MMJoin's split of a containment join: the index and the heavy part first
-   (*split = 1), or no split; the index's time into the stats. */
-static gclq_status gclq__mmjoin_plan_timed(const gclq_sets *sets, const gclq_intersect_options *opt,
-                                           gclq_backend backend, gclq__mmjoin *m, int *split,
+/* The split of a containment join at threshold `below` (the plan's,
+   gclq__sets_split_rule: GCLQ_SPLIT_OFF, none; 0, AUTO's, priced from the
+   index by gclq__mmjoin_auto): the index, the heavy part and the sink's row
+   of counters (*split = 1), or no split. */
+static gclq_status gclq__mmjoin_build(const gclq_sets *s, uint64_t below, gclq__mmjoin *m, int *split) {
+  gclq_status st;
+  *split = 0;
+  memset(m, 0, sizeof *m);
+  m->at = UINT64_MAX;
+  if (below == GCLQ_SPLIT_OFF) return GCLQ_SUCCESS;
+  st = gclq__mmjoin_index(s, m);
+  if (st == GCLQ_SUCCESS && below == 0) below = gclq__mmjoin_auto(s, m);
+  if (st != GCLQ_SUCCESS || below == GCLQ_SPLIT_OFF) {
+    gclq__mmjoin_free(m);
+    return st;
+  }
+  m->below = below;
+  m->at = UINT64_MAX;
+  st = gclq__mmjoin_heavy(s, m);
+  if (st == GCLQ_SUCCESS) {
+    m->dense = (uint32_t *)gclq__alloc_array(s->num_sets, sizeof(uint32_t));
+    if (m->dense == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    else memset(m->dense, 0, (size_t)s->num_sets * sizeof(uint32_t));
+  }
+  if (st != GCLQ_SUCCESS) {
+    gclq__mmjoin_free(m);
+    return st;
+  }
+  *split = 1;
+  return GCLQ_SUCCESS;
+}
+
+/* Whether the containment join splits by the options o on backend (the
+   chooser's rule, gclq__sets_split_rule), and if so the split's index,
+   heavy part and the sink's row of counters (*split = 1). */
+static inline gclq_status gclq__mmjoin_plan(const gclq_sets *s, const gclq_intersect_options *o, gclq_backend backend,
+                                            gclq__mmjoin *m, int *split) {
+  return gclq__mmjoin_build(s, gclq__sets_split_rule(s, o->split_below, backend), m, split);
+}
+
+/* The split at the plan's threshold (gclq__mmjoin_build), the index's time
+   into the stats. */
+static gclq_status gclq__mmjoin_plan_timed(const gclq_sets *sets, uint64_t below, gclq__mmjoin *m, int *split,
                                            gclq_intersect_stats *stats) {
   gclq_status st;
   clock_t i0 = clock();
 #if defined(__CUDACC__)
   gclq__clock::time_point iw = gclq__clock::now();
 #endif
-  st = gclq__mmjoin_plan(sets, opt, backend, m, split);
+  st = gclq__mmjoin_build(sets, below, m, split);
 #if defined(__CUDACC__)
   if (*split) stats->split.index_ms = gclq__ms_since(iw);
   (void)i0;
@@ -211,18 +264,17 @@ static gclq_status gclq__sets_list_arrays(gclq_intersect_result *r, uint64_t num
   return GCLQ_SUCCESS;
 }
 
-/* Every public intersection call: check, resolve, run the batches, finish.
-   kind: GCLQ__SINK_*; all: every pair i < j (num_pairs of them), else the
-   pairs h_pairs. */
+/* Every public intersection call: check, resolve, choose (the plan, which
+   the rest only reads), run the batches, finish. kind: GCLQ__SINK_*; all:
+   every pair i < j (num_pairs of them), else the pairs h_pairs. */
 static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pairs, uint64_t num_pairs, int all,
                                    int kind, const gclq_intersect_options *options, gclq_intersect_result *r) {
   gclq_intersect_options opt;
+  gclq__sets_plan plan;
   gclq__sets_sink k;
   gclq__mmjoin m;
-  int split = 0, auto_ip_obs = 0;
-  gclq_backend backend = GCLQ_BACKEND_HOST;
+  int split = 0;
   gclq_status st;
-  uint64_t work = 0, largest = 0, at = 0;
   clock_t t0 = clock();
 #if defined(__CUDACC__)
   gclq__clock::time_point w0 = gclq__clock::now();
@@ -232,35 +284,23 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   if (all) opt.materialise = 0;
   if (!all && gclq__sets_whole(opt.method)) return GCLQ_ERROR_INVALID_ARGUMENT; /* all pairs only */
   if (gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (!all) { /* the work, and the largest pair for AUTO's batch rule */
-    st = gclq__sets_pairs_work(sets, h_pairs, num_pairs, &work, &largest, &at);
-    if (st != GCLQ_SUCCESS) return st;
-  }
-  if (all && sets->num_sets > 1) /* each set meets the k - 1 others */
-    work = sets->total > UINT64_MAX / (sets->num_sets - 1) ? UINT64_MAX : (sets->num_sets - 1) * sets->total;
-  st = gclq__sets_backend(&opt, work, &r->stats, &backend);
+  st = gclq__sets_choose(sets, h_pairs, num_pairs, all, kind, &opt, &plan, &r->stats);
   if (st != GCLQ_SUCCESS) return st;
-  if (backend == GCLQ_BACKEND_CUDA && !all && opt.method == GCLQ_INTERSECT_AUTO) {
-    opt.method = gclq__sets_pairs_rule_at(sets, h_pairs, num_pairs, work, largest, at, GCLQ_SETS_AUTO_BITMAP_DENSITY,
-                                          GCLQ_SETS_AUTO_BITMAP_WINDOWS, GCLQ_SETS_AUTO_IP_OBS_BELOW);
-    r->stats.method = opt.method;
-    auto_ip_obs = opt.method == GCLQ_INTERSECT_IP_OBS;
-  }
   memset(&k, 0, sizeof k);
   memset(&m, 0, sizeof m);
   k.kind = kind;
-  k.auto_ip_obs = auto_ip_obs;
   k.sets = sets;
   k.work = sets;
   k.opt = &opt;
   k.r = r;
   if (kind == GCLQ__SINK_CONTAIN) { /* MMJoin's split: the index and the heavy part first */
-    st = gclq__mmjoin_plan_timed(sets, &opt, backend, &m, &split, &r->stats);
-    if (split) k.light = &m;
+    st = gclq__mmjoin_plan_timed(sets, plan.split_below, &m, &split, &r->stats);
+    if (split) k.light = &m, k.work = &m.heavy; /* the backend counts the heavy part */
   }
+  if (st == GCLQ_SUCCESS && all && plan.backend == GCLQ_BACKEND_CUDA) gclq__sets_choose_all(&plan, k.work);
   if (kind == GCLQ__SINK_LIST) st = gclq__sets_list_arrays(r, num_pairs, opt.materialise);
-  if (st == GCLQ_SUCCESS && split) st = gclq__mmjoin_batches(&k, backend, num_pairs);
-  else if (st == GCLQ_SUCCESS) st = gclq__sets_batches(&k, backend, all ? NULL : h_pairs, num_pairs);
+  if (st == GCLQ_SUCCESS && split) st = gclq__mmjoin_batches(&k, &plan, num_pairs);
+  else if (st == GCLQ_SUCCESS) st = gclq__sets_batches(&k, &plan, all ? NULL : h_pairs, num_pairs);
   if (st == GCLQ_SUCCESS) st = gclq__sets_finish(&k);
   gclq__mmjoin_free(&m);
   GCLQ_FREE(k.pairs.a);

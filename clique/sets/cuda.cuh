@@ -5,16 +5,16 @@
    (gclq_intersect_pairs_device), and the drivers of all pairs at once (the
    inverted index, the bit matrix, the row tiles into the sink). Kernels:
    clique/sets/kernels.cuh, methods.cuh, all_pairs.cuh. */
-/* One call's device state: the collection on the device and the memory
-   context of the maximum-clique search (budget, allocator, log). */
+/* One call's device state: the collection on the device, the device
+   context (clique/graph/cuda.cuh: budget, allocator, log), and what the
+   driver reads of the plan (gclq__sets_plan, clique/sets/choose.h; set by
+   gclq__sets_batches after the open). */
 struct gclq__sets_dev {
-  gclq__mc_plan plan;
   gclq__mc_ctx c;
-  gclq_maxclique_stats unused; /* the context's clique statistics: not used here */
   gclq_intersect_stats *stats;
   const gclq_sets *sets;
-  gclq_intersect_method method;
-  int auto_ip_obs; /* AUTO's batch rule picked IP_OBS: its small pairs take the per-pair rule's warps */
+  gclq_intersect_method method; /* the plan's method (the open: the options') */
+  int auto_ip_obs; /* the plan's: AUTO's batch rule picked IP_OBS, its small pairs take the per-pair rule's warps */
   int materialise;
   void *d_off, *d_elem;
   size_t off_held, elem_held;
@@ -51,7 +51,11 @@ static inline uint32_t gclq__sets_resident_blocks(void) {
 }
 
 /* Classify the pairs of a batch: empty ones need nothing (their count is
-   0), small ones a warp, the rest tiles of merge steps or of searches. */
+   0), small ones a warp, the rest tiles of merge steps or of searches; and
+   whether the bitmaps' count streams. The rules are the chooser's
+   (clique/sets/choose.h: gclq__sets_searches for each pair, with
+   d->method; gclq__sets_stream_balanced and gclq__sets_stream_shape for
+   the batch), applied here because they read the batch's pairs. */
 static inline gclq_status gclq__sets_classify(gclq__sets_dev *d, const uint32_t *pairs, uint32_t n,
                                               gclq__sets_split *s) {
   const gclq__sets_args h = {d->sets->h_offsets, d->sets->h_elements, pairs, NULL, NULL, NULL}; /* on the host */
@@ -217,21 +221,6 @@ static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__s
   GCLQ__CUDA_TRY(cudaGetLastError());
   *ran = 1;
   return GCLQ_SUCCESS;
-}
-
-/* Do the small pairs of AUTO's IP_OBS (auto_ip_obs, and the device call's
-   AUTO) run the per-pair rule's warps (gclq__sets_warp_kernel: merge path,
-   or binary search, gclq__sets_warp_searches) rather than IP_OBS's warp tables?
-   Yes: a warp's table costs more than it saves on a pair of a few hundred
-   elements. The per-pair rule's warps were the faster on every edge of
-   c-fat500-10 (46,627 pairs of ~370 elements) and of R-MAT 16 and 17 as
-   pairs through the device call (bench/results/sets_h200.md, "Every edge
-   as a pair": per-pair warps where AUTO runs IP_OBS). */
-static inline bool gclq__sets_rule_warps(int auto_ip_obs) {
-#ifdef GPUCLIQUE_TESTING
-  if (gclq__sets_ip_obs_warps) return false;
-#endif
-  return auto_ip_obs != 0;
 }
 
 /* The three kernels of one pass (WRITE: the write pass). */
@@ -439,10 +428,10 @@ static inline gclq_status gclq__cuda_sets_run(gclq__sets_dev *d, gclq__sets_sink
   int fits = 1;
   gclq_status st = gclq__sets_part(d, k, pairs, (uint32_t)n, counts, &fits);
   if (fits || n < 2) return st;
-  if (d->plan.log) {
+  if (d->c.log) {
     char line[120];
     snprintf(line, sizeof line, "sets: %llu pairs do not fit the budget: halves", (unsigned long long)n);
-    d->plan.log(d->plan.log_user, line);
+    d->c.log(d->c.log_user, line);
   }
   const uint64_t h = n / 2;
   GCLQ__TRY(gclq__cuda_sets_run(d, k, pairs, h, counts));
@@ -454,14 +443,10 @@ static inline gclq_status gclq__cuda_sets_open(gclq__sets_dev *d, const gclq_set
                                                gclq_intersect_stats *stats) {
   gclq__clock::time_point t0 = gclq__clock::now();
   memset(d, 0, sizeof *d);
-  d->plan.allocator = o->allocator;
-  d->plan.log = o->log;
-  d->plan.log_user = o->log_user;
-  d->plan.stream = o->stream;
-  d->plan.budget = o->device_budget_bytes;
-  d->c.plan = &d->plan;
+  d->c.allocator = o->allocator;
+  d->c.log = o->log;
+  d->c.log_user = o->log_user;
   d->c.stream = (cudaStream_t)o->stream;
-  d->c.stats = &d->unused;
   d->c.phase = "set intersection";
   d->c.budget = o->device_budget_bytes;
   d->stats = stats;
@@ -485,8 +470,8 @@ static inline gclq_status gclq__cuda_sets_open(gclq__sets_dev *d, const gclq_set
 
 /* End a call: the collection freed, the stream drained, the peak kept. */
 static inline void gclq__cuda_sets_close(gclq__sets_dev *d, gclq_status *st) {
-  gclq__device_free(&d->plan.allocator, d->d_off, (gclq_stream)d->c.stream);
-  gclq__device_free(&d->plan.allocator, d->d_elem, (gclq_stream)d->c.stream);
+  gclq__device_free(&d->c.allocator, d->d_off, (gclq_stream)d->c.stream);
+  gclq__device_free(&d->c.allocator, d->d_elem, (gclq_stream)d->c.stream);
   if (cudaStreamSynchronize(d->c.stream) != cudaSuccess && *st == GCLQ_SUCCESS) *st = GCLQ_ERROR_CUDA;
   cudaGetLastError();
   d->stats->peak_device_bytes = d->c.peak;
@@ -909,11 +894,11 @@ static inline gclq_status gclq__cuda_sets_all(gclq__sets_dev *d, gclq__sets_sink
     t.base = gclq__sets_row_start(ns, r0);
     t.counts = d_counts.as<uint32_t>();
     const uint64_t n = gclq__sets_row_start(ns, t.r1) - t.base;
-    if (d->plan.log && (r0 > 0 || t.r1 + 1 < ns)) {
+    if (d->c.log && (r0 > 0 || t.r1 + 1 < ns)) {
       char line[120];
       snprintf(line, sizeof line, "sets: %s, rows %llu to %llu of %u", gclq_intersect_method_name(method),
                (unsigned long long)r0, (unsigned long long)t.r1, ns);
-      d->plan.log(d->plan.log_user, line);
+      d->c.log(d->c.log_user, line);
     }
     st = gclq__sets_all_tile(d, &s, t);
     if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, h_counts, t.counts, (size_t)n * 4);

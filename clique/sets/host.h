@@ -1,50 +1,10 @@
 /* clique/sets/host.h - set intersection on the host: the collections
    (checks, builders, readers, generators), the options, the HOST backend
-   (the two-pointer merge), the sink that keeps what a call returns, AUTO's
-   rules (host side: the batch rule, the all-pairs estimate and pick, the
-   containment join's split), and the host half of MMJoin's light/heavy
-   split. Host code in the common subset of C99 and C++; the CUDA backend is
-   clique/sets/cuda.cuh, the public calls clique/sets/api.h. */
-/* AUTO's bitmap test, one definition for the batch rule on the host
-   (gclq__sets_pairs_rule_at) and the device call's test pair by pair
-   (gclq__sets_tiles_kernel). Stretch i of q of equal count of a sorted set
-   x of n >= q elements: its count *c and its span of values *w (both at
-   most 2^32). */
-static GPRIM_HD void gclq__sets_stretch(const uint32_t *x, uint32_t n, uint32_t q, uint32_t i, uint64_t *c,
-                                        uint64_t *w) {
-  const uint64_t from = (uint64_t)n * i / q, to = (uint64_t)n * (i + 1) / q - 1;
-  *c = to - from + 1;
-  *w = (uint64_t)x[to] - x[from] + 1;
-}
-
-/* The densest of q stretches of equal count of a sorted set (n >= q >= 1),
-   in elements per value. Densities c / w are compared as c w' > c' w
-   (below 2^64), so one division is made, and its result is the largest of
-   the stretches' own divisions. */
-static GPRIM_HD double gclq__sets_peak_density_of(const uint32_t *x, uint32_t n, uint32_t q) {
-  uint64_t best_c = 0, best_w = 1, c, w;
-  uint32_t i;
-  for (i = 0; i < q; ++i) {
-    gclq__sets_stretch(x, n, q, i, &c, &w);
-    if (c * best_w > best_c * w) best_c = c, best_w = w;
-  }
-  return (double)best_c / (double)best_w;
-}
-
-/* Is a pair of work = |a| + |b| elements, dense elements per value over the
-   values both span, spread enough for the bitmap: at least `windows` full
-   stretches of GCLQ__SETS_AUTO_STRETCH values (fewer above a density of
-   GCLQ_SETS_AUTO_BITMAP_FULL: heavier windows)? The fullest stretch holds at
-   most both sets' peak densities (peak_a, peak_b) times its values, and at
-   most the work. */
-static GPRIM_HD int gclq__sets_bitmap_spread(uint64_t work, double dense, double peak_a, double peak_b,
-                                             double windows) {
-  double fullest = (peak_a + peak_b) * (double)GCLQ__SETS_AUTO_STRETCH;
-  const double scale = dense > GCLQ_SETS_AUTO_BITMAP_FULL ? GCLQ_SETS_AUTO_BITMAP_FULL / dense : 1.0;
-  if (fullest > (double)work) fullest = (double)work;
-  return (double)work >= windows * scale * fullest;
-}
-
+   (the two-pointer merge), the sink that keeps what a call returns, and
+   the host half of MMJoin's light/heavy split (index, heavy part, light
+   counts). Host code in the common subset of C99 and C++; AUTO's rules and
+   the plan are clique/sets/choose.h, the CUDA backend clique/sets/cuda.cuh,
+   the public calls clique/sets/api.h. */
 /* ---------------------------------------------------------------------------
    Set collections: checks, builders, readers, generators.
 
@@ -573,7 +533,6 @@ static gclq_status gclq__sets_resolve(const gclq_intersect_options *o, gclq_inte
   *r = *o;
   if (r->min_count == 0) r->min_count = 1;
   if (r->min_containment == 0.0) r->min_containment = 1.0;
-  if (r->method == GCLQ_INTERSECT_SERIAL_MERGE) r->backend = GCLQ_BACKEND_HOST;
   return GCLQ_SUCCESS;
 }
 
@@ -637,7 +596,6 @@ typedef struct gclq__sets_sink {
   uint64_t done;             /* pairs taken so far */
   gclq__vec32 pairs, counts, elements;
   gclq__vec64 keys;          /* containment: (i << 32 | j) */
-  int auto_ip_obs;           /* AUTO's batch rule picked IP_OBS (gclq__sets_dev::auto_ip_obs) */
 } gclq__sets_sink;
 enum { GCLQ__SINK_LIST = 0, GCLQ__SINK_SPARSE = 1, GCLQ__SINK_CONTAIN = 2 };
 
@@ -735,213 +693,16 @@ static gclq_status gclq__host_sets_run(gclq__sets_sink *k, const uint32_t *pairs
   return st;
 }
 
-/* AUTO's rule for all pairs on CUDA (GCLQ_SETS_AUTO_MATRIX_COST above) for
-   k sets of `total` elements whose values in two or more sets number
-   `columns` (the bit matrix's) and whose index makes `increments` pair
-   increments: BIT_MATRIX, INVERTED_INDEX, or AUTO (the pairwise batches);
-   *cost (if not NULL) gets its estimate in merge steps (0 when no pair
-   meets anything). */
-static inline gclq_intersect_method gclq__sets_all_pick(uint64_t k, uint64_t total, double columns, double increments,
-                                                        double matrix_cost, double index_cost, double *cost) {
-  const double merge = (double)(k > 0 ? k - 1 : 0) * (double)total;
-  const double blocks = (double)((k + 31) / 32), tiles = blocks * (blocks + 1.0) / 2.0;
-  const double fill = tiles < GCLQ_SETS_AUTO_MATRIX_TILES ? GCLQ_SETS_AUTO_MATRIX_TILES / tiles : 1.0;
-  const double words = (double)k * (double)(k > 0 ? k - 1 : 0) / 2.0 * (double)(uint64_t)((columns + 31.0) / 32.0);
-  const double matrix = matrix_cost * (fill * words + GCLQ_SETS_AUTO_MATRIX_BUILD * (double)total);
-  const double index = index_cost * ((double)total + GCLQ_SETS_AUTO_INCREMENT_SHARE * increments);
-  gclq_intersect_method m = GCLQ_INTERSECT_AUTO;
-  double best = merge;
-  if (matrix_cost > 0.0 && matrix < best && (index_cost <= 0.0 || matrix <= index)) {
-    m = GCLQ_INTERSECT_BIT_MATRIX;
-    best = matrix;
-  } else if (index_cost > 0.0 && index < best) {
-    m = GCLQ_INTERSECT_INVERTED_INDEX;
-    best = index;
-  }
-  if (cost != NULL) *cost = best;
-  return merge == 0.0 ? GCLQ_INTERSECT_AUTO : m; /* no pair meets anything: nothing to choose */
-}
-
-/* The same for values spread evenly: every one of `universe` values a
-   column, total^2 / (2 universe) increments; *cost as above. */
-static inline gclq_intersect_method gclq__sets_all_even(uint64_t k, uint64_t total, uint64_t universe,
-                                                        double matrix_cost, double index_cost, double *cost) {
-  const double increments = universe > 0 ? (double)total * (double)total / (2.0 * (double)universe) : 0.0;
-  return gclq__sets_all_pick(k, total, (double)universe, increments, matrix_cost, index_cost, cost);
-}
-static inline double gclq__sets_all_cost(uint64_t k, uint64_t total, uint64_t universe, double matrix_cost,
-                                         double index_cost) {
-  double cost;
-  gclq__sets_all_even(k, total, universe, matrix_cost, index_cost, &cost);
-  return cost;
-}
-static inline gclq_intersect_method gclq__sets_all_rule(uint64_t k, uint64_t total, uint64_t universe,
-                                                        double matrix_cost, double index_cost) {
-  return gclq__sets_all_even(k, total, universe, matrix_cost, index_cost, NULL);
-}
-
-/* One pass over n given pairs: *work = the sum of |s_i| + |s_j|, *largest =
-   the largest pair's, *at = that pair's index. GCLQ_ERROR_INVALID_ARGUMENT
-   for a set index out of range. */
-static gclq_status gclq__sets_pairs_work(const gclq_sets *s, const uint32_t *pairs, uint64_t n, uint64_t *work,
-                                         uint64_t *largest, uint64_t *at) {
-  uint64_t p, w;
-  *work = *largest = *at = 0;
-  for (p = 0; p < n; ++p) {
-    if (pairs[2 * p] >= s->num_sets || pairs[2 * p + 1] >= s->num_sets) return GCLQ_ERROR_INVALID_ARGUMENT;
-    w = (uint64_t)gclq__sets_size(s, pairs[2 * p]) + gclq__sets_size(s, pairs[2 * p + 1]);
-    *work += w;
-    if (w > *largest) *largest = w, *at = p;
-  }
-  return GCLQ_SUCCESS;
-}
-
-/* The densest stretch of a sorted set, in elements per value: the most of
-   1024 stretches of equal count (n / 1024 elements each: their spans vary
-   little unless the values crowd) over their spans. */
-static double gclq__sets_peak_density(const uint32_t *x, uint32_t n) {
-  return gclq__sets_peak_density_of(x, n, n < 1024 ? n : 1024);
-}
-
-/* AUTO's batch rule for n given pairs on CUDA (GCLQ_SETS_AUTO_BITMAP_DENSITY
-   above): BITMAP_DYNAMIC, IP_OBS, or AUTO (the per-pair rule). work,
-   largest, at: from gclq__sets_pairs_work. A dominant pair's stretches are
-   read only when it is dense enough (gclq__sets_bitmap_spread). */
-static inline gclq_intersect_method gclq__sets_pairs_rule_at(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
-                                                             uint64_t work, uint64_t largest, uint64_t at,
-                                                             double density, double windows, uint64_t ip_obs_below) {
-  if (work == 0) return GCLQ_INTERSECT_AUTO;
-  if (2 * largest >= work) { /* one pair dominates: is it dense, and spread? */
-    const uint32_t i = pairs[2 * at], j = pairs[2 * at + 1];
-    const uint32_t *a = s->h_elements + s->h_offsets[i], *b = s->h_elements + s->h_offsets[j];
-    const uint32_t na = gclq__sets_size(s, i), nb = gclq__sets_size(s, j);
-    uint32_t lo, hi;
-    double dense;
-    if (na == 0 || nb == 0) return GCLQ_INTERSECT_AUTO; /* nothing to intersect */
-    lo = a[0] > b[0] ? a[0] : b[0];
-    hi = a[na - 1] < b[nb - 1] ? a[na - 1] : b[nb - 1];
-    if (lo > hi) return GCLQ_INTERSECT_BITMAP_DYNAMIC; /* no overlap: nothing runs */
-    dense = (double)largest / ((double)(hi - lo) + 1.0);
-    if (dense >= density && gclq__sets_bitmap_spread(largest, dense, gclq__sets_peak_density(a, na),
-                                                     gclq__sets_peak_density(b, nb), windows))
-      return GCLQ_INTERSECT_BITMAP_DYNAMIC;
-    /* a balanced dominant pair: IP_OBS (the per-pair rule would take merge path) */
-    return (na < nb ? nb / na : na / nb) < GCLQ_SETS_AUTO_RATIO ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
-  }
-  return work < (double)ip_obs_below * (double)n ? GCLQ_INTERSECT_IP_OBS : GCLQ_INTERSECT_AUTO;
-}
-
-/* The same rule with its own pass over the pairs (valid indices). */
-static inline gclq_intersect_method gclq__sets_pairs_rule(const gclq_sets *s, const uint32_t *pairs, uint64_t n,
-                                                          double density, double windows, uint64_t ip_obs_below) {
-  uint64_t work, largest, at;
-  if (gclq__sets_pairs_work(s, pairs, n, &work, &largest, &at) != GCLQ_SUCCESS) return GCLQ_INTERSECT_AUTO;
-  return gclq__sets_pairs_rule_at(s, pairs, n, work, largest, at, density, windows, ip_obs_below);
-}
-
-/* Is v in set i? (a binary search) */
-static int gclq__sets_holds(const gclq_sets *s, uint32_t i, uint32_t v) {
-  uint64_t lo = s->h_offsets[i], hi = s->h_offsets[i + 1];
-  while (lo < hi) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    if (s->h_elements[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < s->h_offsets[i + 1] && s->h_elements[lo] == v;
-}
-
-/* A collection's values and index increments, estimated for AUTO's
-   all-pairs rule. With c(e) the number of sets holding element e's value,
-   the distinct values are the sum over elements of 1 / c and the index's
-   increments half the sum of c - 1. GCLQ__SETS_SAMPLE elements are drawn
-   (a fixed sequence: the same collection, the same estimate), each c
-   counted in GCLQ__SETS_SAMPLE_SETS other sets (all of them where there
-   are no more) and scaled to the k - 1: 4096 binary searches on the host.
-   The increments come out unbiased; the values come out high where c is small
-   (a value in 2 of 1000 sets is rarely seen twice), which prices the bit
-   matrix high, never low: the values are capped by the universe and by
-   total. Skewed collections (zipf) have far more increments than values
-   spread evenly would give (one to two orders of magnitude more on
-   bench_sets's zipf collections), enough to make the inverted index the
-   slower method there (bench/results/sets_h200.md, "All pairs (MISI)"). On
-   those seven collections the estimate picks the faster method but for the
-   zipf ENRON stand-in, where the tensor-core matrix runs far below its cost
-   a word and the slower index is still picked. */
-#ifndef GCLQ__SETS_SAMPLE
-#define GCLQ__SETS_SAMPLE 128u
-#endif
-#ifndef GCLQ__SETS_SAMPLE_SETS
-#define GCLQ__SETS_SAMPLE_SETS 32u
-#endif
-static void gclq__sets_all_estimate(const gclq_sets *s, double *values, double *increments) {
-  const uint64_t k = s->num_sets, n = s->total;
-  const uint32_t others = k - 1 < GCLQ__SETS_SAMPLE_SETS ? (uint32_t)(k > 0 ? k - 1 : 0) : GCLQ__SETS_SAMPLE_SETS;
-  uint64_t x = 0x9e3779b97f4a7c15ull, e, lo, hi;
-  double more = 0.0, inverse = 0.0, c;
-  uint32_t t, j, a, b, v, hits;
-  *values = *increments = 0.0;
-  if (n == 0 || k < 2) return;
-  for (t = 0; t < GCLQ__SETS_SAMPLE; ++t) {
-    x = x * 6364136223846793005ull + 1442695040888963407ull;
-    e = (x >> 16) % n;
-    lo = 0, hi = k; /* the set of element e: the last offset <= e */
-    while (hi - lo > 1) {
-      const uint64_t mid = lo + (hi - lo) / 2;
-      if (s->h_offsets[mid] <= e) lo = mid;
-      else hi = mid;
-    }
-    a = (uint32_t)lo;
-    v = s->h_elements[e];
-    hits = 0;
-    for (j = 0; j < others; ++j) {
-      if ((uint64_t)others == k - 1) {
-        b = j < a ? j : j + 1;
-      } else {
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
-        b = (uint32_t)((a + 1 + (x >> 16) % (k - 1)) % k);
-      }
-      hits += (uint32_t)gclq__sets_holds(s, b, v);
-    }
-    c = 1.0 + (double)hits * (double)(k - 1) / (double)others;
-    more += c - 1.0;
-    inverse += 1.0 / c;
-  }
-  *increments = (double)n / 2.0 * more / GCLQ__SETS_SAMPLE;
-  *values = (double)n * inverse / GCLQ__SETS_SAMPLE;
-  if (s->universe > 0 && *values > (double)s->universe) *values = (double)s->universe;
-}
-
-/* The method all pairs of a collection run by on CUDA: the one asked, or
-   AUTO's rule with the configured costs over the estimated values and
-   increments (gclq__sets_all_estimate). *unsure (if not NULL): 1 when
-   the estimate's values over GCLQ__SETS_COLUMNS_SLACK would pick another
-   method (the estimate can be that high: the caller may count the columns
-   exactly and pick again with *increments). */
-#define GCLQ__SETS_COLUMNS_SLACK 8.0
-static inline gclq_intersect_method gclq__sets_all_method(const gclq_sets *s, gclq_intersect_method asked,
-                                                          double *increments, int *unsure) {
-  double values, incr;
-  gclq_intersect_method m;
-  if (unsure != NULL) *unsure = 0;
-  if (asked != GCLQ_INTERSECT_AUTO) return asked;
-  gclq__sets_all_estimate(s, &values, &incr);
-  m = gclq__sets_all_pick(s->num_sets, s->total, values, incr, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST,
-                          NULL);
-  if (increments != NULL) *increments = incr;
-  if (unsure != NULL)
-    *unsure = m != gclq__sets_all_pick(s->num_sets, s->total, values / GCLQ__SETS_COLUMNS_SLACK, incr,
-                                       GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST, NULL);
-  return m;
-}
-
 /* ---- MMJoin's light/heavy split of the containment join ----
 
    Deep et al.'s MMJoin as the set intersection paper runs it (section 4.1):
    the host builds the inverted index, the light values' pairs are counted
    on the host from it, the heavy values' by the device's product, and each
    pair's two counts are added before the sink decides it. Host code in the
-   common subset of C99 and C++; the thread that runs the light part beside
-   the device is in clique/sets/api.h (gclq__mmjoin_cuda). */
+   common subset of C99 and C++. The threshold's rule (gclq__mmjoin_auto)
+   is the chooser's (clique/sets/choose.h); the split's plan
+   (gclq__mmjoin_plan) and the thread that runs the light part beside the
+   device (gclq__mmjoin_cuda) are in clique/sets/api.h. */
 
 static void gclq__mmjoin_free(gclq__mmjoin *m) {
   GCLQ_FREE(m->start);
@@ -980,50 +741,6 @@ static gclq_status gclq__mmjoin_index(const gclq_sets *s, gclq__mmjoin *m) {
   }
   GCLQ_FREE(keys);
   return st;
-}
-
-/* AUTO's threshold from the index (GCLQ_SETS_AUTO_SPLIT_WORK above): the
-   lists by length class, c in [2^b, 2^(b+1)), then each split_below = 2^t
-   priced as the larger of its two parts; GCLQ_SPLIT_OFF when none is cheap
-   enough. */
-static uint64_t gclq__mmjoin_auto(const gclq_sets *s, const gclq__mmjoin *m) {
-  double incr[34], elems[34], values[34], light_incr = 0.0, heavy_elems = 0.0, heavy_values = 0.0, heavy_incr = 0.0;
-  double off, best;
-  uint64_t r, below = GCLQ_SPLIT_OFF;
-  int b, t;
-  for (b = 0; b < 34; ++b) incr[b] = elems[b] = values[b] = 0.0;
-  for (r = 0; r < m->runs; ++r) {
-    const uint64_t c = m->start[r + 1] - m->start[r];
-    b = 0;
-    while (b < 33 && ((uint64_t)2 << b) <= c) ++b; /* c in [2^b, 2^(b+1)) */
-    incr[b] += (double)c * (double)(c - 1) / 2.0;
-    elems[b] += (double)c;
-    values[b] += 1.0;
-  }
-  for (b = 1; b < 34; ++b) { /* the heavy part without a split: the values in two or more sets */
-    heavy_elems += elems[b];
-    heavy_values += values[b];
-    heavy_incr += incr[b];
-  }
-  gclq__sets_all_pick(s->num_sets, s->total, heavy_values, heavy_incr, GCLQ_SETS_AUTO_MATRIX_COST,
-                      GCLQ_SETS_AUTO_INDEX_COST, &off);
-  best = GCLQ_SETS_AUTO_SPLIT_GAIN * off;
-  for (t = 2; t <= 33; ++t) { /* split_below = 2^t: classes below t are light */
-    double cost, host;
-    light_incr += incr[t - 1];
-    heavy_elems -= elems[t - 1];
-    heavy_values -= values[t - 1];
-    heavy_incr -= incr[t - 1];
-    host = GCLQ_SETS_AUTO_SPLIT_HOST_COST * light_incr;
-    gclq__sets_all_pick(s->num_sets, (uint64_t)heavy_elems, heavy_values, heavy_incr, GCLQ_SETS_AUTO_MATRIX_COST,
-                        GCLQ_SETS_AUTO_INDEX_COST, &cost);
-    if (host > cost) cost = host;
-    if (cost < best) {
-      best = cost;
-      below = (uint64_t)1 << t;
-    }
-  }
-  return below;
 }
 
 /* The heavy part as a collection: each set's heavy values, renumbered to
@@ -1132,44 +849,6 @@ static gclq_status gclq__mmjoin_light(const gclq_sets *s, gclq__mmjoin *m) {
   return st;
 }
 
-/* Whether the containment join splits, and if so the split's index, heavy
-   part and the sink's row of counters (*split = 1). */
-static gclq_status gclq__mmjoin_plan(const gclq_sets *s, const gclq_intersect_options *o, gclq_backend backend,
-                                     gclq__mmjoin *m, int *split) {
-  uint64_t below = o->split_below;
-  gclq_status st;
-  *split = 0;
-  memset(m, 0, sizeof *m);
-  m->at = UINT64_MAX;
-  if (below == GCLQ_SPLIT_OFF || s->num_sets < 2) return GCLQ_SUCCESS;
-  if (below == 0) { /* AUTO: CUDA only, and only when the work is large */
-    if (backend != GCLQ_BACKEND_CUDA ||
-        gclq__sets_all_cost(s->num_sets, s->total, s->universe, GCLQ_SETS_AUTO_MATRIX_COST,
-                            GCLQ_SETS_AUTO_INDEX_COST) < GCLQ_SETS_AUTO_SPLIT_WORK)
-      return GCLQ_SUCCESS;
-  }
-  st = gclq__mmjoin_index(s, m);
-  if (st == GCLQ_SUCCESS && below == 0) below = gclq__mmjoin_auto(s, m);
-  if (st != GCLQ_SUCCESS || below == GCLQ_SPLIT_OFF) {
-    gclq__mmjoin_free(m);
-    return st;
-  }
-  m->below = below;
-  m->at = UINT64_MAX;
-  st = gclq__mmjoin_heavy(s, m);
-  if (st == GCLQ_SUCCESS) {
-    m->dense = (uint32_t *)gclq__alloc_array(s->num_sets, sizeof(uint32_t));
-    if (m->dense == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
-    else memset(m->dense, 0, (size_t)s->num_sets * sizeof(uint32_t));
-  }
-  if (st != GCLQ_SUCCESS) {
-    gclq__mmjoin_free(m);
-    return st;
-  }
-  *split = 1;
-  return GCLQ_SUCCESS;
-}
-
 /* The split's numbers into the stats (times: the caller's). */
 static void gclq__mmjoin_stats(const gclq__mmjoin *m, gclq_intersect_stats *stats) {
   stats->split.below = m->below;
@@ -1223,29 +902,5 @@ static gclq_status gclq__sets_finish(gclq__sets_sink *k) {
     k->elements.a = NULL;
   }
   for (p = 0, r->total = 0; p < r->num_pairs; ++p) r->total += r->h_counts[p];
-  return GCLQ_SUCCESS;
-}
-
-/* The backend a call runs on, into the stats. */
-static gclq_status gclq__sets_backend(const gclq_intersect_options *o, uint64_t work, gclq_intersect_stats *stats,
-                                      gclq_backend *backend) {
-  gclq_status st;
-  if (o->backend == GCLQ_BACKEND_AUTO && work <= GCLQ_SETS_AUTO_HOST_WORK) {
-    *backend = GCLQ_BACKEND_HOST; /* decided before anything touches CUDA */
-    stats->backend = *backend;
-    stats->method = GCLQ_INTERSECT_SERIAL_MERGE;
-    stats->auto_small = 1;
-    snprintf(stats->notes, sizeof stats->notes, "AUTO: small work (%llu merge steps): ran the host backend",
-             (unsigned long long)work);
-    return GCLQ_SUCCESS;
-  }
-  st = gclq_backend_resolve(o->backend, backend);
-  if (st != GCLQ_SUCCESS) return st;
-  stats->backend = *backend;
-  stats->method = *backend == GCLQ_BACKEND_HOST ? GCLQ_INTERSECT_SERIAL_MERGE : o->method;
-  if (o->backend == GCLQ_BACKEND_AUTO && *backend == GCLQ_BACKEND_HOST) {
-    stats->fell_back = 1;
-    snprintf(stats->notes, sizeof stats->notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
-  }
   return GCLQ_SUCCESS;
 }

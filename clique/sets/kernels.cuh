@@ -18,7 +18,6 @@
 #define GCLQ__SETS_NT 256
 #define GCLQ__SETS_VT 15                                /* merge steps per thread (odd: no bank conflicts) */
 #define GCLQ__SETS_TILE (GCLQ__SETS_NT * GCLQ__SETS_VT) /* merge steps per block: 3840 */
-#define GCLQ__SETS_WARP_WORK 1024u                      /* |a| + |b| at most this: a warp per pair */
 #define GCLQ__SETS_OBS_CHUNK (GCLQ__SETS_NT * 8)        /* elements of a per block, binary search */
 #define GCLQ__SETS_OBS_CACHE 1024u                      /* keys of b's search tree cached per block */
 #define GCLQ__SETS_GRID (1u << 20)                       /* blocks of a tile launch at most (they loop) */
@@ -78,32 +77,11 @@ static __host__ __device__ __forceinline__ gclq__sets_pair gclq__sets_pair_at(co
 
 static __host__ __device__ __forceinline__ uint32_t gclq__sets_min(uint32_t x, uint32_t y) { return x < y ? x : y; }
 
-/* AUTO's choice for a pair one warp runs (na <= nb, na + nb <=
-   GCLQ__SETS_WARP_WORK): binary search when a takes at most two rounds of
-   32 lookups, or b is at least twice a; else merge path. A warp's lookups
-   hit b in the L1 cache and share the top of its search tree, so they pay
-   at a lower ratio than a grid's (GCLQ_SETS_AUTO_RATIO). On every edge of
-   the data graphs and of R-MAT as pairs the rule is faster than the grid's
-   ratio at warp size; the ratio of 2 alone would leave the SNAP graphs'
-   balanced pairs of a few dozen to the slower merge path, and binary search
-   for every pair is slower on c-fat500-10's balanced pairs of ~370
-   (bench/results/sets_h200.md, "Every edge as a pair": the warp rule's
-   evidence). */
-static __host__ __device__ __forceinline__ bool gclq__sets_warp_searches(uint64_t na, uint64_t nb) {
-  return na <= 64 || nb >= 2 * na;
-}
-
-/* Does a pair (na <= nb) run binary search? The method asked, or AUTO's
-   rule: a warp's for a pair one warp runs, else the ratio. */
-static __host__ __device__ __forceinline__ bool gclq__sets_searches(gclq_intersect_method m, uint64_t na, uint64_t nb) {
-  if (m == GCLQ_INTERSECT_AUTO)
-    return na + nb <= GCLQ__SETS_WARP_WORK ? gclq__sets_warp_searches(na, nb) : nb >= (uint64_t)GCLQ_SETS_AUTO_RATIO * na;
-  return m == GCLQ_INTERSECT_BINARY_SEARCH;
-}
-
 /* What runs a pair (na <= nb): nothing (na = 0: its count is 0), a warp
    (na + nb <= GCLQ__SETS_WARP_WORK), or tiles of the one method: *path_tiles
-   of merge steps or *search_tiles chunks of a (the other 0). */
+   of merge steps or *search_tiles chunks of a (the other 0). Which method,
+   for AUTO, is the chooser's per-pair rule (gclq__sets_searches,
+   clique/sets/choose.h), applied here pair by pair. */
 static __host__ __device__ __forceinline__ void gclq__sets_work(gclq_intersect_method m, uint64_t na, uint64_t nb,
                                                                 uint64_t *path_tiles, uint64_t *search_tiles) {
   *path_tiles = *search_tiles = 0;

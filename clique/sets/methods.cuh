@@ -74,61 +74,9 @@
    per GCLQ__SETS_NT (faster than one load on two uniform sets of 10^7;
    IP_OBS keeps 1, as R-MAT's every edge runs slower with 4). */
 #define GCLQ__SETS_LOADS 4u
-/* The windows a batch's pairs must span on average for the bitmaps' count
-   pass to stream them (gclq__sets_bits_stream_kernel, by
-   gclq__sets_stream_balanced): its blocks then search once a run of
-   windows, not once a window. */
-#define GCLQ__SETS_STREAM_TILES 32u
-/* How gclq__sets_stream_balanced weighs a window against an element (the
-   clear, the sums, a round's first loads), and the most a block's run may
-   take against the mean. */
-#define GCLQ__SETS_STREAM_WINDOW_COST 1024u
-#define GCLQ__SETS_STREAM_SKEW 2.0
-/* How gclq__sets_bits_stream_kernel runs a batch (gclq__sets_split's
-   stream, gclq__sets_stream_shape): the bits below. ON: it streams (else
-   the partition kernel's records run). WIDE: a round reads 2 quads of each
-   side a thread, not 1. SLOTS: counting alone (the write pass's count,
-   which keeps each tile's own count, takes whole tiles), a tile is cut
-   into 2^GCLQ__SETS_STREAM_SLOTS_LOG2 slots and block k runs slots
-   [slots k / grid, slots (k + 1) / grid): its run may start and end
-   inside a tile, so the blocks' runs differ by a slot, not a tile. PAIRS
-   (counting alone; the rule takes it with WIDE, without SLOTS): a window
-   spans 2 tiles, over a bitmap of 2 tiles' values (32 KB, 6 blocks a
-   multiprocessor), and a round asks L2 for the first half of the round
-   after it (prefetch.global.L2), so the fixed work of a window (its clear,
-   its sums, its first rounds' waits) is paid half as often. */
-enum { GCLQ__STREAM_ON = 1, GCLQ__STREAM_WIDE = 2, GCLQ__STREAM_SLOTS = 4, GCLQ__STREAM_PAIRS = 8 };
-#define GCLQ__SETS_STREAM_SLOTS_LOG2 3u
-/* The elements of both sides a window holds on average from which a
-   batch streams WIDE, and from which in SLOTS. In slots a block's run has
-   a window more, and a window's wait is what small sets pay for: of two
-   uniform sets over U = 10^9, each shape measured beside one window a
-   round in whole tiles, those of 10^6 (260 elements a window) ran slower
-   WIDE in slots, those of 10^7 (2.6 * 10^3 a window) gained from WIDE but
-   lost in slots, those of 10^8 (2.6 * 10^4 a window) gained in slots
-   (bench/results/sets_h200.md, "The bitmaps' streamed count"). */
-#define GCLQ__SETS_STREAM_WIDE_FROM 1024u
-#define GCLQ__SETS_STREAM_SLOTS_FROM 8192u
-
-/* The tiles a block's run holds on average (tiles / the resident blocks
-   of 16 KB, gclq__sets_resident_blocks) from which a WIDE batch streams in
-   PAIRS. PAIRS gained over WIDE on two uniform sets of 10^7 over U = 10^9
-   (7.2 tiles a run) and lost on two of 10^6 over U = 10^8 (0.7 tiles a
-   run: fewer blocks, no longer windows) (bench/results/sets_h200.md, "The
-   bitmaps' streamed count"). */
-#define GCLQ__SETS_STREAM_PAIRS_RUN 4u
-
-/* The stream kernel's WIDE, SLOTS and PAIRS for a batch of `elements`
-   (both sides of its pairs, summed) over `tiles` windows, `blocks` the
-   resident blocks (PAIRS is taken only when counting alone:
-   gclq__sets_bits_count). PAIRS is never taken in slots: on sets of 10^8
-   over U = 10^9 it was no faster than slots alone. */
-static inline int gclq__sets_stream_shape(uint64_t elements, uint64_t tiles, uint64_t blocks) {
-  const double mean = tiles ? (double)elements / (double)tiles : 0.0;
-  if (mean >= GCLQ__SETS_STREAM_SLOTS_FROM) return GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS;
-  if (mean < GCLQ__SETS_STREAM_WIDE_FROM) return 0;
-  return GCLQ__STREAM_WIDE | (tiles >= GCLQ__SETS_STREAM_PAIRS_RUN * blocks ? GCLQ__STREAM_PAIRS : 0);
-}
+/* The bitmaps' streamed count's shapes (GCLQ__STREAM_*) and the rules that
+   pick them, with their constants, are the chooser's (clique/sets/choose.h);
+   gclq__sets_stream_balanced, which walks a batch's tiles, is below. */
 
 /* Does this file run method m? */
 static __host__ __device__ __forceinline__ bool gclq__sets_methods_has(gclq_intersect_method m) {
@@ -1155,24 +1103,9 @@ struct gclq__sets_dev_tiles_sum {
   }
 };
 
-/* Does AUTO give a pair of the device call to BITMAP_DYNAMIC? The batch
-   rule's test of a dominant pair (gclq__sets_pairs_rule_at), pair by pair:
-   dense over the values both span (GCLQ_SETS_AUTO_BITMAP_DENSITY), and
-   spread over GCLQ_SETS_AUTO_BITMAP_WINDOWS busy stretches, each set's
-   peak density from GCLQ__SETS_DEVICE_STRETCHES stretches, but dense from
-   GCLQ__SETS_DEVICE_BITMAP_DENSITY (the device call's bitmap runs a table
-   per tile, not the batch's streamed windows). Through the device call,
-   BITMAP_DYNAMIC beat IP_OBS on two sets of 10^7 (uniform or normal) at
-   density 0.2 (U = 10^8) and on two of 10^8 over 10^9, lost at density
-   0.02 (10^7 over U = 10^9), and was level on 10^6 over 10^8
-   (bench/results/sets_h200.md, "Fig. 9": device api, and "One pair").
-   Pairs below GCLQ__SETS_DEVICE_BITMAP_FROM elements never pass (64
-   stretches of 2^18 values at the least density hold more), so a batch of
-   small pairs reads nothing more. */
-#define GCLQ__SETS_DEVICE_STRETCHES 32u
-#define GCLQ__SETS_DEVICE_BITMAP_FROM ((uint64_t)1 << 17)
-#define GCLQ__SETS_DEVICE_BITMAP_DENSITY 0.1
-/* The device call's bitmap test of a pair before its stretches are read:
+/* The device call's bitmap test of a pair (the chooser's rule and
+   constants, clique/sets/choose.h, applied pair by pair on the device)
+   before its stretches are read:
    0, the bitmap does not pay; 1, it does (the ranges do not overlap: no
    tiles, the count stays 0); 2, it does if the pair's stretches say so
    (gclq__sets_bitmap_spread over the peak densities of

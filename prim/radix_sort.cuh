@@ -48,7 +48,7 @@ template <typename K, typename V, bool PAIRS> static inline size_t gprim__radix_
   return (size_t)S::BLOCK * S::ITEMS;
 }
 
-/* the unsigned word of the same size, used to move values of any type */
+/* the unsigned word of the same size, which moves values of any type */
 template <int BYTES> struct gprim__radix_word;
 template <> struct gprim__radix_word<4> { typedef uint32_t type; };
 template <> struct gprim__radix_word<8> { typedef unsigned long long type; };

@@ -269,7 +269,7 @@ enum { GCLQ__STREAM_ON = 1, GCLQ__STREAM_WIDE = 2, GCLQ__STREAM_SLOTS = 4, GCLQ_
    average (tiles / the resident blocks of 16 KB,
    gclq__sets_resident_blocks): it gained over WIDE on two uniform sets of
    10^7 over U = 10^9 (7.2 tiles a run) and lost on two of 10^6 over
-   U = 10^8 (0.7 tiles a run: fewer blocks, no longer windows); it is never
+   U = 10^8 (0.7 tiles a run: fewer blocks, windows of the same length); it is never
    taken in slots: on sets of 10^8 over U = 10^9 it was no faster than
    slots alone (bench/results/sets_h200.md, "The bitmaps' streamed
    count"). */

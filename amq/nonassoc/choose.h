@@ -50,22 +50,32 @@ typedef struct gamq__nonassoc_plan {
      prefix_max   CUDA, a position scan, no heads, and init (if given) below
                   the type's largest value (init + 1 must not wrap).
    Returns GAMQ_SUCCESS, or the status of an unknown method or of the
-   backend's resolution; the plan is then unspecified. */
-static gamq_status gamq__nonassoc_choose(const gamq_scan_desc *desc, const gamq__scan_call *c,
-                                         gamq__nonassoc_plan *plan) {
+   backend's resolution; the plan is then unspecified.
+   gamq__nonassoc_choose_on takes a backend already resolved (a filter's
+   build scan: the filter's chooser has asked for the device once). */
+static gamq_status gamq__nonassoc_choose_on(gamq_backend backend, const gamq_scan_desc *desc,
+                                            const gamq__scan_call *c, gamq__nonassoc_plan *plan) {
   gamq_scan_desc d;
-  gamq_status s;
   if (desc) d = *desc;
   else memset(&d, 0, sizeof d);
   memset(plan, 0, sizeof *plan);
   if ((int)d.method < 0 || (int)d.method > 4) return GAMQ_ERROR_INVALID_ARGUMENT;
+  plan->backend = backend;
   plan->method = d.method == GAMQ_SCAN_AUTO ? GAMQ__NA_ASSOCIATIVE : (gamq__na_method)d.method;
   plan->max_rounds = d.max_rounds == 0 ? GAMQ_SCAN_DEFAULT_MAX_ROUNDS : d.max_rounds < 0 ? 0 : d.max_rounds;
-  s = gamq_backend_resolve(d.backend, &plan->backend);
-  if (s != GAMQ_SUCCESS) return s;
-  if (plan->backend == GAMQ_BACKEND_CUDA && c->heads == NULL) {
+  if (backend == GAMQ_BACKEND_CUDA && c->heads == NULL) {
     if (c->op == GAMQ__OP_POSITION_U32) plan->prefix_max = !(c->init && *(const uint32_t *)c->init == UINT32_MAX);
     if (c->op == GAMQ__OP_POSITION_U64) plan->prefix_max = !(c->init && *(const uint64_t *)c->init == UINT64_MAX);
   }
   return GAMQ_SUCCESS;
+}
+
+static gamq_status gamq__nonassoc_choose(const gamq_scan_desc *desc, const gamq__scan_call *c,
+                                         gamq__nonassoc_plan *plan) {
+  gamq_backend backend;
+  gamq_status s;
+  if (desc && ((int)desc->method < 0 || (int)desc->method > 4)) return GAMQ_ERROR_INVALID_ARGUMENT;
+  s = gamq_backend_resolve(desc ? desc->backend : GAMQ_BACKEND_AUTO, &backend);
+  if (s != GAMQ_SUCCESS) return s;
+  return gamq__nonassoc_choose_on(backend, desc, c, plan);
 }

@@ -89,9 +89,9 @@ static gamq_status gamq__qf_choose(const gamq_qf_desc *desc, const gamq_qf *F, i
     if (s != GAMQ_SUCCESS) return s;
     memset(&sd, 0, sizeof sd);
     memset(&c, 0, sizeof c);
-    sd.backend = plan->backend, sd.method = desc ? desc->build_method : GAMQ_SCAN_AUTO;
+    sd.method = desc ? desc->build_method : GAMQ_SCAN_AUTO;
     c.op = GAMQ__OP_POSITION_U64;
-    return gamq__nonassoc_choose(&sd, &c, &plan->scan);
+    return gamq__nonassoc_choose_on(plan->backend, &sd, &c, &plan->scan);
   }
   cuda = F->backend == GAMQ_BACKEND_CUDA;
   plan->backend = F->backend, plan->scan = F->scan;

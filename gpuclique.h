@@ -1234,8 +1234,9 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
    included in one fixed order, so that every function is defined before its
    callers: the common helpers; each module's host part (its host reference)
    and its chooser (choose.h: AUTO's rules and tuning constants, the plan
-   the rest only reads); compiled by nvcc, each module's kernels, then each module's
-   CUDA driver; last, each module's public entry points, which check their
+   the rest only reads); compiled by nvcc, the device context every CUDA
+   driver runs in (clique/device.cuh), each module's kernels, then each
+   module's CUDA driver; last, each module's public entry points, which check their
    arguments and dispatch to HOST or CUDA. The graph module comes first in
    each group: the others load, upload and peel graphs through it. */
 #include "gpuprim.cuh"
@@ -1248,6 +1249,7 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 #include "clique/kcliques/host.h"
 #include "clique/kcliques/choose.h"
 #if defined(__CUDACC__)
+#include "clique/device.cuh"
 #include "clique/graph/kernels.cuh"
 #include "clique/maxclique/kernels.cuh"
 #include "clique/sets/kernels.cuh"

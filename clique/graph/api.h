@@ -17,7 +17,7 @@ GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend bac
     st = gclq__host_core_order(graph, core, NULL, &best);
   } else {
 #if defined(__CUDACC__)
-    st = gclq__kc_cuda_cores(graph, core, &best);
+    st = gclq__graph_core_numbers(graph, core, &best);
 #else
     st = GCLQ_ERROR_BACKEND_UNAVAILABLE;
 #endif

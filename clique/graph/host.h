@@ -1054,7 +1054,7 @@ static inline gclq_status gclq__host_core_order(const gclq_graph *g, uint32_t *c
 }
 
 /* The peeling order of the parallel core decomposition (the CUDA backend's
-   gclq__mc_cores), reproduced on the host: at level k (the core numbers in
+   gclq__graph_cores), reproduced on the host: at level k (the core numbers in
    ascending order) every vertex still present whose degree is at most k
    leaves in one round; the neighbours it leaves behind lose one degree each;
    rounds repeat until none leaves. order = the vertices by (round, id).
@@ -1129,5 +1129,83 @@ static inline gclq_status gclq__host_peel_order(const gclq_graph *g, const uint3
   GCLQ_FREE(gone);
   if (first == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
   GCLQ_FREE(first);
+  return GCLQ_SUCCESS;
+}
+
+/* ---- cliques as rows ----------------------------------------------------- */
+
+/* Lexicographic sort of `count` rows of `width` ids (bottom-up merge sort of
+   row indices, then one permuting copy). Returns 0 when out of memory. */
+static inline int gclq__host_row_less(const uint32_t *rows, uint32_t width, size_t a, size_t b) {
+  uint32_t i;
+  for (i = 0; i < width; ++i) {
+    uint32_t x = rows[a * width + i], y = rows[b * width + i];
+    if (x != y) return x < y;
+  }
+  return 0;
+}
+static inline int gclq__host_sort_rows(uint32_t *rows, size_t count, uint32_t width) {
+  size_t *idx, *tmp, run, i;
+  uint32_t *copy;
+  if (count < 2 || width == 0) return 1;
+  idx = (size_t *)GCLQ_MALLOC(count * sizeof(size_t));
+  tmp = (size_t *)GCLQ_MALLOC(count * sizeof(size_t));
+  copy = (uint32_t *)GCLQ_MALLOC(count * width * sizeof(uint32_t));
+  if (idx == NULL || tmp == NULL || copy == NULL) {
+    GCLQ_FREE(idx);
+    GCLQ_FREE(tmp);
+    GCLQ_FREE(copy);
+    return 0;
+  }
+  for (i = 0; i < count; ++i) idx[i] = i;
+  for (run = 1; run < count; run *= 2) {
+    for (i = 0; i < count; i += 2 * run) {
+      size_t lo = i, mid = i + run < count ? i + run : count, hi = i + 2 * run < count ? i + 2 * run : count;
+      size_t a = lo, b = mid, o = lo;
+      while (a < mid && b < hi) tmp[o++] = gclq__host_row_less(rows, width, idx[b], idx[a]) ? idx[b++] : idx[a++];
+      while (a < mid) tmp[o++] = idx[a++];
+      while (b < hi) tmp[o++] = idx[b++];
+    }
+    { size_t *t = idx; idx = tmp; tmp = t; }
+  }
+  memcpy(copy, rows, count * width * sizeof(uint32_t));
+  for (i = 0; i < count; ++i) memcpy(rows + i * width, copy + idx[i] * width, width * sizeof(uint32_t));
+  GCLQ_FREE(idx);
+  GCLQ_FREE(tmp);
+  GCLQ_FREE(copy);
+  return 1;
+}
+
+/* stored rows of width compact ids as a result's cliques: each row
+   ascending, the rows in lexicographic order, then file ids into a new
+   array *h_cliques (NULL when there are none). Sorting compact ids sorts
+   file ids too: the loaders compact in increasing order of file id. rows
+   is consumed (freed) either way. */
+static inline gclq_status gclq__graph_rows_out(const gclq_graph *g, uint32_t width, uint64_t stored, uint32_t *rows,
+                                               uint64_t **h_cliques) {
+  uint64_t i, total = stored * width;
+  uint32_t j, t;
+  *h_cliques = NULL;
+  for (i = 0; i < stored; ++i) { /* insertion sort: rows are short */
+    uint32_t *row = rows + i * width;
+    for (j = 1; j < width; ++j) {
+      uint32_t x = row[j];
+      for (t = j; t > 0 && row[t - 1] > x; --t) row[t] = row[t - 1];
+      row[t] = x;
+    }
+  }
+  if (!gclq__host_sort_rows(rows, (size_t)stored, width)) {
+    GCLQ_FREE(rows);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (total > 0) {
+    *h_cliques = (uint64_t *)gclq__alloc_array(total, sizeof(uint64_t));
+    if (*h_cliques == NULL) {
+      GCLQ_FREE(rows);
+      return GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+    for (i = 0; i < total; ++i) (*h_cliques)[i] = g->h_original_ids ? g->h_original_ids[rows[i]] : rows[i];
+  }
+  GCLQ_FREE(rows);
   return GCLQ_SUCCESS;
 }

@@ -157,3 +157,68 @@ static __global__ void __launch_bounds__(GCLQ__BLOCK)
   }
   if (tid == 0) s->max_core = best;
 }
+
+/* ---------------------------------------------------------------------------
+   orientation: the graph renamed by an order, each edge kept at its
+   earlier end (gclq__graph_orient, clique/graph/cuda.cuh)
+   ------------------------------------------------------------------------- */
+
+/* The 64-bit order key of vertex v: (degree, id), or (round, id) when round
+   is given. Keys are distinct (the id is in the low half). */
+static __device__ __forceinline__ uint64_t gclq__orient_key(const uint32_t *deg, const uint32_t *round, uint32_t v) {
+  return (uint64_t)(round != NULL ? round[v] : deg[v]) << 32 | v;
+}
+
+static __global__ void gclq__orient_keys_kernel(uint32_t n, const uint32_t *deg, const uint32_t *round, uint64_t *key) {
+  const uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) key[v] = gclq__orient_key(deg, round, (uint32_t)v);
+}
+
+/* rank[v] = the position of v in the order (the keys sorted ascending). */
+static __global__ void gclq__orient_rank_kernel(uint32_t n, const uint64_t *sorted, uint32_t *rank) {
+  const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) rank[(uint32_t)sorted[i]] = (uint32_t)i;
+}
+
+/* Per vertex, at its rank r: ucnt[r] its degree, ocnt[r] its later
+   neighbours; *max_out the most of those. A warp per vertex. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
+    gclq__orient_count_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *rank,
+                                 uint64_t *ucnt, uint64_t *ocnt, uint32_t *max_out) {
+  const uint64_t v = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (v >= n) return;
+  const uint32_t r = rank[v];
+  uint32_t c = 0;
+  for (uint64_t e0 = off[v]; e0 < off[v + 1]; e0 += 32) {
+    const uint64_t e = e0 + lane;
+    c += __popc(__ballot_sync(GCLQ__FULL, e < off[v + 1] && rank[nbr[e]] > r));
+  }
+  if (lane == 0) {
+    ucnt[r] = off[v + 1] - off[v];
+    ocnt[r] = c;
+    atomicMax(max_out, c);
+  }
+}
+
+/* The lists of vertex v at its rank r, in rank ids: every neighbour into
+   unbr at uoff[r] (unless unbr is NULL), the later ones into oout at
+   ooff[r] (each list still to be sorted). A warp per vertex. */
+static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
+    gclq__orient_write_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *rank,
+                                 const uint64_t *uoff, uint32_t *unbr, const uint64_t *ooff, uint32_t *oout) {
+  const uint64_t v = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (v >= n) return;
+  const uint32_t r = rank[v];
+  uint64_t at = ooff[r];
+  for (uint64_t e0 = off[v]; e0 < off[v + 1]; e0 += 32) {
+    const uint64_t e = e0 + lane;
+    const uint32_t ru = e < off[v + 1] ? rank[nbr[e]] : 0;
+    const bool later = e < off[v + 1] && ru > r;
+    const uint32_t ballot = __ballot_sync(GCLQ__FULL, later);
+    if (unbr != NULL && e < off[v + 1]) unbr[uoff[r] + (e - off[v])] = ru;
+    if (later) oout[at + __popc(ballot & ((1u << lane) - 1u))] = ru;
+    at += __popc(ballot);
+  }
+}

@@ -1,83 +1,21 @@
 /* clique/kcliques/cuda.cuh - the CUDA backend of gclq_kcliques: the graph
-   oriented on the device, the counters read back, each method's launches
+   oriented on the device (by the graph module), the counters read back, each method's launches
    (BITSET, PIVOT, LFTJ, LEVEL_JOIN, GROUPED; their kernels are
    clique/kcliques/<method>.cuh), and the run (upload, cores, orientation,
    counting; listing by the host ORDERED pass over the same orientation). */
-/* The graph renamed by the order and oriented, on the device: vertex v
-   becomes its rank (d->d_rank), so that "later in the order" is "larger
-   id" for every method (the join methods take the tail of a sorted list
-   after a vertex as the vertices after it). From the uploaded graph
-   (c->d_off, c->d_nbr, c->d_deg; c->d_round when by degeneracy, else NULL):
-   d->d_off, d->d_out (out-lists, ascending), with `undirected` (PIVOT
-   needs them) d->d_uoff, d->d_unbr (the undirected lists, ascending; else
-   NULL), d->m, d->max_out, d->d_rank, in the allocations given (held by the
-   caller). Without them the orientation skips their writes and their
-   segmented sort (2m entries; R-MAT 18: 7.6 million). */
-static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, int undirected, gclq__dmem *rank, gclq__dmem *ooff,
-                                               gclq__dmem *oout, gclq__dmem *uoff, gclq__dmem *unbr) {
-  gclq__mc_ctx *c = d->c;
-  const uint32_t n = d->n;
-  uint64_t *oo, *uo, total = 0;
-  uint32_t mo = 0;
-  gclq__dmem keys(c), d_max(c);
-  cudaStream_t stream = c->stream;
-  GCLQ__TRY(rank->get((size_t)(n > 0 ? n : 1) * sizeof(uint32_t)));
-  GCLQ__TRY(ooff->get(((size_t)n + 1) * sizeof(uint64_t)));
-  GCLQ__TRY(uoff->get(((size_t)n + 1) * sizeof(uint64_t)));
-  GCLQ__TRY(d_max.get(sizeof(uint32_t)));
-  oo = ooff->as<uint64_t>();
-  uo = uoff->as<uint64_t>();
-  GCLQ__CUDA_TRY(cudaMemsetAsync(d_max.p, 0, sizeof(uint32_t), stream));
-  GCLQ__CUDA_TRY(cudaMemsetAsync(oo + n, 0, sizeof(uint64_t), stream));
-  GCLQ__CUDA_TRY(cudaMemsetAsync(uo + n, 0, sizeof(uint64_t), stream));
-  if (n > 0) { /* the ranks: the keys sorted */
-    GCLQ__TRY(keys.get((size_t)n * sizeof(uint64_t)));
-    uint64_t *k = keys.as<uint64_t>();
-    gclq__kc_keys_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(n, c->d_deg, c->d_round, k);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
-      return gprim_radix_sort_keys(t, tb, (const uint64_t *)k, k, (size_t)n, 0, 64, false, stream);
-    }));
-    gclq__kc_rank_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(n, k, rank->as<uint32_t>());
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    keys.release();
-    gclq__kc_orient_count_kernel<<<gclq__grid_warps(n), 32 * GCLQ__CWARPS, 0, stream>>>(
-        n, c->d_off, c->d_nbr, rank->as<uint32_t>(), uo, oo, d_max.as<uint32_t>());
-    GCLQ__CUDA_TRY(cudaGetLastError());
-  }
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
-    return gprim_scan_exclusive(t, tb, (const uint64_t *)oo, oo, (size_t)n + 1, gprim_op_sum(), (uint64_t)0, stream);
-  }));
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
-    return gprim_scan_exclusive(t, tb, (const uint64_t *)uo, uo, (size_t)n + 1, gprim_op_sum(), (uint64_t)0, stream);
-  }));
-  GCLQ__TRY(gclq__mc_read(c, &d->m, oo + n, sizeof(uint64_t)));
-  GCLQ__TRY(gclq__mc_read(c, &total, uo + n, sizeof(uint64_t)));
-  GCLQ__TRY(gclq__mc_read(c, &mo, d_max.p, sizeof(uint32_t)));
-  d->max_out = mo;
-  GCLQ__TRY(oout->get((size_t)(d->m > 0 ? d->m : 1) * sizeof(uint32_t)));
-  if (undirected) GCLQ__TRY(unbr->get((size_t)(total > 0 ? total : 1) * sizeof(uint32_t)));
-  if (n > 0) {
-    uint32_t *on = oout->as<uint32_t>(), *un = undirected ? unbr->as<uint32_t>() : NULL;
-    gclq__kc_orient_write_kernel<<<gclq__grid_warps(n), 32 * GCLQ__CWARPS, 0, stream>>>(
-        n, c->d_off, c->d_nbr, rank->as<uint32_t>(), uo, un, oo, on);
-    GCLQ__CUDA_TRY(cudaGetLastError());
-    if (d->m > 0)
-      GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
-        return gprim_segmented_sort_keys(t, tb, (const uint32_t *)on, on, (size_t)d->m, (size_t)n, (const uint64_t *)oo,
-                                         stream);
-      }));
-    if (undirected && total > 0)
-      GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
-        return gprim_segmented_sort_keys(t, tb, (const uint32_t *)un, un, (size_t)total, (size_t)n,
-                                         (const uint64_t *)uo, stream);
-      }));
-  }
-  d->d_rank = rank->as<uint32_t>();
-  d->d_off = oo;
-  d->d_out = oout->as<uint32_t>();
-  d->d_uoff = undirected ? uo : NULL;
-  d->d_unbr = undirected ? unbr->as<uint32_t>() : NULL;
+/* The graph oriented for the methods (gclq__graph_orient, with the
+   undirected lists when PIVOT asks for them), into d. */
+static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, const gclq__dgraph *dg, int undirected, gclq__dmem *rank,
+                                               gclq__dmem *ooff, gclq__dmem *oout, gclq__dmem *uoff, gclq__dmem *unbr) {
+  gclq__doriented o;
+  GCLQ__TRY(gclq__graph_orient(d->c, dg, undirected, rank, ooff, oout, uoff, unbr, &o));
+  d->m = o.m;
+  d->max_out = o.max_out;
+  d->d_rank = o.d_rank;
+  d->d_off = o.d_off;
+  d->d_out = o.d_out;
+  d->d_uoff = o.d_uoff;
+  d->d_unbr = o.d_unbr;
   return GCLQ_SUCCESS;
 }
 
@@ -89,8 +27,8 @@ static inline gclq_status gclq__kc_dev_read(gclq__kc_dev *d) {
   unsigned int *flags = (unsigned int *)GCLQ_MALLOC(entries * sizeof(unsigned int));
   gclq_status st = GCLQ_SUCCESS;
   if (cnt == NULL || flags == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
-  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, cnt, d->d_count, entries * sizeof(unsigned long long));
-  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, flags, d->d_flags, entries * sizeof(unsigned int));
+  if (st == GCLQ_SUCCESS) st = gclq__dev_read(d->c, cnt, d->d_count, entries * sizeof(unsigned long long));
+  if (st == GCLQ_SUCCESS) st = gclq__dev_read(d->c, flags, d->d_flags, entries * sizeof(unsigned int));
   for (size_t s = 0; st == GCLQ_SUCCESS && s < entries; ++s) {
     const uint64_t h = d->h_count[s], v = (uint64_t)cnt[s];
     d->h_count[s] = flags[s] || h > UINT64_MAX - v ? UINT64_MAX : h + v;
@@ -110,9 +48,9 @@ static inline gclq_status gclq__kc_cuda_per_vertex(gclq__kc_dev *d, uint64_t *h)
   uint64_t *by_rank = (uint64_t *)gclq__alloc_array(d->n, sizeof(uint64_t));
   uint32_t *rank = (uint32_t *)gclq__alloc_array(d->n, sizeof(uint32_t));
   gclq_status st = flags == NULL || by_rank == NULL || rank == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : GCLQ_SUCCESS;
-  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, by_rank, d->d_per_vertex, (size_t)d->n * sizeof(uint64_t));
-  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, flags, d->d_pv_flags, (size_t)d->n * sizeof(unsigned int));
-  if (st == GCLQ_SUCCESS) st = gclq__mc_read(d->c, rank, d->d_rank, (size_t)d->n * sizeof(uint32_t));
+  if (st == GCLQ_SUCCESS) st = gclq__dev_read(d->c, by_rank, d->d_per_vertex, (size_t)d->n * sizeof(uint64_t));
+  if (st == GCLQ_SUCCESS) st = gclq__dev_read(d->c, flags, d->d_pv_flags, (size_t)d->n * sizeof(unsigned int));
+  if (st == GCLQ_SUCCESS) st = gclq__dev_read(d->c, rank, d->d_rank, (size_t)d->n * sizeof(uint32_t));
   for (uint32_t v = 0; st == GCLQ_SUCCESS && v < d->n; ++v)
     h[v] = flags[rank[v]] ? UINT64_MAX : by_rank[rank[v]];
   GCLQ_FREE(flags);
@@ -136,7 +74,7 @@ static inline gclq_status gclq__kcb_sources(gclq__kc_dev *d, uint64_t **h_off, u
   *kv = (uint32_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint32_t));
   *kd = (uint32_t *)GCLQ_MALLOC(((size_t)d->n + 1) * sizeof(uint32_t));
   if (*h_off == NULL || *kv == NULL || *kd == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-  GCLQ__TRY(gclq__mc_read(d->c, *h_off, d->d_off, ((size_t)d->n + 1) * sizeof(uint64_t)));
+  GCLQ__TRY(gclq__dev_read(d->c, *h_off, d->d_off, ((size_t)d->n + 1) * sizeof(uint64_t)));
   for (uint32_t v = 0; v < d->n; ++v) {
     const uint64_t deg = (*h_off)[v + 1] - (*h_off)[v];
     if (deg < dmin) continue;
@@ -157,7 +95,7 @@ static inline gclq_status gclq__kcb_sources(gclq__kc_dev *d, uint64_t **h_off, u
    one-source window (`one` bytes). */
 static inline gclq_status gclq__kcb_stack(gclq__kc_dev *d, uint64_t stride, uint64_t one, gclq__dmem *stack,
                                           unsigned *blocks, size_t *smem) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   int dev = 0, sms = 0;
   GCLQ__CUDA_TRY(cudaGetDevice(&dev));
   GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
@@ -219,7 +157,7 @@ static inline gclq_status gclq__kcb_window(gclq__kc_dev *d, gclq__kcb_args a, co
    fit. */
 static inline gclq_status gclq__kcb_plan(gclq__kc_dev *d, const uint32_t *kd, uint32_t ns, uint32_t *windows,
                                          uint64_t *bytes) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   const uint64_t room = c->used < c->budget && c->budget - c->used > GCLQ__KCB_SLACK
                             ? c->budget - c->used - GCLQ__KCB_SLACK
                             : 0;
@@ -242,7 +180,7 @@ static inline gclq_status gclq__kcb_plan(gclq__kc_dev *d, const uint32_t *kd, ui
 static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off, const uint32_t *kv,
                                           const uint32_t *kd, uint32_t ns, uint64_t stride, uint64_t one,
                                           gclq__kcb_src *tab) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   gclq__dmem counters(c), stack(c), win(c);
   gclq__kcb_args a;
   unsigned blocks = 0;
@@ -277,7 +215,7 @@ static inline gclq_status gclq__kcb_count(gclq__kc_dev *d, const uint64_t *h_off
     GCLQ__TRY(gclq__kcb_window(d, a, h_off, kv, kd, from, end, tab + from, win.p, blocks, smem));
     from = end;
   }
-  GCLQ__TRY(gclq__mc_read(c, &nodes, a.nodes, sizeof nodes));
+  GCLQ__TRY(gclq__dev_read(c, &nodes, a.nodes, sizeof nodes));
   for (uint32_t p = 0; d->k == 3 && p < ns; ++p) nodes += kd[p]; /* the units: the triangle kernel counts none */
   d->nodes = nodes;
   if (stack.p != NULL) d->method_note = windows > 1 ? "bitset: windows, stack in global memory" : "bitset: stack in global memory";
@@ -379,7 +317,7 @@ static __host__ __device__ inline uint64_t gclq__kcp_settle(uint64_t top, uint64
    task stack (stack: plan.queue records) is empty. */
 static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args, const gclq__kcp_plan *pl,
                                            uint32_t *stack) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   gclq__kcp_round q;
   gclq__kcp_misc got;
   gclq__clock::time_point said = gclq__clock::now();
@@ -410,7 +348,7 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
                                    c->stream));
     gclq__kcp_walk_kernel<<<gclq__grid_warps(q.warps), 32 * GCLQ__CWARPS, 0, c->stream>>>(*args, q);
     GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, &got, args->misc, sizeof got));
+    GCLQ__TRY(gclq__dev_read(c, &got, args->misc, sizeof got));
     const uint64_t s = got.spilled < q.cap ? got.spilled : q.cap;
     if (got.widest > widest) widest = got.widest;
     rate = (s + m + ns - 1) / (m + ns); /* records a task, rounded up */
@@ -440,7 +378,7 @@ static inline gclq_status gclq__kcp_rounds(gclq__kc_dev *d, gclq__kcp_args *args
 /* Every source's tree, window by window (args set but for the window). */
 static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args *args, const uint64_t *h_off,
                                                 const uint64_t *pre, uint64_t room) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   const uint32_t n = d->n;
   gclq__kcp_plan pl;
   gclq__dmem win(c), stacks(c), tasks(c);
@@ -475,7 +413,7 @@ static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args 
 
 /* GCLQ_KCLIQUE_PIVOT on the device (see the file's header). */
 static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   const uint32_t n = d->n;
   const uint64_t entries = d->k != 0 ? ((uint64_t)d->max_out + 2) * (d->k + 1) : gclq__kcp_tally_entries(d->top);
   gclq__dmem table(c), misc(c);
@@ -497,7 +435,7 @@ static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
   } else {
     GCLQ__CUDA_TRY(cudaMemsetAsync(table.p, 0, (size_t)entries * sizeof(unsigned long long), c->stream));
   }
-  GCLQ__TRY(gclq__mc_read(c, h.off, d->d_off, ((size_t)n + 1) * sizeof(uint64_t)));
+  GCLQ__TRY(gclq__dev_read(c, h.off, d->d_off, ((size_t)n + 1) * sizeof(uint64_t)));
   h.pre[0] = 0;
   for (uint32_t v = 0; v < n; ++v) h.pre[v + 1] = h.pre[v] + gclq__kcp_adj_words((uint32_t)(h.off[v + 1] - h.off[v]));
   args.off = d->d_off, args.out = d->d_out, args.uoff = d->d_uoff, args.unbr = d->d_unbr;
@@ -509,11 +447,11 @@ static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
   const size_t margin = 4096; /* the allocator's rounding */
   const uint64_t room = c->budget > c->used + margin ? c->budget - c->used - margin : 0;
   GCLQ__TRY(gclq__kcp_run_windows(d, &args, h.off, h.pre, room));
-  GCLQ__TRY(gclq__mc_read(c, &got, misc.p, sizeof got));
+  GCLQ__TRY(gclq__dev_read(c, &got, misc.p, sizeof got));
   d->nodes = got.nodes;
   if (d->k != 0) return GCLQ_SUCCESS;
   d->deepest = got.deepest;
-  GCLQ__TRY(gclq__mc_read(c, h.table, table.p, (size_t)entries * sizeof(unsigned long long)));
+  GCLQ__TRY(gclq__dev_read(c, h.table, table.p, (size_t)entries * sizeof(unsigned long long)));
   return gclq__kcp_combine(h.table, d->top, got.tally_flag != 0, d->h_count) ? GCLQ_SUCCESS
                                                                              : GCLQ_ERROR_OUT_OF_MEMORY;
 }
@@ -522,7 +460,7 @@ static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
 /* k-cliques by LFTJ: k = 3 and 4 unrolled, the general path otherwise
    (windows of first values when the threads' scratch does not fit). */
 static inline gclq_status gclq__kc_cuda_lftj(gclq__kc_dev *d) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   gclq__kc_lftj_args a;
   gclq__dmem d_nodes(c), scratch(c);
   unsigned long long nodes = 0;
@@ -563,7 +501,7 @@ static inline gclq_status gclq__kc_cuda_lftj(gclq__kc_dev *d) {
     gclq__kc_lftj_general_kernel<<<blocks, GCLQ__KC_LFTJ_BLOCK, 0, c->stream>>>(a);
     GCLQ__CUDA_TRY(cudaGetLastError());
   }
-  GCLQ__TRY(gclq__mc_read(c, &nodes, a.nodes, sizeof nodes));
+  GCLQ__TRY(gclq__dev_read(c, &nodes, a.nodes, sizeof nodes));
   d->nodes += nodes;
   return GCLQ_SUCCESS;
 }
@@ -583,7 +521,7 @@ struct gclq__kc_lj_run {
 
 /* Whether bytes more (rounded, with a margin for the primitives' temporary
    storage) fit the budget now. */
-static inline int gclq__kc_lj_fits(const gclq__mc_ctx *c, uint64_t bytes) {
+static inline int gclq__kc_lj_fits(const gclq__dev *c, uint64_t bytes) {
   const uint64_t need = bytes + 8 * 256 + bytes / 64 + 65536;
   return c->used <= c->budget && need <= c->budget - c->used;
 }
@@ -598,7 +536,7 @@ static gclq_status gclq__kc_lj_extend(gclq__kc_lj_run *r, uint32_t L, uint64_t p
 static inline gclq_status gclq__kc_lj_per_vertex(gclq__kc_lj_run *r, const gclq__kc_lj_children &ch, uint64_t nc,
                                                  const uint64_t *scan, uint32_t L) {
   gclq__kc_dev *d = r->d;
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   gclq__dmem d_chain(c);
   gclq__kc_lj_chain *h_chain = (gclq__kc_lj_chain *)gclq__alloc_array((uint64_t)L + 1, sizeof(gclq__kc_lj_chain));
   if (h_chain == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
@@ -621,16 +559,30 @@ static inline gclq_status gclq__kc_lj_per_vertex(gclq__kc_lj_run *r, const gclq_
   return GCLQ_SUCCESS;
 }
 
+/* The children (ids, nc of them) that have candidates (scan: their
+   candidate counts, scanned), in order, into kept; *nk of them. */
+static gclq_status gclq__kc_lj_kept(gclq__dev *c, const uint32_t *ids, uint64_t nc, const uint64_t *scan, gclq__dmem *kept,
+                                    size_t *nk) {
+  gclq__kc_lj_has_cands pred = {scan};
+  gclq__dmem num(c);
+  GCLQ__TRY(kept->get((size_t)nc * sizeof(uint32_t)));
+  GCLQ__TRY(num.get(sizeof(size_t)));
+  GCLQ__TRY(gclq__dev_prim(c, [&](void *t, size_t *tb) {
+    return gprim_select_if(t, tb, ids, kept->as<uint32_t>(), num.as<size_t>(), (size_t)nc, pred, c->stream);
+  }));
+  return gclq__dev_read(c, nk, num.p, sizeof *nk);
+}
+
 /* One step over the parents [p0, p1) of level L (nc children): expansion,
    counts, scan; the last step counts, the others materialise level L + 1
    and go on from it. GCLQ_ERROR_OUT_OF_MEMORY when its memory does not
    fit: nothing was counted unless r->counted is set (a deeper level failed). */
 static gclq_status gclq__kc_lj_step(gclq__kc_lj_run *r, uint32_t L, uint64_t p0, uint64_t p1, uint64_t nc) {
   gclq__kc_dev *d = r->d;
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   const uint64_t np = p1 - p0;
   const int last = d->k != 0 && L + 1 == d->k - 1;
-  gclq__dmem rel(c), par(c), rank(c), scan(c), ids(c), kept(c), num(c);
+  gclq__dmem rel(c), par(c), rank(c), scan(c), ids(c), kept(c);
   gclq__kc_lj_children ch;
   uint64_t total = 0;
   GCLQ__TRY(rel.get((size_t)np * sizeof(uint32_t)));
@@ -640,7 +592,7 @@ static gclq_status gclq__kc_lj_step(gclq__kc_lj_run *r, uint32_t L, uint64_t p0,
   gclq__kc_lj_rel_kernel<<<(unsigned)((np + GCLQ__KC_LJ_BLOCK - 1) / GCLQ__KC_LJ_BLOCK), GCLQ__KC_LJ_BLOCK, 0,
                            c->stream>>>(r->lv[L].coff, p0, np, rel.as<uint32_t>());
   GCLQ__CUDA_TRY(cudaGetLastError());
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(c, [&](void *t, size_t *tb) {
     return gprim_load_balance_search(t, tb, (const uint32_t *)rel.p, (size_t)np, (size_t)nc, par.as<uint32_t>(),
                                      rank.as<uint32_t>(), c->stream);
   }));
@@ -657,27 +609,19 @@ static gclq_status gclq__kc_lj_step(gclq__kc_lj_run *r, uint32_t L, uint64_t p0,
   gclq__kc_lj_count_kernel<<<(unsigned)((nc + GCLQ__KC_LJ_BLOCK - 1) / GCLQ__KC_LJ_BLOCK), GCLQ__KC_LJ_BLOCK, 0,
                              c->stream>>>(ch, nc, L + 1, d->k, cnt, last ? NULL : ids.as<uint32_t>());
   GCLQ__CUDA_TRY(cudaGetLastError());
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(c, [&](void *t, size_t *tb) {
     return gprim_scan_exclusive(t, tb, (const uint64_t *)cnt, cnt, (size_t)nc + 1, gprim_op_sum(), (uint64_t)0,
                                 c->stream);
   }));
-  GCLQ__TRY(gclq__mc_read(c, &total, cnt + nc, sizeof total));
+  GCLQ__TRY(gclq__dev_read(c, &total, cnt + nc, sizeof total));
   if (last) { /* the k-cliques, counted */
     if (d->d_per_vertex != NULL && total > 0) GCLQ__TRY(gclq__kc_lj_per_vertex(r, ch, nc, cnt, L));
     gclq__kc_lj_add(&d->h_count[d->k], total);
     if (nc * sizeof(uint64_t) > r->level_bytes[L + 1]) r->level_bytes[L + 1] = nc * sizeof(uint64_t);
     return GCLQ_SUCCESS;
   }
-  /* the children with candidates, in order */
   size_t nk = 0;
-  gclq__kc_lj_has_cands pred = {cnt};
-  GCLQ__TRY(kept.get((size_t)nc * sizeof(uint32_t)));
-  GCLQ__TRY(num.get(sizeof(size_t)));
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
-    return gprim_select_if(t, tb, (const uint32_t *)ids.p, kept.as<uint32_t>(), num.as<size_t>(), (size_t)nc, pred,
-                           c->stream);
-  }));
-  GCLQ__TRY(gclq__mc_read(c, &nk, num.p, sizeof nk));
+  GCLQ__TRY(gclq__kc_lj_kept(c, ids.as<uint32_t>(), nc, cnt, &kept, &nk));
   ids.release();
   if (nk == 0) return GCLQ_SUCCESS;
   /* level L + 1 */
@@ -699,7 +643,6 @@ static gclq_status gclq__kc_lj_step(gclq__kc_lj_run *r, uint32_t L, uint64_t p0,
   par.release();
   rank.release();
   scan.release();
-  num.release();
   gclq__kc_lj_level next = {nk, vert.as<uint32_t>(), npar.as<uint32_t>(), coff.as<uint64_t>(), cand.as<uint32_t>()};
   r->lv[L + 1] = next;
   gclq_status st = gclq__kc_lj_extend(r, L + 1, 0, nk);
@@ -713,11 +656,11 @@ static gclq_status gclq__kc_lj_step(gclq__kc_lj_run *r, uint32_t L, uint64_t p0,
    halves of the window one after the other. */
 static gclq_status gclq__kc_lj_extend(gclq__kc_lj_run *r, uint32_t L, uint64_t p0, uint64_t p1) {
   gclq__kc_dev *d = r->d;
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   uint64_t a = 0, b = 0;
   if (p0 >= p1) return GCLQ_SUCCESS;
-  GCLQ__TRY(gclq__mc_read(c, &a, r->lv[L].coff + p0, sizeof a));
-  GCLQ__TRY(gclq__mc_read(c, &b, r->lv[L].coff + p1, sizeof b));
+  GCLQ__TRY(gclq__dev_read(c, &a, r->lv[L].coff + p0, sizeof a));
+  GCLQ__TRY(gclq__dev_read(c, &b, r->lv[L].coff + p1, sizeof b));
   const uint64_t nc = b - a;
   const int last = d->k != 0 && L + 1 == d->k - 1;
   if (nc == 0) return GCLQ_SUCCESS;
@@ -796,7 +739,7 @@ struct gclq__kg_bufs {
   gclq__dmem arena, ctl;
   uint64_t arena_words;
   uint64_t *count; /* top + 1 entries, saturated: UINT64_MAX when wrapped */
-  explicit gclq__kg_bufs(gclq__mc_ctx *c) : arena(c), ctl(c), arena_words(0), count(NULL) {}
+  explicit gclq__kg_bufs(gclq__dev *c) : arena(c), ctl(c), arena_words(0), count(NULL) {}
   ~gclq__kg_bufs() {
     if (count != NULL) GCLQ_FREE(count);
   }
@@ -838,14 +781,14 @@ static inline void gclq__kg_add_host(uint64_t *h, uint64_t v, int wrapped) {
 /* Run one launch over lv's groups; h_ctl gets its control words. */
 static inline gclq_status gclq__kg_launch(gclq__kc_dev *d, gclq__kg_bufs *B, gclq__kg_level *lv, uint64_t base,
                                           unsigned long long *h_ctl) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   const int deeper = d->k == 0 || lv->depth + 1 < d->k - 2;
   const uint64_t warps = gclq__kg_place(B, lv, base, deeper);
   GCLQ__CUDA_TRY(cudaMemsetAsync(B->ctl.p, 0, GCLQ__KG_CTL * sizeof(unsigned long long), c->stream));
   gclq__kg_extend_kernel<<<(unsigned)((warps + GCLQ__KG_WARPS - 1) / GCLQ__KG_WARPS), 32 * GCLQ__KG_WARPS, 0,
                            c->stream>>>(*d, *lv, B->arena.as<uint32_t>());
   GCLQ__CUDA_TRY(cudaGetLastError());
-  return gclq__mc_read(c, h_ctl, B->ctl.p, GCLQ__KG_CTL * sizeof(unsigned long long));
+  return gclq__dev_read(c, h_ctl, B->ctl.p, GCLQ__KG_CTL * sizeof(unsigned long long));
 }
 
 /* Extend the groups of depth t (vertices, or the record slots at arena
@@ -892,7 +835,7 @@ static inline gclq_status gclq__kg_extend(gclq__kc_dev *d, gclq__kg_bufs *B, uin
 }
 
 /* The device bytes the budget leaves. */
-static inline size_t gclq__kg_left(const gclq__mc_ctx *c) { return c->budget > c->used ? c->budget - c->used : 0; }
+static inline size_t gclq__kg_left(const gclq__dev *c) { return c->budget > c->used ? c->budget - c->used : 0; }
 
 /* The arena for the first try: what the budget leaves, at most
    GCLQ__KG_ARENA_CAP or 64 bytes per edge and 16 MiB. */
@@ -907,7 +850,7 @@ static inline size_t gclq__kg_arena_bytes(const gclq__kc_dev *d) {
 /* The arena after one group did not fit: four times larger, within the
    budget (held: the arena's bytes, released before the new one is taken);
    0 when it cannot grow. */
-static inline size_t gclq__kg_arena_grown(const gclq__mc_ctx *c, size_t held) {
+static inline size_t gclq__kg_arena_grown(const gclq__dev *c, size_t held) {
   const size_t most = (held + gclq__kg_left(c)) / 256 * 256;
   const size_t next = held <= most / 4 ? held * 4 : most;
   return next > held ? next : 0;
@@ -915,7 +858,7 @@ static inline size_t gclq__kg_arena_grown(const gclq__mc_ctx *c, size_t held) {
 
 /* Count by grouped extension (see the top of this file). */
 static inline gclq_status gclq__kc_cuda_grouped(gclq__kc_dev *d) {
-  gclq__mc_ctx *c = d->c;
+  gclq__dev *c = d->c;
   const size_t entries = (size_t)d->top + 1;
   const int arena_needed = d->k == 0 || d->k > 3; /* k = 3 counts the vertices' groups directly */
   const uint64_t nodes0 = d->nodes;
@@ -966,31 +909,33 @@ static inline gclq_status gclq__kc_cuda_count(gclq__kc_dev *d, gclq_kclique_meth
 /* Upload, cores (and the peeling rounds), orientation, counters, counting
    by the plan's method; r->count and r->per_vertex filled as the host
    methods fill them. */
-static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq__kc_plan *plan, gclq__kc_run *r,
+static inline gclq_status gclq__kc_cuda_run(gclq__dev *c, const gclq__kc_plan *plan, gclq__kc_run *r,
                                             gclq_kclique_result *res) {
   const gclq_kclique_options *p = &plan->opt;
   const gclq_kclique_method method = plan->method;
   const gclq_graph *g = r->g;
   gclq_kclique_stats *stats = &res->stats;
   gclq__kc_dev d;
+  gclq__dgraph dg;
   gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), rank(c), ooff(c), oout(c), uoff(c), unbr(c);
   gclq__dmem cnt(c), flags(c), pv(c), pvf(c);
   gclq__clock::time_point t0 = gclq__clock::now();
   char line[200];
   memset(&d, 0, sizeof d);
+  memset(&dg, 0, sizeof dg);
   d.c = c;
   d.n = g->num_vertices;
   d.k = r->k;
-  GCLQ__TRY(gclq__mc_run_upload(c, g, &off, &nbr, &deg, &core));
+  GCLQ__TRY(gclq__graph_upload(c, g, &dg, &off, &nbr, &deg, &core));
   t0 = gclq__clock::now(); /* the order's time starts from the device-resident graph */
   c->phase = "cores";
   if (p->orientation == GCLQ_ORIENT_BY_DEGENERACY) {
     GCLQ__TRY(round.get((size_t)d.n * sizeof(uint32_t) + 4));
-    c->d_round = round.as<uint32_t>();
+    dg.d_round = round.as<uint32_t>();
   }
-  GCLQ__TRY(gclq__mc_cores(c, &d.max_core));
+  GCLQ__TRY(gclq__graph_cores(c, &dg, &d.max_core));
   c->phase = "orientation";
-  GCLQ__TRY(gclq__kc_cuda_orient(&d, method == GCLQ_KCLIQUE_PIVOT, &rank, &ooff, &oout, &uoff, &unbr));
+  GCLQ__TRY(gclq__kc_cuda_orient(&d, &dg, method == GCLQ_KCLIQUE_PIVOT, &rank, &ooff, &oout, &uoff, &unbr));
   nbr.release(); /* the graph in its own ids is not needed again */
   off.release();
   round.release();
@@ -1040,19 +985,15 @@ static inline gclq_status gclq__kc_cuda_run(gclq__mc_ctx *c, const gclq__kc_plan
    orientation, which stops when full). */
 static inline gclq_status gclq__kc_cuda(const gclq_graph *g, const gclq__kc_plan *plan, gclq_kclique_result *res) {
   const gclq_kclique_options *p = &plan->opt;
-  gclq__mc_ctx c;
+  gclq__dev c;
   gclq__kc_run r;
   gclq__pool_keep keep;
   gclq_status st;
   gclq__clock::time_point t0;
-  memset(&c, 0, sizeof c);
-  memset(&r, 0, sizeof r);
-  c.allocator = p->allocator;
+  gclq__dev_init(&c, p->stream, &p->allocator, p->device_budget_bytes);
   c.log = p->log;
   c.log_user = p->log_user;
-  c.stream = (cudaStream_t)p->stream;
-  c.n = g->num_vertices;
-  c.budget = p->device_budget_bytes;
+  memset(&r, 0, sizeof r);
   r.g = g;
   r.k = p->k;
   r.log = p->log;

@@ -575,18 +575,14 @@ static inline gclq_status gclq__kc_counts_out(const gclq__kc_run *r, gclq_kcliqu
 }
 
 /* The listed cliques, each ascending, the list in lexicographic order, in
-   file ids (the maximum clique search's finishing step). */
+   file ids (gclq__graph_rows_out, as the maximum clique search's). */
 static inline gclq_status gclq__kc_cliques_out(gclq__kc_run *r, gclq_kclique_result *res) {
-  gclq_maxclique_result sorted;
-  gclq_status st;
   uint32_t *rows = r->rows;
-  memset(&sorted, 0, sizeof sorted);
-  r->rows = NULL; /* consumed by gclq__mc_finish */
-  st = gclq__mc_finish(r->g, r->k, r->listed, r->listed, rows, &sorted);
-  if (st != GCLQ_SUCCESS) return st;
-  res->stored = sorted.stored;
-  res->h_cliques = sorted.h_cliques;
-  return GCLQ_SUCCESS;
+  gclq_status st;
+  r->rows = NULL; /* consumed by gclq__graph_rows_out */
+  st = gclq__graph_rows_out(r->g, r->k, r->listed, rows, &res->h_cliques);
+  if (st == GCLQ_SUCCESS) res->stored = r->listed;
+  return st;
 }
 
 /* The whole HOST run, into res (not yet cleaned on failure): p, planned

@@ -1,7 +1,8 @@
 /* clique/kcliques/kernels.cuh - k-clique counting, the device code every
    method shares: a method's device state (gclq__kc_dev: the oriented graph
-   on the device and the counters every method adds into) and the kernels
-   that orient the graph. The methods' kernels are in
+   on the device and the counters every method adds into). The graph is
+   oriented by the graph module (gclq__graph_orient, clique/graph/cuda.cuh;
+   its kernels in clique/graph/kernels.cuh). The methods' kernels are in
    clique/kcliques/<method>.cuh; gclq_kcliques's driver
    (clique/kcliques/cuda.cuh, gclq__kc_cuda) builds a gclq__kc_dev and calls
    one of them.
@@ -11,8 +12,8 @@
    id, ascending, as CSR (d_off, d_out), and for PIVOT (which needs whole
    adjacency inside its local graphs) the undirected lists in the same ids
    (d_uoff, d_unbr). The order is by a 64-bit key per vertex,
-   (degree, id) or (peeling round, id); the rounds are those of the maximum
-   clique search's parallel peeling (gclq__mc_cores), which
+   (degree, id) or (peeling round, id); the rounds are those of the
+   parallel peeling (gclq__graph_cores), which
    gclq_degeneracy_order reproduces on the host, so both backends orient
    every edge the same way. The keys sorted give the ranks; a warp per
    vertex counts and writes its lists at its rank; a segmented sort puts
@@ -23,12 +24,9 @@
    (the add that wraps sees old + v < old); the driver then reports
    GCLQ_ERROR_OVERFLOW for that k. */
 
-/* defined with the CUDA drivers (clique/graph/cuda.cuh); a method's device
-   state, which GROUPED's kernel takes by value, points to it */
-struct gclq__mc_ctx;
 /* What a method gets: the oriented graph, what to count, where to add. */
 struct gclq__kc_dev {
-  gclq__mc_ctx *c;                  /* device memory under the budget (gclq__dmem), stream, log */
+  gclq__dev *c;                     /* device memory under the budget (gclq__dmem), stream, log */
   uint32_t n;                       /* vertices */
   uint64_t m;                       /* oriented edges */
   const uint64_t *d_off;            /* n + 1: out(v) = d_out[d_off[v] .. d_off[v + 1]) */
@@ -58,62 +56,3 @@ static __device__ __forceinline__ void gclq__kc_d_add(unsigned long long *cnt, u
   if (old + v < old) atomicOr(flag, 1u);
 }
 
-/* The 64-bit order key of vertex v: (degree, id), or (round, id) when round
-   is given. Keys are distinct (the id is in the low half). */
-static __device__ __forceinline__ uint64_t gclq__kc_key(const uint32_t *deg, const uint32_t *round, uint32_t v) {
-  return (uint64_t)(round != NULL ? round[v] : deg[v]) << 32 | v;
-}
-
-static __global__ void gclq__kc_keys_kernel(uint32_t n, const uint32_t *deg, const uint32_t *round, uint64_t *key) {
-  const uint64_t v = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (v < n) key[v] = gclq__kc_key(deg, round, (uint32_t)v);
-}
-
-/* rank[v] = the position of v in the order (the keys sorted ascending). */
-static __global__ void gclq__kc_rank_kernel(uint32_t n, const uint64_t *sorted, uint32_t *rank) {
-  const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) rank[(uint32_t)sorted[i]] = (uint32_t)i;
-}
-
-/* Per vertex, at its rank r: ucnt[r] its degree, ocnt[r] its later
-   neighbours; *max_out the most of those. A warp per vertex. */
-static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
-    gclq__kc_orient_count_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *rank,
-                                 uint64_t *ucnt, uint64_t *ocnt, uint32_t *max_out) {
-  const uint64_t v = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-  const uint32_t lane = threadIdx.x & 31;
-  if (v >= n) return;
-  const uint32_t r = rank[v];
-  uint32_t c = 0;
-  for (uint64_t e0 = off[v]; e0 < off[v + 1]; e0 += 32) {
-    const uint64_t e = e0 + lane;
-    c += __popc(__ballot_sync(GCLQ__FULL, e < off[v + 1] && rank[nbr[e]] > r));
-  }
-  if (lane == 0) {
-    ucnt[r] = off[v + 1] - off[v];
-    ocnt[r] = c;
-    atomicMax(max_out, c);
-  }
-}
-
-/* The lists of vertex v at its rank r, in rank ids: every neighbour into
-   unbr at uoff[r] (unless unbr is NULL), the later ones into oout at
-   ooff[r] (each list still to be sorted). A warp per vertex. */
-static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
-    gclq__kc_orient_write_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *rank,
-                                 const uint64_t *uoff, uint32_t *unbr, const uint64_t *ooff, uint32_t *oout) {
-  const uint64_t v = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-  const uint32_t lane = threadIdx.x & 31;
-  if (v >= n) return;
-  const uint32_t r = rank[v];
-  uint64_t at = ooff[r];
-  for (uint64_t e0 = off[v]; e0 < off[v + 1]; e0 += 32) {
-    const uint64_t e = e0 + lane;
-    const uint32_t ru = e < off[v + 1] ? rank[nbr[e]] : 0;
-    const bool later = e < off[v + 1] && ru > r;
-    const uint32_t ballot = __ballot_sync(GCLQ__FULL, later);
-    if (unbr != NULL && e < off[v + 1]) unbr[uoff[r] + (e - off[v])] = ru;
-    if (later) oout[at + __popc(ballot & ((1u << lane) - 1u))] = ru;
-    at += __popc(ballot);
-  }
-}

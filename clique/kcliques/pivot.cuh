@@ -600,6 +600,88 @@ static __device__ bool gclq__kcp_spill(const gclq__kcp_args &a, const gclq__kcp_
   return got == m;
 }
 
+/* The task's tree on the warp's stack: source i's local graph (vertex v)
+   and, from its root (rec == NULL: every out-neighbour a candidate, v
+   required) or from a handed-on level (record rec: its candidates,
+   branches left and the ids above it, r required and p pivots). */
+static __device__ __forceinline__ void gclq__kcp_task_tree(const gclq__kcp_args &a, uint32_t *stack,
+                                                           const uint32_t *rec, uint32_t i, uint32_t v, uint32_t r,
+                                                           uint32_t p, gclq__kcp_tree *T) {
+  const uint32_t lane = threadIdx.x & 31;
+  const uint64_t e0 = a.off[v];
+  const uint32_t d = (uint32_t)(a.off[v + 1] - e0), W = gclq__kcp_row_words(d);
+  const gclq__kcp_frame f = gclq__kcp_layout(a.max_out);
+  const bool ids = a.pv != NULL;
+  T->adj = gclq__kcp_scratch(a, i), T->cand = stack + f.cand, T->rest = stack + f.rest, T->req = stack + f.req;
+  T->piv = stack + f.piv, T->rid = stack + f.rid, T->pid = stack + f.pid, T->nbr = a.out + e0, T->W = W;
+  if (rec == NULL) {
+    for (uint32_t w = lane; w < W; w += 32)
+      T->cand[w] = 32 * w + 32 <= d ? GCLQ__FULL : 32 * w < d ? (1u << (d % 32)) - 1u : 0u;
+    if (lane == 0) T->rid[0] = v;
+  } else {
+    for (uint32_t w = lane; w < W; w += 32) T->cand[w] = rec[4 + w], T->rest[w] = rec[4 + f.W + w];
+    for (uint32_t j = lane; ids && j < r; j += 32) T->rid[j] = rec[4 + 2 * f.W + j];
+    for (uint32_t j = lane; ids && j < p; j += 32) T->pid[j] = rec[4 + 2 * f.W + f.L + j];
+  }
+}
+
+/* A node entered with more than 32 candidates C (size of them, words lo ..
+   hi): its pivot's child into next, the branches left in rest, the child's
+   counts in *cr, *cp. True on the lanes that wrote a candidate of the
+   child. */
+static __device__ __forceinline__ bool gclq__kcp_pivot_child(const gclq__kcp_tree &T, uint32_t *C, uint32_t size,
+                                                             uint32_t lo, uint32_t hi, uint32_t *rest, uint32_t *next,
+                                                             bool ids, uint32_t r, uint32_t p, uint32_t *cr,
+                                                             uint32_t *cp) {
+  const uint32_t lane = threadIdx.x & 31, W = T.W;
+  bool any = false;
+  uint32_t universal;
+  const uint32_t u = gclq__kcp_pivot(T, C, size, lo, hi, rest, p, ids, &universal);
+  if (universal > 0) { /* every candidate adjacent to all others is a pivot: one child */
+    for (uint32_t w = lane; w < W; w += 32) {
+      next[w] = C[w] & ~rest[w];
+      any = any || next[w] != 0;
+      rest[w] = 0;
+    }
+    *cr = r, *cp = p + universal;
+  } else { /* the pivot's child; its non-neighbours are left to branch on */
+    if (ids && lane == 0) T.pid[p] = T.nbr[u];
+    for (uint32_t w = lane; w < W; w += 32) {
+      const uint32_t nu = __ldg(T.adj + (uint64_t)u * W + w);
+      const uint32_t c = w == u / 32 ? C[w] & ~(1u << (u % 32)) : C[w];
+      C[w] = c;
+      next[w] = c & nu;
+      rest[w] = c & ~nu;
+      any = any || next[w] != 0;
+    }
+    *cr = r, *cp = p + 1;
+  }
+  return any;
+}
+
+/* A node's next branch: its lowest branch left x, required, whose child
+   is x's candidate neighbours less the earlier branches (into next; the
+   child's counts in *cr, *cp). No branch left: *cr stays 0. True on the
+   lanes that wrote a candidate of the child. */
+static __device__ __forceinline__ bool gclq__kcp_branch(const gclq__kcp_tree &T, uint32_t *C, uint32_t *rest,
+                                                        uint32_t *next, bool ids, uint32_t r, uint32_t p, uint32_t *cr,
+                                                        uint32_t *cp) {
+  const uint32_t lane = threadIdx.x & 31, W = T.W;
+  bool any = false;
+  const uint32_t x = gclq__kcp_lowest(rest, W);
+  if (x == 0xffffffffu) return false;
+  if (ids && lane == 0) T.rid[r] = T.nbr[x];
+  for (uint32_t w = lane; w < W; w += 32) {
+    const uint32_t bit = w == x / 32 ? 1u << (x % 32) : 0u;
+    rest[w] &= ~bit;
+    C[w] &= ~bit;
+    next[w] = C[w] & __ldg(T.adj + (uint64_t)x * W + w);
+    any = any || next[w] != 0;
+  }
+  *cr = r + 1, *cp = p;
+  return any;
+}
+
 /* One task of a round on the warp's stack: source i's tree from its root
    (rec == NULL), or a handed-on level's remaining branches (record rec);
    depth-first (gclq__kc_pivot's tree: see the file's header). After
@@ -611,24 +693,12 @@ static __device__ void gclq__kcp_task(const gclq__kcp_args &a, const gclq__kcp_r
   if (rec != NULL) i = rec[0];
   const uint32_t v = a.first + i;
   uint32_t t = 0, r = rec != NULL ? rec[1] : 1, p = rec != NULL ? rec[2] : 0;
-  const uint64_t e0 = a.off[v];
-  const uint32_t d = (uint32_t)(a.off[v + 1] - e0), W = gclq__kcp_row_words(d);
-  const gclq__kcp_frame f = gclq__kcp_layout(a.max_out);
   const bool ids = a.pv != NULL;
   const unsigned long long first_node = s->nodes;
   gclq__kcp_tree T;
-  T.adj = gclq__kcp_scratch(a, i), T.cand = stack + f.cand, T.rest = stack + f.rest, T.req = stack + f.req;
-  T.piv = stack + f.piv, T.rid = stack + f.rid, T.pid = stack + f.pid, T.nbr = a.out + e0, T.W = W;
+  gclq__kcp_task_tree(a, stack, rec, i, v, r, p, &T);
+  const uint32_t W = T.W;
   bool enter = rec == NULL, may_spill = q.cap > 0;
-  if (rec == NULL) { /* the root: every out-neighbour a candidate, v required */
-    for (uint32_t w = lane; w < W; w += 32)
-      T.cand[w] = 32 * w + 32 <= d ? GCLQ__FULL : 32 * w < d ? (1u << (d % 32)) - 1u : 0u;
-    if (lane == 0) T.rid[0] = v;
-  } else { /* a handed-on level: its candidates, branches left, ids */
-    for (uint32_t w = lane; w < W; w += 32) T.cand[w] = rec[4 + w], T.rest[w] = rec[4 + f.W + w];
-    for (uint32_t j = lane; ids && j < r; j += 32) T.rid[j] = rec[4 + 2 * f.W + j];
-    for (uint32_t j = lane; ids && j < p; j += 32) T.pid[j] = rec[4 + 2 * f.W + f.L + j];
-  }
   for (;;) {
     __syncwarp();
     if (!enter && may_spill && s->nodes - first_node >= q.spill_after) {
@@ -651,41 +721,10 @@ static __device__ void gclq__kcp_task(const gclq__kcp_args &a, const gclq__kcp_r
       } else if (size <= 32) {
         gclq__kcp_small(a, T, s, C, size, lo, hi, r, p);
       } else {
-        uint32_t universal;
-        const uint32_t u = gclq__kcp_pivot(T, C, size, lo, hi, rest, p, ids, &universal);
-        if (universal > 0) { /* every candidate adjacent to all others is a pivot: one child */
-          for (uint32_t w = lane; w < W; w += 32) {
-            next[w] = C[w] & ~rest[w];
-            any = any || next[w] != 0;
-            rest[w] = 0;
-          }
-          cr = r, cp = p + universal;
-        } else { /* the pivot's child; its non-neighbours are left to branch on */
-          if (ids && lane == 0) T.pid[p] = T.nbr[u];
-          for (uint32_t w = lane; w < W; w += 32) {
-            const uint32_t nu = __ldg(T.adj + (uint64_t)u * W + w);
-            const uint32_t c = w == u / 32 ? C[w] & ~(1u << (u % 32)) : C[w];
-            C[w] = c;
-            next[w] = c & nu;
-            rest[w] = c & ~nu;
-            any = any || next[w] != 0;
-          }
-          cr = r, cp = p + 1;
-        }
+        any = gclq__kcp_pivot_child(T, C, size, lo, hi, rest, next, ids, r, p, &cr, &cp);
       }
     } else {
-      const uint32_t x = gclq__kcp_lowest(rest, W);
-      if (x != 0xffffffffu) { /* x required: its candidate neighbours, less the earlier branches */
-        if (ids && lane == 0) T.rid[r] = T.nbr[x];
-        for (uint32_t w = lane; w < W; w += 32) {
-          const uint32_t bit = w == x / 32 ? 1u << (x % 32) : 0u;
-          rest[w] &= ~bit;
-          C[w] &= ~bit;
-          next[w] = C[w] & __ldg(T.adj + (uint64_t)x * W + w);
-          any = any || next[w] != 0;
-        }
-        cr = r + 1, cp = p;
-      }
+      any = gclq__kcp_branch(T, C, rest, next, ids, r, p, &cr, &cp);
     }
     any = __any_sync(GCLQ__FULL, any);
     if (cr != 0 && any) { /* down to the child */

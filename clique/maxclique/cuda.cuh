@@ -15,6 +15,35 @@
    the bytes held under the budget; kernels are static so that several
    translation units may each compile the implementation. Kernels:
    clique/maxclique/kernels.cuh. */
+
+/* The maximum-clique search's run state: its device context and graph, the
+   plan and stats, the levels, the answer so far and the per-step buffers. */
+struct gclq__mc_ctx {
+  gclq__dev dev;
+  gclq__dgraph dg;
+  const gclq__mc_plan *plan;
+  gclq_maxclique_stats *stats;
+  uint32_t *d_filter; /* the bound the search filters by: d_core (prune_core) or d_deg */
+  /* levels: host table of pointers (index = clique size), its device copy */
+  uint32_t max_levels;
+  gclq__level_ptrs *levels;
+  uint64_t *level_len;
+  gclq__level_ptrs *d_levels;
+  /* the answer so far: cliques of size best (compact ids, rows of best) */
+  uint32_t best, target;
+  uint32_t *rows;
+  uint64_t num_rows, rows_cap; /* rows_cap: ids */
+  uint64_t found;              /* cliques of size best found (num_rows of them kept: plan->max_stored) */
+  double readout_ms;
+  /* per-step buffers of the search, allocated once: counts / positions
+     (pos_cap + 1), the scan's temp storage, the step's numbers */
+  uint64_t *d_pos, *d_step;
+  uint64_t pos_cap; /* parents d_pos can count (GCLQ__STEP_ENTRIES unless the budget is small) */
+  void *d_scan_temp;
+  size_t scan_temp_bytes;
+  int bits_found; /* the bitset search recorded a clique in this run */
+};
+
 static inline gclq_status gclq__mc_count_level(gclq__mc_ctx *c, uint32_t k, uint64_t entries) {
   gclq_maxclique_stats *s = c->stats;
   if (k >= s->num_levels) {
@@ -62,21 +91,21 @@ static inline gclq_status gclq__mc_record(gclq__mc_ctx *c, uint32_t k, uint64_t 
   gclq__clock::time_point t0 = gclq__clock::now();
   int replace = k > c->best;
   GCLQ__CUDA_TRY(cudaMemcpyAsync(c->d_levels, c->levels, ((size_t)k + 1) * sizeof(gclq__level_ptrs),
-                                 cudaMemcpyHostToDevice, c->stream));
+                                 cudaMemcpyHostToDevice, c->dev.stream));
   while (a < b) {
     /* as many rows as fit (at least one) */
     uint64_t n = b - a;
     size_t row_bytes = (size_t)k * sizeof(uint32_t);
-    size_t room = c->budget - c->used > 4096 ? c->budget - c->used - 4096 : 0;
+    size_t room = c->dev.budget - c->dev.used > 4096 ? c->dev.budget - c->dev.used - 4096 : 0;
     if ((uint64_t)n * row_bytes > room) n = room / row_bytes > 0 ? room / row_bytes : 1;
-    gclq__dmem out(c);
+    gclq__dmem out(&c->dev);
     uint32_t *h;
     GCLQ__TRY(out.get((size_t)n * row_bytes));
-    gclq__readout_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, c->stream>>>(c->d_levels, k, a, n, out.as<uint32_t>());
+    gclq__readout_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, c->dev.stream>>>(c->d_levels, k, a, n, out.as<uint32_t>());
     GCLQ__CUDA_TRY(cudaGetLastError());
     h = (uint32_t *)GCLQ_MALLOC((size_t)n * row_bytes);
     if (h == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-    gclq_status st = gclq__mc_read(c, h, out.p, (size_t)n * row_bytes);
+    gclq_status st = gclq__dev_read(&c->dev, h, out.p, (size_t)n * row_bytes);
     if (st == GCLQ_SUCCESS) st = gclq__mc_keep_rows(c, h, n, k, replace, n);
     GCLQ_FREE(h);
     if (st != GCLQ_SUCCESS) return st;
@@ -124,15 +153,15 @@ struct gclq__steps {
   gclq_status size(uint32_t k, uint64_t n, size_t child_bytes, uint64_t *step, size_t words) {
     const size_t slack = (size_t)64 << 10;
     const uint64_t share = c->max_levels > k + 4 ? c->max_levels - 2 - k : 2;
-    const uint64_t room = c->used <= c->budget && c->budget - c->used > slack
-                              ? (c->budget - c->used - slack) / child_bytes / share : 0;
+    const uint64_t room = c->dev.used <= c->dev.budget && c->dev.budget - c->dev.used > slack
+                              ? (c->dev.budget - c->dev.used - slack) / child_bytes / share : 0;
     const uint64_t cap = !split ? ~(uint64_t)0 : room < width ? room : width;
     size_t tb = c->scan_temp_bytes;
     GCLQ__CUDA_TRY(gprim_scan_exclusive(c->d_scan_temp, &tb, (const uint64_t *)c->d_pos, c->d_pos, (size_t)(n + 1),
-                                        gprim_op_sum(), (uint64_t)0, c->stream));
-    gclq__step_kernel<<<1, 1, 0, c->stream>>>(c->d_pos, n, cap, c->d_step);
+                                        gprim_op_sum(), (uint64_t)0, c->dev.stream));
+    gclq__step_kernel<<<1, 1, 0, c->dev.stream>>>(c->d_pos, n, cap, c->d_step);
     GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, step, c->d_step, words * sizeof(uint64_t)));
+    GCLQ__TRY(gclq__dev_read(&c->dev, step, c->d_step, words * sizeof(uint64_t)));
     if (split) {
       const uint64_t m = step[1];
       span = gclq__next_span(m, c->plan->step);
@@ -149,7 +178,7 @@ struct gclq__steps {
    cannot fit is out of memory. Splitting changes the order of the work,
    never its result. */
 static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t a, uint64_t b) {
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   gclq__steps steps(c, c->pos_cap);
   while (a < b) {
     uint64_t n = steps.parents(a, b), step[3];
@@ -162,8 +191,8 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
     la.k = k;
     la.target = c->target;
     la.colour = c->plan->bound != GCLQ_BOUND_LENGTH;
-    la.off = c->d_off;
-    la.nbr = c->d_nbr;
+    la.off = c->dg.d_off;
+    la.nbr = c->dg.d_nbr;
     if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
 
     uint64_t *d = c->d_pos;
@@ -180,7 +209,7 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
       a += m;
       continue;
     }
-    gclq__dmem vid(c), sid(c);
+    gclq__dmem vid(&c->dev), sid(&c->dev);
     gclq_status st = total < ((uint64_t)1 << 32) ? vid.get((size_t)total * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
     if (st == GCLQ_SUCCESS) st = sid.get((size_t)total * sizeof(uint32_t));
     GCLQ__TRY(st); /* one parent's children do not fit */
@@ -196,8 +225,8 @@ static inline gclq_status gclq__mc_expand(gclq__mc_ctx *c, uint32_t k, uint64_t 
       char line[160];
       snprintf(line, sizeof line, "level %u: %llu candidates (parents %llu..%llu of %llu, %.1f MiB held)", k + 1,
                (unsigned long long)total, (unsigned long long)a, (unsigned long long)(a + m),
-               (unsigned long long)la.len, (double)c->used / 1048576.0);
-      gclq__mc_log(c, line);
+               (unsigned long long)la.len, (double)c->dev.used / 1048576.0);
+      gclq__dev_log(&c->dev, line);
     }
     st = gclq__mc_expand(c, k + 1, 0, total);
     c->levels[k + 1].vid = NULL;
@@ -222,22 +251,22 @@ struct gclq__bits_win {
 
 template <int WPL>
 static inline void gclq__bits_launch_count(gclq__mc_ctx *c, const gclq__bits_args &a, const gclq__bits_win &w) {
-  gclq__bits_count_kernel<WPL><<<gclq__grid_warps(a.n + 1), 32 * GCLQ__CWARPS, 0, c->stream>>>(
+  gclq__bits_count_kernel<WPL><<<gclq__grid_warps(a.n + 1), 32 * GCLQ__CWARPS, 0, c->dev.stream>>>(
       a, c->d_pos, w.bset, (unsigned long long *)(c->d_step + 3));
 }
 template <int WPL>
 static inline void gclq__bits_launch_write(gclq__mc_ctx *c, const gclq__bits_args &a, const gclq__bits_win &w,
                                            uint32_t *out) {
-  gclq__bits_write_kernel<WPL><<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, c->stream>>>(a, c->d_pos, w.bset, out);
+  gclq__bits_write_kernel<WPL><<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, c->dev.stream>>>(a, c->d_pos, w.bset, out);
 }
 template <int WPL>
 static inline void gclq__bits_launch_record(gclq__mc_ctx *c, const gclq__bits_args &a, uint32_t *rows,
                                             unsigned long long *num, uint64_t cap) {
-  gclq__bits_record_kernel<WPL><<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, c->stream>>>(a, rows, num, cap);
+  gclq__bits_record_kernel<WPL><<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, c->dev.stream>>>(a, rows, num, cap);
 }
 template <int WPL>
 static inline void gclq__bits_launch_ub(gclq__mc_ctx *c, const gclq__bits_win &w, uint32_t *ub) {
-  gclq__bits_ub_kernel<WPL><<<gclq__grid_warps(w.ns), 32 * GCLQ__CWARPS, 0, c->stream>>>(w.src, w.ns, w.adj, ub);
+  gclq__bits_ub_kernel<WPL><<<gclq__grid_warps(w.ns), 32 * GCLQ__CWARPS, 0, c->dev.stream>>>(w.src, w.ns, w.adj, ub);
 }
 #define GCLQ__BITS_WPL(w, call) \
   ((w).wpl == 1 ? call<1> : (w).wpl == 2 ? call<2> : call<4>)
@@ -254,7 +283,7 @@ static inline gclq_status gclq__bits_record(gclq__mc_ctx *c, const gclq__bits_ar
   const size_t row_bytes = (size_t)k * sizeof(uint32_t);
   while (m > 0) {
     /* parents [a, a + q): their rows (at most one each) fit the room */
-    size_t room = c->budget - c->used > 4096 + 256 ? c->budget - c->used - 4096 - 256 : 0;
+    size_t room = c->dev.budget - c->dev.used > 4096 + 256 ? c->dev.budget - c->dev.used - 4096 - 256 : 0;
     uint64_t q = m, cap = leaves < m ? leaves : m, got = 0;
     if (cap * row_bytes > room) {
       cap = room / row_bytes > 0 ? room / row_bytes : 1;
@@ -263,21 +292,21 @@ static inline gclq_status gclq__bits_record(gclq__mc_ctx *c, const gclq__bits_ar
     /* rows still to keep (the rest is only counted) */
     const uint64_t kept = replace ? 0 : c->num_rows, limit = one ? 1 : c->plan->max_stored;
     if (limit) cap = cap < limit - kept ? cap : limit - kept;
-    gclq__dmem out(c), num(c);
+    gclq__dmem out(&c->dev), num(&c->dev);
     GCLQ__TRY(out.get((size_t)(cap ? cap : 1) * row_bytes));
     GCLQ__TRY(num.get(sizeof(unsigned long long)));
-    GCLQ__CUDA_TRY(cudaMemsetAsync(num.p, 0, sizeof(unsigned long long), c->stream));
+    GCLQ__CUDA_TRY(cudaMemsetAsync(num.p, 0, sizeof(unsigned long long), c->dev.stream));
     gclq__bits_args ra = pa;
     ra.a = a;
     ra.n = q;
     GCLQ__BITS_WPL(w, gclq__bits_launch_record)(c, ra, out.as<uint32_t>(), num.as<unsigned long long>(), cap);
     GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, &got, num.p, sizeof got));
+    GCLQ__TRY(gclq__dev_read(&c->dev, &got, num.p, sizeof got));
     if (got > 0) {
       const uint64_t nr = got < cap ? got : cap;
       uint32_t *h = (uint32_t *)GCLQ_MALLOC((size_t)nr * row_bytes + 1);
       if (h == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-      gclq_status st = nr ? gclq__mc_read(c, h, out.p, (size_t)nr * row_bytes) : GCLQ_SUCCESS;
+      gclq_status st = nr ? gclq__dev_read(&c->dev, h, out.p, (size_t)nr * row_bytes) : GCLQ_SUCCESS;
       if (st == GCLQ_SUCCESS) st = gclq__mc_keep_rows(c, h, nr, k, replace, one ? 1 : got);
       GCLQ_FREE(h);
       GCLQ__TRY(st);
@@ -301,7 +330,7 @@ static inline gclq_status gclq__bits_record(gclq__mc_ctx *c, const gclq__bits_ar
 static inline gclq_status gclq__bits_expand(gclq__mc_ctx *c, const gclq__bits_win &w, uint32_t k,
                                             const uint32_t *nodes, uint64_t a, uint64_t b) {
   const size_t node_bytes = (2 * (size_t)w.nw + 1) * sizeof(uint32_t);
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   gclq__steps steps(c, w.pc);
   if (k + 1 >= c->max_levels) return GCLQ_ERROR_CUDA; /* cannot happen: omega <= max core + 1 */
   while (a < b) {
@@ -324,7 +353,7 @@ static inline gclq_status gclq__bits_expand(gclq__mc_ctx *c, const gclq__bits_wi
     uint64_t m = step[1], total = step[2];
     if (step[3] > 0 && k >= c->target) GCLQ__TRY(gclq__bits_record(c, ba, w, a, m, step[3]));
     if (total > 0) {
-      gclq__dmem next(c);
+      gclq__dmem next(&c->dev);
       GCLQ__TRY(next.get((size_t)total * node_bytes)); /* one parent's children do not fit */
       ba.n = m;
       GCLQ__BITS_WPL(w, gclq__bits_launch_write)(c, ba, w, next.as<uint32_t>());
@@ -334,8 +363,8 @@ static inline gclq_status gclq__bits_expand(gclq__mc_ctx *c, const gclq__bits_wi
         char line[160];
         snprintf(line, sizeof line, "level %u: %llu candidates (parents %llu..%llu of %llu, %.1f MiB held)", k + 1,
                  (unsigned long long)total, (unsigned long long)a, (unsigned long long)(a + m),
-                 (unsigned long long)b, (double)c->used / 1048576.0);
-        gclq__mc_log(c, line);
+                 (unsigned long long)b, (double)c->dev.used / 1048576.0);
+        gclq__dev_log(&c->dev, line);
       }
       GCLQ__TRY(gclq__bits_expand(c, w, k + 1, next.as<uint32_t>(), 0, total));
     }
@@ -347,11 +376,11 @@ static inline gclq_status gclq__bits_expand(gclq__mc_ctx *c, const gclq__bits_wi
 /* The local graph sizes of the sources sa.order[0, sa.n) against sa.target
    (gclq__bits_size_kernel) into h_d (host, sa.n entries). */
 static inline gclq_status gclq__bits_sizes(gclq__mc_ctx *c, const gclq__setup_args &sa, uint32_t *h_d) {
-  gclq__dmem d(c);
+  gclq__dmem d(&c->dev);
   GCLQ__TRY(d.get((size_t)sa.n * sizeof(uint32_t)));
-  gclq__bits_size_kernel<<<gclq__grid_warps(sa.n), 32 * GCLQ__CWARPS, 0, c->stream>>>(sa, d.as<uint32_t>());
+  gclq__bits_size_kernel<<<gclq__grid_warps(sa.n), 32 * GCLQ__CWARPS, 0, c->dev.stream>>>(sa, d.as<uint32_t>());
   GCLQ__CUDA_TRY(cudaGetLastError());
-  return gclq__mc_read(c, h_d, d.p, (size_t)sa.n * sizeof(uint32_t));
+  return gclq__dev_read(&c->dev, h_d, d.p, (size_t)sa.n * sizeof(uint32_t));
 }
 
 /* Build the local graphs of the sources sa.order[0, sa.n) against sa.target
@@ -360,7 +389,7 @@ static inline gclq_status gclq__bits_sizes(gclq__mc_ctx *c, const gclq__setup_ar
 static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_args &sa, const uint32_t *h_order,
                                            gclq__dmem *src,
                                            gclq__dmem *L, gclq__dmem *adj, gclq__bits_win *w, uint32_t *ub) {
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   uint32_t *hd = NULL, maxd = 0;
   gclq__bsrc *tab = NULL;
   uint64_t sum_d = 0, sum_a = 0;
@@ -386,7 +415,7 @@ static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_ar
   }
   GCLQ_FREE(hd);
   if (st == GCLQ_SUCCESS && w->ns > 0) {
-    gclq__dmem d_ub(c);
+    gclq__dmem d_ub(&c->dev);
     w->nw = gclq__bwords(maxd);
     w->wpl = w->nw <= 32 ? 1 : w->nw <= 64 ? 2 : 4;
     st = src->get((size_t)w->ns * sizeof(gclq__bsrc));
@@ -408,7 +437,7 @@ static inline gclq_status gclq__bits_build(gclq__mc_ctx *c, const gclq__setup_ar
       GCLQ__BITS_WPL(*w, gclq__bits_launch_ub)(c, *w, d_ub.as<uint32_t>());
       if (cudaGetLastError() != cudaSuccess) st = GCLQ_ERROR_CUDA;
     }
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ub, d_ub.p, sizeof *ub); /* also: tab is copied */
+    if (st == GCLQ_SUCCESS) st = gclq__dev_read(&c->dev, ub, d_ub.p, sizeof *ub); /* also: tab is copied */
     c->stats->two_cliques += sum_d;
   }
   GCLQ_FREE(tab);
@@ -428,7 +457,7 @@ static inline gclq_status gclq__bits_sources(gclq__mc_ctx *c, const gclq__setup_
   *hd_out = hd;
   *kv_out = kv;
   st = hd == NULL || ho == NULL || kv == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : gclq__bits_sizes(c, sa, hd);
-  if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, ho, sa.order, (size_t)sa.n * sizeof(uint32_t));
+  if (st == GCLQ_SUCCESS) st = gclq__dev_read(&c->dev, ho, sa.order, (size_t)sa.n * sizeof(uint32_t));
   for (uint32_t i = 0; st == GCLQ_SUCCESS && i < sa.n; ++i)
     if (hd[i] > 0) {
       kv[*nk] = ho[i];
@@ -447,7 +476,7 @@ static inline gclq_status gclq__mc_step_counts(gclq__mc_ctx *c, uint64_t pc, gcl
   size_t tb = 0;
   c->pos_cap = pc;
   if (gprim_scan_exclusive((void *)NULL, &tb, (const uint64_t *)NULL, (uint64_t *)NULL, (size_t)pc + 1,
-                           gprim_op_sum(), (uint64_t)0, c->stream) != cudaSuccess)
+                           gprim_op_sum(), (uint64_t)0, c->dev.stream) != cudaSuccess)
     st = GCLQ_ERROR_CUDA;
   if (st == GCLQ_SUCCESS) st = d_pos->get(((size_t)pc + 1) * sizeof(uint64_t));
   if (st == GCLQ_SUCCESS) st = d_scan->get(tb);
@@ -465,14 +494,14 @@ static inline gclq_status gclq__bits_buffers(gclq__mc_ctx *c, const uint32_t *kv
                                              gclq__dmem *ksrc, gclq__dmem *d_step, gclq__dmem *d_scan,
                                              gclq__dmem *d_pos) {
   const gclq__mc_plan *p = c->plan;
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   gclq_status st = ksrc->get((size_t)nk * sizeof(uint32_t) + 4);
   if (st == GCLQ_SUCCESS && nk > 0 &&
       cudaMemcpyAsync(ksrc->p, kv, (size_t)nk * sizeof(uint32_t), cudaMemcpyHostToDevice, stream) != cudaSuccess)
     st = GCLQ_ERROR_CUDA;
   if (st == GCLQ_SUCCESS) st = d_step->get(4 * sizeof(uint64_t));
   c->d_step = d_step->as<uint64_t>();
-  uint64_t pc = p->step, left = c->budget > c->used ? c->budget - c->used : 0;
+  uint64_t pc = p->step, left = c->dev.budget > c->dev.used ? c->dev.budget - c->dev.used : 0;
   const uint64_t per = 2 * sizeof(uint64_t) + gclq__bwords(maxd) * sizeof(uint32_t);
   while (pc > 32 && (pc + 1) * per > left / 8) pc /= 2;
   if (st == GCLQ_SUCCESS) st = gclq__mc_step_counts(c, pc, d_pos, d_scan);
@@ -484,7 +513,7 @@ static inline gclq_status gclq__bits_buffers(gclq__mc_ctx *c, const uint32_t *kv
    floor (the best so far), ends the window. */
 static inline gclq_status gclq__bits_runs(gclq__mc_ctx *c, gclq__bits_win &w, uint32_t ub) {
   const gclq__mc_plan *p = c->plan;
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   gclq_status st = GCLQ_SUCCESS;
   char line[200];
   for (uint32_t T = ub; st == GCLQ_SUCCESS; --T) {
@@ -494,9 +523,9 @@ static inline gclq_status gclq__bits_runs(gclq__mc_ctx *c, gclq__bits_win &w, ui
     c->bits_found = 0;
     if (p->log) {
       snprintf(line, sizeof line, "run: target %u", T);
-      gclq__mc_log(c, line);
+      gclq__dev_log(&c->dev, line);
     }
-    gclq__dmem roots(c);
+    gclq__dmem roots(&c->dev);
     const uint64_t words = (uint64_t)w.ns * (2 * w.nw + 1);
     st = roots.get((size_t)words * sizeof(uint32_t));
     if (st != GCLQ_SUCCESS) break;
@@ -520,7 +549,7 @@ static inline gclq_status gclq__bits_runs(gclq__mc_ctx *c, gclq__bits_win &w, ui
 static inline gclq_status gclq__bits_window(gclq__mc_ctx *c, const gclq__setup_args &sa, const gclq__dmem &ksrc,
                                             uint32_t *kv, const uint32_t *hd, uint32_t nk, uint32_t ka, uint32_t *kb_out) {
   const gclq__mc_plan *p = c->plan;
-  const uint64_t room = c->used < c->budget ? (uint64_t)(c->budget - c->used) / 4 : 0;
+  const uint64_t room = c->dev.used < c->dev.budget ? (uint64_t)(c->dev.budget - c->dev.used) / 4 : 0;
   uint64_t bytes = 0, twos = 0;
   uint32_t kb = ka;
   gclq_status st;
@@ -538,8 +567,8 @@ static inline gclq_status gclq__bits_window(gclq__mc_ctx *c, const gclq__setup_a
   wa.order = ksrc.as<uint32_t>() + ka;
   wa.n = kb - ka;
   wa.target = c->target;
-  c->phase = "a window's local graphs";
-  gclq__dmem src(c), L(c), adj(c), bset(c);
+  c->dev.phase = "a window's local graphs";
+  gclq__dmem src(&c->dev), L(&c->dev), adj(&c->dev), bset(&c->dev);
   gclq__bits_win w;
   uint32_t ub = 0;
   gclq__clock::time_point t0 = gclq__clock::now();
@@ -550,15 +579,15 @@ static inline gclq_status gclq__bits_window(gclq__mc_ctx *c, const gclq__setup_a
   if (p->log && st == GCLQ_SUCCESS) {
     snprintf(line, sizeof line, "window %u: sources %u..%u of %u, %u with local graphs (%u words), colour bound %u, "
              "best %u", c->stats->windows, ka, kb, nk, w.ns, w.nw, ub, c->best);
-    gclq__mc_log(c, line);
+    gclq__dev_log(&c->dev, line);
   }
   if (st != GCLQ_SUCCESS || w.ns == 0 || ub < lowest) return st;
   w.pc = c->pos_cap;
   {
-    const uint64_t left = c->budget > c->used ? c->budget - c->used : 0;
+    const uint64_t left = c->dev.budget > c->dev.used ? c->dev.budget - c->dev.used : 0;
     while (w.pc > 32 && w.pc * w.nw * sizeof(uint32_t) > left / 8) w.pc /= 2;
   }
-  c->phase = "search";
+  c->dev.phase = "search";
   st = bset.get((size_t)w.pc * w.nw * sizeof(uint32_t));
   w.bset = bset.as<uint32_t>();
   if (st != GCLQ_SUCCESS) return st;
@@ -585,7 +614,7 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
     if (st == GCLQ_SUCCESS) {
       snprintf(c->stats->notes, sizeof c->stats->notes,
                "a local graph of %u vertices (> %u): the list search ran", maxd, p->bits_max);
-      gclq__mc_log(c, c->stats->notes);
+      gclq__dev_log(&c->dev, c->stats->notes);
     }
     GCLQ_FREE(hd);
     GCLQ_FREE(kv);
@@ -593,7 +622,7 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
   }
   *ran = 1;
   c->stats->search = GCLQ_SEARCH_BITSET;
-  gclq__dmem ksrc(c), d_step(c), d_scan(c), d_pos(c);
+  gclq__dmem ksrc(&c->dev), d_step(&c->dev), d_scan(&c->dev), d_pos(&c->dev);
   st = gclq__bits_buffers(c, kv, nk, maxd, &ksrc, &d_step, &d_scan, &d_pos);
   for (uint32_t ka = 0, kb = 0; st == GCLQ_SUCCESS && ka < nk; ka = kb)
     st = gclq__bits_window(c, sa, ksrc, kv, hd, nk, ka, &kb);
@@ -604,15 +633,15 @@ static inline gclq_status gclq__mc_bits(gclq__mc_ctx *c, gclq__setup_args sa, in
 
 /* Vertices sorted by key (descending or ascending; ties by id), into d_out. */
 static inline gclq_status gclq__mc_sort_by(gclq__mc_ctx *c, const uint32_t *d_key, int descending, uint32_t *d_out) {
-  const uint32_t n = c->n;
-  cudaStream_t stream = c->stream;
-  gclq__dmem ids(c), keys(c);
+  const uint32_t n = c->dg.n;
+  cudaStream_t stream = c->dev.stream;
+  gclq__dmem ids(&c->dev), keys(&c->dev);
   GCLQ__TRY(ids.get((size_t)n * sizeof(uint32_t)));
   GCLQ__TRY(keys.get((size_t)n * sizeof(uint32_t)));
   gclq__iota_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(ids.as<uint32_t>(), n);
   GCLQ__CUDA_TRY(cudaGetLastError());
   uint32_t *ko = keys.as<uint32_t>(), *vi = ids.as<uint32_t>();
-  return gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  return gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
     return gprim_radix_sort_pairs(t, tb, d_key, ko, (const uint32_t *)vi, d_out, (size_t)n, 0, 32, descending != 0,
                                   stream);
   });
@@ -621,9 +650,9 @@ static inline gclq_status gclq__mc_sort_by(gclq__mc_ctx *c, const uint32_t *d_ke
 /* Single-run greedy (the dissertation, sec. 2.4.3.1): candidates sorted by key, descending;
    take the first, keep its neighbours (select, order kept), repeat. */
 static inline gclq_status gclq__mc_greedy_single(gclq__mc_ctx *c, const uint32_t *d_key, uint32_t *clique, uint32_t *size) {
-  const uint32_t n = c->n;
-  cudaStream_t stream = c->stream;
-  gclq__dmem cand(c), cand2(c), num(c), peek(c);
+  const uint32_t n = c->dg.n;
+  cudaStream_t stream = c->dev.stream;
+  gclq__dmem cand(&c->dev), cand2(&c->dev), num(&c->dev), peek(&c->dev);
   uint64_t h[2];
   GCLQ__TRY(cand.get((size_t)n * sizeof(uint32_t)));
   GCLQ__TRY(cand2.get((size_t)n * sizeof(uint32_t)));
@@ -631,24 +660,24 @@ static inline gclq_status gclq__mc_greedy_single(gclq__mc_ctx *c, const uint32_t
   GCLQ__TRY(peek.get(2 * sizeof(uint64_t)));
   GCLQ__TRY(gclq__mc_sort_by(c, d_key, 1, cand.as<uint32_t>()));
   uint32_t *src = cand.as<uint32_t>(), *dst = cand2.as<uint32_t>();
-  GCLQ__TRY(gclq__mc_read(c, &h[1], src, sizeof(uint32_t)));
+  GCLQ__TRY(gclq__dev_read(&c->dev, &h[1], src, sizeof(uint32_t)));
   h[0] = n;
   h[1] &= 0xffffffffu;
   *size = 0;
   while (h[0] > 0) {
     gclq__adjacent_to pred;
     size_t count = (size_t)h[0];
-    pred.off = c->d_off;
-    pred.nbr = c->d_nbr;
+    pred.off = c->dg.d_off;
+    pred.nbr = c->dg.d_nbr;
     pred.v = (uint32_t)h[1];
     clique[(*size)++] = pred.v;
     size_t *d_num = num.as<size_t>();
-    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    GCLQ__TRY(gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
       return gprim_select_if(t, tb, (const uint32_t *)src, dst, d_num, count, pred, stream);
     }));
     gclq__peek_kernel<<<1, 1, 0, stream>>>(d_num, dst, peek.as<uint64_t>());
     GCLQ__CUDA_TRY(cudaGetLastError());
-    GCLQ__TRY(gclq__mc_read(c, h, peek.p, sizeof h));
+    GCLQ__TRY(gclq__dev_read(&c->dev, h, peek.p, sizeof h));
     uint32_t *t = src;
     src = dst;
     dst = t;
@@ -663,24 +692,24 @@ static inline gclq_status gclq__mc_greedy_single(gclq__mc_ctx *c, const uint32_t
    select's count. */
 struct gclq__greedy_bufs {
   gclq__dmem sorted, cnt, cv, ck, cs, cv2, ck2, cs2, flag, sizes, pick, idx, mx, needles, num;
-  explicit gclq__greedy_bufs(gclq__mc_ctx *c)
-      : sorted(c), cnt(c), cv(c), ck(c), cs(c), cv2(c), ck2(c), cs2(c), flag(c), sizes(c), pick(c), idx(c), mx(c),
-        needles(c), num(c) {}
+  explicit gclq__greedy_bufs(gclq__dev *d)
+      : sorted(d), cnt(d), cv(d), ck(d), cs(d), cv2(d), ck2(d), cs2(d), flag(d), sizes(d), pick(d), idx(d), mx(d),
+        needles(d), num(d) {}
 };
 
 /* Fill: run s's candidates are the neighbours of seed s (sorted[s]), segment
    s of cv / ck / cs (offsets in cnt, total in all); every run has size 1. */
 static inline gclq_status gclq__greedy_fill(gclq__mc_ctx *c, const uint32_t *d_key, uint32_t h, uint64_t total,
                                             gclq__greedy_bufs &b) {
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   uint32_t *sd = b.sorted.as<uint32_t>();
   uint64_t *co;
   gclq_status st;
   GCLQ__TRY(b.cnt.get(((size_t)h + 1) * sizeof(uint64_t)));
   co = b.cnt.as<uint64_t>();
-  gclq__seed_degree_kernel<<<gclq__grid((uint64_t)h + 1), GCLQ__BLOCK, 0, stream>>>(sd, h, c->d_deg, co);
+  gclq__seed_degree_kernel<<<gclq__grid((uint64_t)h + 1), GCLQ__BLOCK, 0, stream>>>(sd, h, c->dg.d_deg, co);
   if (cudaGetLastError() != cudaSuccess) return GCLQ_ERROR_CUDA;
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
     return gprim_scan_exclusive(t, tb, (const uint64_t *)co, co, (size_t)h + 1, gprim_op_sum(), (uint64_t)0, stream);
   }));
   if ((st = b.cv.get(total * 4)) || (st = b.ck.get(total * 4)) || (st = b.cs.get(total * 4)) ||
@@ -690,16 +719,16 @@ static inline gclq_status gclq__greedy_fill(gclq__mc_ctx *c, const uint32_t *d_k
       (st = b.num.get(sizeof(size_t))))
     return st;
   if (total > 0) { /* expand the segments: load-balancing search */
-    gclq__dmem parent(c), rank(c);
+    gclq__dmem parent(&c->dev), rank(&c->dev);
     uint64_t *pa, *ra;
     if ((st = parent.get(total * 8)) || (st = rank.get(total * 8))) return st;
     pa = parent.as<uint64_t>();
     ra = rank.as<uint64_t>();
-    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    GCLQ__TRY(gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
       return gprim_load_balance_search(t, tb, (const uint64_t *)co, (size_t)h, (size_t)total, pa, ra, stream);
     }));
     gclq__seed_fill_kernel<<<gclq__grid(total), GCLQ__BLOCK, 0, stream>>>(
-        pa, ra, total, sd, c->d_off, c->d_nbr, d_key, b.cv.as<uint32_t>(), b.ck.as<uint32_t>(), b.cs.as<uint32_t>());
+        pa, ra, total, sd, c->dg.d_off, c->dg.d_nbr, d_key, b.cv.as<uint32_t>(), b.ck.as<uint32_t>(), b.cs.as<uint32_t>());
     if (cudaGetLastError() != cudaSuccess) return GCLQ_ERROR_CUDA;
   }
   gclq__fill_kernel<<<gclq__grid(h), GCLQ__BLOCK, 0, stream>>>(b.sizes.as<uint32_t>(), h, 1);
@@ -714,7 +743,7 @@ static inline gclq_status gclq__greedy_fill(gclq__mc_ctx *c, const uint32_t *d_k
    sorted search. *total: the candidates left. */
 static inline gclq_status gclq__greedy_step(gclq__mc_ctx *c, uint32_t h, uint32_t iter, uint64_t *total,
                                             uint32_t **hpicks, uint64_t *picks_cap, gclq__greedy_bufs &b) {
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   uint32_t *a_v = b.cv.as<uint32_t>(), *a_k = b.ck.as<uint32_t>(), *a_s = b.cs.as<uint32_t>();
   uint32_t *b_v = b.cv2.as<uint32_t>(), *b_k = b.ck2.as<uint32_t>(), *b_s = b.cs2.as<uint32_t>();
   uint64_t *co = b.cnt.as<uint64_t>(), *ix = b.idx.as<uint64_t>();
@@ -722,12 +751,12 @@ static inline gclq_status gclq__greedy_step(gclq__mc_ctx *c, uint32_t h, uint32_
   uint8_t *fl = b.flag.as<uint8_t>();
   size_t *d_num = b.num.as<size_t>(), ntot = (size_t)*total, got = 0;
   gclq_status st;
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
     return gprim_segmented_argmax(t, tb, (const uint32_t *)a_k, mo, ix, (size_t)h, (const uint64_t *)co, stream);
   }));
   gclq__pick_kernel<<<gclq__grid(h), GCLQ__BLOCK, 0, stream>>>(ix, h, a_v, b.pick.as<uint32_t>(), b.sizes.as<uint32_t>());
-  gclq__keep_kernel<<<gclq__grid(*total), GCLQ__BLOCK, 0, stream>>>(a_v, a_s, *total, b.pick.as<uint32_t>(), c->d_off,
-                                                                    c->d_nbr, fl);
+  gclq__keep_kernel<<<gclq__grid(*total), GCLQ__BLOCK, 0, stream>>>(a_v, a_s, *total, b.pick.as<uint32_t>(), c->dg.d_off,
+                                                                    c->dg.d_nbr, fl);
   if (cudaGetLastError() != cudaSuccess) return GCLQ_ERROR_CUDA;
   if ((uint64_t)(iter + 1) * h > *picks_cap) {
     uint64_t cap = *picks_cap ? 2 * *picks_cap : 8 * (uint64_t)h;
@@ -736,23 +765,23 @@ static inline gclq_status gclq__greedy_step(gclq__mc_ctx *c, uint32_t h, uint32_
     *hpicks = grown;
     *picks_cap = cap;
   }
-  GCLQ__TRY(gclq__mc_read(c, *hpicks + (size_t)iter * h, b.pick.p, (size_t)h * sizeof(uint32_t)));
-  st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_read(&c->dev, *hpicks + (size_t)iter * h, b.pick.p, (size_t)h * sizeof(uint32_t)));
+  st = gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
     return gprim_select_flagged(t, tb, (const uint32_t *)a_v, (const uint8_t *)fl, b_v, d_num, ntot, stream);
   });
   if (st == GCLQ_SUCCESS)
-    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    st = gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
       return gprim_select_flagged(t, tb, (const uint32_t *)a_k, (const uint8_t *)fl, b_k, d_num, ntot, stream);
     });
   if (st == GCLQ_SUCCESS)
-    st = gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    st = gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
       return gprim_select_flagged(t, tb, (const uint32_t *)a_s, (const uint8_t *)fl, b_s, d_num, ntot, stream);
     });
-  if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, &got, d_num, sizeof got);
+  if (st == GCLQ_SUCCESS) st = gclq__dev_read(&c->dev, &got, d_num, sizeof got);
   if (st != GCLQ_SUCCESS) return st;
   *total = got;
   if (*total > 0) {
-    GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+    GCLQ__TRY(gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
       return gprim_sorted_search(t, tb, (const uint32_t *)ne, (size_t)h + 1, (const uint32_t *)b_s, (size_t)*total,
                                  co, GPRIM_LOWER_BOUND, stream);
     }));
@@ -772,12 +801,12 @@ static inline gclq_status gclq__greedy_step(gclq__mc_ctx *c, uint32_t h, uint32_
    a candidate left. The best run is the bound. */
 static inline gclq_status gclq__mc_greedy_multi(gclq__mc_ctx *c, const gclq_graph *g, const uint32_t *d_key, uint32_t seeds,
                                          uint32_t *clique, uint32_t *size) {
-  const uint32_t n = c->n;
+  const uint32_t n = c->dg.n;
   uint32_t h = seeds < n ? seeds : n, s, best_s = 0, it, iters = 0;
   uint32_t *hseeds = NULL, *hpicks = NULL, *hsizes = NULL;
   uint64_t total = 0, picks_cap = 0;
   gclq_status st = GCLQ_SUCCESS;
-  gclq__greedy_bufs b(c);
+  gclq__greedy_bufs b(&c->dev);
   /* seeds: the h vertices of highest key */
   GCLQ__TRY(b.sorted.get((size_t)n * sizeof(uint32_t)));
   GCLQ__TRY(gclq__mc_sort_by(c, d_key, 1, b.sorted.as<uint32_t>()));
@@ -787,7 +816,7 @@ static inline gclq_status gclq__mc_greedy_multi(gclq__mc_ctx *c, const gclq_grap
     st = GCLQ_ERROR_OUT_OF_MEMORY;
     goto done;
   }
-  st = gclq__mc_read(c, hseeds, b.sorted.p, (size_t)h * sizeof(uint32_t));
+  st = gclq__dev_read(&c->dev, hseeds, b.sorted.p, (size_t)h * sizeof(uint32_t));
   if (st != GCLQ_SUCCESS) goto done;
   /* the candidates of every run must fit 32-bit select sizes: fewer seeds if not */
   for (;;) {
@@ -804,7 +833,7 @@ static inline gclq_status gclq__mc_greedy_multi(gclq__mc_ctx *c, const gclq_grap
     ++iters;
   }
   /* the best run */
-  if ((st = gclq__mc_read(c, hsizes, b.sizes.p, (size_t)h * sizeof(uint32_t))) != GCLQ_SUCCESS) goto done;
+  if ((st = gclq__dev_read(&c->dev, hsizes, b.sizes.p, (size_t)h * sizeof(uint32_t))) != GCLQ_SUCCESS) goto done;
   for (s = 1; s < h; ++s)
     if (hsizes[s] > hsizes[best_s]) best_s = s;
   *size = 0;
@@ -822,16 +851,16 @@ done:
    (a.n + 1 entries, allocated here); *total = their sum. */
 static inline gclq_status gclq__mc_two_count(gclq__mc_ctx *c, const gclq__setup_args &a, gclq__dmem *pos,
                                              uint64_t *total) {
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   GCLQ__TRY(pos->get(((size_t)a.n + 1) * sizeof(uint64_t)));
   uint64_t *d_pos = pos->as<uint64_t>();
   gclq__two_count_kernel<<<gclq__grid_warps((uint64_t)a.n + 1), 32 * GCLQ__CWARPS, 0, stream>>>(a, d_pos);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
     return gprim_scan_exclusive(t, tb, (const uint64_t *)d_pos, d_pos, (size_t)a.n + 1, gprim_op_sum(), (uint64_t)0,
                                 stream);
   }));
-  GCLQ__TRY(gclq__mc_read(c, total, d_pos + a.n, sizeof *total));
+  GCLQ__TRY(gclq__dev_read(&c->dev, total, d_pos + a.n, sizeof *total));
   return *total >= 0xffffffffull ? GCLQ_ERROR_OUT_OF_MEMORY : GCLQ_SUCCESS; /* entries are u32 sublist ids */
 }
 
@@ -840,15 +869,15 @@ static inline gclq_status gclq__mc_two_count(gclq__mc_ctx *c, const gclq__setup_
    line 40); the sort keys live only for the call. */
 static inline gclq_status gclq__mc_two_write(gclq__mc_ctx *c, const gclq__setup_args &a, const uint64_t *d_pos,
                                              uint64_t total, gclq__dmem *vid, gclq__dmem *sid) {
-  cudaStream_t stream = c->stream;
-  gclq__dmem key(c);
+  cudaStream_t stream = c->dev.stream;
+  gclq__dmem key(&c->dev);
   GCLQ__TRY(key.get((size_t)total * sizeof(uint64_t)));
   GCLQ__TRY(vid->get((size_t)total * sizeof(uint32_t)));
   GCLQ__TRY(sid->get((size_t)total * sizeof(uint32_t)));
   uint64_t *d_key = key.as<uint64_t>();
   gclq__two_write_kernel<<<gclq__grid_warps(a.n), 32 * GCLQ__CWARPS, 0, stream>>>(a, d_pos, d_key, sid->as<uint32_t>());
   GCLQ__CUDA_TRY(cudaGetLastError());
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(&c->dev, [&](void *t, size_t *tb) {
     return gprim_segmented_sort_keys(t, tb, (const uint64_t *)d_key, d_key, (size_t)total, (size_t)a.n, d_pos, stream);
   }));
   gclq__low_word_kernel<<<gclq__grid(total), GCLQ__BLOCK, 0, stream>>>(d_key, total, vid->as<uint32_t>());
@@ -859,7 +888,7 @@ static inline gclq_status gclq__mc_two_write(gclq__mc_ctx *c, const gclq__setup_
 /* 2-cliques a list may hold: a quarter of the budget's room at 32 bytes
    each (key, vid, sid, the sort's room); the rest is for the levels below. */
 static inline uint64_t gclq__two_cap(const gclq__mc_ctx *c) {
-  return c->used < c->budget ? (uint64_t)(c->budget - c->used) / 4 / 32 : 0;
+  return c->dev.used < c->dev.budget ? (uint64_t)(c->dev.budget - c->dev.used) / 4 / 32 : 0;
 }
 
 /* The first i in [0, n] with h[i] >= want (h ascending, h[n] >= want). */
@@ -875,21 +904,21 @@ static inline uint64_t gclq__first_at_least(const uint64_t *h, uint64_t n, uint6
 
 /* cores: k-core numbers (always: they bound the clique size, so the level
    table) and, oriented by degeneracy, each vertex's peeling round (into
-   round, c->d_round); then the level tables on the host and the device
+   round, c->dg.d_round); then the level tables on the host and the device
    (d_levels). */
 static inline gclq_status gclq__mc_run_cores(gclq__mc_ctx *c, gclq__dmem *round, gclq__dmem *d_levels,
                                              uint32_t *max_core) {
   gclq_maxclique_stats *stats = c->stats;
   gclq__clock::time_point t0 = gclq__clock::now();
-  c->phase = "cores";
+  c->dev.phase = "cores";
   if (c->plan->orient_degeneracy) {
-    GCLQ__TRY(round->get((size_t)c->n * sizeof(uint32_t) + 4));
-    c->d_round = round->as<uint32_t>();
+    GCLQ__TRY(round->get((size_t)c->dg.n * sizeof(uint32_t) + 4));
+    c->dg.d_round = round->as<uint32_t>();
   }
-  GCLQ__TRY(gclq__mc_cores(c, max_core));
+  GCLQ__TRY(gclq__graph_cores(&c->dev, &c->dg, max_core));
   stats->max_core = *max_core;
   stats->cores_ms = gclq__ms_since(t0);
-  c->d_filter = c->plan->prune_core ? c->d_core : c->d_deg;
+  c->d_filter = c->plan->prune_core ? c->dg.d_core : c->dg.d_deg;
   c->max_levels = *max_core + 3;
   c->levels = (gclq__level_ptrs *)GCLQ_MALLOC(c->max_levels * sizeof(gclq__level_ptrs));
   c->level_len = (uint64_t *)GCLQ_MALLOC(c->max_levels * sizeof(uint64_t));
@@ -912,12 +941,12 @@ static inline gclq_status gclq__mc_run_heuristic(gclq__mc_ctx *c, const gclq_gra
   char line[160];
   hclique = (uint32_t *)GCLQ_MALLOC(((size_t)max_core + 2) * sizeof(uint32_t));
   if (hclique == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-  c->phase = "heuristic";
+  c->dev.phase = "heuristic";
   t0 = gclq__clock::now();
   hclique[0] = 0;
   if (p->heuristic != GCLQ_HEURISTIC_NONE) {
     const uint32_t *key = p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE || p->heuristic == GCLQ_HEURISTIC_MULTI_CORE
-                              ? c->d_core : c->d_deg;
+                              ? c->dg.d_core : c->dg.d_deg;
     uint32_t h = p->seeds; /* resolved by the chooser (gclq__mc_choose) */
     if (p->heuristic == GCLQ_HEURISTIC_SINGLE_DEGREE || p->heuristic == GCLQ_HEURISTIC_SINGLE_CORE)
       st = gclq__mc_greedy_single(c, key, hclique, &lb);
@@ -926,12 +955,12 @@ static inline gclq_status gclq__mc_run_heuristic(gclq__mc_ctx *c, const gclq_gra
         h = (h + 1) / 2; /* under a small budget: fewer runs */
         if (p->log) {
           snprintf(line, sizeof line, "heuristic: %u runs, to fit the budget", h);
-          gclq__mc_log(c, line);
+          gclq__dev_log(&c->dev, line);
         }
       }
     if (st == GCLQ_ERROR_OUT_OF_MEMORY) { /* the bound only prunes: go on without it */
       lb = 1, hclique[0] = 0, st = GCLQ_SUCCESS;
-      gclq__mc_log(c, "heuristic: does not fit the budget; lower bound 1");
+      gclq__dev_log(&c->dev, "heuristic: does not fit the budget; lower bound 1");
     }
   }
   stats->heuristic_ms = gclq__ms_since(t0);
@@ -943,7 +972,7 @@ static inline gclq_status gclq__mc_run_heuristic(gclq__mc_ctx *c, const gclq_gra
   GCLQ__TRY(st);
   if (p->log) {
     snprintf(line, sizeof line, "heuristic: lower bound %u; max core %u", lb, max_core);
-    gclq__mc_log(c, line);
+    gclq__dev_log(&c->dev, line);
   }
   return GCLQ_SUCCESS;
 }
@@ -952,8 +981,8 @@ static inline gclq_status gclq__mc_run_heuristic(gclq__mc_ctx *c, const gclq_gra
    2-clique kernels over them (sa). */
 static inline gclq_status gclq__mc_run_order(gclq__mc_ctx *c, gclq__dmem *order, gclq__setup_args *sa) {
   const gclq__mc_plan *p = c->plan;
-  const uint32_t n = c->n;
-  cudaStream_t stream = c->stream;
+  const uint32_t n = c->dg.n;
+  cudaStream_t stream = c->dev.stream;
   GCLQ__TRY(order->get((size_t)n * sizeof(uint32_t)));
   if (p->order == GCLQ_WINDOW_ORDER_INDEX) {
     gclq__iota_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(order->as<uint32_t>(), n);
@@ -961,16 +990,16 @@ static inline gclq_status gclq__mc_run_order(gclq__mc_ctx *c, gclq__dmem *order,
   } else {
     int by_core = p->order == GCLQ_WINDOW_ORDER_CORE_ASC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
     int desc = p->order == GCLQ_WINDOW_ORDER_DEGREE_DESC || p->order == GCLQ_WINDOW_ORDER_CORE_DESC;
-    GCLQ__TRY(gclq__mc_sort_by(c, by_core ? c->d_core : c->d_deg, desc, order->as<uint32_t>()));
+    GCLQ__TRY(gclq__mc_sort_by(c, by_core ? c->dg.d_core : c->dg.d_deg, desc, order->as<uint32_t>()));
   }
   sa->order = order->as<uint32_t>();
   sa->n = n;
-  sa->off = c->d_off;
-  sa->nbr = c->d_nbr;
-  sa->deg = c->d_deg;
+  sa->off = c->dg.d_off;
+  sa->nbr = c->dg.d_nbr;
+  sa->deg = c->dg.d_deg;
   sa->filter = c->d_filter;
   sa->target = c->target;
-  sa->round = p->orient_degeneracy ? c->d_round : NULL;
+  sa->round = p->orient_degeneracy ? c->dg.d_round : NULL;
   sa->orient_index = p->orient_index;
   sa->colour = p->bound != GCLQ_BOUND_LENGTH;
   return GCLQ_SUCCESS;
@@ -984,8 +1013,8 @@ static inline gclq_status gclq__mc_run_order(gclq__mc_ctx *c, gclq__dmem *order,
 static inline gclq_status gclq__mc_run_two_list(gclq__mc_ctx *c, const gclq__setup_args &sa, gclq__dmem *vid2,
                                                 gclq__dmem *sid2, uint64_t *t2, uint64_t **hpos_out, int *chunked) {
   const gclq__mc_plan *p = c->plan;
-  const uint32_t n = c->n;
-  gclq__dmem pos(c);
+  const uint32_t n = c->dg.n;
+  gclq__dmem pos(&c->dev);
   uint64_t *hpos = NULL;
   gclq_status st = GCLQ_SUCCESS;
   *hpos_out = NULL;
@@ -994,7 +1023,7 @@ static inline gclq_status gclq__mc_run_two_list(gclq__mc_ctx *c, const gclq__set
   if (*t2 > 0 && (p->window > 0 || *chunked)) {
     hpos = (uint64_t *)GCLQ_MALLOC(((size_t)n + 1) * sizeof(uint64_t));
     if (hpos == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-    st = gclq__mc_read(c, hpos, pos.p, ((size_t)n + 1) * sizeof(uint64_t));
+    st = gclq__dev_read(&c->dev, hpos, pos.p, ((size_t)n + 1) * sizeof(uint64_t));
     if (st != GCLQ_SUCCESS) {
       GCLQ_FREE(hpos);
       return st;
@@ -1014,7 +1043,7 @@ static inline gclq_status gclq__mc_run_two_list(gclq__mc_ctx *c, const gclq__set
    budget (the counts take at most an eighth of what is left). */
 static inline gclq_status gclq__mc_run_step_buffers(gclq__mc_ctx *c, gclq__dmem *d_pos, gclq__dmem *d_step,
                                                     gclq__dmem *d_scan) {
-  uint64_t pc = c->plan->step, left = c->budget > c->used ? c->budget - c->used : 0;
+  uint64_t pc = c->plan->step, left = c->dev.budget > c->dev.used ? c->dev.budget - c->dev.used : 0;
   while (pc > 256 && (pc + 1) * 2 * sizeof(uint64_t) > left / 8) pc /= 2;
   gclq_status st = d_step->get(3 * sizeof(uint64_t));
   c->d_step = d_step->as<uint64_t>();
@@ -1028,7 +1057,7 @@ static inline gclq_status gclq__mc_run_step_buffers(gclq__mc_ctx *c, gclq__dmem 
 static inline gclq_status gclq__mc_run_windows(gclq__mc_ctx *c, const gclq__setup_args &sa, const uint64_t *hpos,
                                                uint64_t t2, int chunked) {
   const gclq__mc_plan *p = c->plan;
-  const uint32_t n = c->n;
+  const uint32_t n = c->dg.n;
   gclq_maxclique_stats *stats = c->stats;
   gclq_status st = GCLQ_SUCCESS;
   char line[160];
@@ -1050,23 +1079,23 @@ static inline gclq_status gclq__mc_run_windows(gclq__mc_ctx *c, const gclq__setu
     if (p->log && (p->window > 0 || chunked)) {
       snprintf(line, sizeof line, "window %u: 2-cliques %llu..%llu of %llu, bound %u", stats->windows,
                (unsigned long long)a, (unsigned long long)b, (unsigned long long)t2, c->best);
-      gclq__mc_log(c, line);
+      gclq__dev_log(&c->dev, line);
     }
     if (!chunked) {
       st = gclq__mc_expand(c, 2, a, b);
     } else { /* this window's sublists, against the bound so far */
-      gclq__dmem pos(c), wv(c), ws(c);
+      gclq__dmem pos(&c->dev), wv(&c->dev), ws(&c->dev);
       gclq__setup_args wa = sa;
       uint64_t len = 0;
       wa.order = sa.order + pa;
       wa.n = (uint32_t)(pb - pa);
       wa.target = c->target;
-      c->phase = "a window's 2-clique list";
+      c->dev.phase = "a window's 2-clique list";
       st = gclq__mc_two_count(c, wa, &pos, &len);
       if (st == GCLQ_SUCCESS && len > 0) st = gclq__mc_two_write(c, wa, pos.as<uint64_t>(), len, &wv, &ws);
       pos.release();
       if (st == GCLQ_SUCCESS) st = gclq__mc_count_level(c, 2, len);
-      c->phase = "search";
+      c->dev.phase = "search";
       if (st == GCLQ_SUCCESS && len > 0) {
         c->levels[2].vid = wv.as<uint32_t>();
         c->levels[2].sid = ws.as<uint32_t>();
@@ -1087,18 +1116,18 @@ static inline gclq_status gclq__mc_run_windows(gclq__mc_ctx *c, const gclq__setu
    stay in c->rows, c->num_rows of c->best ids each. */
 static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   const gclq__mc_plan *p = c->plan;
-  cudaStream_t stream = c->stream;
+  cudaStream_t stream = c->dev.stream;
   gclq_maxclique_stats *stats = c->stats;
   uint32_t max_core = 0;
   uint64_t t2 = 0, *hpos = NULL;
   gclq_status st = GCLQ_SUCCESS;
   gclq__clock::time_point t0;
   char line[160];
-  c->n = g->num_vertices;
+  c->dg.n = g->num_vertices;
 
-  gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), d_levels(c);
-  GCLQ__TRY(gclq__mc_run_upload(c, g, &off, &nbr, &deg, &core));
-  stats->upload_ms = c->upload_ms;
+  gclq__dmem off(&c->dev), nbr(&c->dev), deg(&c->dev), core(&c->dev), round(&c->dev), d_levels(&c->dev);
+  GCLQ__TRY(gclq__graph_upload(&c->dev, g, &c->dg, &off, &nbr, &deg, &core));
+  stats->upload_ms = c->dg.upload_ms;
   GCLQ__TRY(gclq__mc_run_cores(c, &round, &d_levels, &max_core));
   GCLQ__TRY(gclq__mc_run_heuristic(c, g, max_core));
 
@@ -1108,8 +1137,8 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
      bound of that moment), so that only the graph itself must fit. The
      bitset search, when it runs, is the whole rest of the run. */
   t0 = gclq__clock::now();
-  c->phase = "the 2-clique list";
-  gclq__dmem vid2(c), sid2(c), order(c);
+  c->dev.phase = "the 2-clique list";
+  gclq__dmem vid2(&c->dev), sid2(&c->dev), order(&c->dev);
   gclq__setup_args sa;
   int chunked = 0;
   GCLQ__TRY(gclq__mc_run_order(c, &order, &sa));
@@ -1136,16 +1165,16 @@ static inline gclq_status gclq__mc_run(gclq__mc_ctx *c, const gclq_graph *g) {
   if (p->log) {
     snprintf(line, sizeof line, "level 2: %llu candidates (the 2-clique list%s)", (unsigned long long)t2,
              chunked ? ", built window by window: the budget holds no more" : "");
-    gclq__mc_log(c, line);
+    gclq__dev_log(&c->dev, line);
   }
 
   /* search: breadth-first over the clique list, window by window (Alg. 4) */
   t0 = gclq__clock::now();
-  c->phase = "search";
+  c->dev.phase = "search";
   c->levels[2].vid = vid2.as<uint32_t>();
   c->levels[2].sid = sid2.as<uint32_t>();
   c->level_len[2] = t2;
-  gclq__dmem d_pos(c), d_step(c), d_scan(c);
+  gclq__dmem d_pos(&c->dev), d_step(&c->dev), d_scan(&c->dev);
   if (t2 > 0) st = gclq__mc_run_step_buffers(c, &d_pos, &d_step, &d_scan);
   if (st == GCLQ_SUCCESS && t2 > 0 && hpos == NULL) { /* one window */
     stats->windows++;
@@ -1168,21 +1197,19 @@ static inline gclq_status gclq__cuda_max_cliques(const gclq_graph *g, const gclq
   gclq_status st;
   if (g->num_vertices >= GCLQ__DEAD) return GCLQ_ERROR_INVALID_ARGUMENT; /* ids need their top bit free */
   memset(&c, 0, sizeof c);
+  gclq__dev_init(&c.dev, plan->stream, &plan->allocator, plan->budget);
+  c.dev.log = plan->log;
+  c.dev.log_user = plan->log_user;
   c.plan = plan;
-  c.stream = (cudaStream_t)plan->stream;
   c.stats = stats;
-  c.allocator = plan->allocator;
-  c.log = plan->log;
-  c.log_user = plan->log_user;
-  c.budget = plan->budget;
-  if (c.budget == 0) GCLQ__TRY(gclq__default_budget(&c.budget));
-  stats->budget_bytes = c.budget;
+  if (c.dev.budget == 0) GCLQ__TRY(gclq__default_budget(&c.dev.budget));
+  stats->budget_bytes = c.dev.budget;
   gclq__pool_keep keep;
   gclq__pool_keep_begin(&keep, &plan->allocator);
   st = gclq__mc_run(&c, g);
-  if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
+  if (cudaStreamSynchronize(c.dev.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
   gclq__pool_keep_end(&keep);
-  stats->peak_device_bytes = c.peak;
+  stats->peak_device_bytes = c.dev.peak;
   GCLQ_FREE(c.levels);
   GCLQ_FREE(c.level_len);
   if (st == GCLQ_SUCCESS && c.found == 0) st = GCLQ_ERROR_CUDA; /* cannot happen: the bound's clique is found */

@@ -265,48 +265,6 @@ static inline uint32_t gclq__host_mc_greedy(gclq__host_mc *mc, uint32_t s, uint3
   return size;
 }
 
-/* Lexicographic sort of `count` rows of `width` ids (bottom-up merge sort of
-   row indices, then one permuting copy). Returns 0 when out of memory. */
-static inline int gclq__host_row_less(const uint32_t *rows, uint32_t width, size_t a, size_t b) {
-  uint32_t i;
-  for (i = 0; i < width; ++i) {
-    uint32_t x = rows[a * width + i], y = rows[b * width + i];
-    if (x != y) return x < y;
-  }
-  return 0;
-}
-static inline int gclq__host_sort_rows(uint32_t *rows, size_t count, uint32_t width) {
-  size_t *idx, *tmp, run, i;
-  uint32_t *copy;
-  if (count < 2 || width == 0) return 1;
-  idx = (size_t *)GCLQ_MALLOC(count * sizeof(size_t));
-  tmp = (size_t *)GCLQ_MALLOC(count * sizeof(size_t));
-  copy = (uint32_t *)GCLQ_MALLOC(count * width * sizeof(uint32_t));
-  if (idx == NULL || tmp == NULL || copy == NULL) {
-    GCLQ_FREE(idx);
-    GCLQ_FREE(tmp);
-    GCLQ_FREE(copy);
-    return 0;
-  }
-  for (i = 0; i < count; ++i) idx[i] = i;
-  for (run = 1; run < count; run *= 2) {
-    for (i = 0; i < count; i += 2 * run) {
-      size_t lo = i, mid = i + run < count ? i + run : count, hi = i + 2 * run < count ? i + 2 * run : count;
-      size_t a = lo, b = mid, o = lo;
-      while (a < mid && b < hi) tmp[o++] = gclq__host_row_less(rows, width, idx[b], idx[a]) ? idx[b++] : idx[a++];
-      while (a < mid) tmp[o++] = idx[a++];
-      while (b < hi) tmp[o++] = idx[b++];
-    }
-    { size_t *t = idx; idx = tmp; tmp = t; }
-  }
-  memcpy(copy, rows, count * width * sizeof(uint32_t));
-  for (i = 0; i < count; ++i) memcpy(rows + i * width, copy + idx[i] * width, width * sizeof(uint32_t));
-  GCLQ_FREE(idx);
-  GCLQ_FREE(tmp);
-  GCLQ_FREE(copy);
-  return 1;
-}
-
 /* 1. The later neighbourhoods (rank: the position of each vertex in the
    degeneracy order) and the search's buffers, sized by the largest of them
    (mc->capacity <= max core) and the largest degree. Returns 0 when out of
@@ -469,8 +427,7 @@ done:
    and resolved into a plan (clique/maxclique/choose.h); graphs without
    edges are answered by the call; otherwise a backend runs, and its
    cliques (compact ids) are sorted, each clique and then the list, and
-   mapped to file ids (gclq__mc_finish). Sorting compact ids sorts file ids too: the
-   loaders compact in increasing order of file id.
+   mapped to file ids (gclq__mc_finish, gclq__graph_rows_out).
    ------------------------------------------------------------------------- */
 
 GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options) {
@@ -489,35 +446,12 @@ GCLQ_DEF void gclq_maxclique_options_defaults(gclq_maxclique_options *options) {
   options->device_budget_bytes = 0;
 }
 
-/* Each row ascending, the rows in lexicographic order, then file ids into
-   r->h_cliques. rows is consumed (freed) either way. */
+/* The search's rows (compact ids) as the result's cliques
+   (gclq__graph_rows_out). rows is consumed (freed) either way. */
 static inline gclq_status gclq__mc_finish(const gclq_graph *g, uint32_t omega, uint64_t count, uint64_t stored,
                                           uint32_t *rows, gclq_maxclique_result *r) {
-  uint64_t i, total = stored * omega;
-  uint32_t j, t;
-  for (i = 0; i < stored; ++i) { /* insertion sort: rows are short */
-    uint32_t *row = rows + i * omega;
-    for (j = 1; j < omega; ++j) {
-      uint32_t x = row[j];
-      for (t = j; t > 0 && row[t - 1] > x; --t) row[t] = row[t - 1];
-      row[t] = x;
-    }
-  }
-  if (!gclq__host_sort_rows(rows, (size_t)stored, omega)) {
-    GCLQ_FREE(rows);
-    return GCLQ_ERROR_OUT_OF_MEMORY;
-  }
   r->omega = omega;
   r->count = count;
   r->stored = stored;
-  if (total > 0) {
-    r->h_cliques = (uint64_t *)gclq__alloc_array(total, sizeof(uint64_t));
-    if (r->h_cliques == NULL) {
-      GCLQ_FREE(rows);
-      return GCLQ_ERROR_OUT_OF_MEMORY;
-    }
-    for (i = 0; i < total; ++i) r->h_cliques[i] = g->h_original_ids ? g->h_original_ids[rows[i]] : rows[i];
-  }
-  GCLQ_FREE(rows);
-  return GCLQ_SUCCESS;
+  return gclq__graph_rows_out(g, omega, stored, rows, &r->h_cliques);
 }

@@ -76,7 +76,6 @@ static __global__ void gclq__keep_kernel(const uint32_t *cv, const uint32_t *cs,
    colouring order reversed), so each child's own candidates lie in lower
    classes (Tomita's MCQ order).
    ------------------------------------------------------------------------- */
-#define GCLQ__CWARPS 4 /* warps per block in the list kernels */
 #define GCLQ__CWORDS (GCLQ__COLOUR_CAP / 32)
 struct gclq__colour_smem {
   uint32_t list[GCLQ__COLOUR_CAP];
@@ -424,7 +423,6 @@ static __global__ void gclq__readout_kernel(const gclq__level_ptrs *lv, uint32_t
    Count / scan / write per step as the list search; words per lane WPL = 1, 2,
    4 (local graphs of up to 1024, 2048, 4096 vertices).
    ------------------------------------------------------------------------- */
-#define GCLQ__FULL 0xffffffffu
 
 struct gclq__bsrc { /* one source of a window */
   uint64_t loff;    /* L(s) at L + loff */

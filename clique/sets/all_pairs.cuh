@@ -3,8 +3,8 @@
    (Bellas and Gounaris, "Exploiting GPUs for fast intersection of large
    sets", sections 3.1.5, 3.1.6 and 3.2): the index math and the kernels.
    Their drivers are at the end of clique/sets/cuda.cuh (they run on its
-   device state, gclq__sets_dev, and the memory context of
-   clique/graph/cuda.cuh).
+   device state, gclq__sets_dev, and its device context,
+   clique/device.cuh).
 
    Both methods count every pair i < j of the collection into the dense
    upper triangle in row order, (0,1), (0,2) .. (k-2,k-1), one row tile at a

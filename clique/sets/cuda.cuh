@@ -1,16 +1,16 @@
 /* clique/sets/cuda.cuh - the CUDA backend of set intersection: a call's
-   device state (the collection on the device, the memory context of
-   clique/graph/cuda.cuh), a batch classified into warps and tiles, the
+   device state (the collection on the device, its device context,
+   clique/device.cuh), a batch classified into warps and tiles, the
    passes (count, scan, write) inside the budget, the device call
    (gclq_intersect_pairs_device), and the drivers of all pairs at once (the
    inverted index, the bit matrix, the row tiles into the sink). Kernels:
    clique/sets/kernels.cuh, methods.cuh, all_pairs.cuh. */
 /* One call's device state: the collection on the device, the device
-   context (clique/graph/cuda.cuh: budget, allocator, log), and what the
+   context (clique/device.cuh: budget, allocator, log), and what the
    driver reads of the plan (gclq__sets_plan, clique/sets/choose.h; set by
    gclq__sets_batches after the open). */
 struct gclq__sets_dev {
-  gclq__mc_ctx c;
+  gclq__dev c;
   gclq_intersect_stats *stats;
   const gclq_sets *sets;
   gclq_intersect_method method; /* the plan's method (the open: the options') */
@@ -107,7 +107,7 @@ struct gclq__sets_split_scope {
 
 /* A host array of `count` words on the device, under the budget. */
 template <typename T>
-static inline gclq_status gclq__sets_put(gclq__mc_ctx *c, gclq__dmem *d, const T *h, uint64_t count) {
+static inline gclq_status gclq__sets_put(gclq__dev *c, gclq__dmem *d, const T *h, uint64_t count) {
   GCLQ__TRY(d->get((size_t)count * sizeof(T)));
   if (count > 0) GCLQ__CUDA_TRY(cudaMemcpyAsync(d->p, h, (size_t)count * sizeof(T), cudaMemcpyHostToDevice, c->stream));
   return GCLQ_SUCCESS;
@@ -156,7 +156,7 @@ static inline gclq_status gclq__sets_cuts(gclq__sets_dev *d, const gclq__sets_ar
 #ifdef GPUCLIQUE_TESTING
   on = !gclq__sets_cuts_in_blocks;
 #endif
-  if (!on || tiles == 0 || !gclq__mc_fits(&d->c, bytes) || split->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
+  if (!on || tiles == 0 || !gclq__dev_fits(&d->c, bytes) || split->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
   if (KIND == GCLQ__CUT_TABLE && lanes && (gclq__sets_is_bitmap(d->method) || d->method == GCLQ_INTERSECT_HASH))
     gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, *cut, d->method,
                                                                                          split->as<uint32_t>(), NULL);
@@ -213,7 +213,7 @@ static inline gclq_status gclq__sets_bits_count(gclq__sets_dev *d, const gclq__s
     *ran = 1;
     return GCLQ_SUCCESS;
   }
-  if (!on || !gclq__mc_fits(&d->c, bytes) || rec->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
+  if (!on || !gclq__dev_fits(&d->c, bytes) || rec->get(bytes) != GCLQ_SUCCESS) return GCLQ_SUCCESS;
   gclq__sets_bits_tile *r = rec->as<gclq__sets_bits_tile>();
   gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK, 0, d->c.stream>>>(g, T, d->method, NULL, r);
   GCLQ__CUDA_TRY(cudaGetLastError());
@@ -329,7 +329,7 @@ static inline gclq_status gclq__sets_scan_tiles(gclq__sets_dev *d, gclq__sets_ti
   uint64_t *out = scan->as<uint64_t>();
   const uint64_t *in = T->count;
   cudaStream_t stream = d->c.stream;
-  GCLQ__TRY(gclq__mc_prim(&d->c, [&](void *tmp, size_t *bytes) {
+  GCLQ__TRY(gclq__dev_prim(&d->c, [&](void *tmp, size_t *bytes) {
     return gprim_scan_exclusive(tmp, bytes, in, out, (size_t)tiles, gprim_op_sum(), (uint64_t)0, stream);
   }));
   T->scan = out;
@@ -349,7 +349,7 @@ static inline void gclq__sets_offsets(const uint32_t *counts, uint32_t n, uint64
 static inline gclq_status gclq__sets_write(gclq__sets_dev *d, gclq__sets_args g, const gclq__sets_split &s,
                                            const uint32_t *d_warp, gclq__sets_tiles path, gclq__sets_tiles search,
                                            uint32_t n, const uint64_t *pos, uint32_t **h_out, int *fits) {
-  gclq__mc_ctx *c = &d->c;
+  gclq__dev *c = &d->c;
   gclq__dmem d_pos(c), d_out(c), path_scan(c), search_scan(c);
   gclq_status st = gclq__sets_put(c, &d_pos, pos, (uint64_t)n + 1);
   if (st == GCLQ_SUCCESS) st = d_out.get((size_t)pos[n] * sizeof(uint32_t));
@@ -362,14 +362,14 @@ static inline gclq_status gclq__sets_write(gclq__sets_dev *d, gclq__sets_args g,
   GCLQ__TRY(gclq__sets_launch<true>(d, g, s, d_warp, path, search));
   *h_out = (uint32_t *)gclq__alloc_array(pos[n], sizeof(uint32_t));
   if (*h_out == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
-  return gclq__mc_read(c, *h_out, g.out, (size_t)pos[n] * sizeof(uint32_t));
+  return gclq__dev_read(c, *h_out, g.out, (size_t)pos[n] * sizeof(uint32_t));
 }
 
 /* One part of a batch (n pairs) on the device, then into the sink. *fits =
    0 when its device memory did not fit the budget (nothing was taken). */
 static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k, const uint32_t *pairs, uint32_t n,
                                           uint32_t *counts, int *fits) {
-  gclq__mc_ctx *c = &d->c;
+  gclq__dev *c = &d->c;
   gclq__sets_split s;
   gclq__sets_split_scope scope = {&s};
   gclq__dmem d_pairs(c), d_counts(c), d_warp(c), pp(c), pf(c), pc(c), sp(c), sf(c), sc(c);
@@ -389,12 +389,12 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
   GCLQ__CUDA_TRY(cudaMemsetAsync(g.counts, 0, (size_t)n * sizeof(uint32_t), c->stream));
   /* one pass when it runs and its output's room (s.most words) fits the budget */
   gclq__dmem d_out(c), lb(c);
-  const int one = gclq__sets_one_pass_runs(d, s) && gclq__mc_fits(c, gclq__sets_one_pass_bytes(s)) &&
+  const int one = gclq__sets_one_pass_runs(d, s) && gclq__dev_fits(c, gclq__sets_one_pass_bytes(s)) &&
                   d_out.get((size_t)s.most * sizeof(uint32_t)) == GCLQ_SUCCESS;
   g.out = d_out.as<uint32_t>();
   if (one) GCLQ__TRY(gclq__sets_one_pass(d, g, s, path, search, &lb));
   else GCLQ__TRY(gclq__sets_launch<false>(d, g, s, d_warp.as<uint32_t>(), path, search));
-  GCLQ__TRY(gclq__mc_read(c, counts, g.counts, (size_t)n * sizeof(uint32_t)));
+  GCLQ__TRY(gclq__dev_read(c, counts, g.counts, (size_t)n * sizeof(uint32_t)));
   uint64_t *pos = NULL;
   uint32_t *out = NULL;
   if (d->materialise) {
@@ -403,7 +403,7 @@ static inline gclq_status gclq__sets_part(gclq__sets_dev *d, gclq__sets_sink *k,
     gclq__sets_offsets(counts, n, pos);
     if (one) { /* the output is on the device already */
       out = (uint32_t *)gclq__alloc_array(pos[n], sizeof(uint32_t));
-      st = out ? gclq__mc_read(c, out, g.out, (size_t)pos[n] * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
+      st = out ? gclq__dev_read(c, out, g.out, (size_t)pos[n] * sizeof(uint32_t)) : GCLQ_ERROR_OUT_OF_MEMORY;
     } else {
       st = gclq__sets_write(d, g, s, d_warp.as<uint32_t>(), path, search, n, pos, &out, fits);
     }
@@ -438,25 +438,23 @@ static inline gclq_status gclq__cuda_sets_run(gclq__sets_dev *d, gclq__sets_sink
   return gclq__cuda_sets_run(d, k, pairs + 2 * h, n - h, counts + h);
 }
 
-/* Start a call: the memory context, the collection on the device. */
+/* Start a call: the device context, the collection on the device. */
 static inline gclq_status gclq__cuda_sets_open(gclq__sets_dev *d, const gclq_sets *s, const gclq_intersect_options *o,
                                                gclq_intersect_stats *stats) {
   gclq__clock::time_point t0 = gclq__clock::now();
   memset(d, 0, sizeof *d);
-  d->c.allocator = o->allocator;
+  gclq__dev_init(&d->c, o->stream, &o->allocator, o->device_budget_bytes);
   d->c.log = o->log;
   d->c.log_user = o->log_user;
-  d->c.stream = (cudaStream_t)o->stream;
   d->c.phase = "set intersection";
-  d->c.budget = o->device_budget_bytes;
   d->stats = stats;
   d->sets = s;
   d->method = o->method;
   d->materialise = o->materialise;
   if (d->c.budget == 0) GCLQ__TRY(gclq__default_budget(&d->c.budget));
   stats->budget_bytes = d->c.budget;
-  GCLQ__TRY(gclq__mc_alloc(&d->c, &d->d_off, &d->off_held, ((size_t)s->num_sets + 1) * sizeof(uint64_t)));
-  GCLQ__TRY(gclq__mc_alloc(&d->c, &d->d_elem, &d->elem_held, (size_t)s->total * sizeof(uint32_t)));
+  GCLQ__TRY(gclq__dev_alloc(&d->c, &d->d_off, &d->off_held, ((size_t)s->num_sets + 1) * sizeof(uint64_t)));
+  GCLQ__TRY(gclq__dev_alloc(&d->c, &d->d_elem, &d->elem_held, (size_t)s->total * sizeof(uint32_t)));
   if (s->h_offsets != NULL)
     GCLQ__CUDA_TRY(cudaMemcpyAsync(d->d_off, s->h_offsets, ((size_t)s->num_sets + 1) * sizeof(uint64_t),
                                    cudaMemcpyHostToDevice, d->c.stream));
@@ -583,7 +581,7 @@ struct gclq__sets_index {
   size_t scan_bytes;
   uint32_t runs, num_long;
   uint64_t increments;
-  explicit gclq__sets_index(gclq__mc_ctx *c)
+  explicit gclq__sets_index(gclq__dev *c)
       : sv(c), start(c), len(c), longs(c), first(c), lo(c), hi(c), scan_temp(c), scan_bytes(0), runs(0), num_long(0),
         increments(0) {}
 };
@@ -600,7 +598,7 @@ static inline int gclq__sets_key_bits(uint64_t u) {
    encoding of the sorted values, their starts by a scan; the long lists
    picked out. */
 static inline gclq_status gclq__sets_ii_build(gclq__sets_dev *d, gclq__sets_index *ix) {
-  gclq__mc_ctx *c = &d->c;
+  gclq__dev *c = &d->c;
   cudaStream_t stream = c->stream;
   const uint64_t n = d->sets->total;
   const uint32_t k = d->sets->num_sets;
@@ -614,7 +612,7 @@ static inline gclq_status gclq__sets_ii_build(gclq__sets_dev *d, gclq__sets_inde
   gclq__sets_owner_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>((const uint64_t *)d->d_off, k, n, sv);
   GCLQ__CUDA_TRY(cudaGetLastError());
   const int bits = gclq__sets_key_bits(d->sets->universe);
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(c, [&](void *t, size_t *tb) {
     return gprim_radix_sort_pairs(t, tb, (const uint32_t *)kd, kd, (const uint32_t *)sv, sv, (size_t)n, 0, bits, false,
                                   stream);
   }));
@@ -623,16 +621,16 @@ static inline gclq_status gclq__sets_ii_build(gclq__sets_dev *d, gclq__sets_inde
   GCLQ__TRY(num.get(sizeof(size_t)));
   uint32_t *len = ix->len.as<uint32_t>(), *un = uniq.as<uint32_t>();
   size_t *d_num = num.as<size_t>(), runs = 0;
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(c, [&](void *t, size_t *tb) {
     return gprim_run_length_encode(t, tb, (const uint32_t *)kd, un, len, d_num, (size_t)n, stream);
   }));
-  GCLQ__TRY(gclq__mc_read(c, &runs, d_num, sizeof runs));
+  GCLQ__TRY(gclq__dev_read(c, &runs, d_num, sizeof runs));
   keys.release();
   uniq.release();
   ix->runs = (uint32_t)runs;
   GCLQ__TRY(ix->start.get((size_t)runs * 4));
   uint32_t *st = ix->start.as<uint32_t>();
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(c, [&](void *t, size_t *tb) {
     return gprim_scan_exclusive(t, tb, (const uint32_t *)len, st, runs, gprim_op_sum(), 0u, stream);
   }));
   const uint64_t long_cap = n / (GCLQ__SETS_II_SHORT + 1) < runs ? n / (GCLQ__SETS_II_SHORT + 1) : runs;
@@ -645,7 +643,7 @@ static inline gclq_status gclq__sets_ii_build(gclq__sets_dev *d, gclq__sets_inde
                                                                              ix->longs.as<uint32_t>(), nl, incr);
   GCLQ__CUDA_TRY(cudaGetLastError());
   uint64_t h[2];
-  GCLQ__TRY(gclq__mc_read(c, h, counters.p, sizeof h));
+  GCLQ__TRY(gclq__dev_read(c, h, counters.p, sizeof h));
   ix->increments = h[0];
   ix->num_long = (uint32_t)h[1];
   if (ix->num_long == 0) return GCLQ_SUCCESS;
@@ -696,14 +694,14 @@ struct gclq__sets_matrix {
   uint64_t cols, rows, built;
   uint32_t words, chunk;
   int counted; /* the columns are counted (gclq__sets_bm_columns) */
-  explicit gclq__sets_matrix(gclq__mc_ctx *c)
+  explicit gclq__sets_matrix(gclq__dev *c)
       : seen2(c), colbase(c), bits(c), cols(0), rows(0), built(UINT64_MAX), words(0), chunk(0), counted(0) {}
 };
 
 /* The compacted universe (one pass over the elements, then a scan of the
    words' popcounts) and the row length. */
 static inline gclq_status gclq__sets_bm_columns(gclq__sets_dev *d, gclq__sets_matrix *mx) {
-  gclq__mc_ctx *c = &d->c;
+  gclq__dev *c = &d->c;
   cudaStream_t stream = c->stream;
   const uint64_t u = d->sets->universe < ((uint64_t)1 << 32) ? d->sets->universe : ((uint64_t)1 << 32); /* u32 values */
   const uint64_t words = (u + 31) / 32, n = d->sets->total;
@@ -722,11 +720,11 @@ static inline gclq_status gclq__sets_bm_columns(gclq__sets_dev *d, gclq__sets_ma
   seen1.release();
   gclq__sets_bm_popc_words_kernel<<<gclq__grid(words + 1), GCLQ__BLOCK, 0, stream>>>(s2, words, cb);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  GCLQ__TRY(gclq__mc_prim(c, [&](void *t, size_t *tb) {
+  GCLQ__TRY(gclq__dev_prim(c, [&](void *t, size_t *tb) {
     return gprim_scan_exclusive(t, tb, (const uint64_t *)cb, cb, (size_t)words + 1, gprim_op_sum(), (uint64_t)0,
                                 stream);
   }));
-  GCLQ__TRY(gclq__mc_read(c, &mx->cols, cb + words, sizeof mx->cols));
+  GCLQ__TRY(gclq__dev_read(c, &mx->cols, cb + words, sizeof mx->cols));
   const uint64_t w = (mx->cols + 31) / 32;
   mx->words = (uint32_t)((w + GCLQ__SETS_BM_KW - 1) / GCLQ__SETS_BM_KW * GCLQ__SETS_BM_KW);
   mx->rows = ((uint64_t)d->sets->num_sets + GCLQ__SETS_BM_B - 1) / GCLQ__SETS_BM_B * GCLQ__SETS_BM_B;
@@ -781,7 +779,7 @@ static inline gclq_status gclq__sets_bm_tile(gclq__sets_dev *d, gclq__sets_matri
    fit beside it), in chunks of GCLQ__SETS_BM_KW words, evened out. Then the
    chunk's storage. */
 static inline gclq_status gclq__sets_bm_alloc(gclq__sets_dev *d, gclq__sets_matrix *mx) {
-  gclq__mc_ctx *c = &d->c;
+  gclq__dev *c = &d->c;
   if (mx->words == 0) return GCLQ_SUCCESS;
   const uint64_t k = d->sets->num_sets, column = mx->rows * 4, whole = column * mx->words;
   const uint64_t counts = gclq__sets_row_start(k, k - 1) * 4, one_row = (k - 1) * 4 + 1024;
@@ -790,7 +788,7 @@ static inline gclq_status gclq__sets_bm_alloc(gclq__sets_dev *d, gclq__sets_matr
   if (whole + counts <= avail) room = whole;
   uint64_t chunk = room / column / GCLQ__SETS_BM_KW * GCLQ__SETS_BM_KW;
   if (chunk == 0) {
-    gclq__mc_log(c, "out of memory (set intersection): not one chunk of the bit matrix fits the budget");
+    gclq__dev_log(c, "out of memory (set intersection): not one chunk of the bit matrix fits the budget");
     return GCLQ_ERROR_OUT_OF_MEMORY;
   }
   if (chunk > mx->words) chunk = mx->words;
@@ -824,7 +822,7 @@ struct gclq__sets_all_state {
   int tensor;
   gclq__sets_index ix;
   gclq__sets_matrix mx;
-  explicit gclq__sets_all_state(gclq__mc_ctx *c) : method(GCLQ_INTERSECT_INVERTED_INDEX), tensor(0), ix(c), mx(c) {}
+  explicit gclq__sets_all_state(gclq__dev *c) : method(GCLQ_INTERSECT_INVERTED_INDEX), tensor(0), ix(c), mx(c) {}
 };
 
 /* Build the index (the columns AUTO counted freed first), or the matrix's
@@ -863,7 +861,7 @@ static inline void gclq__sets_all_notes(const gclq__sets_all_state *s, uint32_t 
    sink (a failure before that leaves the call as it was). */
 static inline gclq_status gclq__cuda_sets_all(gclq__sets_dev *d, gclq__sets_sink *k, gclq_intersect_method method,
                                               int tensor, gclq__sets_all_state &s, int *fed) {
-  gclq__mc_ctx *c = &d->c;
+  gclq__dev *c = &d->c;
   const uint32_t ns = d->sets->num_sets;
   gclq__clock::time_point t0 = gclq__clock::now();
   *fed = 0;
@@ -876,7 +874,7 @@ static inline gclq_status gclq__cuda_sets_all(gclq__sets_dev *d, gclq__sets_sink
   const uint64_t room = c->budget > c->used + 512 ? (c->budget - c->used - 512) / 4 : 0;
   const uint64_t cap = room < pairs ? room : pairs;
   if (cap < (uint64_t)ns - 1) { /* row 0, the longest, does not fit */
-    gclq__mc_log(c, "out of memory (set intersection): not one row of counts fits the budget");
+    gclq__dev_log(c, "out of memory (set intersection): not one row of counts fits the budget");
     return GCLQ_ERROR_OUT_OF_MEMORY;
   }
   const uint64_t max_rows = method == GCLQ_INTERSECT_BIT_MATRIX ? GCLQ__SETS_BM_MAX_ROWS : ns;
@@ -901,7 +899,7 @@ static inline gclq_status gclq__cuda_sets_all(gclq__sets_dev *d, gclq__sets_sink
       d->c.log(d->c.log_user, line);
     }
     st = gclq__sets_all_tile(d, &s, t);
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(c, h_counts, t.counts, (size_t)n * 4);
+    if (st == GCLQ_SUCCESS) st = gclq__dev_read(c, h_counts, t.counts, (size_t)n * 4);
     if (st == GCLQ_SUCCESS) {
       *fed = 1; /* set before the feed: one that fails partway has fed some */
       st = gclq__sets_all_feed(k, ns, h_counts, n, &fi, &fj, h_pairs);

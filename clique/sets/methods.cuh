@@ -839,6 +839,41 @@ static __device__ __forceinline__ void gclq__d_stream_side(const uint32_t *v, co
   }
 }
 
+/* The slices' starts of a window from lo: a's and b's first elements not
+   below lo (a's from x0 on, that is x0 itself, when have_x; b's from
+   y_floor on), found by the block's first warp, a half-warp a side, and
+   handed to every thread through s_start. */
+static __device__ __forceinline__ void gclq__d_stream_starts(const gclq__sets_pair &pr, uint64_t lo, bool have_x,
+                                                             uint32_t y_floor, uint32_t *s_start, uint32_t *x0,
+                                                             uint32_t *y0) {
+  const uint32_t lane = threadIdx.x & 31;
+  if (threadIdx.x < 32) {
+    const bool on_b = lane >= 16;
+    const uint32_t from = on_b ? y_floor : have_x ? *x0 : 0, to = on_b ? pr.nb : have_x ? *x0 : pr.na;
+    const uint32_t s = gclq__d_group_lower_bound<16>(on_b ? pr.b : pr.a, from, to, lo);
+    if (lane == 0 || lane == 16) s_start[on_b] = s;
+  }
+  __syncthreads();
+  *x0 = s_start[0];
+  *y0 = s_start[1];
+}
+
+/* Three sums over the block (WARPS warps), left in every thread; s holds a
+   warp's partial sums. */
+template <int WARPS>
+static __device__ __forceinline__ void gclq__d_block_sums(uint32_t (*s)[WARPS], uint32_t *a, uint32_t *b,
+                                                          uint32_t *c) {
+  const uint32_t lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+  *a = __reduce_add_sync(0xffffffffu, *a);
+  *b = __reduce_add_sync(0xffffffffu, *b);
+  *c = __reduce_add_sync(0xffffffffu, *c);
+  if (lane == 0) s[0][warp] = *a, s[1][warp] = *b, s[2][warp] = *c;
+  __syncthreads();
+  *a = __reduce_add_sync(0xffffffffu, lane < WARPS ? s[0][lane] : 0u);
+  *b = __reduce_add_sync(0xffffffffu, lane < WARPS ? s[1][lane] : 0u);
+  *c = __reduce_add_sync(0xffffffffu, lane < WARPS ? s[2][lane] : 0u);
+}
+
 template <int U, bool PAIRS>
 static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     gclq__sets_bits_stream_kernel(gclq__sets_args g, gclq__sets_tiles T, gclq_intersect_method method,
@@ -848,7 +883,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
   __shared__ uint32_t s_sum[3][WARPS];
   __shared__ uint32_t s_start[2];
   const uint32_t base = (uint32_t)__cvta_generic_to_shared(s_bits);
-  const uint32_t tid = threadIdx.x, lane = tid & 31, warp = tid / 32;
+  const uint32_t tid = threadIdx.x;
   const uint32_t ls = T.count ? 0u : slots_log2; /* a tile's slots, 2^ls: 1 when the tiles' own counts are kept */
   /* T.first is read one entry after another (first_shift = 0: the host's batches, gclq__sets_bits_count): with
      gclq__sets_first's shift ptxas spills the WIDE kernel */
@@ -879,15 +914,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     const uint32_t span = (uint32_t)(w.hi - w.lo);
     if (span == 0) continue; /* slots past the pair's last value (its last tile's) */
     if (!have_x || !have_y) { /* the slices' starts: a's and b's first elements not below w.lo */
-      if (warp == 0) {
-        const bool on_b = lane >= 16;
-        const uint32_t from = on_b ? y_floor : have_x ? x0 : 0, to = on_b ? pr.nb : have_x ? x0 : pr.na;
-        const uint32_t s = gclq__d_group_lower_bound<16>(on_b ? pr.b : pr.a, from, to, w.lo);
-        if (lane == 0 || lane == 16) s_start[on_b] = s;
-      }
-      __syncthreads();
-      x0 = s_start[0];
-      y0 = s_start[1];
+      gclq__d_stream_starts(pr, w.lo, have_x, y_floor, s_start, &x0, &y0);
       have_x = have_y = true;
     }
     const uint32_t wl = (uint32_t)w.lo; /* below 2^32: the window starts inside the range */
@@ -904,15 +931,7 @@ static __global__ void __launch_bounds__(GCLQ__SETS_NT, 2048 / GCLQ__SETS_NT)
     __syncthreads();
     if (!a_none) /* the probe */
       gclq__d_stream_side<U, true, PAIRS>(pr.b, b_end, qb, wl, span, base, br, b_last, &nb_in, &c);
-    /* the block's sums: the tile's matches, a's and b's elements in the window */
-    c = __reduce_add_sync(0xffffffffu, c);
-    na_in = __reduce_add_sync(0xffffffffu, na_in);
-    nb_in = __reduce_add_sync(0xffffffffu, nb_in);
-    if (lane == 0) s_sum[0][warp] = c, s_sum[1][warp] = na_in, s_sum[2][warp] = nb_in;
-    __syncthreads();
-    c = __reduce_add_sync(0xffffffffu, lane < WARPS ? s_sum[0][lane] : 0u);
-    na_in = __reduce_add_sync(0xffffffffu, lane < WARPS ? s_sum[1][lane] : 0u);
-    nb_in = __reduce_add_sync(0xffffffffu, lane < WARPS ? s_sum[2][lane] : 0u);
+    gclq__d_block_sums<WARPS>(s_sum, &c, &na_in, &nb_in); /* the tile's matches, a's and b's elements in the window */
     if (tid == 0) {
       if (c) atomicAdd(&g.counts[p], c);
       if (T.count) T.count[u] = c; /* ls = 0: slot u is tile u */

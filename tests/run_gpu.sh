@@ -6,7 +6,7 @@
 #   tests/run_gpu.sh [--bin=DIR] [--max-log2=28] [--no-sanitize] [--no-bench]
 #                    [--bench-sizes=20,24,28] [--filter=SUBSTR] [--bench-filter=SUBSTR]
 #                    [--commit=SHA] [--no-tests] [--no-memcheck]
-#                    [--repeat=N [--jobs=J] [--deadline=S] [--exclude=SUBSTR]]
+#                    [--repeat=N [--jobs=J] [--deadline=S] [--exclude=SUBSTR] [--gpus=G]]
 #                    [--before=SRC.tgz] [--build-only]
 # Environment: race_suites="scan merge" limits racecheck to those suites;
 # MEMCHECK_LOG2 / RACECHECK_LOG2 set their largest sizes (16 / 11), and
@@ -16,7 +16,9 @@
 # N more times, each test in a process of its own with a fresh seed, J at once
 # (default 8), and counts the runs in which any test failed; no new run starts after
 # S seconds (--deadline, default 480), so that the call ends inside the device's limit;
-# --exclude leaves out the tests whose names contain SUBSTR.
+# --exclude leaves out the tests whose names contain SUBSTR. --gpus=G (with --bin and
+# --repeat, nothing else) runs G such loops at once, one a GPU (CUDA_VISIBLE_DEVICES),
+# each N runs, logs under $OUT/gpuK; the summary adds them up.
 #
 # --before=SRC.tgz builds the benchmarks of an older tree (git archive of it)
 # beside this one, in /tmp/before, and then runs bench/before_after.sh over the
@@ -32,7 +34,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
 bin= maxlog=28 sanitize=1 bench=1 tests=1 memcheck=1 sizes=20,24,28 filter= bfilter= commit=unknown
-repeat=0 jobs=8 deadline=480 exclude= before= build_only=0
+repeat=0 jobs=8 deadline=480 exclude= before= build_only=0 gpus=1
 for a in "$@"; do
   case $a in
     --bin=*) bin=${a#*=} ;;
@@ -51,10 +53,33 @@ for a in "$@"; do
     --exclude=*) exclude=${a#*=} ;;
     --before=*) before=${a#*=} ;;
     --build-only) build_only=1 ;;
+    --gpus=*) gpus=${a#*=} ;;
     *) echo "unknown option $a" >&2; exit 2 ;;
   esac
 done
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
+
+if [ "$gpus" -gt 1 ]; then
+  # one repeat loop a GPU, the same options less --gpus; then their runs added up
+  [ -n "$bin" ] && [ "$repeat" -gt 0 ] || { echo "--gpus needs --bin and --repeat" >&2; exit 2; }
+  args=()
+  for a in "$@"; do [[ $a == --gpus=* ]] || args+=("$a"); done
+  for g in $(seq 0 $((gpus - 1))); do
+    CUDA_VISIBLE_DEVICES=$g OUT="$OUT/gpu$g" "$0" "${args[@]}" > "$OUT/gpu$g.txt" 2>&1 &
+  done
+  wait
+  runs=0 bad=0
+  for g in $(seq 0 $((gpus - 1))); do
+    line=$(sed -n 's/^repeat: *//p' "$OUT/gpu$g.txt")
+    echo "GPU $g: $line"
+    grep -E "^run [0-9]+ " "$OUT/gpu$g/repeat.log" 2>/dev/null | sed "s/^/  GPU $g /"
+    r=$(echo "$line" | sed -nE 's/^([0-9]+) runs, ([0-9]+) failed.*/\1/p') f=$(echo "$line" | sed -nE 's/^([0-9]+) runs, ([0-9]+) failed.*/\2/p')
+    runs=$((runs + ${r:-0})) bad=$((bad + ${f:-1}))
+  done
+  echo "repeat:    $runs runs on $gpus GPUs, $bad failed"
+  [ $bad = 0 ]
+  exit
+fi
 
 export PATH=/usr/local/cuda/bin:$PATH
 if [ -n "$before" ] && [ ! -x /tmp/before/build/bench_sets ]; then

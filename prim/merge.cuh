@@ -60,17 +60,21 @@ GPRIM_HD I gprim_merge_path(AIt a, I na, BIt b, I nb, I diag, Less less) {
 
 #if defined(__CUDACC__)
 
-#define GPRIM__MERGE_NT 256          /* threads per block of the merge-path kernels ... */
-#define GPRIM__MERGE_SEGRED_NT 128   /* ... but segmented reduce: more, smaller blocks hide its latency */
 #define GPRIM__MERGE_MAX_BLOCKS 1024 /* persistent blocks of segmented reduce (one fix-up block) */
 
-/* Items per thread, by bytes per item (odd: no shared-memory bank conflicts; tiles stay under
-   the 48 KiB of static shared memory). merge: key (+ value); sorted search: key + index;
-   load-balancing search: offset; segmented reduce: value + offset. */
-static inline constexpr int gprim__merge_vt(int bytes) { return bytes <= 4 ? 19 : bytes <= 8 ? 11 : 7; }
-static inline constexpr int gprim__merge_search_vt(int bytes) { return bytes <= 8 ? 15 : bytes <= 12 ? 11 : 9; }
-static inline constexpr int gprim__merge_lbs_vt(int bytes) { return bytes <= 4 ? 15 : 11; }
-static inline constexpr int gprim__merge_segred_vt(int bytes) { return bytes <= 8 ? 19 : bytes <= 12 ? 15 : 11; }
+/* The merge-path kernels' shapes, in one place: threads per block, and
+   items per thread by bytes per item (odd: no shared-memory bank conflicts;
+   tiles stay under the 48 KiB of static shared memory). merge: key
+   (+ value); sorted search: key + index; load-balancing search: offset;
+   segmented reduce: value + offset. */
+struct gprim__merge_shape {
+  enum { NT = 256 };       /* threads per block of the merge-path kernels ... */
+  enum { SEGRED_NT = 128 }; /* ... but segmented reduce: more, smaller blocks hide its latency */
+  static constexpr int vt(int bytes) { return bytes <= 4 ? 19 : bytes <= 8 ? 11 : 7; }
+  static constexpr int search_vt(int bytes) { return bytes <= 8 ? 15 : bytes <= 12 ? 11 : 9; }
+  static constexpr int lbs_vt(int bytes) { return bytes <= 4 ? 15 : 11; }
+  static constexpr int segred_vt(int bytes) { return bytes <= 8 ? 19 : bytes <= 12 ? 15 : 11; }
+};
 
 /* Merge path partition: the split of every tile's first diagonal, one binary search each.
    parts[i] = number of a items among the first min(i * nv, na + nb) outputs. */
@@ -211,7 +215,7 @@ cudaError_t gprim__merge_run(void *d_temp, size_t *temp_bytes, const K *a, const
 template <typename K, typename Less>
 cudaError_t gprim_merge_keys(void *d_temp, size_t *temp_bytes, const K *d_a, size_t na, const K *d_b, size_t nb,
                              K *d_out, Less less, cudaStream_t stream) {
-  return gprim__merge_run<GPRIM__MERGE_NT, gprim__merge_vt(sizeof(K)), false>(
+  return gprim__merge_run<gprim__merge_shape::NT, gprim__merge_shape::vt(sizeof(K)), false>(
       d_temp, temp_bytes, d_a, (const K *)NULL, na, d_b, (const K *)NULL, nb, d_out, (K *)NULL, less, stream);
 }
 
@@ -222,7 +226,7 @@ template <typename K, typename V, typename Less>
 cudaError_t gprim_merge_pairs(void *d_temp, size_t *temp_bytes, const K *d_a_keys, const V *d_a_vals, size_t na,
                               const K *d_b_keys, const V *d_b_vals, size_t nb, K *d_out_keys, V *d_out_vals,
                               Less less, cudaStream_t stream) {
-  return gprim__merge_run<GPRIM__MERGE_NT, gprim__merge_vt(sizeof(K) + sizeof(V)), true>(
+  return gprim__merge_run<gprim__merge_shape::NT, gprim__merge_shape::vt(sizeof(K) + sizeof(V)), true>(
       d_temp, temp_bytes, d_a_keys, d_a_vals, na, d_b_keys, d_b_vals, nb, d_out_keys, d_out_vals, less, stream);
 }
 
@@ -269,7 +273,7 @@ __global__ void __launch_bounds__(NT)
 template <bool LOWER, typename K, typename I>
 cudaError_t gprim__merge_search_launch(const K *needles, size_t n_needles, const K *hay, size_t n_hay, I *out,
                                        size_t *parts, size_t ntiles, cudaStream_t stream) {
-  constexpr int NT = GPRIM__MERGE_NT, VT = gprim__merge_search_vt(sizeof(K) + sizeof(I));
+  constexpr int NT = gprim__merge_shape::NT, VT = gprim__merge_shape::search_vt(sizeof(K) + sizeof(I));
   GPRIM_TRY(gprim__merge_partition<LOWER>(needles, n_needles, hay, n_hay, (size_t)NT * VT, ntiles, parts,
                                           gprim_less(), stream));
   gprim__merge_search_kernel<NT, VT, LOWER><<<(unsigned)ntiles, NT, 0, stream>>>(needles, hay, n_needles + n_hay,
@@ -288,7 +292,7 @@ template <typename K, typename I>
 cudaError_t gprim_sorted_search(void *d_temp, size_t *temp_bytes, const K *d_needles, size_t n_needles,
                                 const K *d_haystack, size_t n_haystack, I *d_out, gprim_bound bound,
                                 cudaStream_t stream) {
-  const size_t nv = (size_t)GPRIM__MERGE_NT * gprim__merge_search_vt(sizeof(K) + sizeof(I));
+  const size_t nv = (size_t)gprim__merge_shape::NT * gprim__merge_shape::search_vt(sizeof(K) + sizeof(I));
   const size_t ntiles = gprim__div_up(n_needles + n_haystack, nv);
   size_t sizes[1] = {(ntiles + 1) * sizeof(size_t)};
   void *ptrs[1];
@@ -377,9 +381,8 @@ cudaError_t gprim__merge_lbs_run(void *d_temp, size_t *temp_bytes, const O *d_of
 template <typename O>
 cudaError_t gprim_load_balance_search(void *d_temp, size_t *temp_bytes, const O *d_offsets, size_t n_segments,
                                       size_t total, O *d_parent, O *d_rank, cudaStream_t stream) {
-  return gprim__merge_lbs_run<GPRIM__MERGE_NT, gprim__merge_lbs_vt(sizeof(O))>(d_temp, temp_bytes, d_offsets,
-                                                                                n_segments, total, d_parent, d_rank,
-                                                                                stream);
+  return gprim__merge_lbs_run<gprim__merge_shape::NT, gprim__merge_shape::lbs_vt(sizeof(O))>(
+      d_temp, temp_bytes, d_offsets, n_segments, total, d_parent, d_rank, stream);
 }
 
 /* ---- segmented reduce: merge path over (segment ends, items), persistent blocks ---- */
@@ -491,7 +494,11 @@ template <typename T, typename O> struct gprim__merge_argmax_policy {
    gridDim.x persistent blocks each own an equal share of the S + total diagonals (so long and
    empty segments cost the same per item), walk it tile by tile, reduce serially per thread,
    stitch threads with a segmented scan, tiles with a running carry, and blocks with the fix-up
-   kernel below. The total is read on the device, so the grid does not depend on it. */
+   kernel below. The total is read on the device, so the grid does not depend on it.
+   One function: each pass of the tile loop loads the tile into shared memory, merges and
+   reduces per thread, scans the block and advances the tile by what the merge used (s_aused),
+   and the running carry, the thread's partial and its first closed segment pass from phase to
+   phase in registers between those barriers. */
 template <int NT, int VT, typename P, typename T, typename O>
 __global__ void __launch_bounds__(NT)
     gprim__merge_segred_kernel(const T *in, const O *offsets, size_t S, P p,
@@ -684,7 +691,7 @@ cudaError_t gprim_segmented_reduce(void *d_temp, size_t *temp_bytes, const T *d_
   p.out = d_out;
   p.op = op;
   p.init = init;
-  return gprim__merge_segred_run<GPRIM__MERGE_SEGRED_NT, gprim__merge_segred_vt(sizeof(T) + sizeof(O))>(
+  return gprim__merge_segred_run<gprim__merge_shape::SEGRED_NT, gprim__merge_shape::segred_vt(sizeof(T) + sizeof(O))>(
       d_temp, temp_bytes, d_in, num_segments, d_offsets, d_out != NULL, p, stream);
 }
 
@@ -700,7 +707,7 @@ cudaError_t gprim_segmented_argmax(void *d_temp, size_t *temp_bytes, const T *d_
   gprim__merge_argmax_policy<T, O> p;
   p.max_out = d_max_out;
   p.index_out = d_index_out;
-  return gprim__merge_segred_run<GPRIM__MERGE_SEGRED_NT, gprim__merge_segred_vt(sizeof(T) + sizeof(O))>(
+  return gprim__merge_segred_run<gprim__merge_shape::SEGRED_NT, gprim__merge_shape::segred_vt(sizeof(T) + sizeof(O))>(
       d_temp, temp_bytes, d_in, num_segments, d_offsets, d_max_out != NULL && d_index_out != NULL, p, stream);
 }
 

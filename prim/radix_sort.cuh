@@ -136,6 +136,157 @@ gprim__radix_histogram_kernel(const K *__restrict__ keys, size_t n, int begin_bi
    bench/bench_radix_sort.cu built with -DGPRIM_RADIX_TUNE). */
 #define GPRIM__RADIX_MATCH 1
 
+/* Onesweep step (1), after the tile's keys are loaded warp-striped (key[i] of
+   this lane at tile position first + 32 i, valid below `valid`): per-warp digit
+   counts in hist[w][d] (the digit written differently from the ranking's, so
+   that the compiler recomputes it there instead of keeping ITEMS more
+   registers alive), summed over the warps; thread d < 256 publishes the
+   tile's count of digit d at once (tile 0: as an inclusive prefix) and
+   zeroes the next pass's word. hist[w][d] ends as warp w's first tile
+   position of digit d. Returns, for thread d: x = the tile's first position
+   of digit d, y = the first output position of digit d; *count = the tile's
+   count of d. Every thread of the block calls it. */
+template <typename K, int WARPS, int ITEMS>
+__device__ __forceinline__ uint2 gprim__radix_count_digits(const K (&key)[ITEMS], uint32_t first, uint32_t valid,
+                                                           int shift, uint32_t mask, uint32_t flip,
+                                                           uint32_t (*hist)[GPRIM__RADIX_DIGITS], uint32_t tile,
+                                                           const uint32_t *__restrict__ bins, uint32_t *status,
+                                                           uint32_t *status_next, uint2 *s_scan, uint32_t *count) {
+  enum { DIGITS = GPRIM__RADIX_DIGITS };
+  const int tid = threadIdx.x, warp = tid >> 5;
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i)
+    if (first + i * 32 < valid) atomicAdd(&hist[warp][((uint32_t)(key[i] >> shift) ^ flip) & mask], 1u);
+  __syncthreads();
+  uint32_t total = 0, bin = 0;
+  if (tid < DIGITS) {
+    for (int w = 0; w < WARPS; ++w) { /* counts -> prefix over warps */
+      uint32_t c = hist[w][tid];
+      hist[w][tid] = total;
+      total += c;
+    }
+    volatile uint32_t *mine = status + (size_t)tile * DIGITS + tid;
+    *mine = tile == 0 ? (GPRIM__RADIX_PREFIX | total) : total + 1u;
+    bin = bins[tid];
+    if (status_next) status_next[(size_t)tile * DIGITS + tid] = 0;
+  }
+  const uint2 ex = gprim__radix_scan256(make_uint2(total, bin), s_scan);
+  if (tid < DIGITS)
+    for (int w = 0; w < WARPS; ++w) hist[w][tid] += ex.x;
+  __syncthreads();
+  *count = total;
+  return ex;
+}
+
+/* Onesweep step (2), warp multisplit ranking: item i of lane l comes after
+   items < i of all lanes of the warp and after item i of lanes < l. The lanes
+   with the same digit (peers) are found by each lane setting its bit in the
+   warp's shared word of its digit, match[d] (MATCH == 1), by 8 ballots (0) or
+   by __match_any_sync (2); the last of the peers bumps the warp's counter
+   hist[d] for all of them. pos[i]: item i's position in the tile sorted by
+   digit. */
+template <int MATCH, typename K, int ITEMS>
+__device__ __forceinline__ void gprim__radix_rank(const K (&key)[ITEMS], uint32_t first, uint32_t valid, int shift,
+                                                  uint32_t mask, uint32_t flip, uint32_t *hist, uint32_t *match,
+                                                  uint32_t (&pos)[ITEMS]) {
+  const int lane = threadIdx.x & 31;
+  const uint32_t below_me = (1u << lane) - 1u;
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i) {
+    bool ok = first + i * 32 < valid;
+    uint32_t d = gprim__radix_digit(key[i], shift, mask, flip);
+    uint32_t peers;
+    if (MATCH == 1) {
+      if (ok) atomicOr(&match[d], 1u << lane);
+      __syncwarp();
+      peers = ok ? match[d] : 0u;
+    } else if (MATCH == 2) {
+      peers = __match_any_sync(0xffffffffu, ok ? d : 0xffffffffu) & __ballot_sync(0xffffffffu, ok);
+    } else {
+      peers = gprim__radix_peers(d, ok);
+    }
+    int leader = 31 - __clz(peers | 1u);
+    uint32_t at = 0;
+    if (ok && lane == leader) at = atomicAdd(&hist[d], __popc(peers));
+    pos[i] = __shfl_sync(0xffffffffu, at, leader) + __popc(peers & below_me);
+    if (MATCH == 1) {
+      if (ok && lane == leader) match[d] = 0; /* every peer has read it (shfl above) */
+      __syncwarp();
+    }
+  }
+}
+
+/* Onesweep step (3), decoupled look-back by thread d < 256 of a tile > 0:
+   the keys of digit d in the earlier tiles, from their status words, LB
+   earlier tiles per round; then publishes this tile's inclusive prefix
+   (count: the tile's own keys of d). */
+template <int LB>
+__device__ __forceinline__ uint32_t gprim__radix_look_back(uint32_t *status, uint32_t tile, uint32_t count) {
+  enum { DIGITS = GPRIM__RADIX_DIGITS };
+  const int tid = threadIdx.x;
+  uint32_t earlier = 0;
+  int j = (int)tile - 1; /* nearest earlier tile not yet added */
+  for (bool found = false; !found;) {
+    const volatile uint32_t *from = status + (size_t)j * DIGITS + tid;
+    uint32_t w[LB];
+#pragma unroll
+    for (int u = 0; u < LB; ++u) w[u] = j - u >= 0 ? from[-u * DIGITS] : GPRIM__RADIX_PREFIX;
+    bool blocked = false; /* a tile that has published nothing yet: read again from there */
+#pragma unroll
+    for (int u = 0; u < LB; ++u) {
+      if (found || blocked) continue;
+      if (w[u] == 0) {
+        blocked = true;
+      } else {
+        found = (w[u] & GPRIM__RADIX_PREFIX) != 0;
+        earlier += found ? (w[u] & ~GPRIM__RADIX_PREFIX) : w[u] - 1u;
+        --j;
+      }
+    }
+  }
+  volatile uint32_t *mine = status + (size_t)tile * DIGITS + tid;
+  *mine = GPRIM__RADIX_PREFIX | (earlier + count);
+  return earlier;
+}
+
+/* Onesweep step (4), once the tile's keys sit in s_keys in sorted order and
+   s_base[d] = output position - tile position of digit d: thread t writes
+   tile positions t, t + BLOCK, ..., so that runs of one digit are contiguous
+   in the output. With PAIRS the values follow the same way, through s_vals
+   (the key buffer's memory, reused after a barrier): val[i] goes to tile
+   position pos[i]. */
+template <typename K, typename V, bool PAIRS, int BLOCK, int ITEMS>
+__device__ __forceinline__ void gprim__radix_scatter(const K *s_keys, V *s_vals, const uint32_t *s_base,
+                                                     uint32_t valid, int shift, uint32_t mask, uint32_t flip,
+                                                     uint32_t first, const uint32_t (&pos)[ITEMS],
+                                                     const V (&val)[PAIRS ? ITEMS : 1], K *__restrict__ keys_out,
+                                                     V *__restrict__ vals_out) {
+  const int tid = threadIdx.x;
+  uint32_t dst[PAIRS ? ITEMS : 1];
+#pragma unroll
+  for (int j = 0; j < ITEMS; ++j) {
+    uint32_t at = j * BLOCK + tid;
+    if (at < valid) {
+      K k = s_keys[at];
+      uint32_t to = s_base[gprim__radix_digit(k, shift, mask, flip)] + at;
+      keys_out[to] = k;
+      if (PAIRS) dst[j] = to;
+    }
+  }
+  if (PAIRS) {
+    __syncthreads(); /* the key buffer becomes the value buffer */
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i)
+      if (first + i * 32 < valid) s_vals[pos[i]] = val[i];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+      uint32_t at = j * BLOCK + tid;
+      if (at < valid) vals_out[dst[j]] = s_vals[at];
+    }
+  }
+}
+
 /* One digit pass of onesweep. Each block takes a tile by atomic ticket and
    (1) counts its digits per warp and publishes the tile's count of each digit
    early; (2) ranks its keys in input order with a warp multisplit (peers
@@ -144,7 +295,10 @@ gprim__radix_histogram_kernel(const K *__restrict__ keys, size_t n, int begin_bi
    keys of each digit in earlier tiles by decoupled look-back on status words
    (0 = not yet; 1 + count = this tile's count only; PREFIX | count = count in
    this tile and all before it); (4) scatters through shared memory so that the writes to
-   the output are coalesced. status_next (the next pass's words) is zeroed. */
+   the output are coalesced. status_next (the next pass's words) is zeroed.
+   The steps are the functions above; the kernel holds the tile's keys,
+   positions and values in registers across them and owns the shared union
+   they hand over (counters, then keys, then values) at its barriers. */
 template <typename K, typename V, bool PAIRS, int BLOCK, int ITEMS, int MIN_BLOCKS, int LB, int MATCH>
 __global__ void __launch_bounds__(BLOCK, MIN_BLOCKS)
 gprim__radix_onesweep_kernel(const K *__restrict__ keys_in, K *__restrict__ keys_out, const V *__restrict__ vals_in,
@@ -179,61 +333,13 @@ gprim__radix_onesweep_kernel(const K *__restrict__ keys_in, K *__restrict__ keys
   for (int i = 0; i < ITEMS; ++i)
     key[i] = first + i * 32 < valid ? keys_in[tile_base + first + i * 32] : (K)0;
 
-  /* (1) per-warp digit counts (the digit written differently from the
-     ranking's, so that the compiler recomputes it there instead of keeping
-     ITEMS more registers alive) */
-#pragma unroll
-  for (int i = 0; i < ITEMS; ++i)
-    if (first + i * 32 < valid) atomicAdd(&s.r.hist[warp][((uint32_t)(key[i] >> shift) ^ flip) & mask], 1u);
-  __syncthreads();
-  uint32_t count = 0, bin = 0;
-  if (tid < DIGITS) {
-    for (int w = 0; w < WARPS; ++w) { /* counts -> prefix over warps */
-      uint32_t c = s.r.hist[w][tid];
-      s.r.hist[w][tid] = count;
-      count += c;
-    }
-    volatile uint32_t *mine = status + (size_t)tile * DIGITS + tid;
-    *mine = tile == 0 ? (GPRIM__RADIX_PREFIX | count) : count + 1u;
-    bin = bins[tid];
-    if (status_next) status_next[(size_t)tile * DIGITS + tid] = 0;
-  }
-  /* x: first tile position of each digit, y: first output position of each digit */
-  uint2 ex = gprim__radix_scan256(make_uint2(count, bin), s_scan);
-  if (tid < DIGITS)
-    for (int w = 0; w < WARPS; ++w) s.r.hist[w][tid] += ex.x;
-  __syncthreads();
-
-  /* (2) rank: item i of lane l comes after items < i of all lanes of the warp
-     and after item i of lanes < l. The lanes with the same digit (peers) are
-     found by each lane setting its bit in a per-warp shared word of its
-     digit (MATCH == 1), by 8 ballots (0) or by __match_any_sync (2); the last
-     of the peers bumps the digit's counter for all of them. */
+  /* (1) counts, published; x: first tile position of each digit, y: first output position of each digit */
+  uint32_t count;
+  const uint2 ex = gprim__radix_count_digits<K, WARPS>(key, first, valid, shift, mask, flip, s.r.hist, tile, bins,
+                                                       status, status_next, s_scan, &count);
+  /* (2) rank */
   uint32_t pos[ITEMS];
-  const uint32_t below_me = (1u << lane) - 1u;
-#pragma unroll
-  for (int i = 0; i < ITEMS; ++i) {
-    bool ok = first + i * 32 < valid;
-    uint32_t d = gprim__radix_digit(key[i], shift, mask, flip);
-    uint32_t peers;
-    if (MATCH == 1) {
-      if (ok) atomicOr(&s.r.match[warp][d], 1u << lane);
-      __syncwarp();
-      peers = ok ? s.r.match[warp][d] : 0u;
-    } else if (MATCH == 2) {
-      peers = __match_any_sync(0xffffffffu, ok ? d : 0xffffffffu) & __ballot_sync(0xffffffffu, ok);
-    } else {
-      peers = gprim__radix_peers(d, ok);
-    }
-    int leader = 31 - __clz(peers | 1u);
-    uint32_t at = 0;
-    if (ok && lane == leader) at = atomicAdd(&s.r.hist[warp][d], __popc(peers));
-    pos[i] = __shfl_sync(0xffffffffu, at, leader) + __popc(peers & below_me);
-    if (MATCH == 1) {
-      if (ok && lane == leader) s.r.match[warp][d] = 0; /* every peer has read it (shfl above) */
-      __syncwarp();
-    }
-  }
+  gprim__radix_rank<MATCH>(key, first, valid, shift, mask, flip, s.r.hist[warp], s.r.match[warp], pos);
   __syncthreads(); /* the counters become the key buffer */
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i)
@@ -245,61 +351,16 @@ gprim__radix_onesweep_kernel(const K *__restrict__ keys_in, K *__restrict__ keys
       val[i] = first + i * 32 < valid ? vals_in[tile_base + first + i * 32] : (V)0;
   }
 
-  /* (3) decoupled look-back, one thread per digit, LB earlier tiles per round */
+  /* (3) decoupled look-back, one thread per digit */
   if (tid < DIGITS) {
-    uint32_t earlier = 0;
-    if (tile > 0) {
-      int j = (int)tile - 1; /* nearest earlier tile not yet added */
-      for (bool found = false; !found;) {
-        const volatile uint32_t *from = status + (size_t)j * DIGITS + tid;
-        uint32_t w[LB];
-#pragma unroll
-        for (int u = 0; u < LB; ++u) w[u] = j - u >= 0 ? from[-u * DIGITS] : GPRIM__RADIX_PREFIX;
-        bool blocked = false; /* a tile that has published nothing yet: read again from there */
-#pragma unroll
-        for (int u = 0; u < LB; ++u) {
-          if (found || blocked) continue;
-          if (w[u] == 0) {
-            blocked = true;
-          } else {
-            found = (w[u] & GPRIM__RADIX_PREFIX) != 0;
-            earlier += found ? (w[u] & ~GPRIM__RADIX_PREFIX) : w[u] - 1u;
-            --j;
-          }
-        }
-      }
-      volatile uint32_t *mine = status + (size_t)tile * DIGITS + tid;
-      *mine = GPRIM__RADIX_PREFIX | (earlier + count);
-    }
+    const uint32_t earlier = tile > 0 ? gprim__radix_look_back<LB>(status, tile, count) : 0u;
     s_base[tid] = ex.y + earlier - ex.x;
   }
   __syncthreads();
 
-  /* (4) thread t writes tile positions t, t + BLOCK, ...: runs of one digit
-     are contiguous in the output */
-  uint32_t dst[PAIRS ? ITEMS : 1];
-#pragma unroll
-  for (int j = 0; j < ITEMS; ++j) {
-    uint32_t at = j * BLOCK + tid;
-    if (at < valid) {
-      K k = s.keys[at];
-      uint32_t to = s_base[gprim__radix_digit(k, shift, mask, flip)] + at;
-      keys_out[to] = k;
-      if (PAIRS) dst[j] = to;
-    }
-  }
-  if (PAIRS) {
-    __syncthreads(); /* the key buffer becomes the value buffer */
-#pragma unroll
-    for (int i = 0; i < ITEMS; ++i)
-      if (first + i * 32 < valid) s.vals[pos[i]] = val[i];
-    __syncthreads();
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-      uint32_t at = j * BLOCK + tid;
-      if (at < valid) vals_out[dst[j]] = s.vals[at];
-    }
-  }
+  /* (4) scatter */
+  gprim__radix_scatter<K, V, PAIRS, BLOCK>(s.keys, s.vals, s_base, valid, shift, mask, flip, first, pos, val,
+                                           keys_out, vals_out);
 }
 
 /* The whole sort for one tile shape. V is an unsigned word (values are only

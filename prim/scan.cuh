@@ -785,28 +785,49 @@ __device__ __forceinline__ uint32_t gprim__warp_ranks(const bool (&f)[Cfg::ROWS]
   return off;
 }
 
+/* Warp 0, once s_warp[0..WARPS) holds the warps' counts in order: their
+   inclusive scan over its lanes (lane l: warps 0 .. l); *own = the lane's own
+   count (0 past the warps). */
+template <int WARPS>
+__device__ __forceinline__ uint32_t gprim__warp_counts_scan(const uint32_t *s_warp, uint32_t *own) {
+  const int lane = threadIdx.x & 31;
+  *own = lane < WARPS ? s_warp[lane] : 0u;
+  uint32_t w = *own;
+#pragma unroll
+  for (int d = 1; d < WARPS; d <<= 1) {
+    uint32_t o = __shfl_up_sync(0xffffffffu, w, d);
+    if (lane >= d) w += o;
+  }
+  return w;
+}
+
+/* Warp 0, with its tile's aggregate: publish it (tile 0: as the inclusive
+   prefix), look back, publish the tile's inclusive prefix. Returns what
+   comes before the tile, op-reduced (S() for tile 0). */
+template <typename Cfg, typename S, typename Op>
+__device__ __forceinline__ S gprim__tile_look_back(uint32_t tile, const gprim__lookback<S> &lb, Op op, S agg) {
+  const int lane = threadIdx.x & 31;
+  S before = S();
+  if (tile == 0) {
+    if (lane == 0) lb.publish(0, GPRIM__TILE_PREFIX, agg);
+  } else {
+    if (lane == 0) lb.publish(tile, GPRIM__TILE_AGGREGATE, agg);
+    before = lb.template exclusive_prefix<Cfg::LB_WIDTH, Cfg::SPIN_NS>(tile, op);
+    if (lane == 0) lb.publish(tile, GPRIM__TILE_PREFIX, op(before, agg));
+  }
+  return before;
+}
+
 /* Warp 0: scan the per-warp counts in s_warp (they become exclusive offsets),
    publish the tile's count and look back. s_tile_sum = {offset, count}. */
 template <typename Cfg>
 __device__ __forceinline__ void gprim__select_offsets(uint32_t tile, const gprim__lookback<uint32_t> &lb,
                                                       uint32_t *s_warp, uint32_t *s_tile_sum) {
   const int lane = threadIdx.x & 31;
-  const uint32_t own = lane < Cfg::WARPS ? s_warp[lane] : 0u;
-  uint32_t w = own;
-#pragma unroll
-  for (int d = 1; d < Cfg::WARPS; d <<= 1) {
-    uint32_t o = __shfl_up_sync(0xffffffffu, w, d);
-    if (lane >= d) w += o;
-  }
+  uint32_t own;
+  const uint32_t w = gprim__warp_counts_scan<Cfg::WARPS>(s_warp, &own);
   const uint32_t count = __shfl_sync(0xffffffffu, w, Cfg::WARPS - 1);
-  uint32_t before = 0;
-  if (tile == 0) {
-    if (lane == 0) lb.publish(0, GPRIM__TILE_PREFIX, count);
-  } else {
-    if (lane == 0) lb.publish(tile, GPRIM__TILE_AGGREGATE, count);
-    before = lb.template exclusive_prefix<Cfg::LB_WIDTH, Cfg::SPIN_NS>(tile, gprim_op_sum());
-    if (lane == 0) lb.publish(tile, GPRIM__TILE_PREFIX, before + count);
-  }
+  const uint32_t before = gprim__tile_look_back<Cfg>(tile, lb, gprim_op_sum(), count);
   __syncwarp();
   if (lane < Cfg::WARPS) s_warp[lane] = w - own;
   if (lane == 0) {
@@ -955,6 +976,30 @@ struct gprim__rle_op {
   }
 };
 
+/* Warp 0 of the run-length kernel, once s_warp holds each warp's count of
+   run starts and s_warp_start its latest run start: the tile's (runs, latest
+   start) published and looked back; s_warp[w] becomes the runs of the tile
+   in warps before w, *s_before what comes before the tile, *s_count the
+   tile's runs. */
+template <typename Cfg>
+__device__ __forceinline__ void gprim__rle_offsets(uint32_t tile, const gprim__lookback<gprim__rle_state> &lb,
+                                                   uint32_t *s_warp, const uint32_t *s_warp_start,
+                                                   gprim__rle_state *s_before, uint32_t *s_count) {
+  const int lane = threadIdx.x & 31;
+  uint32_t own;
+  const uint32_t w = gprim__warp_counts_scan<Cfg::WARPS>(s_warp, &own);
+  gprim__rle_state agg;
+  agg.runs = __shfl_sync(0xffffffffu, w, Cfg::WARPS - 1);
+  agg.start = gprim__warp_max_u32(lane < Cfg::WARPS ? s_warp_start[lane] : 0u);
+  const gprim__rle_state before = gprim__tile_look_back<Cfg>(tile, lb, gprim__rle_op(), agg);
+  __syncwarp();
+  if (lane < Cfg::WARPS) s_warp[lane] = w - own;
+  if (lane == 0) {
+    *s_before = before;
+    *s_count = agg.runs;
+  }
+}
+
 /* Single-pass run-length encoding by decoupled look-back over (runs, latest
    run start): one tile per block, tile id by atomic ticket; head flags, ballot
    ranks, run starts gathered in shared memory; run r's length =
@@ -998,32 +1043,7 @@ gprim__rle_kernel(const T *in, T *unique_out, uint32_t *counts_out, size_t *num_
     s_warp_start[warp] = warp_start;
   }
   __syncthreads();
-  if (warp == 0) {
-    const uint32_t own = lane < WARPS ? s_warp[lane] : 0u;
-    uint32_t w = own;
-#pragma unroll
-    for (int d = 1; d < WARPS; d <<= 1) {
-      uint32_t o = __shfl_up_sync(0xffffffffu, w, d);
-      if (lane >= d) w += o;
-    }
-    gprim__rle_state agg;
-    agg.runs = __shfl_sync(0xffffffffu, w, WARPS - 1);
-    agg.start = gprim__warp_max_u32(lane < WARPS ? s_warp_start[lane] : 0u);
-    gprim__rle_state before = {0u, 0u};
-    if (tile == 0) {
-      if (lane == 0) lb.publish(0, GPRIM__TILE_PREFIX, agg);
-    } else {
-      if (lane == 0) lb.publish(tile, GPRIM__TILE_AGGREGATE, agg);
-      before = lb.template exclusive_prefix<Cfg::LB_WIDTH, Cfg::SPIN_NS>(tile, gprim__rle_op());
-      if (lane == 0) lb.publish(tile, GPRIM__TILE_PREFIX, gprim__rle_op()(before, agg));
-    }
-    __syncwarp();
-    if (lane < WARPS) s_warp[lane] = w - own;
-    if (lane == 0) {
-      s_before = before;
-      s_count = agg.runs;
-    }
-  }
+  if (warp == 0) gprim__rle_offsets<Cfg>(tile, lb, s_warp, s_warp_start, &s_before, &s_count);
   __syncthreads();
   const gprim__rle_state before = s_before;
   const uint32_t count = s_count;

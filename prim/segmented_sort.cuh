@@ -451,7 +451,10 @@ gprim__segsort_hist_kernel(const K *keys_in, const uint4 *tile_desc, const uint3
    segment). Key of digit d at tile position q goes to
    segment begin + (keys of the segment with digit < d) + (digit d in earlier
    tiles) + q - (first tile position of d); the scatter goes through shared
-   memory so that writes are coalesced. */
+   memory so that writes are coalesced. One function: the tile loop keeps the
+   tile's keys, values and ranks in registers from the ranking to the
+   scatter, and its phases hand over the per-warp counters and the one shared
+   buffer (keys, then values) at barriers the next tile's ticket also waits on. */
 template <typename K, typename V, bool PAIRS>
 __global__ void __launch_bounds__(GPRIM__SEGSORT_BLOCK, sizeof(K) == 4 && !PAIRS ? 3 : 2) /* >= 80 registers */
 gprim__segsort_onesweep_kernel(const K *keys_in, K *keys_out, const V *vals_in, V *vals_out, const uint4 *tile_desc,
@@ -574,105 +577,147 @@ static inline unsigned gprim__segsort_grid(size_t work, int per_sm) {
   return (unsigned)(g > 0 ? g : 1);
 }
 
+/* The temp storage of a segmented sort, carved: the most segments each bin
+   can hold (a bin's segments are at most num_segments and at most
+   n / (its shortest length)) and the buffers sized by them. */
+template <typename K, typename V> struct gprim__segsort_temp {
+  size_t up_small, up_med1, up_med2, up_large, up_tiles;
+  uint32_t *counters, *list_small, *list_med1, *list_med2, *seg_hist;
+  uint4 *tile_desc;
+  unsigned long long *status;
+  K *alt_keys;
+  V *alt_vals;
+};
+template <typename K, typename V, bool PAIRS>
+static cudaError_t gprim__segsort_carve(void *d_temp, size_t *temp_bytes, size_t n, size_t num_segments,
+                                        gprim__segsort_temp<K, V> *t) {
+  enum { PASSES = (int)sizeof(K), DIGITS = GPRIM__SEGSORT_DIGITS };
+  t->up_small = std::min(num_segments, n);
+  t->up_med1 = std::min(num_segments, n / (GPRIM__SEGSORT_SMALL_MAX + 1));
+  t->up_med2 = std::min(num_segments, n / (GPRIM__SEGSORT_MED1_MAX + 1));
+  t->up_large = std::min(num_segments, n / (GPRIM__SEGSORT_MED2_MAX + 1));
+  t->up_tiles = t->up_large ? n / GPRIM__SEGSORT_TILE + t->up_large : 0;
+  size_t sizes[9] = {GPRIM__SEGSORT_COUNTERS * sizeof(uint32_t),
+                     t->up_small * sizeof(uint32_t),
+                     t->up_med1 * sizeof(uint32_t),
+                     t->up_med2 * sizeof(uint32_t),
+                     t->up_large * PASSES * DIGITS * sizeof(uint32_t),
+                     t->up_tiles * sizeof(uint4),
+                     t->up_tiles * DIGITS * sizeof(unsigned long long),
+                     t->up_large ? n * sizeof(K) : 0,
+                     t->up_large && PAIRS ? n * sizeof(V) : 0};
+  void *p[9];
+  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 9, sizes, p));
+  if (d_temp == NULL) return cudaSuccess;
+  t->counters = (uint32_t *)p[0], t->list_small = (uint32_t *)p[1], t->list_med1 = (uint32_t *)p[2];
+  t->list_med2 = (uint32_t *)p[3], t->seg_hist = (uint32_t *)p[4];
+  t->tile_desc = (uint4 *)p[5];
+  t->status = (unsigned long long *)p[6];
+  t->alt_keys = (K *)p[7];
+  t->alt_vals = (V *)p[8];
+  return cudaSuccess;
+}
+
+/* One medium bin's launch: segments of at most MAXLEN keys, one block each,
+   at most per_sm blocks per SM. The bin above GPRIM__SEGSORT_MED1_MAX may
+   need more than the default 48 KiB of dynamic shared memory: its kernel
+   opts in, once per device (ids < 64 cached). */
+template <typename K, typename V, typename O, bool PAIRS, int MAXLEN>
+static cudaError_t gprim__segsort_medium(const K *d_keys_in, K *d_keys_out, const V *d_vals_in, V *d_vals_out,
+                                         const O *d_offsets, const uint32_t *list, const uint32_t *counters,
+                                         int bin, size_t up, int per_sm, int dev, cudaStream_t stream) {
+  const size_t smem = MAXLEN * (sizeof(K) + (PAIRS ? sizeof(V) : 0));
+  void (*kernel)(const K *, K *, const V *, V *, const O *, const uint32_t *, const uint32_t *, int) =
+      gprim__segsort_medium_kernel<K, V, O, PAIRS, MAXLEN / GPRIM__SEGSORT_BLOCK>;
+  if (MAXLEN > GPRIM__SEGSORT_MED1_MAX) {
+    static bool s_opt_in[64];
+    const bool cache = dev >= 0 && dev < 64;
+    if (!cache || !s_opt_in[dev]) {
+      GPRIM_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+      if (cache) s_opt_in[dev] = true;
+    }
+  }
+  kernel<<<gprim__segsort_grid(up, per_sm), GPRIM__SEGSORT_BLOCK, smem, stream>>>(
+      d_keys_in, d_keys_out, d_vals_in, d_vals_out, d_offsets, list, counters, bin);
+  return cudaGetLastError();
+}
+
+/* The large bin: onesweep's counts of every pass, then one onesweep launch
+   per 8-bit pass, as many blocks as fit (occupancy cached per device, ids <
+   64). PASSES is even, so the passes ping-pong in -> alt -> out -> alt ->
+   ... -> out. */
+template <typename K, typename V, bool PAIRS>
+static cudaError_t gprim__segsort_large(const gprim__segsort_temp<K, V> &t, const K *d_keys_in, K *d_keys_out,
+                                        const V *d_vals_in, V *d_vals_out, int dev, cudaStream_t stream) {
+  enum { PASSES = (int)sizeof(K) };
+  static int s_per_sm[64];
+  const bool cache = dev >= 0 && dev < 64;
+  gprim__segsort_hist_kernel<K><<<gprim__segsort_grid(t.up_tiles, 8), GPRIM__SEGSORT_BLOCK, 0, stream>>>(
+      d_keys_in, t.tile_desc, t.counters, t.seg_hist, t.status);
+  GPRIM_TRY(cudaGetLastError());
+  void (*kernel)(const K *, K *, const V *, V *, const uint4 *, uint32_t *, const uint32_t *, unsigned long long *,
+                 int) = gprim__segsort_onesweep_kernel<K, V, PAIRS>;
+  int per_sm = cache ? s_per_sm[dev] : 0;
+  if (per_sm <= 0) {
+    GPRIM_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, GPRIM__SEGSORT_BLOCK, 0));
+    if (cache) s_per_sm[dev] = per_sm;
+  }
+  const unsigned grid = gprim__segsort_grid(t.up_tiles, per_sm);
+  for (int pass = 0; pass < PASSES; ++pass) {
+    const K *ksrc = pass == 0 ? d_keys_in : (pass & 1) ? t.alt_keys : d_keys_out;
+    K *kdst = (pass & 1) ? d_keys_out : t.alt_keys;
+    const V *vsrc = pass == 0 ? d_vals_in : (pass & 1) ? t.alt_vals : d_vals_out;
+    V *vdst = (pass & 1) ? d_vals_out : t.alt_vals;
+    kernel<<<grid, GPRIM__SEGSORT_BLOCK, 0, stream>>>(ksrc, kdst, vsrc, vdst, t.tile_desc, t.counters, t.seg_hist,
+                                                       t.status, pass);
+    GPRIM_TRY(cudaGetLastError());
+  }
+  return cudaSuccess;
+}
+
 /* The whole segmented sort. V is an unsigned word; PAIRS == false ignores the
    value pointers. */
 template <typename K, typename V, typename O, bool PAIRS>
 static cudaError_t gprim__segsort_run(void *d_temp, size_t *temp_bytes, const K *d_keys_in, K *d_keys_out,
                                       const V *d_vals_in, V *d_vals_out, size_t n, size_t num_segments,
                                       const O *d_offsets, cudaStream_t stream) {
-  enum { PASSES = (int)sizeof(K), DIGITS = GPRIM__SEGSORT_DIGITS };
+  enum { PASSES = (int)sizeof(K) };
   if (temp_bytes == NULL || n > 0xffffffffull || num_segments >= 0xffffffffull) return cudaErrorInvalidValue;
-  /* list sizes: a bin's segments are at most num_segments and at most n / (shortest length) */
-  const size_t up_small = std::min(num_segments, n);
-  const size_t up_med1 = std::min(num_segments, n / (GPRIM__SEGSORT_SMALL_MAX + 1));
-  const size_t up_med2 = std::min(num_segments, n / (GPRIM__SEGSORT_MED1_MAX + 1));
-  const size_t up_large = std::min(num_segments, n / (GPRIM__SEGSORT_MED2_MAX + 1));
-  const size_t up_tiles = up_large ? n / GPRIM__SEGSORT_TILE + up_large : 0;
-  size_t sizes[9] = {GPRIM__SEGSORT_COUNTERS * sizeof(uint32_t),
-                     up_small * sizeof(uint32_t),
-                     up_med1 * sizeof(uint32_t),
-                     up_med2 * sizeof(uint32_t),
-                     up_large * PASSES * DIGITS * sizeof(uint32_t),
-                     up_tiles * sizeof(uint4),
-                     up_tiles * DIGITS * sizeof(unsigned long long),
-                     up_large ? n * sizeof(K) : 0,
-                     up_large && PAIRS ? n * sizeof(V) : 0};
-  void *p[9];
-  GPRIM_TRY(gprim__temp_carve(d_temp, temp_bytes, 9, sizes, p));
+  gprim__segsort_temp<K, V> t;
+  GPRIM_TRY((gprim__segsort_carve<K, V, PAIRS>(d_temp, temp_bytes, n, num_segments, &t)));
   if (d_temp == NULL) return cudaSuccess;
   if (n > 0 && (d_keys_in == NULL || d_keys_out == NULL)) return cudaErrorInvalidValue;
   if (n > 0 && PAIRS && (d_vals_in == NULL || d_vals_out == NULL)) return cudaErrorInvalidValue;
   if (num_segments > 0 && d_offsets == NULL) return cudaErrorInvalidValue;
   if (n == 0 || num_segments == 0) return cudaSuccess;
-  uint32_t *counters = (uint32_t *)p[0], *list_small = (uint32_t *)p[1], *list_med1 = (uint32_t *)p[2];
-  uint32_t *list_med2 = (uint32_t *)p[3], *seg_hist = (uint32_t *)p[4];
-  uint4 *tile_desc = (uint4 *)p[5];
-  unsigned long long *status = (unsigned long long *)p[6];
-  K *alt_keys = (K *)p[7];
-  V *alt_vals = (V *)p[8];
-  /* cached per device (ids < 64): onesweep blocks per SM, the shared memory opt-in done */
-  static int s_onesweep_per_sm[64];
-  static bool s_med2_opt_in[64];
   int dev = 0;
   GPRIM_TRY(cudaGetDevice(&dev));
-  const bool cache = dev >= 0 && dev < 64;
 
-  GPRIM_TRY(cudaMemsetAsync(counters, 0, GPRIM__SEGSORT_COUNTERS * sizeof(uint32_t), stream));
+  GPRIM_TRY(cudaMemsetAsync(t.counters, 0, GPRIM__SEGSORT_COUNTERS * sizeof(uint32_t), stream));
   gprim__segsort_bin_kernel<O><<<gprim__segsort_grid(gprim__div_up(num_segments, 256), 8), 256, 0, stream>>>(
-      d_offsets, num_segments, n, counters, list_small, list_med1, list_med2, seg_hist, tile_desc, PASSES);
+      d_offsets, num_segments, n, t.counters, t.list_small, t.list_med1, t.list_med2, t.seg_hist, t.tile_desc,
+      PASSES);
   GPRIM_TRY(cudaGetLastError());
 
   /* segments per warp: fewer when there are few, so that enough warps run */
   uint32_t group = 32;
-  while (group > 4 && up_small / group < (size_t)gprim__sm_count() * 48) group /= 2;
+  while (group > 4 && t.up_small / group < (size_t)gprim__sm_count() * 48) group /= 2;
   gprim__segsort_small_kernel<K, V, O, PAIRS>
-      <<<gprim__segsort_grid(gprim__div_up(up_small, group * GPRIM__SEGSORT_SMALL_WARPS), 16),
+      <<<gprim__segsort_grid(gprim__div_up(t.up_small, group * GPRIM__SEGSORT_SMALL_WARPS), 16),
          GPRIM__SEGSORT_SMALL_WARPS * 32, 0, stream>>>(d_keys_in, d_keys_out, d_vals_in, d_vals_out, d_offsets,
-                                                       list_small, counters, group);
+                                                       t.list_small, t.counters, group);
   GPRIM_TRY(cudaGetLastError());
 
-  if (up_med1) {
-    const size_t smem = GPRIM__SEGSORT_MED1_MAX * (sizeof(K) + (PAIRS ? sizeof(V) : 0));
-    gprim__segsort_medium_kernel<K, V, O, PAIRS, GPRIM__SEGSORT_MED1_MAX / GPRIM__SEGSORT_BLOCK>
-        <<<gprim__segsort_grid(up_med1, 8), GPRIM__SEGSORT_BLOCK, smem, stream>>>(
-            d_keys_in, d_keys_out, d_vals_in, d_vals_out, d_offsets, list_med1, counters, GPRIM__SEGSORT_BIN_MED1);
-    GPRIM_TRY(cudaGetLastError());
-  }
-  if (up_med2) {
-    const size_t smem = GPRIM__SEGSORT_MED2_MAX * (sizeof(K) + (PAIRS ? sizeof(V) : 0));
-    void (*kernel)(const K *, K *, const V *, V *, const O *, const uint32_t *, const uint32_t *, int) =
-        gprim__segsort_medium_kernel<K, V, O, PAIRS, GPRIM__SEGSORT_MED2_MAX / GPRIM__SEGSORT_BLOCK>;
-    if (!cache || !s_med2_opt_in[dev]) {
-      GPRIM_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-      if (cache) s_med2_opt_in[dev] = true;
-    }
-    kernel<<<gprim__segsort_grid(up_med2, 4), GPRIM__SEGSORT_BLOCK, smem, stream>>>(
-        d_keys_in, d_keys_out, d_vals_in, d_vals_out, d_offsets, list_med2, counters, GPRIM__SEGSORT_BIN_MED2);
-    GPRIM_TRY(cudaGetLastError());
-  }
-  if (up_large) {
-    gprim__segsort_hist_kernel<K><<<gprim__segsort_grid(up_tiles, 8), GPRIM__SEGSORT_BLOCK, 0, stream>>>(
-        d_keys_in, tile_desc, counters, seg_hist, status);
-    GPRIM_TRY(cudaGetLastError());
-    void (*kernel)(const K *, K *, const V *, V *, const uint4 *, uint32_t *, const uint32_t *, unsigned long long *,
-                   int) = gprim__segsort_onesweep_kernel<K, V, PAIRS>;
-    int per_sm = cache ? s_onesweep_per_sm[dev] : 0;
-    if (per_sm <= 0) {
-      GPRIM_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, GPRIM__SEGSORT_BLOCK, 0));
-      if (cache) s_onesweep_per_sm[dev] = per_sm;
-    }
-    const unsigned grid = gprim__segsort_grid(up_tiles, per_sm);
-    /* ping-pong with PASSES even: in -> alt -> out -> alt -> ... -> out */
-    for (int pass = 0; pass < PASSES; ++pass) {
-      const K *ksrc = pass == 0 ? d_keys_in : (pass & 1) ? alt_keys : d_keys_out;
-      K *kdst = (pass & 1) ? d_keys_out : alt_keys;
-      const V *vsrc = pass == 0 ? d_vals_in : (pass & 1) ? alt_vals : d_vals_out;
-      V *vdst = (pass & 1) ? d_vals_out : alt_vals;
-      kernel<<<grid, GPRIM__SEGSORT_BLOCK, 0, stream>>>(ksrc, kdst, vsrc, vdst, tile_desc, counters, seg_hist, status,
-                                                         pass);
-      GPRIM_TRY(cudaGetLastError());
-    }
-  }
+  if (t.up_med1)
+    GPRIM_TRY((gprim__segsort_medium<K, V, O, PAIRS, GPRIM__SEGSORT_MED1_MAX>(
+        d_keys_in, d_keys_out, d_vals_in, d_vals_out, d_offsets, t.list_med1, t.counters, GPRIM__SEGSORT_BIN_MED1,
+        t.up_med1, 8, dev, stream)));
+  if (t.up_med2)
+    GPRIM_TRY((gprim__segsort_medium<K, V, O, PAIRS, GPRIM__SEGSORT_MED2_MAX>(
+        d_keys_in, d_keys_out, d_vals_in, d_vals_out, d_offsets, t.list_med2, t.counters, GPRIM__SEGSORT_BIN_MED2,
+        t.up_med2, 4, dev, stream)));
+  if (t.up_large) GPRIM_TRY((gprim__segsort_large<K, V, PAIRS>(t, d_keys_in, d_keys_out, d_vals_in, d_vals_out, dev,
+                                                                stream)));
   return cudaSuccess;
 }
 

@@ -3,7 +3,7 @@
    The AMQ tests (test_qf*.cu, test_bloom.cu, test_nonassoc*.cu) use the
    public API of gpuamq.h and this header, nothing else of the
    implementation. This header is the only place that names private gamq__
-   identifiers; it names these 22, each because no public call reaches
+   identifiers; it names these 23, each because no public call reaches
    what a test must check:
 
    quotient filters
@@ -38,6 +38,7 @@
      gamq__na_problem ........ a recurrence for the serial reference:
      gamq__host_maxplus_serial the reference loop every method (HOST simulation
                                and kernel) is compared with; no call runs it
+     gamq__scan_status ....... its result as the status a public call gives
    blocked Bloom filter
      gamq__bloom_test ........ the lookup kernel's per-key test (word picked by
                                selects), run on the host against the layout
@@ -50,9 +51,9 @@
    gamq_qf (f; path and max_rounds, the knobs that force a batch path and
    a round cap; last_path and last_rounds, what the last call did) and of
    struct gamq_bloom (a shape without bytes), and the private constants
-   GAMQ__QF_SQF / RSQF, GAMQ__QF_BATCH_*, GAMQ__QF_MAX_ROUNDS, GAMQ__QF_NO_RUN,
-   GAMQ__QF_STEP_OK / OUT, GAMQ__WIN_ONE / MANY and GAMQ__NA_OK / OVERFLOW /
-   NO_MEMORY.
+   GAMQ__QF_SQF / RSQF, GAMQ__QF_BATCH_AUTO / IN_PLACE / REBUILD / WINDOWS,
+   GAMQ__QF_MAX_ROUNDS, GAMQ__QF_NO_RUN,
+   GAMQ__QF_STEP_OK / OUT and GAMQ__WIN_ONE / MANY.
 
    The rest of this header is public: the hash through gamq_qf_ref and its
    inverse (keys with a chosen fingerprint, so that the public key API can
@@ -546,11 +547,7 @@ static inline gamq_status amqt_serial_maxplus(size_t n, const int64_t *a, int64_
   memset(&p, 0, sizeof p);
   p.n = n, p.a = a, p.a_const = a_const, p.b = b, p.b_const = b_const, p.heads = heads;
   p.has_init = init != NULL, p.init = init ? *init : 0;
-  const int res = gamq__host_maxplus_serial(&p, x);
-  return res == GAMQ__NA_OK          ? GAMQ_SUCCESS
-         : res == GAMQ__NA_OVERFLOW  ? GAMQ_ERROR_OVERFLOW
-         : res == GAMQ__NA_NO_MEMORY ? GAMQ_ERROR_OUT_OF_MEMORY
-                                     : GAMQ_ERROR_INVALID_ARGUMENT;
+  return gamq__scan_status(gamq__host_maxplus_serial(&p, x));
 }
 
 /* ---- blocked Bloom filter ---- */

@@ -163,7 +163,7 @@ void gprim_host_segmented_reduce(const T *in, T *out, size_t num_segments, const
 template <typename T, typename O>
 void gprim_host_segmented_argmax(const T *in, T *max_out, O *index_out, size_t num_segments, const O *offsets) {
   for (size_t s = 0; s < num_segments; ++s) {
-    T best = gprim__limits<T>::lowest();
+    T best = gprim_op_max::identity<T>();
     O at = (O)-1;
     bool any = false;
     for (size_t j = offsets[s]; j < (size_t)offsets[s + 1]; ++j) {
@@ -185,7 +185,7 @@ void gprim_host_segmented_argmax(const T *in, T *max_out, O *index_out, size_t n
 /* Digit of `key` for the pass at `shift` with `bits` bits, flipped when
    descending so that larger keys come first. */
 template <typename K>
-static inline uint32_t gprim__radix_host_digit(K key, int shift, int bits, bool descending) {
+static inline uint32_t gprim_host_radix_digit(K key, int shift, int bits, bool descending) {
   uint32_t mask = (1u << bits) - 1u;
   uint32_t d = (uint32_t)(key >> shift) & mask;
   return descending ? (mask ^ d) : d;
@@ -194,7 +194,7 @@ static inline uint32_t gprim__radix_host_digit(K key, int shift, int bits, bool 
 /* Stable sort of keys (and values, when vals_in != NULL) by bits
    [begin_bit, end_bit). In place allowed. Returns 0, or -1 for a bad bit range. */
 template <typename K, typename V>
-static inline int gprim__host_radix_sort(const K *keys_in, K *keys_out, const V *vals_in, V *vals_out, size_t n,
+static inline int gprim_host_radix_sort(const K *keys_in, K *keys_out, const V *vals_in, V *vals_out, size_t n,
                                          int begin_bit, int end_bit, bool descending) {
   if (begin_bit < 0 || begin_bit > end_bit || end_bit > (int)(8 * sizeof(K))) return -1;
   std::vector<K> k(keys_in, keys_in + n), k2(n);
@@ -206,10 +206,10 @@ static inline int gprim__host_radix_sort(const K *keys_in, K *keys_out, const V 
   for (int shift = begin_bit; shift < end_bit; shift += 8) {
     int bits = std::min(8, end_bit - shift);
     size_t start[257] = {0};
-    for (size_t i = 0; i < n; ++i) ++start[gprim__radix_host_digit(k[i], shift, bits, descending) + 1];
+    for (size_t i = 0; i < n; ++i) ++start[gprim_host_radix_digit(k[i], shift, bits, descending) + 1];
     for (int d = 0; d < 256; ++d) start[d + 1] += start[d]; /* start[d] = first slot of digit d */
     for (size_t i = 0; i < n; ++i) {
-      size_t at = start[gprim__radix_host_digit(k[i], shift, bits, descending)]++;
+      size_t at = start[gprim_host_radix_digit(k[i], shift, bits, descending)]++;
       k2[at] = k[i];
       if (vals_in) v2[at] = v[i];
     }
@@ -225,14 +225,14 @@ static inline int gprim__host_radix_sort(const K *keys_in, K *keys_out, const V 
 template <typename K>
 static inline int gprim_host_radix_sort_keys(const K *keys_in, K *keys_out, size_t n, int begin_bit, int end_bit,
                                              bool descending) {
-  return gprim__host_radix_sort<K, K>(keys_in, keys_out, (const K *)NULL, (K *)NULL, n, begin_bit, end_bit,
+  return gprim_host_radix_sort<K, K>(keys_in, keys_out, (const K *)NULL, (K *)NULL, n, begin_bit, end_bit,
                                       descending);
 }
 /* keys = [3, 1, 4, 1], vals = [0, 1, 2, 3]  ->  keys [1, 1, 3, 4], vals [1, 3, 0, 2] */
 template <typename K, typename V>
 static inline int gprim_host_radix_sort_pairs(const K *keys_in, K *keys_out, const V *vals_in, V *vals_out, size_t n,
                                               int begin_bit, int end_bit, bool descending) {
-  return gprim__host_radix_sort<K, V>(keys_in, keys_out, vals_in, vals_out, n, begin_bit, end_bit, descending);
+  return gprim_host_radix_sort<K, V>(keys_in, keys_out, vals_in, vals_out, n, begin_bit, end_bit, descending);
 }
 
 /* ---------------------------------------------------------------------------
@@ -241,7 +241,7 @@ static inline int gprim_host_radix_sort_pairs(const K *keys_in, K *keys_out, con
 
 /* Stable merge sort of k[0, len) (and v[0, len) alongside, when v != NULL). */
 template <typename K, typename V>
-static inline void gprim__segsort_host_merge_sort(K *k, V *v, size_t len) {
+static inline void gprim_host_stable_merge_sort(K *k, V *v, size_t len) {
   std::vector<K> tk(len);
   std::vector<V> tv(v ? len : 0);
   for (size_t width = 1; width < len; width *= 2) {
@@ -266,7 +266,7 @@ static inline void gprim__segsort_host_merge_sort(K *k, V *v, size_t len) {
    (vals_in != NULL) follow their keys. In place allowed. Returns 0, or -1 for
    offsets that are not nondecreasing from 0 to n. */
 template <typename K, typename V, typename O>
-static inline int gprim__segsort_host(const K *keys_in, K *keys_out, const V *vals_in, V *vals_out, size_t n,
+static inline int gprim_host_segmented_sort(const K *keys_in, K *keys_out, const V *vals_in, V *vals_out, size_t n,
                                       size_t num_segments, const O *offsets) {
   if (num_segments > 0 && ((size_t)offsets[0] != 0 || (size_t)offsets[num_segments] != n)) return -1;
   for (size_t s = 0; s < num_segments; ++s)
@@ -275,7 +275,7 @@ static inline int gprim__segsort_host(const K *keys_in, K *keys_out, const V *va
   for (size_t i = 0; i < n && vals_in && vals_out != vals_in; ++i) vals_out[i] = vals_in[i];
   for (size_t s = 0; s < num_segments; ++s) {
     size_t b = (size_t)offsets[s], e = (size_t)offsets[s + 1];
-    gprim__segsort_host_merge_sort(keys_out + b, vals_in ? vals_out + b : (V *)NULL, e - b);
+    gprim_host_stable_merge_sort(keys_out + b, vals_in ? vals_out + b : (V *)NULL, e - b);
   }
   return 0;
 }
@@ -284,14 +284,14 @@ static inline int gprim__segsort_host(const K *keys_in, K *keys_out, const V *va
 template <typename K, typename O>
 static inline int gprim_host_segmented_sort_keys(const K *keys_in, K *keys_out, size_t n, size_t num_segments,
                                                  const O *offsets) {
-  return gprim__segsort_host<K, K, O>(keys_in, keys_out, (const K *)NULL, (K *)NULL, n, num_segments, offsets);
+  return gprim_host_segmented_sort<K, K, O>(keys_in, keys_out, (const K *)NULL, (K *)NULL, n, num_segments, offsets);
 }
 /* offsets = [0, 3, 3, 5], keys = [5, 1, 5, 9, 2], vals = [0, 1, 2, 3, 4]
      ->  keys [1, 5, 5, 2, 9], vals [1, 0, 2, 4, 3] */
 template <typename K, typename V, typename O>
 static inline int gprim_host_segmented_sort_pairs(const K *keys_in, K *keys_out, const V *vals_in, V *vals_out,
                                                   size_t n, size_t num_segments, const O *offsets) {
-  return gprim__segsort_host<K, V, O>(keys_in, keys_out, vals_in, vals_out, n, num_segments, offsets);
+  return gprim_host_segmented_sort<K, V, O>(keys_in, keys_out, vals_in, vals_out, n, num_segments, offsets);
 }
 
 #endif /* GPRIM_TEST_REFERENCE_H */

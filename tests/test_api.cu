@@ -68,24 +68,32 @@ static void hook_free(void *user, void *ptr, gamq_stream stream) {
 }
 
 GPU_TEST(api, device_allocator_hook) {
-  void *p = (void *)1;
+  /* through a public call that takes the hook: a Bloom filter's memory */
+  gamq_bloom *f = NULL;
+  gamq_bloom_desc d;
+  memset(&d, 0, sizeof d);
+  d.backend = GAMQ_BACKEND_CUDA;
   /* the zero value: cudaMallocAsync */
-  gamq_device_allocator none;
-  memset(&none, 0, sizeof none);
-  CHECK(gamq__device_alloc(&none, &p, 1000, NULL) == GAMQ_SUCCESS && p != NULL);
-  CUDA_CHECK(cudaMemsetAsync(p, 0, 1000, 0));
-  gamq__device_free(&none, p, NULL);
-  CHECK(gamq__device_alloc(NULL, &p, 0, NULL) == GAMQ_SUCCESS && p == NULL);
-  /* a user hook is called, and its failure is reported as out of memory */
+  CHECK(gamq_bloom_create(&d, 1000, 0.01, &f) == GAMQ_SUCCESS && f != NULL);
+  CHECK(gamq_bloom_destroy(f) == GAMQ_SUCCESS);
+  /* a user hook is called for the filter's memory and freed by destroy */
   hook_state h = {0, 0, 0};
   gamq_device_allocator a = {hook_alloc, hook_free, &h};
-  CHECK(gamq__device_alloc(&a, &p, 4096, NULL) == GAMQ_SUCCESS && p != NULL && h.allocs == 1);
-  gamq__device_free(&a, p, NULL);
-  CHECK_EQ(h.frees, 1);
+  d.allocator = a;
+  f = NULL;
+  CHECK(gamq_bloom_create(&d, 1000, 0.01, &f) == GAMQ_SUCCESS && f != NULL && h.allocs >= 1);
+  CHECK(gamq_bloom_destroy(f) == GAMQ_SUCCESS);
+  CHECK_EQ(h.frees, h.allocs);
+  /* its failure is reported as out of memory, and nothing is made */
   h.fail = 1;
-  CHECK(gamq__device_alloc(&a, &p, 4096, NULL) == GAMQ_ERROR_OUT_OF_MEMORY && p == NULL);
+  f = (gamq_bloom *)&h;
+  CHECK(gamq_bloom_create(&d, 1000, 0.01, &f) == GAMQ_ERROR_OUT_OF_MEMORY);
+  CHECK(f == (gamq_bloom *)&h); /* untouched */
+  CHECK_EQ(h.frees, h.allocs - 1); /* the failed request held nothing */
   /* the default allocator reports an impossible request, and the runtime stays usable */
-  CHECK(gamq__device_alloc(NULL, &p, (size_t)1 << 50, NULL) == GAMQ_ERROR_OUT_OF_MEMORY && p == NULL);
+  memset(&d.allocator, 0, sizeof d.allocator);
+  f = NULL;
+  CHECK(gamq_bloom_create_shape(&d, (uint64_t)1 << 45, 4, &f) == GAMQ_ERROR_OUT_OF_MEMORY && f == NULL);
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaGetLastError());
 }

@@ -2,9 +2,10 @@
    triangle and 4-clique counts, maximum cliques) against brute force on small
    graphs and against the reference values of the graphs in shared/data.
 
-   The references are private (static) functions, so this file compiles its
-   own copy of the implementation: GPUCLIQUE_STATIC makes every function of it
-   static here, so nothing clashes with test_api.cu's copy at link time. The
+   The references run through the public calls with the HOST backend
+   (tests/internal_clique.h). This file compiles its own copy of the
+   implementation: GPUCLIQUE_STATIC makes every function of it static here,
+   so nothing clashes with test_api.cu's copy at link time. The
    host allocator is routed through hooks that count allocations and can be
    told to fail the k-th one (allocation-failure tests, leak checks). */
 #include <stdlib.h>
@@ -18,7 +19,7 @@
 #define GPUCLIQUE_TESTING
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
-#include "clique_testing.h"
+#include "internal_clique.h"
 
 #include <map>
 #include <set>
@@ -243,7 +244,7 @@ static void check_graph(const char *what, const hgraph &h, uint32_t want_omega, 
   uint32_t omega = 77;
   uint64_t count = 77;
   uint32_t *cl = NULL;
-  CHECK_MSG(gclq__host_max_cliques(&h.g, 0, &omega, &count, &cl) == GCLQ_SUCCESS, "%s: max_cliques failed", what);
+  CHECK_MSG(cliqt_max_cliques(&h.g, 0, &omega, &count, &cl) == GCLQ_SUCCESS, "%s: max_cliques failed", what);
   CHECK_MSG(omega == want_omega && count == want_count, "%s: omega %u count %llu, want %u and %llu", what, omega,
             (unsigned long long)count, want_omega, (unsigned long long)want_count);
   CHECK_MSG(cliques_well_formed(h, cl, count, omega), "%s: the clique list is not sorted cliques", what);
@@ -255,7 +256,7 @@ static void check_graph(const char *what, const hgraph &h, uint32_t want_omega, 
   /* find one: same omega, one clique, a member of the list */
   uint32_t omega1 = 77, *one = NULL;
   uint64_t count1 = 77;
-  CHECK(gclq__host_max_cliques(&h.g, 1, &omega1, &count1, &one) == GCLQ_SUCCESS);
+  CHECK(cliqt_max_cliques(&h.g, 1, &omega1, &count1, &one) == GCLQ_SUCCESS);
   CHECK_MSG(omega1 == omega && count1 == (omega ? 1u : 0u), "%s: find one gave omega %u count %llu", what, omega1,
             (unsigned long long)count1);
   if (omega > 0) {
@@ -266,16 +267,16 @@ static void check_graph(const char *what, const hgraph &h, uint32_t want_omega, 
   GCLQ_FREE(cl);
   GCLQ_FREE(one);
   /* count only (no list) */
-  CHECK(gclq__host_max_cliques(&h.g, 0, &omega1, &count1, NULL) == GCLQ_SUCCESS);
+  CHECK(cliqt_max_cliques(&h.g, 0, &omega1, &count1, NULL) == GCLQ_SUCCESS);
   CHECK_MSG(omega1 == omega && count1 == count, "%s: counting without a list differs", what);
 
   uint64_t tri = 77;
-  CHECK(gclq__host_count_triangles(&h.g, &tri) == GCLQ_SUCCESS);
+  CHECK(cliqt_count_triangles(&h.g, &tri) == GCLQ_SUCCESS);
   CHECK_MSG(want_triangles == ANY64 || tri == want_triangles, "%s: triangles %llu, want %llu", what, (unsigned long long)tri,
             (unsigned long long)want_triangles);
   std::vector<uint32_t> core(h.g.num_vertices + 1);
   uint32_t max_core = 77;
-  CHECK(gclq__host_core_numbers(&h.g, core.data(), &max_core) == GCLQ_SUCCESS);
+  CHECK(cliqt_core_numbers(&h.g, core.data(), &max_core) == GCLQ_SUCCESS);
   CHECK_MSG(want_max_core == ANY32 || max_core == want_max_core, "%s: max core %u, want %u", what, max_core, want_max_core);
 }
 
@@ -308,7 +309,7 @@ TEST(host_clique, hand_made_graphs) {
     check_graph(name, h, n, 1, &all, (uint64_t)n * (n - 1) * (n - 2) / 6, n - 1);
     CHECK_OK_SO_FAR();
     uint64_t q = 0;
-    CHECK(gclq__host_count_4cliques(&h.g, &q) == GCLQ_SUCCESS);
+    CHECK(cliqt_count_4cliques(&h.g, &q) == GCLQ_SUCCESS);
     CHECK_EQ(q, (uint64_t)n * (n - 1) * (n - 2) * (n - 3) / 24);
   }
   /* path 0-1-2-3-4: four edges are the maximum cliques */
@@ -367,7 +368,7 @@ TEST(host_clique, hand_made_graphs) {
   make_graph(5, e, h);
   std::vector<uint32_t> core(5), want = rows({2, 2, 2, 1, 1});
   uint32_t mc = 0;
-  CHECK(gclq__host_core_numbers(&h.g, core.data(), &mc) == GCLQ_SUCCESS && mc == 2);
+  CHECK(cliqt_core_numbers(&h.g, core.data(), &mc) == GCLQ_SUCCESS && mc == 2);
   CHECK_ARRAYS(want.data(), core.data(), 5, "core numbers");
 }
 
@@ -392,7 +393,7 @@ TEST(host_clique, random_graphs_vs_brute_force) {
         check_graph(name, h, omega, want.size() / omega, &want, naive_triangles(h), max_core);
         CHECK_OK_SO_FAR();
         uint64_t q = 0;
-        CHECK(gclq__host_count_4cliques(&h.g, &q) == GCLQ_SUCCESS);
+        CHECK(cliqt_count_4cliques(&h.g, &q) == GCLQ_SUCCESS);
         CHECK_MSG(q == naive_4cliques(h), "%s: 4-cliques", name);
         ++graphs;
       }
@@ -435,7 +436,8 @@ TEST(host_clique, core_numbers_vs_naive_peeling) {
       std::vector<uint32_t> want, got(ns[ni]), order(ns[ni]);
       naive_cores(h, want);
       uint32_t max_core = 0, want_max = *std::max_element(want.begin(), want.end());
-      CHECK(gclq__host_core_order(&h.g, got.data(), order.data(), &max_core) == GCLQ_SUCCESS);
+      CHECK(cliqt_core_numbers(&h.g, got.data(), &max_core) == GCLQ_SUCCESS);
+      CHECK(gclq_degeneracy_order(&h.g, order.data()) == GCLQ_SUCCESS);
       CHECK_ARRAYS(want.data(), got.data(), ns[ni], "core numbers");
       CHECK_EQ(max_core, want_max);
       /* the order is a permutation, core numbers never decrease along it, and
@@ -452,10 +454,10 @@ TEST(host_clique, core_numbers_vs_naive_peeling) {
       /* triangles and 4-cliques against the naive counts (small n only) */
       if (ns[ni] <= 120) {
         uint64_t t = 0, q = 0;
-        CHECK(gclq__host_count_triangles(&h.g, &t) == GCLQ_SUCCESS);
+        CHECK(cliqt_count_triangles(&h.g, &t) == GCLQ_SUCCESS);
         CHECK_EQ(t, naive_triangles(h));
         if (ns[ni] <= 50) {
-          CHECK(gclq__host_count_4cliques(&h.g, &q) == GCLQ_SUCCESS);
+          CHECK(cliqt_count_4cliques(&h.g, &q) == GCLQ_SUCCESS);
           CHECK_EQ(q, naive_4cliques(h));
         }
       }
@@ -468,13 +470,15 @@ TEST(host_clique, bad_input_and_allocation_failures) {
   uint32_t omega = 0, core[8], mc = 0, *cl = NULL;
   uint64_t count = 0;
   make_graph(6, complete_edges(0, 5), h);
-  CHECK(gclq__host_max_cliques(NULL, 0, &omega, &count, &cl) == GCLQ_ERROR_INVALID_ARGUMENT);
-  CHECK(gclq__host_max_cliques(&h.g, 0, NULL, &count, &cl) == GCLQ_ERROR_INVALID_ARGUMENT);
-  CHECK(gclq__host_max_cliques(&h.g, 0, &omega, NULL, &cl) == GCLQ_ERROR_INVALID_ARGUMENT);
-  CHECK(gclq__host_core_numbers(NULL, core, &mc) == GCLQ_ERROR_INVALID_ARGUMENT);
-  CHECK(gclq__host_core_numbers(&h.g, NULL, &mc) == GCLQ_ERROR_INVALID_ARGUMENT);
-  CHECK(gclq__host_count_triangles(&h.g, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
-  CHECK(gclq__host_count_4cliques(NULL, &count) == GCLQ_ERROR_INVALID_ARGUMENT);
+  gclq_kclique_result kr;
+  CHECK(cliqt_max_cliques(NULL, 0, &omega, &count, &cl) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_max_cliques(&h.g, NULL, NULL) == GCLQ_ERROR_INVALID_ARGUMENT); /* no result */
+  CHECK(cliqt_core_numbers(NULL, core, &mc) == GCLQ_ERROR_INVALID_ARGUMENT);
+  /* no core array: the largest core number alone (K5 and a lone vertex) */
+  CHECK(cliqt_core_numbers(&h.g, NULL, &mc) == GCLQ_SUCCESS && mc == 4);
+  CHECK(gclq_kcliques(&h.g, NULL, NULL) == GCLQ_ERROR_INVALID_ARGUMENT); /* no result */
+  CHECK(gclq_kcliques(NULL, NULL, &kr) == GCLQ_ERROR_INVALID_ARGUMENT && kr.h_counts == NULL);
+  CHECK(cliqt_count_4cliques(NULL, &count) == GCLQ_ERROR_INVALID_ARGUMENT);
   /* malformed CSR: an id out of range, an unsorted list, a self-loop, offsets
      that disagree with num_edges, missing arrays */
   const int cases = 5;
@@ -488,10 +492,10 @@ TEST(host_clique, bad_input_and_allocation_failures) {
     if (c == 2) nbr[0] = 0;
     if (c == 3) bad.num_edges += 1;
     if (c == 4) bad.h_offsets = NULL;
-    CHECK_MSG(gclq__host_max_cliques(&bad, 0, &omega, &count, &cl) == GCLQ_ERROR_INVALID_ARGUMENT, "case %d", c);
+    CHECK_MSG(cliqt_max_cliques(&bad, 0, &omega, &count, &cl) == GCLQ_ERROR_INVALID_ARGUMENT, "case %d", c);
     CHECK(omega == 0 && count == 0 && cl == NULL);
-    CHECK(gclq__host_count_triangles(&bad, &count) == GCLQ_ERROR_INVALID_ARGUMENT);
-    CHECK(gclq__host_core_numbers(&bad, core, &mc) == GCLQ_ERROR_INVALID_ARGUMENT);
+    CHECK(cliqt_count_triangles(&bad, &count) == GCLQ_ERROR_INVALID_ARGUMENT);
+    CHECK(cliqt_core_numbers(&bad, core, &mc) == GCLQ_ERROR_INVALID_ARGUMENT);
   }
   /* fail each allocation in turn: out of memory, outputs zeroed, nothing
      leaked; then the same call succeeds. A graph with several maximum cliques
@@ -500,7 +504,7 @@ TEST(host_clique, bad_input_and_allocation_failures) {
   random_graph(60, 0.5, rng, h);
   uint32_t want_omega = 0;
   uint64_t want_count = 0;
-  CHECK(gclq__host_max_cliques(&h.g, 0, &want_omega, &want_count, NULL) == GCLQ_SUCCESS);
+  CHECK(cliqt_max_cliques(&h.g, 0, &want_omega, &want_count, NULL) == GCLQ_SUCCESS);
   for (int fn = 0; fn < 4; ++fn) {
     int failures = 0;
     for (long long k = 0;; ++k) {
@@ -510,10 +514,10 @@ TEST(host_clique, bad_input_and_allocation_failures) {
       gclq_status s;
       uint64_t tri = 0;
       std::vector<uint32_t> cores(60);
-      if (fn == 0) s = gclq__host_max_cliques(&h.g, 0, &omega, &count, &cl);
-      else if (fn == 1) s = gclq__host_max_cliques(&h.g, 1, &omega, &count, &cl);
-      else if (fn == 2) s = gclq__host_count_4cliques(&h.g, &tri);
-      else s = gclq__host_core_numbers(&h.g, cores.data(), &mc);
+      if (fn == 0) s = cliqt_max_cliques(&h.g, 0, &omega, &count, &cl);
+      else if (fn == 1) s = cliqt_max_cliques(&h.g, 1, &omega, &count, &cl);
+      else if (fn == 2) s = cliqt_count_4cliques(&h.g, &tri);
+      else s = cliqt_core_numbers(&h.g, cores.data(), &mc);
       g_alloc_fail_at = -1;
       bool hit = k < g_alloc_calls;
       if (!hit) { /* every allocation passed */
@@ -663,26 +667,26 @@ static void check_data_set(const char *sub, const char *ext, bool dimacs) {
     clock_t t0 = clock();
     uint32_t omega = 0, *cl = NULL;
     uint64_t count = 0;
-    CHECK(gclq__host_max_cliques(&h.g, 0, &omega, &count, &cl) == GCLQ_SUCCESS);
+    CHECK(cliqt_max_cliques(&h.g, 0, &omega, &count, &cl) == GCLQ_SUCCESS);
     double t_all = (double)(clock() - t0) / CLOCKS_PER_SEC;
     t0 = clock();
     uint32_t omega1 = 0, *one = NULL;
     uint64_t count1 = 0;
-    CHECK(gclq__host_max_cliques(&h.g, 1, &omega1, &count1, &one) == GCLQ_SUCCESS);
+    CHECK(cliqt_max_cliques(&h.g, 1, &omega1, &count1, &one) == GCLQ_SUCCESS);
     double t_one = (double)(clock() - t0) / CLOCKS_PER_SEC;
     t0 = clock();
     uint64_t tri = 0, four = 0;
-    CHECK(gclq__host_count_triangles(&h.g, &tri) == GCLQ_SUCCESS);
+    CHECK(cliqt_count_triangles(&h.g, &tri) == GCLQ_SUCCESS);
     double t_tri = (double)(clock() - t0) / CLOCKS_PER_SEC;
     std::vector<uint32_t> core(h.g.num_vertices);
     uint32_t max_core = 0;
     t0 = clock();
-    CHECK(gclq__host_core_numbers(&h.g, core.data(), &max_core) == GCLQ_SUCCESS);
+    CHECK(cliqt_core_numbers(&h.g, core.data(), &max_core) == GCLQ_SUCCESS);
     double t_core = (double)(clock() - t0) / CLOCKS_PER_SEC;
     double t_four = 0;
     if (r.count("four_cliques") && r["four_cliques"] != "-") {
       t0 = clock();
-      CHECK(gclq__host_count_4cliques(&h.g, &four) == GCLQ_SUCCESS);
+      CHECK(cliqt_count_4cliques(&h.g, &four) == GCLQ_SUCCESS);
       t_four = (double)(clock() - t0) / CLOCKS_PER_SEC;
     }
     char four_time[32] = "-";
@@ -731,8 +735,8 @@ TEST(host_clique, planted_clique) {
     uint64_t tri = 0;
     uint32_t max_core = 0;
     std::vector<uint32_t> core(3000);
-    CHECK(gclq__host_count_triangles(&h.g, &tri) == GCLQ_SUCCESS);
-    CHECK(gclq__host_core_numbers(&h.g, core.data(), &max_core) == GCLQ_SUCCESS);
+    CHECK(cliqt_count_triangles(&h.g, &tri) == GCLQ_SUCCESS);
+    CHECK(cliqt_core_numbers(&h.g, core.data(), &max_core) == GCLQ_SUCCESS);
     CHECK(tri >= k * (k - 1) * (k - 2) / 6 && max_core >= k - 1);
     for (uint32_t j = 0; j < k; ++j) CHECK(core[planted[j]] >= k - 1);
     check_graph(name, h, sizes[i], 1, &planted, ANY64, ANY32);
@@ -753,7 +757,7 @@ TEST(host_clique, rmat_consistency) {
     naive_cores(h, core);
     uint32_t omega = 0, *cl = NULL;
     uint64_t count = 0;
-    CHECK(gclq__host_max_cliques(&h.g, 0, &omega, &count, &cl) == GCLQ_SUCCESS);
+    CHECK(cliqt_max_cliques(&h.g, 0, &omega, &count, &cl) == GCLQ_SUCCESS);
     GCLQ_FREE(cl);
     char name[32];
     snprintf(name, sizeof name, "rmat scale %d", scale);

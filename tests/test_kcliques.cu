@@ -7,8 +7,13 @@
    2^53 and past 2^64: the overflow flags), complete graphs against C(n, k)
    (K_80: counts over 2^64 flagged), random and planted graphs against a
    brute-force count for k = 3 .. 10 (per-vertex counts and listings too),
-   the small cases, options, NULLs, leaks and allocation failures.
-   GPU_TEST: gclq_core_numbers on CUDA against HOST.
+   the small cases, options, NULLs, leaks and allocation failures; host
+   twins of the CUDA methods' walks (PIVOT's tasks and rounds, LFTJ's
+   general path, GROUPED's levels) against brute force.
+   GPU_TEST: gclq_core_numbers on CUDA against HOST; every CUDA method
+   against HOST on data, random, R-MAT and complete graphs, under small
+   budgets, split PIVOT tasks, and graphs built to reach the edges of the
+   methods' windows, rows and stacks.
 
    Like test_maxclique.cu, this file compiles its own static copy of the
    implementation with a counting host allocator. */
@@ -23,6 +28,7 @@
 #define GPUCLIQUE_TESTING
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
+#include "internal_clique.h"
 
 #include <chrono>
 #include <map>
@@ -412,7 +418,7 @@ static void kc_check_one_k(const kc_graph &k, const kc_brute &b, uint32_t kk, te
       gclq_kclique_options o = kc_opts(methods[m].method, kk, 0);
       o.backend = methods[m].backend;
       o.orientation = (gclq_orient_by)orient;
-      o.per_vertex = rng.below(4) != 0; /* without: PIVOT closes its last two levels (gclq__kc_pivot_close) */
+      o.per_vertex = rng.below(4) != 0; /* without: PIVOT closes its last two levels (the CUDA PIVOT's closed levels) */
       o.max_stored = rng.below(3) == 0 ? want + 5 : 1 + rng.below(want + 2);
       gclq_kclique_result r;
       CHECK(gclq_kcliques(&k.g, &o, &r) == GCLQ_SUCCESS);
@@ -778,66 +784,53 @@ TEST(kcliques, host_core_numbers_and_degeneracy_order) {
   else CHECK(st == GCLQ_ERROR_NO_DEVICE || st == GCLQ_ERROR_BACKEND_UNAVAILABLE);
 }
 
-/* The device peeling's cores and rounds (by the library's internals, as
-   gclq__kc_cuda_cores runs them, with the rounds kept). */
-static gclq_status kc_cuda_peel(const gclq_graph &g, std::vector<uint32_t> *core, std::vector<uint32_t> *round,
-                                uint32_t *max_core) {
-  gclq__mc_plan plan;
-  gclq_maxclique_stats stats;
-  gclq__mc_ctx c;
-  gclq_status st;
-  memset(&plan, 0, sizeof plan);
-  memset(&stats, 0, sizeof stats);
-  memset(&c, 0, sizeof c);
-  c.plan = &plan;
-  c.stats = &stats;
-  c.budget = ~(size_t)0;
-  c.n = g.num_vertices;
-  core->assign(g.num_vertices, 0xdeadbeef);
-  round->assign(g.num_vertices, 0xdeadbeef);
-  *max_core = 12345;
-  {
-    gclq__dmem off(&c), nbr(&c), deg(&c), cr(&c), rd(&c);
-    st = gclq__mc_run_upload(&c, &g, &off, &nbr, &deg, &cr);
-    if (st == GCLQ_SUCCESS) st = rd.get((size_t)g.num_vertices * sizeof(uint32_t) + 4);
-    if (st == GCLQ_SUCCESS) {
-      if (cudaMemset(rd.p, 0xee, (size_t)g.num_vertices * sizeof(uint32_t) + 4) != cudaSuccess) st = GCLQ_ERROR_CUDA;
-      c.d_round = rd.as<uint32_t>();
-      if (st == GCLQ_SUCCESS) st = gclq__mc_cores(&c, max_core);
-    }
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(&c, core->data(), c.d_core, (size_t)c.n * sizeof(uint32_t));
-    if (st == GCLQ_SUCCESS) st = gclq__mc_read(&c, round->data(), c.d_round, (size_t)c.n * sizeof(uint32_t));
-  }
-  if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
-  return st;
-}
-
 /* Both device peelings (one cooperative launch; a loop of launches) give
-   the host's cores and exactly the rounds of gclq_degeneracy_order's
-   order. */
+   the host's cores, and their rounds orient the CUDA methods' edges as
+   gclq_degeneracy_order does on the host: a CUDA count by the degeneracy
+   order reports the largest core and out-degree of the host's oriented
+   graph (cliqt_orient) and the HOST count. (The rounds themselves are not
+   public: the device's order is seen through its out-degrees.) */
 static void kc_check_peel(const gclq_graph &g, const char *what) {
-  if (g.num_vertices == 0) return; /* the library peels no empty graph (gclq__kc_cuda_cores returns first) */
-  std::vector<uint32_t> want(g.num_vertices + 1), order(g.num_vertices + 1);
-  uint32_t want_max = 0;
+  std::vector<uint32_t> want(g.num_vertices + 1);
+  uint32_t want_max = 0, want_out = 0;
   CHECK(gclq_core_numbers(&g, GCLQ_BACKEND_HOST, want.data(), &want_max) == GCLQ_SUCCESS); /* checked above */
-  CHECK(gclq_degeneracy_order(&g, order.data()) == GCLQ_SUCCESS);
+  std::vector<uint64_t> off;
+  std::vector<uint32_t> out;
+  CHECK(cliqt_orient(&g, GCLQ_ORIENT_BY_DEGENERACY, off, out, &want_out) == GCLQ_SUCCESS);
+  gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_ORDERED, 3, 0);
+  o.orientation = GCLQ_ORIENT_BY_DEGENERACY;
+  gclq_kclique_result host;
+  CHECK(gclq_kcliques(&g, &o, &host) == GCLQ_SUCCESS);
+  CHECK(host.stats.max_out_degree == want_out);
   static const char *const modes[] = {"cooperative", "launches"};
   for (int mode = 0; mode < 2; ++mode) {
-    gclq__peel_by_launches = mode == 1;
-    std::vector<uint32_t> core, round;
-    uint32_t max_core;
-    gclq_status st = kc_cuda_peel(g, &core, &round, &max_core);
+    cliqt_set_peel_by_launches(mode == 1);
+    std::vector<uint32_t> core(g.num_vertices + 1, 0xdeadbeef);
+    uint32_t max_core = 12345;
+    gclq_status st = gclq_core_numbers(&g, GCLQ_BACKEND_CUDA, core.data(), &max_core);
     CHECK_MSG(st == GCLQ_SUCCESS, "%s (%s, %u vertices, %llu edges): %s", what, modes[mode], g.num_vertices,
               (unsigned long long)g.num_edges, gclq_status_string(st));
     CHECK_MSG(max_core == want_max, "%s (%s): max core %u, want %u", what, modes[mode], max_core, want_max);
-    CHECK_MSG(std::equal(core.begin(), core.end(), want.begin()), "%s (%s): cores differ", what, modes[mode]);
-    std::vector<uint32_t> by_round(g.num_vertices);
-    for (uint32_t v = 0; v < g.num_vertices; ++v) by_round[v] = v;
-    std::stable_sort(by_round.begin(), by_round.end(), [&](uint32_t a, uint32_t b) { return round[a] < round[b]; });
-    CHECK_MSG(std::equal(by_round.begin(), by_round.end(), order.begin()), "%s (%s): not the degeneracy order", what,
+    CHECK_MSG(std::equal(core.begin(), core.begin() + g.num_vertices, want.begin()), "%s (%s): cores differ", what,
               modes[mode]);
+    CHECK_MSG(core[g.num_vertices] == 0xdeadbeef, "%s (%s): written past the cores", what, modes[mode]);
+    gclq_kclique_options co = o;
+    co.backend = GCLQ_BACKEND_CUDA;
+    co.method = GCLQ_KCLIQUE_LFTJ;
+    gclq_kclique_result r;
+    st = gclq_kcliques(&g, &co, &r);
+    CHECK_MSG(st == GCLQ_SUCCESS, "%s (%s): LFTJ by degeneracy: %s", what, modes[mode], gclq_status_string(st));
+    if (st == GCLQ_SUCCESS) {
+      CHECK_MSG(r.stats.max_core == want_max && r.stats.max_out_degree == want_out,
+                "%s (%s): max core %u, max out-degree %u; want %u, %u", what, modes[mode], r.stats.max_core,
+                r.stats.max_out_degree, want_max, want_out);
+      CHECK_MSG(r.h_counts[0] == host.h_counts[0], "%s (%s): %llu triangles, want %llu", what, modes[mode],
+                (unsigned long long)r.h_counts[0], (unsigned long long)host.h_counts[0]);
+      gclq_kclique_result_free(&r);
+    }
   }
-  gclq__peel_by_launches = 0;
+  cliqt_set_peel_by_launches(0);
+  gclq_kclique_result_free(&host);
 }
 
 GPU_TEST(kcliques, cuda_core_numbers_match_host) {
@@ -1121,7 +1114,7 @@ GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
 GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
   test_rng rng = test_rng_for("kcliques_cuda_pivot_split");
   struct hook {
-    ~hook() { gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0; }
+    ~hook() { cliqt_set_pivot_splits(0, 0); }
   } restore;
   static const uint64_t spills[] = {1, 2, 7, 64}, rounds[] = {1, 3, 300, 0};
   for (int gi = 0; gi < 5; ++gi) {
@@ -1154,10 +1147,10 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
       gclq_kclique_result want, base, r;
       CHECK(gclq_kcliques(&g, &o, &want) == GCLQ_SUCCESS);
       o.backend = GCLQ_BACKEND_CUDA;
-      gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
+      cliqt_set_pivot_splits(0, 0);
       CHECK(gclq_kcliques(&g, &o, &base) == GCLQ_SUCCESS);
-      gclq__kcp_spill_nodes = spills[rng.below(4)];
-      gclq__kcp_round_tasks = rounds[rng.below(4)];
+      const uint64_t spill = spills[rng.below(4)], round = rounds[rng.below(4)];
+      cliqt_set_pivot_splits(spill, round);
       const size_t graph_bytes = (size_t)(g.num_vertices + 1) * 16 + (size_t)g.num_edges * 8 + (size_t)g.num_vertices * 16;
       o.device_budget_bytes = rng.below(2) ? 0 : graph_bytes * 3 + (size_t)rng.below(2u << 20);
       gclq_status st = gclq_kcliques(&g, &o, &r);
@@ -1166,7 +1159,7 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
         st = gclq_kcliques(&g, &o, &r);
       }
       CHECK_MSG(st == GCLQ_SUCCESS, "graph %d k %u spill %llu round %llu budget %zu: %s", gi, kk,
-                (unsigned long long)gclq__kcp_spill_nodes, (unsigned long long)gclq__kcp_round_tasks,
+                (unsigned long long)spill, (unsigned long long)round,
                 o.device_budget_bytes, gclq_status_string(st));
       if (st == GCLQ_SUCCESS) {
         CHECK_MSG(r.num_k == want.num_k && r.omega == want.omega && r.stats.nodes == base.stats.nodes,
@@ -1176,7 +1169,7 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
         for (uint32_t j = 0; j < r.num_k && j < want.num_k; ++j)
           CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j],
                     "graph %d k %u spill %llu round %llu: %llu, want %llu", gi, want.k_first + j,
-                    (unsigned long long)gclq__kcp_spill_nodes, (unsigned long long)gclq__kcp_round_tasks,
+                    (unsigned long long)spill, (unsigned long long)round,
                     (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
         if (o.per_vertex) CHECK(std::equal(want.h_per_vertex, want.h_per_vertex + g.num_vertices, r.h_per_vertex));
         gclq_kclique_result_free(&r);
@@ -1189,7 +1182,134 @@ GPU_TEST(kcliques, cuda_pivot_split_tasks_match_host) {
   }
 }
 
-/* ---- BITSET (clique/kc_bitset.cuh): the index math of its windows and units ---- */
+/* ---- the CUDA methods' layouts at their edges ----------------------------- */
+
+/* A union of complete graphs K_s for s in sizes (vertex ids consecutive). */
+static gclq_status kc_complete_union(const std::vector<uint32_t> &sizes, gclq_graph *g) {
+  std::vector<uint64_t> src, dst;
+  uint32_t base = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    for (uint32_t u = 0; u < sizes[i]; ++u)
+      for (uint32_t v = u + 1; v < sizes[i]; ++v) src.push_back(base + u), dst.push_back(base + v);
+    base += sizes[i];
+  }
+  return gclq_graph_from_edges(src.data(), dst.data(), src.size(), g);
+}
+
+/* One CUDA run (o: backend CUDA, a method) against want, the HOST PIVOT's
+   result for the same k, orientation and per_vertex: the counts, their
+   flags, the per-vertex counts, the method and orientation that ran, and
+   with a budget the peak within it. A budget that proves too small for the
+   graph and one window grows fourfold, at most four times. */
+static void kc_cuda_equals(const gclq_graph &g, gclq_kclique_options o, const gclq_kclique_result &want,
+                           const char *what) {
+  gclq_kclique_result r;
+  gclq_status st = gclq_kcliques(&g, &o, &r);
+  for (int grow = 0; st == GCLQ_ERROR_OUT_OF_MEMORY && o.device_budget_bytes != 0 && grow < 4; ++grow) {
+    CHECK(kc_zeroed(r));
+    o.device_budget_bytes *= 4;
+    st = gclq_kcliques(&g, &o, &r);
+  }
+  CHECK_MSG(st == GCLQ_SUCCESS, "%s %s k %u budget %zu: %s", what, gclq_kclique_method_name(o.method), o.k,
+            o.device_budget_bytes, gclq_status_string(st));
+  if (st != GCLQ_SUCCESS) return;
+  CHECK_MSG(r.num_k == want.num_k && r.omega == want.omega && r.overflowed == want.overflowed,
+            "%s %s k %u: num_k %u/%u omega %u/%u overflowed %u/%u", what, gclq_kclique_method_name(o.method), o.k,
+            r.num_k, want.num_k, r.omega, want.omega, r.overflowed, want.overflowed);
+  for (uint32_t j = 0; j < r.num_k && j < want.num_k; ++j)
+    CHECK_MSG(r.h_counts[j] == want.h_counts[j] && r.h_status[j] == want.h_status[j],
+              "%s %s k %u budget %zu: %llu, want %llu", what, gclq_kclique_method_name(o.method), want.k_first + j,
+              o.device_budget_bytes, (unsigned long long)r.h_counts[j], (unsigned long long)want.h_counts[j]);
+  if (o.per_vertex)
+    CHECK_MSG(r.h_per_vertex != NULL && std::equal(want.h_per_vertex, want.h_per_vertex + g.num_vertices, r.h_per_vertex),
+              "%s %s k %u: per-vertex counts differ", what, gclq_kclique_method_name(o.method), o.k);
+  CHECK(r.stats.backend == GCLQ_BACKEND_CUDA && r.stats.method == o.method && r.stats.orientation == want.stats.orientation);
+  CHECK(r.stats.max_out_degree == want.stats.max_out_degree && r.stats.max_core == want.stats.max_core);
+  CHECK_MSG(o.device_budget_bytes == 0 || r.stats.peak_device_bytes <= o.device_budget_bytes,
+            "%s %s k %u: peak %zu over the budget %zu", what, gclq_kclique_method_name(o.method), o.k,
+            r.stats.peak_device_bytes, o.device_budget_bytes);
+  gclq_kclique_result_free(&r);
+}
+
+/* The index math of the CUDA methods' windows, rows, stacks and tables,
+   checked by what it serves: exact counts on graphs built to reach its
+   edges, under budgets small enough that the work splits into many windows
+   and the stacks shrink (each method's layout must then still fit, and
+   count every clique once).
+   - Complete graphs K_31, K_32, K_33, K_63, K_64, K_65 (one graph): their
+     oriented out-degrees are every value 0 .. 64, so rows end on either
+     side of each word (BITSET's units and rows, PIVOT's row words and
+     frames), one k and, for PIVOT, every k.
+   - G(3000, 0.15): out-lists of every length up to a few hundred (GROUPED's
+     column-first lists and Bloom filters past a warp slot, LEVEL_JOIN's
+     intersections and windows, BITSET's and PIVOT's windows over thousands
+     of sources), k = 3 .. 6 and every k, both orientations.
+   - K_24: k = 3 .. 26 and every k, the deepest stacks (BITSET's levels,
+     LFTJ's stack words), and k past omega (0).
+   - K_67 and K_68, PIVOT, every k and k = 33, 34 with per-vertex counts:
+     C(67, 33) fits in 64 bits, C(68, 34) does not (the binomial table's
+     saturation and the tally's combination into flagged counts).
+   - K_390, triangles (and PIVOT every k): out-lists of every length up to
+     389, past GROUPED's warp slot of 384 candidates. */
+GPU_TEST(kcliques, cuda_layout_edges_match_host) {
+  test_rng rng = test_rng_for("kcliques_cuda_layout_edges");
+  std::vector<kc_method> methods = kc_cuda_methods();
+  CHECK(!methods.empty());
+  for (int gi = 0; gi < 5 && !g_test.failed; ++gi) {
+    gclq_graph g;
+    static const char *const names[] = {"K_31 .. K_65", "G(3000, 0.15)", "K_24", "K_67, K_68", "K_390"};
+    const char *what = names[gi];
+    if (gi == 0) CHECK(kc_complete_union(std::vector<uint32_t>{31, 32, 33, 63, 64, 65}, &g) == GCLQ_SUCCESS);
+    if (gi == 1) CHECK(gclq_graph_erdos_renyi(3000, 0.15, rng.next(), &g) == GCLQ_SUCCESS);
+    if (gi == 2) CHECK(kc_complete_union(std::vector<uint32_t>{24}, &g) == GCLQ_SUCCESS);
+    if (gi == 3) CHECK(kc_complete_union(std::vector<uint32_t>{67, 68}, &g) == GCLQ_SUCCESS);
+    if (gi == 4) CHECK(kc_complete_union(std::vector<uint32_t>{390}, &g) == GCLQ_SUCCESS);
+    const size_t graph_bytes = (size_t)(g.num_vertices + 1) * 16 + (size_t)g.num_edges * 8 + (size_t)g.num_vertices * 16;
+    std::vector<uint32_t> ks;
+    if (gi == 0) ks = {0, 3, 4, 5};
+    if (gi == 1) ks = {0, 3, 4, 5, 6};
+    if (gi == 2)
+      for (uint32_t kk = 0; kk <= 26; ++kk)
+        if (kk != 1 && kk != 2) ks.push_back(kk);
+    if (gi == 3) ks = {0, 33, 34};
+    if (gi == 4) ks = {0, 3};
+    for (size_t ki = 0; ki < ks.size(); ++ki) {
+      const uint32_t kk = ks[ki];
+      gclq_kclique_options h = kc_opts(GCLQ_KCLIQUE_PIVOT, kk, kk == 0);
+      h.orientation = (ki & 1) ? GCLQ_ORIENT_BY_DEGREE : GCLQ_ORIENT_BY_DEGENERACY;
+      h.per_vertex = kk != 0;
+      gclq_kclique_result want;
+      CHECK(gclq_kcliques(&g, &h, &want) == GCLQ_SUCCESS);
+      if (gi == 3 && kk == 0) { /* the documented flags: C(n, k) at or past 2^64 - 1 saturated and flagged */
+        for (uint32_t j = 0; j < want.num_k; ++j) {
+          unsigned __int128 c = kc_binom128(67, 3 + j) + kc_binom128(68, 3 + j);
+          const bool over = c >= (unsigned __int128)UINT64_MAX;
+          CHECK_MSG(want.h_status[j] == (over ? GCLQ_ERROR_OVERFLOW : GCLQ_SUCCESS) &&
+                        want.h_counts[j] == (over ? UINT64_MAX : (uint64_t)c),
+                    "K_67 + K_68, k %u", 3 + j);
+        }
+        CHECK(want.overflowed > 0);
+      }
+      for (size_t m = 0; m < methods.size(); ++m) {
+        const gclq_kclique_method method = methods[m].method;
+        /* the enumerating methods visit every clique up to k: not 2^65 of them */
+        if (method != GCLQ_KCLIQUE_PIVOT && (gi == 3 || ((gi == 0 || gi == 4) && kk == 0))) continue;
+        for (int b = 0; b < 2; ++b) {
+          gclq_kclique_options o = h;
+          o.backend = GCLQ_BACKEND_CUDA;
+          o.method = method;
+          o.device_budget_bytes = b == 0 ? 0 : graph_bytes * 3 + (size_t)rng.below(2u << 20);
+          kc_cuda_equals(g, o, want, what);
+        }
+      }
+      gclq_kclique_result_free(&want);
+      CHECK_OK_SO_FAR();
+    }
+    gclq_graph_free(&g);
+  }
+}
+
+/* ---- BITSET (clique/kc_bitset.cuh): windows and stacks use the room they get -- */
 
 /* Out-degrees of kept sources for the BITSET tests: mostly small, some at
    the word edges (31, 32, 33), a few large. */
@@ -1215,30 +1335,6 @@ static uint64_t kcb_bytes(const std::vector<uint32_t> &d, size_t from, size_t en
   return ((end - from) * 32 + 255) / 256 * 256 + 4 * kcb_words(d, from, end);
 }
 
-TEST(kcliques, bitset_unit_source_maps_every_unit) {
-  test_rng rng = test_rng_for("kcb_units");
-  CHECK_EQ(sizeof(gclq__kcb_src), 32);
-  const size_t sizes[] = {1, 2, 31, 32, 33, 127, 129, 1000};
-  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si) {
-    std::vector<uint32_t> d = kcb_degrees(rng, sizes[si]);
-    if (si % 2 == 1)
-      for (size_t p = 0; p < d.size(); p += 3) d[p] = 0; /* sources without units are never picked */
-    std::vector<gclq__kcb_src> src(d.size());
-    uint64_t units = 0;
-    for (size_t p = 0; p < d.size(); ++p) {
-      src[p].unit = units;
-      src[p].d = d[p];
-      units += d[p];
-    }
-    for (uint64_t r = 0; r < units; ++r) {
-      const uint32_t s = gclq__kcb_unit_source(src.data(), (uint32_t)src.size(), r);
-      CHECK_MSG(s < src.size() && src[s].unit <= r && r < src[s].unit + src[s].d, "n %zu unit %llu: source %u",
-                d.size(), (unsigned long long)r, s);
-      if (!(s < src.size() && src[s].unit <= r && r < src[s].unit + src[s].d)) break;
-    }
-  }
-}
-
 TEST(kcliques, bitset_windows_cover_the_sources_and_fit) {
   test_rng rng = test_rng_for("kcb_windows");
   const size_t sizes[] = {0, 1, 2, 31, 32, 33, 257, 2000};
@@ -1251,7 +1347,7 @@ TEST(kcliques, bitset_windows_cover_the_sources_and_fit) {
       const uint64_t room = rooms[ri];
       size_t from = 0;
       while (from < d.size()) {
-        const uint32_t end = gclq__kcb_window_end(d.data(), (uint32_t)d.size(), (uint32_t)from, room);
+        const uint32_t end = cliqt_bitset_window_end(d.data(), (uint32_t)d.size(), (uint32_t)from, room);
         CHECK(end >= from && end <= d.size());
         if (end == from) { /* only when its first source alone does not fit */
           CHECK_MSG(kcb_bytes(d, from, from + 1) > room, "n %zu room %llu: empty window at %zu", d.size(),
@@ -1259,7 +1355,7 @@ TEST(kcliques, bitset_windows_cover_the_sources_and_fit) {
           CHECK(room < largest);
           break;
         }
-        CHECK_EQ(gclq__kcb_window_bytes(end - from, kcb_words(d, from, end)), kcb_bytes(d, from, end));
+        CHECK_EQ(cliqt_bitset_window_bytes(end - from, kcb_words(d, from, end)), kcb_bytes(d, from, end));
         CHECK_MSG(kcb_bytes(d, from, end) <= room, "n %zu room %llu: window [%zu, %u) too large", d.size(),
                   (unsigned long long)room, from, end);
         CHECK_MSG(end == d.size() || kcb_bytes(d, from, end + 1) > room, "n %zu room %llu: window [%zu, %u) not maximal",
@@ -1271,19 +1367,22 @@ TEST(kcliques, bitset_windows_cover_the_sources_and_fit) {
   }
 }
 
+/* A warp's stack area: per level 4 words and a row of W = ceil(d / 32)
+   words, rounded up to even; the levels k - 3 for one k (none for
+   triangles), min(top - 2, d) and at least 1 for every size. */
 TEST(kcliques, bitset_stack_levels_and_areas) {
-  CHECK_EQ(gclq__kcb_levels(3, 3, 50), 0);
-  CHECK_EQ(gclq__kcb_area_words(3, 3, 50), 0);
-  for (uint32_t k = 4; k <= 12; ++k) CHECK_EQ(gclq__kcb_levels(k, k, 100), k - 3);
-  CHECK_EQ(gclq__kcb_levels(0, 3, 5), 1);
-  CHECK_EQ(gclq__kcb_levels(0, 10, 5), 5);
-  CHECK_EQ(gclq__kcb_levels(0, 10, 100), 8);
+  CHECK_EQ(cliqt_bitset_area_words(3, 3, 50), 0);
   const uint32_t ds[] = {1, 2, 31, 32, 33, 64, 65, 1000, 100000};
   for (size_t i = 0; i < sizeof ds / sizeof ds[0]; ++i)
-    for (uint32_t k = 0; k <= 10; k += (k == 0 ? 3 : 1)) {
-      const uint32_t top = k != 0 ? k : ds[i] + 1;
-      const uint64_t lv = gclq__kcb_levels(k, top, ds[i]), w = gclq__kcb_area_words(k, top, ds[i]);
-      CHECK(w % 2 == 0 && w >= lv * (4 + (ds[i] + 31) / 32) && w <= lv * (4 + (ds[i] + 31) / 32) + 1);
+    for (uint32_t k = 0; k <= 12; k += (k == 0 ? 3 : 1)) {
+      const uint32_t tops[] = {k, 3, 10, ds[i] + 1, ds[i] + 2};
+      for (size_t ti = k != 0 ? 0 : 1; ti < (k != 0 ? 1 : 5); ++ti) {
+        const uint32_t top = tops[ti];
+        const uint64_t lv = k != 0 ? (k > 3 ? k - 3 : 0) : std::max<uint64_t>(1, std::min<uint64_t>(top - 2, ds[i]));
+        const uint64_t want = (lv * (4 + (ds[i] + 31) / 32) + 1) / 2 * 2;
+        CHECK_MSG(cliqt_bitset_area_words(k, top, ds[i]) == want, "k %u top %u d %u: %llu words, want %llu", k, top,
+                  ds[i], (unsigned long long)cliqt_bitset_area_words(k, top, ds[i]), (unsigned long long)want);
+      }
     }
 }
 
@@ -1293,7 +1392,7 @@ TEST(kcliques, bitset_global_stack_leaves_the_reserve) {
     const uint64_t block = 1 + rng.below(t % 2 ? 1000 : 1u << 24), reserve = rng.below(1u << 26);
     const uint64_t room = rng.below(4) == 0 ? rng.below(2 * block + reserve + 1) : rng.below((uint64_t)1 << 34);
     const uint64_t cap = rng.below(3) == 0 ? 1 + rng.below(4) : 1056;
-    const uint64_t fit = gclq__kcb_stack_blocks(room, reserve, block, cap);
+    const uint64_t fit = cliqt_bitset_stack_blocks(room, reserve, block, cap);
     const uint64_t avail = room > reserve ? room - reserve : 0;
     CHECK_MSG(fit <= cap && fit * block <= avail, "room %llu reserve %llu block %llu: %llu blocks",
               (unsigned long long)room, (unsigned long long)reserve, (unsigned long long)block, (unsigned long long)fit);
@@ -1303,179 +1402,23 @@ TEST(kcliques, bitset_global_stack_leaves_the_reserve) {
   }
 }
 
-/* ---- PIVOT on CUDA (clique/kc_pivot.cuh): its host-side helpers ------------- */
+/* ---- PIVOT on CUDA (clique/kc_pivot.cuh): a host twin of its walk ------------ */
 
-/* C(n, k) saturated at UINT64_MAX, as the tables hold it. */
+/* C(n, k) saturated at UINT64_MAX, as the device's tables hold it. */
 static uint64_t kcp_binom_sat(uint32_t n, uint32_t k) {
   unsigned __int128 c = kc_binom128(n, k);
   return c >= (unsigned __int128)UINT64_MAX ? UINT64_MAX : (uint64_t)c;
 }
 
-/* The binomial table: exact below 2^64 - 1, saturated above (C(67, 33) fits,
-   C(68, 34) does not), 0 past the diagonal; random shapes. */
-TEST(kcliques, pivot_cuda_binomials_saturate) {
-  test_rng rng = test_rng_for("kcliques_pivot_binomials");
-  const uint32_t shapes[][2] = {{1, 1}, {2, 3}, {33, 4}, {69, 41}, {100, 101}};
-  for (int t = 0; t < 12; ++t) {
-    uint32_t rows = t < 5 ? shapes[t][0] : 1 + (uint32_t)rng.below(100);
-    uint32_t cols = t < 5 ? shapes[t][1] : 1 + (uint32_t)rng.below(100);
-    std::vector<unsigned long long> tab((size_t)rows * cols + 1, 0xabababababababull);
-    gclq__kcp_binomials(tab.data(), rows, cols);
-    CHECK(tab[(size_t)rows * cols] == 0xabababababababull); /* nothing written past the table */
-    for (uint32_t p = 0; p < rows; ++p)
-      for (uint32_t j = 0; j < cols; ++j)
-        CHECK_MSG(gclq__kcp_binom(tab.data(), cols, p, j) == kcp_binom_sat(p, j), "C(%u, %u) in %u x %u", p, j, rows,
-                  cols);
-  }
-  std::vector<unsigned long long> tab(69 * 35);
-  gclq__kcp_binomials(tab.data(), 69, 35);
-  CHECK(gclq__kcp_binom(tab.data(), 35, 67, 33) == 14226520737620288370ull);
-  CHECK(gclq__kcp_binom(tab.data(), 35, 68, 34) == UINT64_MAX);
-  CHECK(gclq__kcp_binom(tab.data(), 35, 68, 33) == UINT64_MAX); /* 28453041475240576740 */
-  CHECK(gclq__kcp_binom(tab.data(), 35, 3, 4) == 0);
-}
-
-/* The triangular tally index: every (r, p) with r + p <= top gets its own
-   entry, and they fill [0, entries) exactly. */
-TEST(kcliques, pivot_cuda_tally_index_is_a_bijection) {
-  for (uint32_t top = 0; top <= 70; ++top) {
-    const uint64_t entries = gclq__kcp_tally_entries(top);
-    std::vector<int> seen(entries, 0);
-    for (uint32_t r = 0; r <= top; ++r)
-      for (uint32_t p = 0; r + p <= top; ++p) {
-        const uint64_t at = gclq__kcp_tally_at(top, r, p);
-        CHECK_MSG(at < entries && !seen[at], "top %u: (%u, %u) at %llu", top, r, p, (unsigned long long)at);
-        if (at < entries) seen[at] = 1;
-      }
-    CHECK(std::count(seen.begin(), seen.end(), 1) == (long)entries);
-  }
-}
-
-/* count[r + j] += tally(r, p) C(p, j): random tallies against 128-bit sums
-   (saturated at 2^64 - 1), K_n's tallies (one leaf (1, p) per source, p =
-   0 .. n - 1) give C(n, s), and a wrapped tally saturates every count. */
-TEST(kcliques, pivot_cuda_tally_combines_to_sizes) {
-  test_rng rng = test_rng_for("kcliques_pivot_tally");
-  const unsigned __int128 cap = (unsigned __int128)UINT64_MAX;
-  for (int t = 0; t < 40; ++t) {
-    const uint32_t top = t < 4 ? (uint32_t)t : 1 + (uint32_t)rng.below(90);
-    const uint64_t entries = gclq__kcp_tally_entries(top);
-    std::vector<unsigned long long> tally(entries, 0);
-    std::vector<unsigned __int128> want(top + 1, 0);
-    for (uint32_t r = 0; r <= top; ++r)
-      for (uint32_t p = 0; r + p <= top; ++p) {
-        uint64_t x = 0;
-        const uint64_t kind = rng.below(8);
-        if (kind == 1) x = 1 + rng.below(1000);
-        if (kind == 2) x = rng.next() >> rng.below(64);
-        tally[gclq__kcp_tally_at(top, r, p)] = x;
-        for (uint32_t j = 0; j <= p; ++j) {
-          unsigned __int128 term = (unsigned __int128)x * (kc_binom128(p, j) < cap ? kc_binom128(p, j) : cap);
-          want[r + j] = want[r + j] + (term < cap ? term : cap);
-          if (want[r + j] > cap) want[r + j] = cap;
-        }
-      }
-    std::vector<uint64_t> count(top + 2, 0);
-    count[top + 1] = 77; /* past the counts: untouched */
-    CHECK(gclq__kcp_combine(tally.data(), top, 0, count.data()));
-    for (uint32_t s = 0; s <= top; ++s)
-      CHECK_MSG(count[s] == (uint64_t)want[s], "top %u size %u: %llu, want %llu", top, s, (unsigned long long)count[s],
-                (unsigned long long)want[s]);
-    CHECK(count[top + 1] == 77);
-    CHECK(gclq__kcp_combine(tally.data(), top, 1, count.data()));
-    for (uint32_t s = 0; s <= top; ++s) CHECK(count[s] == UINT64_MAX);
-  }
-  for (uint32_t n = 1; n <= 90; n += 1 + (uint32_t)rng.below(7)) {
-    std::vector<unsigned long long> tally(gclq__kcp_tally_entries(n), 0);
-    for (uint32_t p = 0; p < n; ++p) tally[gclq__kcp_tally_at(n, 1, p)] = 1;
-    std::vector<uint64_t> count(n + 1, 0);
-    CHECK(gclq__kcp_combine(tally.data(), n, 0, count.data()));
-    for (uint32_t s = 1; s <= n; ++s) CHECK_MSG(count[s] == kcp_binom_sat(n, s), "K_%u: size %u", n, s);
-  }
-}
-
-/* A warp's stack: the parts in order, each as large as a tree of up to D
-   local vertices needs (rows of W words, D + 2 levels), 32-byte multiples;
-   a source's rows and a task record as large as they need. */
-TEST(kcliques, pivot_cuda_scratch_layout) {
-  test_rng rng = test_rng_for("kcliques_pivot_layout");
-  std::vector<uint32_t> ds = {0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1023, 1024, 1025};
-  for (int t = 0; t < 20; ++t) ds.push_back((uint32_t)rng.below(20000));
-  for (size_t i = 0; i < ds.size(); ++i) {
-    const uint32_t d = ds[i], W = gclq__kcp_row_words(d);
-    const gclq__kcp_frame f = gclq__kcp_layout(d);
-    CHECK(W >= 1 && (uint64_t)32 * W >= d && (d == 0 || 32 * (W - 1) < d) && f.W == W && f.L == d + 2);
-    CHECK(f.cand == 0 && f.rest == (uint64_t)f.L * f.W && f.req == f.rest + (uint64_t)f.L * f.W);
-    CHECK(f.piv == f.req + f.L && f.rid == f.piv + f.L && f.pid == f.rid + f.L);
-    CHECK_MSG(f.words >= f.pid + f.L && f.words < f.pid + f.L + 8 && f.words % 8 == 0, "d %u", d);
-    const uint64_t adj = gclq__kcp_adj_words(d);
-    CHECK(adj >= (uint64_t)d * W && adj < (uint64_t)d * W + 8 && adj % 8 == 0);
-    for (int ids = 0; ids <= 1; ++ids) {
-      const uint64_t rec = gclq__kcp_task_words(d, ids);
-      CHECK(rec >= 4 + 2 * (uint64_t)W + (ids ? 2 * (uint64_t)f.L : 0) && rec % 8 == 0 &&
-            rec < 4 + 2 * (uint64_t)W + (ids ? 2 * (uint64_t)f.L : 0) + 8);
-    }
-    /* a smaller source's levels (rows of its own W) fit in the stack of a larger one */
-    const uint32_t e = d > 0 ? (uint32_t)rng.below(d + 1) : 0;
-    CHECK((uint64_t)(e + 2) * gclq__kcp_row_words(e) <= (uint64_t)f.L * f.W);
-  }
-}
-
-/* Windows: consecutive, covering every source, each within the limit and
-   as long as fits; a source alone over the limit gets no window; the
-   largest window (with the fallback to the whole room for a source over
-   the cap) within the room, 0 when a source does not fit even there. The
-   room's plan: stacks, the largest window and the task stack fit in it. */
-TEST(kcliques, pivot_cuda_windows_cover_sources) {
-  test_rng rng = test_rng_for("kcliques_pivot_windows");
-  for (int t = 0; t < 30; ++t) {
-    const uint32_t n = t == 0 ? 0 : t == 1 ? 1 : 1 + (uint32_t)rng.below(3000);
-    std::vector<uint64_t> pre(n + 1, 0);
-    uint64_t biggest = 0;
-    uint32_t max_out = 0;
-    for (uint32_t v = 0; v < n; ++v) {
-      const uint32_t d = rng.below(10) == 0 ? (uint32_t)rng.below(3000) : (uint32_t)rng.below(40);
-      max_out = std::max(max_out, d);
-      pre[v + 1] = pre[v] + gclq__kcp_adj_words(d);
-      biggest = std::max(biggest, gclq__kcp_window_bytes(pre.data(), v, v + 1));
-    }
-    const uint64_t limit = biggest + rng.below(4 * biggest + 64);
-    uint32_t windows = 0;
-    for (uint32_t a = 0; a < n; ++windows) {
-      const uint32_t b = gclq__kcp_window_end(pre.data(), n, a, limit);
-      CHECK(b > a && b <= n && gclq__kcp_window_bytes(pre.data(), a, b) <= limit);
-      if (b <= a) break;
-      if (b < n) CHECK(gclq__kcp_window_bytes(pre.data(), a, b + 1) > limit);
-      a = b;
-    }
-    CHECK(windows <= n);
-    const uint64_t cap = 32 + rng.below(limit);
-    const uint64_t most = gclq__kcp_windows_max(pre.data(), n, cap, limit);
-    CHECK(most > 0 && most <= std::max<uint64_t>(limit, 32));
-    if (n > 0 && biggest > 32) {
-      CHECK(gclq__kcp_windows_max(pre.data(), n, biggest - 1, biggest - 1) == 0);
-      for (uint32_t v = 0; v < n; ++v)
-        if (gclq__kcp_window_bytes(pre.data(), v, v + 1) == biggest)
-          CHECK(gclq__kcp_next_window(pre.data(), n, v, biggest - 1, biggest - 1) == v);
-    }
-    for (int ids = 0; ids <= 1; ++ids) {
-      const uint64_t room = rng.below(2) ? limit + rng.below(1u << 20) : rng.below(1ull << 34);
-      gclq__kcp_plan pl;
-      if (!gclq__kcp_plan_room(&pl, pre.data(), n, max_out, ids, room, 1 + rng.below(200))) continue;
-      CHECK(pl.slots >= 1 && (pl.slots == 1 || pl.slots * pl.stack_bytes <= room / 4));
-      CHECK(pl.stack_bytes == 4 * gclq__kcp_layout(max_out).words && pl.stride == gclq__kcp_task_words(max_out, ids));
-      CHECK_MSG(pl.slots * pl.stack_bytes + pl.most + pl.queue * pl.stride * 4 <= room, "room %llu",
-                (unsigned long long)room);
-    }
-  }
-}
-
-/* A serial twin of the device walk (gclq__kcp_task, gclq__kcp_spill, the
-   rounds of gclq__kcp_rounds with gclq__kcp_settle): the same stack of
+/* A serial twin of the device walk (clique/kcliques/pivot.cuh's task walk
+   and spill, the driver's rounds over the task stack): the same stack of
    levels, pivot rule, leaf sums, hand-on of open levels to the task stack
    and rounds over its top, with tiny spill thresholds, task stacks and
    rounds so that tasks split (or find no room) often. It checks the walk's
-   design; the GPU tests check the kernels. */
+   design, in the test's own arithmetic (binomials, a tally per (r, p), the
+   settling of a round's records); the GPU tests check the kernels
+   (cuda_pivot_split_tasks_match_host splits the device's tasks the same
+   way). */
 struct kcp_twin {
   struct task {
     uint32_t v, r, p;
@@ -1487,23 +1430,14 @@ struct kcp_twin {
   std::vector<uint32_t> out;
   uint32_t k, top, max_out, deepest;
   uint64_t spill_after, cap, room, spilled, count, nodes, handed;
-  std::vector<unsigned long long> binom, tally;
+  std::vector<std::vector<uint64_t> > tally; /* every size: leaves by (r, p) */
   std::vector<task> next;
 
   kcp_twin(const kc_graph &graph, gclq_orient_by by, uint32_t kk, uint64_t spill, uint64_t queue)
       : g(&graph), k(kk), deepest(0), spill_after(spill), cap(queue), room(0), spilled(0), count(0), nodes(0), handed(0) {
-    gclq__kc_run r;
-    memset(&r, 0, sizeof r);
-    r.g = &graph.g;
-    CHECK(gclq__kc_orient(&r, by) == GCLQ_SUCCESS);
-    off.assign(r.off, r.off + graph.n + 1);
-    out.assign(r.out, r.out + off[graph.n]);
-    max_out = r.max_out;
-    gclq__kc_free(&r);
+    CHECK(cliqt_orient(&graph.g, by, off, out, &max_out) == GCLQ_SUCCESS);
     top = k == 0 ? max_out + 1 : k;
-    binom.assign(((size_t)max_out + 2) * (k + 1), 0);
-    if (k != 0) gclq__kcp_binomials(binom.data(), max_out + 2, k + 1);
-    tally.assign(gclq__kcp_tally_entries(top), 0);
+    tally.assign((size_t)top + 1, std::vector<uint64_t>((size_t)top + 1, 0));
   }
   static uint32_t popc(const uint32_t *s, uint32_t W) {
     uint32_t c = 0;
@@ -1513,11 +1447,11 @@ struct kcp_twin {
   static bool any(const uint32_t *s, uint32_t W) { return popc(s, W) != 0; }
   void leaf(uint32_t r, uint32_t p) {
     deepest = std::max(deepest, r + p);
-    if (k == 0) ++tally[gclq__kcp_tally_at(top, r, p)];
-    else if (r <= k && k - r <= p) count += gclq__kcp_binom(binom.data(), k + 1, p, k - r);
+    if (k == 0) ++tally[r][p];
+    else if (r <= k && k - r <= p) count += kcp_binom_sat(p, k - r);
   }
   void walk(const task &tk) {
-    const uint32_t v = tk.v, d = (uint32_t)(off[v + 1] - off[v]), W = gclq__kcp_row_words(d);
+    const uint32_t v = tk.v, d = (uint32_t)(off[v + 1] - off[v]), W = d > 0 ? (d + 31) / 32 : 1;
     std::vector<uint32_t> adj((size_t)d * W, 0), cand((size_t)(d + 2) * W, 0), rest((size_t)(d + 2) * W, 0);
     std::vector<uint32_t> req(d + 2), piv(d + 2);
     for (uint32_t x = 0; x < d; ++x)
@@ -1557,14 +1491,13 @@ struct kcp_twin {
         if (k != 0 && (r > k || r + p + size < k)) {
         } else if (size == 0 || (k != 0 && r == k)) {
           leaf(r, p);
-        } else if (k != 0 && r + 2 >= k) { /* closed: the candidates and their edges (gclq__kcp_close) */
+        } else if (k != 0 && r + 2 >= k) { /* closed: the candidates and their edges (the device's closed levels) */
           uint64_t links = 0;
           for (uint32_t x = 0; x < 32 * W; ++x)
             if (C[x / 32] >> (x % 32) & 1)
               for (uint32_t i = 0; i < W; ++i) links += (uint32_t)__builtin_popcount(C[i] & adj[(size_t)x * W + i]);
           deepest = std::max(deepest, r + p);
-          count += gclq__kcp_binom(binom.data(), k + 1, p, k - r) +
-                   size * gclq__kcp_binom(binom.data(), k + 1, p, k - r - 1) + (k - r == 2 ? links / 2 : 0);
+          count += kcp_binom_sat(p, k - r) + size * kcp_binom_sat(p, k - r - 1) + (k - r == 2 ? links / 2 : 0);
         } else {
           uint64_t best = 0;
           uint32_t universal = 0;
@@ -1638,9 +1571,10 @@ struct kcp_twin {
       handed += next.size();
       stack.resize(top);
       stack.insert(stack.end(), next.begin(), next.end());
-      uint64_t from, to, moved;
-      const uint64_t now = gclq__kcp_settle(top, m, s, &from, &to, &moved);
-      CHECK(moved <= m && (moved == 0 || (to + moved <= top && from >= top)));
+      /* settle: the newest min(s, m) records move down into the hole the
+         round's m left, [top - m, ...), without overlap */
+      const uint64_t moved = std::min(s, m), from = top + s - moved, to = top - m, now = top - m + s;
+      CHECK(moved == 0 || (to + moved <= top && from >= top));
       for (uint64_t j = 0; j < moved; ++j) stack[to + j] = stack[from + j];
       stack.resize(now);
       top = now;
@@ -1685,8 +1619,10 @@ TEST(kcliques, pivot_cuda_walk_twin_matches_brute_force) {
                     (unsigned long long)spill, (unsigned long long)cap, (unsigned long long)tw.count,
                     (unsigned long long)b.count[kk]);
         } else {
-          std::vector<uint64_t> count(tw.top + 1, 0);
-          CHECK(gclq__kcp_combine(tw.tally.data(), tw.top, 0, count.data()));
+          std::vector<uint64_t> count(tw.top + 1, 0); /* count[r + j] += tally(r, p) C(p, j) */
+          for (uint32_t r = 0; r <= tw.top; ++r)
+            for (uint32_t q = 0; r + q <= tw.top; ++q)
+              for (uint32_t j = 0; j <= q; ++j) count[r + j] += tw.tally[r][q] * kcp_binom_sat(q, j);
           CHECK_MSG(tw.deepest == b.omega() || (b.omega() == 0 && tw.deepest <= 1), "graph %d: deepest %u, omega %u",
                     gi, tw.deepest, b.omega());
           for (uint32_t s = 1; s <= tw.top; ++s)
@@ -1700,129 +1636,7 @@ TEST(kcliques, pivot_cuda_walk_twin_matches_brute_force) {
   CHECK(split_rounds > 0); /* tasks were handed on */
 }
 
-/* ---- LFTJ (clique/kc_lftj.cuh): seek, leapfrog join, stack bound --------------- */
-
-/* A sorted list of distinct values below range, about n of them. */
-static std::vector<uint32_t> kc_sorted_list(test_rng &rng, size_t n, uint32_t range) {
-  std::set<uint32_t> s;
-  for (size_t i = 0; i < n; ++i) s.insert((uint32_t)rng.below(range));
-  return std::vector<uint32_t>(s.begin(), s.end());
-}
-
-TEST(kcliques, lftj_seek_is_the_lower_bound) {
-  test_rng rng = test_rng_for("kcliques_lftj_seek");
-  const size_t sizes[] = {0, 1, 2, 7, 8, 9, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000, 4097};
-  for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; ++t) {
-    std::vector<uint32_t> a = kc_sorted_list(rng, sizes[t], 3 * (uint32_t)sizes[t] + 5);
-    const uint32_t n = (uint32_t)a.size();
-    for (int q = 0; q < 200; ++q) {
-      const uint32_t x = (uint32_t)rng.below(3 * sizes[t] + 8);
-      const uint32_t lo = (uint32_t)rng.below((uint64_t)n + 2); /* lo == n + 1 too: past the end */
-      const uint32_t from = lo < n ? lo : n;
-      uint32_t want = (uint32_t)(std::lower_bound(a.begin() + from, a.end(), x) - a.begin());
-      if (lo > n) want = lo; /* nothing to search: lo comes back */
-      CHECK_MSG(gclq__kc_lftj_seek(a.data(), lo, n, x) == want, "n %u lo %u x %u", n, lo, x);
-    }
-  }
-}
-
-/* What a join emits, kept in got (room for every value), and whether each
-   position given points at the value: raw memory only, so that the
-   __host__ __device__ join may call it. */
-template <int N> struct kc_join_sink {
-  const uint32_t *const *lists;
-  uint32_t *got;
-  uint32_t n;
-  bool at_ok;
-  __host__ __device__ void operator()(uint32_t x, const uint32_t (&at)[N]) {
-    got[n++] = x;
-    for (int i = 0; i < N; ++i) at_ok = at_ok && lists[i][at[i]] == x;
-  }
-};
-struct kc_list_sink {
-  uint32_t *got;
-  uint32_t n;
-  __host__ __device__ void operator()(uint32_t x) { got[n++] = x; }
-};
-
-TEST(kcliques, lftj_join_of_two_and_three_lists) {
-  test_rng rng = test_rng_for("kcliques_lftj_join");
-  for (int t = 0; t < 300; ++t) {
-    const uint32_t range = 1 + (uint32_t)rng.below(t < 150 ? 64 : 5000);
-    std::vector<uint32_t> l[3];
-    for (int i = 0; i < 3; ++i) l[i] = kc_sorted_list(rng, (size_t)rng.below(range + 1), range);
-    std::vector<uint32_t> ab, abc;
-    std::set_intersection(l[0].begin(), l[0].end(), l[1].begin(), l[1].end(), std::back_inserter(ab));
-    std::set_intersection(ab.begin(), ab.end(), l[2].begin(), l[2].end(), std::back_inserter(abc));
-    const uint32_t *p2[2] = {l[0].data(), l[1].data()};
-    const uint32_t n2[2] = {(uint32_t)l[0].size(), (uint32_t)l[1].size()};
-    const uint32_t *p3[3] = {l[0].data(), l[1].data(), l[2].data()};
-    const uint32_t n3[3] = {(uint32_t)l[0].size(), (uint32_t)l[1].size(), (uint32_t)l[2].size()};
-    std::vector<uint32_t> got2(l[0].size() + 1), got3(l[0].size() + 1);
-    kc_join_sink<2> s2 = {p2, got2.data(), 0, true};
-    kc_join_sink<3> s3 = {p3, got3.data(), 0, true};
-    const uint32_t c2 = gclq__kc_lftj_join<2, kc_join_sink<2> &>(p2, n2, s2);
-    const uint32_t c3 = gclq__kc_lftj_join<3, kc_join_sink<3> &>(p3, n3, s3);
-    got2.resize(s2.n);
-    got3.resize(s3.n);
-    CHECK(c2 == ab.size() && got2 == ab && s2.at_ok);
-    CHECK(c3 == abc.size() && got3 == abc && s3.at_ok);
-  }
-}
-
-/* The general path's stack on a random oriented graph: every path's lists
-   C_2 .. C_deepest, laid one after the other as the kernel lays them, stay
-   within gclq__kc_lftj_stack_words (checked for every list pushed). */
-static void kc_lftj_stack_walk(const std::vector<std::vector<uint32_t> > &out, const std::vector<uint32_t> &cd,
-                               uint32_t d, uint64_t start, uint32_t deepest, uint64_t words, uint32_t *reached) {
-  if (d > *reached) *reached = d;
-  const uint64_t below = d == 1 ? 0 : start + cd.size();
-  for (size_t i = 0; i < cd.size(); ++i) {
-    std::vector<uint32_t> next;
-    const std::vector<uint32_t> &ow = out[cd[i]];
-    std::set_intersection(cd.begin() + (ptrdiff_t)i + 1, cd.end(), ow.begin(), ow.end(), std::back_inserter(next));
-    if (next.empty()) continue;
-    CHECK_MSG(d + 1 <= deepest && below + next.size() <= words, "depth %u: %llu + %zu words, bound %llu", d + 1,
-              (unsigned long long)below, next.size(), (unsigned long long)words);
-    kc_lftj_stack_walk(out, next, d + 1, below, deepest, words, reached);
-  }
-}
-
-TEST(kcliques, lftj_stack_bound_holds_on_random_graphs) {
-  test_rng rng = test_rng_for("kcliques_lftj_stack");
-  for (int t = 0; t < 30; ++t) {
-    const uint32_t n = 1 + (uint32_t)rng.below(24);
-    const double p = 0.2 + 0.8 * (double)rng.below(1000) / 1000.0;
-    std::vector<std::vector<uint32_t> > out(n);
-    uint32_t max_out = 0, reached = 0;
-    for (uint32_t v = 0; v < n; ++v) {
-      for (uint32_t u = v + 1; u < n; ++u)
-        if ((double)rng.below(1000) < p * 1000) out[v].push_back(u);
-      if (out[v].size() > max_out) max_out = (uint32_t)out[v].size();
-    }
-    if (max_out < 2) continue; /* no triangles: the general path does not run */
-    const uint32_t deepest = max_out; /* every size: top - 1 */
-    const uint64_t words = gclq__kc_lftj_stack_words(max_out, deepest);
-    for (uint32_t v = 0; v < n; ++v) kc_lftj_stack_walk(out, out[v], 1, 0, deepest, words, &reached);
-    CHECK(reached <= deepest);
-  }
-  /* the formula: sum over j = 2 .. deepest of max_out - j + 1 */
-  CHECK(gclq__kc_lftj_stack_words(0, 10) == 0 && gclq__kc_lftj_stack_words(5, 1) == 0);
-  CHECK(gclq__kc_lftj_stack_words(5, 2) == 4 && gclq__kc_lftj_stack_words(5, 3) == 7);
-  CHECK(gclq__kc_lftj_stack_words(5, 5) == 10 && gclq__kc_lftj_stack_words(5, 100) == 10);
-  CHECK(gclq__kc_lftj_stack_words(100000, 100001) == 100000ull * 99999 / 2);
-  CHECK(gclq__kc_lftj_thread_words(5, 6, 6, 4) % 2 == 0);
-  CHECK(gclq__kc_lftj_thread_words(5, 0, 6, 5) == (10 + 4 * 6 + 3 * 7 + 1) / 2 * 2);
-  CHECK(gclq__kc_lftj_threads(1000, 100, 7) == 7 && gclq__kc_lftj_threads(1000, 100, 70) == 10);
-  CHECK(gclq__kc_lftj_threads(99, 100, 70) == 0);
-}
-
-/* Per-vertex counts on the host for gclq__kc_lftj_source. */
-struct kc_lftj_pv_host {
-  uint64_t *pv; /* NULL: not asked */
-  __host__ __device__ bool on() const { return pv != NULL; }
-  __host__ __device__ void operator()(uint32_t x, unsigned long long c) const { pv[x] += c; }
-};
+/* ---- LFTJ (clique/kc_lftj.cuh): the general path run on the host -------------- */
 
 /* The general path's join from every first value, run on the host over the
    graph oriented by id, against the brute-force counts: k = 3 .. 9 with
@@ -1846,27 +1660,11 @@ TEST(kcliques, lftj_general_path_matches_brute_force) {
     out.push_back(0); /* never read: data() is not NULL */
     for (uint32_t k = 0; k <= 9; ++k) {
       if (k == 1 || k == 2 || (k == 0 && max_out < 2)) continue;
-      gclq__kc_lftj_args a;
-      memset(&a, 0, sizeof a);
-      a.off = off.data();
-      a.out = out.data();
-      a.n = n;
-      a.k = k;
-      a.top = k != 0 ? k : max_out + 1;
-      a.deepest = k != 0 ? k - 2 : a.top - 1;
-      a.words = gclq__kc_lftj_thread_words(max_out, k, a.top, a.deepest);
-      std::vector<uint64_t> scratch(a.words / 2 + 1);
-      a.scratch = (uint32_t *)scratch.data();
-      std::vector<uint64_t> per(n, 0);
-      kc_lftj_pv_host pv = {k != 0 ? per.data() : NULL};
-      gclq__kc_lftj_stack st(a, 0);
-      for (uint32_t s = 0; k == 0 && s <= a.top; ++s) {
-        st.size_count[s] = 0;
-        st.size_wrapped[s] = 0;
-      }
-      unsigned long long acc = 0, nodes = 0;
+      const uint32_t top = k != 0 ? k : max_out + 1;
+      std::vector<uint64_t> per(n, 0), sizes(top + 1, 0);
       unsigned int wrapped = 0;
-      for (uint32_t v = 0; v < n; ++v) gclq__kc_lftj_source(a, st, pv, v, &acc, &wrapped, &nodes);
+      const unsigned long long acc = cliqt_lftj_general_host(off.data(), out.data(), n, max_out, k,
+                                                            k != 0 ? per.data() : NULL, sizes.data(), &wrapped);
       CHECK(wrapped == 0);
       if (k != 0) {
         const uint64_t want = k < b.count.size() ? b.count[k] : 0;
@@ -1875,97 +1673,17 @@ TEST(kcliques, lftj_general_path_matches_brute_force) {
           CHECK_MSG(per[v] == (k < b.per.size() ? b.per[k][v] : 0), "n %u k %u: vertex %u", n, k, v);
       } else {
         for (uint32_t s = 3; s < b.count.size(); ++s)
-          CHECK_MSG((s <= a.top ? st.size_count[s] : 0) == b.count[s], "n %u every size: %u-cliques", n, s);
+          CHECK_MSG((s <= top ? sizes[s] : 0) == b.count[s], "n %u every size: %u-cliques", n, s);
       }
     }
   }
 }
 
-/* ---- LEVEL_JOIN (clique/kc_level_join.cuh): intersection, windows, sizes ------- */
-
-TEST(kcliques, level_join_intersection_and_windows) {
-  test_rng rng = test_rng_for("kcliques_level_join");
-  for (int t = 0; t < 300; ++t) {
-    const uint32_t range = 1 + (uint32_t)rng.below(t < 150 ? 64 : 5000);
-    std::vector<uint32_t> a = kc_sorted_list(rng, (size_t)rng.below(range + 1), range);
-    std::vector<uint32_t> b = kc_sorted_list(rng, (size_t)rng.below(range + 1), range);
-    std::vector<uint32_t> want, got(a.size() + 1);
-    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(want));
-    kc_list_sink sink = {got.data(), 0};
-    const uint32_t c = gclq__kc_lj_intersect<kc_list_sink &>(a.data(), (uint32_t)a.size(), b.data(),
-                                                             (uint32_t)b.size(), sink);
-    got.resize(sink.n);
-    CHECK(c == want.size() && got == want);
-  }
-  /* windows split until one parent: every parent in exactly one window */
-  for (int t = 0; t < 100; ++t) {
-    const uint64_t p0 = rng.below(1000), p1 = p0 + 2 + rng.below(100000);
-    const uint64_t mid = gclq__kc_lj_split(p0, p1);
-    CHECK(p0 < mid && mid < p1);
-  }
-  CHECK(gclq__kc_lj_level_bytes(0, 0) == 8 && gclq__kc_lj_level_bytes(3, 5) == 3 * 8 + 4 * 8 + 5 * 4);
-  CHECK(gclq__kc_lj_step_bytes(2, 10, 1) == 3 * 4 + 10 * 16 + 8);
-  CHECK(gclq__kc_lj_step_bytes(2, 10, 0) == 3 * 4 + 10 * 24 + 8);
-}
-
-/* ---- GROUPED (clique/kc_grouped.cuh): the column-first layout, the Bloom
-   filter, and a host simulation of the levels ---------------------------- */
-
-/* A sorted list of len distinct ids below limit. */
-static std::vector<uint32_t> kg_sorted_list(uint32_t len, uint32_t limit, test_rng &rng) {
-  std::set<uint32_t> s;
-  while (s.size() < len) s.insert((uint32_t)rng.below(limit));
-  return std::vector<uint32_t>(s.begin(), s.end());
-}
-
-/* The list laid out column-first as a warp's shared slot holds it. */
-static std::vector<uint32_t> kg_layout(const std::vector<uint32_t> &a) {
-  const uint32_t len = (uint32_t)a.size(), rows = gclq__kg_rows(len);
-  std::vector<uint32_t> s((size_t)rows * 32, 0);
-  for (uint32_t i = 0; i < rows * 32; ++i) s[gclq__kg_cell(i, rows)] = i < len ? a[i] : UINT32_MAX;
-  return s;
-}
-
-TEST(kcliques, grouped_column_first_layout_and_lookup) {
-  test_rng rng = test_rng_for(__func__);
-  const uint32_t lens[] = {0, 1, 2, 31, 32, 33, 63, 64, 65, 100, 255, 256, 257, 383, 384};
-  for (size_t t = 0; t < sizeof lens / sizeof lens[0]; ++t) {
-    const uint32_t len = lens[t], rows = gclq__kg_rows(len);
-    std::vector<uint32_t> a = kg_sorted_list(len, 1000 + 4 * len, rng);
-    CHECK(rows * 32 <= GCLQ__KG_SLOT || len > GCLQ__KG_SLOT);
-    std::vector<int> seen((size_t)rows * 32, 0);
-    for (uint32_t i = 0; i < rows * 32; ++i) ++seen[gclq__kg_cell(i, rows)];
-    CHECK(std::count(seen.begin(), seen.end(), 1) == (long)seen.size()); /* a bijection onto the cells */
-    for (uint32_t i = 0; i < len; ++i) CHECK(gclq__kg_cell(i, rows) / 32 == i % rows);
-    std::vector<uint32_t> s = kg_layout(a);
-    for (uint32_t y = 0; y < 1100 + 4 * len; ++y) {
-      const bool in = std::binary_search(a.begin(), a.end(), y);
-      CHECK_MSG(gclq__kg_lookup(s.data(), len, y) == in, "len %u y %u", len, y);
-      CHECK(gclq__kg_bsearch(a.data(), len, y) == in);
-    }
-  }
-}
-
-TEST(kcliques, grouped_bloom_filter_has_no_false_negatives) {
-  test_rng rng = test_rng_for(__func__);
-  for (uint32_t round = 0; round < 20; ++round) {
-    const uint32_t len = round == 0 ? 0 : 1 + (uint32_t)rng.below(GCLQ__KG_SLOT);
-    std::vector<uint32_t> a = kg_sorted_list(len, 1u << 30, rng);
-    std::vector<uint32_t> bloom(GCLQ__KG_BLOOM_BITS / 32, 0);
-    for (uint32_t x : a) {
-      bloom[gclq__kg_hash1(x) >> 5] |= 1u << (gclq__kg_hash1(x) & 31);
-      bloom[gclq__kg_hash2(x) >> 5] |= 1u << (gclq__kg_hash2(x) & 31);
-    }
-    for (uint32_t x : a) CHECK(gclq__kg_bloom_test(bloom.data(), x));
-    uint32_t passed = 0;
-    for (uint32_t i = 0; i < 10000; ++i) passed += gclq__kg_bloom_test(bloom.data(), (uint32_t)rng.below(1u << 30));
-    CHECK_MSG(passed <= 10000 * (len == 0 ? 0 : 0.25), "len %u: %u of 10000 random ids pass", len, passed); /* ~0.1 at 384 */
-  }
-}
+/* ---- GROUPED (clique/kc_grouped.cuh): a host simulation of the levels ------- */
 
 /* The grouped levels on the host, as the kernel runs them: the graph
-   oriented by id, groups with parent links, the three-stage intersection
-   (Bloom filter, collection, column-first search), children recorded when
+   oriented by id, groups with parent links, the intersection of a group's
+   candidates with a member's out-list, children recorded when
    they have need candidates, counts at t + 2, per-vertex counts through the
    prefix links. */
 struct kg_sim {
@@ -1983,17 +1701,12 @@ struct kg_sim {
       for (uint32_t u = v + 1; u < k.n; ++u)
         if (k.adj[v] >> u & 1) out[v].push_back(u);
   }
+  /* The three-stage intersection's result: out(w) within C (the kernel's
+     Bloom filter, collection and column-first search keep exactly these;
+     their layout is checked by the GPU tests' GROUPED counts). */
   std::vector<uint32_t> intersect(const std::vector<uint32_t> &C, uint32_t w) {
-    std::vector<uint32_t> bloom(GCLQ__KG_BLOOM_BITS / 32, 0), queue, hits;
-    for (uint32_t x : C) {
-      bloom[gclq__kg_hash1(x) >> 5] |= 1u << (gclq__kg_hash1(x) & 31);
-      bloom[gclq__kg_hash2(x) >> 5] |= 1u << (gclq__kg_hash2(x) & 31);
-    }
-    for (uint32_t x : out[w]) /* filter, collect */
-      if (x >= C.front() && x <= C.back() && gclq__kg_bloom_test(bloom.data(), x)) queue.push_back(x);
-    std::vector<uint32_t> s = kg_layout(C);
-    for (uint32_t y : queue) /* search */
-      if (gclq__kg_lookup(s.data(), (uint32_t)C.size(), y)) hits.push_back(y);
+    std::vector<uint32_t> hits;
+    std::set_intersection(out[w].begin(), out[w].end(), C.begin(), C.end(), std::back_inserter(hits));
     return hits;
   }
   void add_prefix(uint32_t t, long ref, uint64_t v) {

@@ -22,7 +22,7 @@
 #define GPUCLIQUE_TESTING
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
-#include "clique_testing.h"
+#include "internal_clique.h"
 
 #include <chrono>
 #include <map>
@@ -366,7 +366,7 @@ TEST(maxclique, host_data_graphs_match_reference) {
   }
 }
 
-/* The CUDA search's exact twin on the host (gclq__host_bfs_simulate: the
+/* The CUDA search's exact twin on the host (cliqt_bfs_simulate: the
    same heuristic, 2-clique list, bound, step sizes and order): with the
    colour bound it must give every graph's reference omega and count (so the
    bound is checked for exactness in CI), stay below 1e8 candidates and keep
@@ -386,9 +386,7 @@ TEST(maxclique, host_bfs_simulation_matches_reference) {
     for (int mode = 0; mode < 2; ++mode) {
       for (int bound = 0; bound < 2; ++bound) {
         gclq_maxclique_options o = mc_opts(GCLQ_BACKEND_HOST);
-        gclq__mc_plan plan;
-        gclq_backend be;
-        gclq__bfs_sim s;
+        cliqt_bfs_sim s;
         o.mode = mode ? GCLQ_MODE_ONE : GCLQ_MODE_ALL;
         o.bound = bound ? GCLQ_BOUND_LENGTH : GCLQ_BOUND_COLOUR;
         if (bound && refs[i].path.find("hamming6-4") == std::string::npos &&
@@ -398,10 +396,9 @@ TEST(maxclique, host_bfs_simulation_matches_reference) {
         if (mode && refs[i].path.find("sanr200") == std::string::npos && refs[i].path.find("MANN") == std::string::npos &&
             refs[i].path.find("p_hat") == std::string::npos)
           continue; /* mode ONE: a few graphs */
-        CHECK(gclq__mc_resolve(&o, &plan, &be) == GCLQ_SUCCESS);
         memset(&s, 0, sizeof s);
         s.limit = (uint64_t)100000000;
-        CHECK(gclq__host_bfs_simulate(&g, &plan, &s) == GCLQ_SUCCESS);
+        CHECK(cliqt_bfs_simulate(&g, &o, &s) == GCLQ_SUCCESS);
         const char *name = strrchr(refs[i].path.c_str(), '/') + 1;
         if (bound == 0 && mode == 0)
           printf("    %-22s lb %3u omega %3u count %6llu candidates %10llu peak level %8llu held %8llu steps %llu\n",
@@ -553,7 +550,7 @@ TEST(maxclique, auto_small_work_runs_host) {
   {
     std::vector<uint32_t> core(g.num_vertices);
     uint32_t max_core = 0;
-    CHECK(gclq__host_core_order(&g, core.data(), NULL, &max_core) == GCLQ_SUCCESS);
+    CHECK(cliqt_core_numbers(&g, core.data(), &max_core) == GCLQ_SUCCESS);
     CHECK(max_core > GCLQ_AUTO_HOST_MAX_CORE);
   }
   o = mc_opts(GCLQ_BACKEND_AUTO);
@@ -662,7 +659,7 @@ static double mc_cuda_vs(const gclq_graph *g, const gclq_maxclique_options &o, c
   return ms;
 }
 
-/* The default CUDA run and its host twin (gclq__host_bfs_simulate) must
+/* The default CUDA run and its host twin (cliqt_bfs_simulate) must
    write the same candidates at every level: the same algorithm, step for
    step. Heavy graphs (seconds to simulate) only print the device's stats. */
 static void mc_check_against_simulation(const gclq_graph *g, gclq_maxclique_options o, const gclq_maxclique_stats &cs,
@@ -674,13 +671,10 @@ static void mc_check_against_simulation(const gclq_graph *g, gclq_maxclique_opti
          cs.upload_ms, cs.cores_ms, cs.heuristic_ms, cs.setup_ms, cs.search_ms, cs.readout_ms, cs.total_ms,
          cs.lower_bound, (unsigned long long)total, cs.num_levels, cs.windows, cs.budget_splits);
   if (heavy || !cs.candidates_per_level) return;
-  gclq__mc_plan plan;
-  gclq_backend be;
-  gclq__bfs_sim sim;
+  cliqt_bfs_sim sim;
   o.backend = GCLQ_BACKEND_HOST;
-  CHECK(gclq__mc_resolve(&o, &plan, &be) == GCLQ_SUCCESS);
   memset(&sim, 0, sizeof sim);
-  CHECK(gclq__host_bfs_simulate(g, &plan, &sim) == GCLQ_SUCCESS);
+  CHECK(cliqt_bfs_simulate(g, &o, &sim) == GCLQ_SUCCESS);
   CHECK_MSG(sim.lower_bound == cs.lower_bound, "%s: simulated lower bound %u, CUDA %u", name.c_str(), sim.lower_bound,
             cs.lower_bound);
   for (uint32_t k = 2; k < sim.num_levels || k < cs.num_levels; ++k) {
@@ -849,7 +843,7 @@ GPU_TEST(maxclique, cuda_core_numbers) {
   for (size_t i = 0; i < gs.size(); ++i) {
     uint32_t n = gs[i].num_vertices, mh = 0, md = 0;
     std::vector<uint32_t> want(n + 1), got(n + 1, 0xdeadbeef);
-    CHECK(gclq__host_core_numbers(&gs[i], want.data(), &mh) == GCLQ_SUCCESS);
+    CHECK(cliqt_core_numbers(&gs[i], want.data(), &mh) == GCLQ_SUCCESS);
     CHECK(gclq_core_numbers(&gs[i], GCLQ_BACKEND_CUDA, got.data(), &md) == GCLQ_SUCCESS);
     CHECK_EQ(mh, md);
     CHECK_ARRAYS(want.data(), got.data(), n, "core numbers");
@@ -1006,7 +1000,8 @@ GPU_TEST(maxclique, cuda_list_budget_builds_windows) {
 }
 
 /* Local graphs of more than 1024 and 2048 vertices (2 and 4 words a lane),
-   and the fallback to the list search above gclq__bits_max. */
+   and the fallback to the list search above the bitset search's limit
+   (lowered by the test hook). */
 GPU_TEST(maxclique, cuda_bitset_wide_and_fallback) {
   const uint32_t sizes[2] = {1100, 2100};
   for (int t = 0; t < 2 && !g_test.failed; ++t) {
@@ -1031,12 +1026,12 @@ GPU_TEST(maxclique, cuda_bitset_wide_and_fallback) {
   gclq_maxclique_result want;
   gclq_maxclique_options ho = mc_opts(GCLQ_BACKEND_HOST);
   CHECK(gclq_max_cliques(&g, &ho, &want) == GCLQ_SUCCESS);
-  uint32_t keep = gclq__bits_max;
-  gclq__bits_max = 16;
+  const uint32_t keep = cliqt_bits_max();
+  cliqt_set_bits_max(16);
   gclq_maxclique_stats s;
   memset(&s, 0, sizeof s);
   mc_cuda_vs(&g, mc_config_opts(mc_configs[0]), want, "fallback", &s);
-  gclq__bits_max = keep;
+  cliqt_set_bits_max(keep);
   CHECK(s.search == GCLQ_SEARCH_LIST && strstr(s.notes, "list search") != NULL);
   GCLQ_FREE(s.candidates_per_level);
   gclq_maxclique_result_free(&want);

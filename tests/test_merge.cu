@@ -9,6 +9,7 @@
 #include <string>
 
 #include "../gpuprim.cuh"
+#include "internal_prim.h"
 #include "prim_reference.h"
 #include "testing.h"
 
@@ -488,7 +489,7 @@ TEST(merge, host_segmented_reduce_and_argmax_match_std) {
 /* ======================= device tests ======================= */
 
 template <typename K> static void mt_keys_matrix(test_rng &rng) {
-  const size_t tile = (size_t)GPRIM__MERGE_NT * gprim__merge_vt(sizeof(K)), cap = (size_t)1 << 20;
+  const size_t tile = primt_merge_tile(sizeof(K)), cap = (size_t)1 << 20;
   std::vector<std::pair<size_t, size_t> > sz = mt_size_pairs(tile, cap, rng);
   for (int dist = 0; dist < DIST_COUNT; ++dist) {
     for (size_t i = 0; i < sz.size(); ++i) {
@@ -519,7 +520,7 @@ GPU_TEST(merge, keys_all_types_and_distributions) {
 }
 
 template <typename K, typename V> static void mt_pairs_matrix(test_rng &rng) {
-  const size_t tile = (size_t)GPRIM__MERGE_NT * gprim__merge_vt(sizeof(K) + sizeof(V)), cap = (size_t)1 << 20;
+  const size_t tile = primt_merge_tile(sizeof(K) + sizeof(V)), cap = (size_t)1 << 20;
   std::vector<std::pair<size_t, size_t> > sz = mt_size_pairs(tile, cap, rng);
   for (int dist = 0; dist < DIST_COUNT; ++dist) {
     for (size_t i = 0; i < sz.size(); ++i) {
@@ -601,7 +602,7 @@ template <typename K> static std::vector<K> mt_search_values(size_t n, uint64_t 
 }
 
 template <typename K> static void mt_search_matrix(test_rng &rng, size_t cap) {
-  const size_t tile = (size_t)GPRIM__MERGE_NT * gprim__merge_search_vt(sizeof(K) + 4);
+  const size_t tile = primt_search_tile(sizeof(K) + 4);
   std::vector<std::pair<size_t, size_t> > sz = mt_size_pairs(tile, cap, rng);
   const uint64_t ranges[3] = {8, 5000, (uint64_t)1 << 40};
   for (int r = 0; r < 3; ++r) {
@@ -639,7 +640,7 @@ GPU_TEST(merge, sorted_search) {
 }
 
 template <typename O> static void mt_lbs_matrix(test_rng &rng) {
-  const size_t tile = (size_t)GPRIM__MERGE_NT * gprim__merge_lbs_vt(sizeof(O));
+  const size_t tile = primt_lbs_tile(sizeof(O));
   std::vector<size_t> all = test_sizes(tile, rng);
   for (size_t i = 0; i < all.size(); ++i) {
     size_t ns = all[i];
@@ -711,7 +712,7 @@ static void mt_segred_case(test_rng &rng, size_t ns, int pat, size_t huge, uint6
 }
 
 template <typename O> static void mt_segred_matrix(test_rng &rng) {
-  std::vector<size_t> all = test_sizes((size_t)GPRIM__MERGE_SEGRED_NT * gprim__merge_segred_vt(8), rng);
+  std::vector<size_t> all = test_sizes(primt_segred_tile(8), rng);
   for (size_t i = 0; i < all.size(); ++i) {
     size_t ns = all[i];
     if (ns > ((size_t)1 << 20)) continue;
@@ -764,8 +765,8 @@ static void mt_argmax_case(test_rng &rng, size_t ns, int pat, size_t huge, int v
   std::vector<T> in((size_t)off[ns] + 3);
   for (size_t i = 0; i < in.size(); ++i) {
     if (values == 0) in[i] = (T)rng.below(4); /* ties everywhere */
-    else if (values == 1) in[i] = gprim__limits<T>::lowest(); /* the maximum is the lowest value */
-    else in[i] = rng.below(50) ? (T)((int64_t)rng.below(1000) - 500) : gprim__limits<T>::highest();
+    else if (values == 1) in[i] = gprim_op_max::identity<T>(); /* the maximum is the lowest value */
+    else in[i] = rng.below(50) ? (T)((int64_t)rng.below(1000) - 500) : gprim_op_min::identity<T>();
   }
   mt_check_argmax(in, off,
                   mt_fmt("segmented_argmax %s offsets %s %s values=%s segments=%zu items=%zu", mt_name<T>(),
@@ -774,7 +775,7 @@ static void mt_argmax_case(test_rng &rng, size_t ns, int pat, size_t huge, int v
 }
 
 template <typename T, typename O> static void mt_argmax_matrix(test_rng &rng) {
-  std::vector<size_t> all = test_sizes((size_t)GPRIM__MERGE_SEGRED_NT * gprim__merge_segred_vt(8), rng);
+  std::vector<size_t> all = test_sizes(primt_segred_tile(8), rng);
   for (size_t i = 0; i < all.size(); ++i) {
     size_t ns = all[i];
     if (ns > ((size_t)1 << 20)) continue;

@@ -1,21 +1,22 @@
 /* test_prim_common.cu - the shared pieces of gpuprim.cuh: temp carving, operators, bits of a word. */
 #include "../gpuprim.cuh"
+#include "internal_prim.h"
 #include "testing.h"
 
 TEST(prim_common, temp_carve_sizes_and_alignment) {
   size_t sizes[3] = {100, 4, 0};
   size_t bytes = 0;
-  CHECK(gprim__temp_carve(NULL, &bytes, 3, sizes, NULL) == cudaSuccess);
+  CHECK(primt_temp_carve(NULL, &bytes, 3, sizes, NULL) == cudaSuccess);
   CHECK_EQ(bytes, 512);
   void *ptrs[3];
   char *base = (char *)(uintptr_t)0x10000; /* never dereferenced */
-  CHECK(gprim__temp_carve(base, &bytes, 3, sizes, ptrs) == cudaSuccess);
+  CHECK(primt_temp_carve(base, &bytes, 3, sizes, ptrs) == cudaSuccess);
   CHECK(ptrs[0] == base && ptrs[1] == base + 256 && ptrs[2] == base + 512);
   size_t small = 511;
-  CHECK(gprim__temp_carve(base, &small, 3, sizes, ptrs) == cudaErrorInvalidValue);
-  CHECK(gprim__temp_carve(base, NULL, 3, sizes, ptrs) == cudaErrorInvalidValue);
+  CHECK(primt_temp_carve(base, &small, 3, sizes, ptrs) == cudaErrorInvalidValue);
+  CHECK(primt_temp_carve(base, NULL, 3, sizes, ptrs) == cudaErrorInvalidValue);
   size_t zero_sizes[1] = {0};
-  CHECK(gprim__temp_carve(NULL, &bytes, 1, zero_sizes, NULL) == cudaSuccess);
+  CHECK(primt_temp_carve(NULL, &bytes, 1, zero_sizes, NULL) == cudaSuccess);
   CHECK(bytes > 0);
 }
 

@@ -3,6 +3,7 @@
    (exactly, values = original index so stability is checked), descending,
    partial bit ranges, in place, bad arguments. */
 #include "../gpuprim.cuh"
+#include "internal_prim.h"
 #include "prim_reference.h"
 #include "testing.h"
 
@@ -150,7 +151,7 @@ static void device_case(size_t n, int dist, int begin, int end, bool desc, bool 
 template <typename K, typename V>
 static void device_matrix(const char *salt, bool pairs) {
   test_rng rng = test_rng_for(salt);
-  std::vector<size_t> sizes = test_sizes(pairs ? gprim__radix_tile<K, V, true>() : gprim__radix_tile<K, V, false>(), rng);
+  std::vector<size_t> sizes = test_sizes(pairs ? primt_radix_tile<K, V, true>() : primt_radix_tile<K, V, false>(), rng);
   for (size_t s = 0; s < sizes.size(); ++s) {
     if (sizes[s] > ((size_t)1 << 20)) continue;
     for (int d = 0; d < DIST_COUNT; ++d)
@@ -173,7 +174,7 @@ GPU_TEST(radix_sort, pairs_u32_u64) { device_matrix<uint32_t, uint64_t>("radix_s
 /* other value types: moved as bits, any 4- or 8-byte type */
 GPU_TEST(radix_sort, pairs_value_types) {
   test_rng rng = test_rng_for("radix_sort.value_types");
-  const size_t tile8 = gprim__radix_tile<uint64_t, uint64_t, true>();
+  const size_t tile8 = primt_radix_tile<uint64_t, uint64_t, true>();
   const size_t sizes[] = {1, 1000, tile8 + 1, 3 * tile8 + 7, 100003};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
     for (int d = 0; d < DIST_COUNT && sizes[s] <= test_max_size(); d += 4) { /* uniform, few distinct */
@@ -193,7 +194,7 @@ GPU_TEST(radix_sort, partial_bits) {
   test_rng rng = test_rng_for("radix_sort.partial_bits");
   const int r32[][2] = {{0, 12}, {7, 32}, {0, 1}, {31, 32}, {3, 19}, {5, 5}, {0, 24}, {8, 16}};
   const int r64[][2] = {{32, 64}, {0, 40}, {13, 50}, {63, 64}, {20, 20}, {0, 32}, {4, 60}, {0, 8}};
-  const size_t tile = gprim__radix_tile<uint32_t, uint32_t, true>();
+  const size_t tile = primt_radix_tile<uint32_t, uint32_t, true>();
   const size_t big = (size_t)1 << (g_test.max_log2 < 20 ? g_test.max_log2 : 20);
   const size_t sizes[] = {1, 1000, tile + 1, 3 * tile + 7, 1 + (size_t)rng.below(big)};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
@@ -214,7 +215,7 @@ GPU_TEST(radix_sort, partial_bits) {
 /* in place: even pass counts (ping-pong ends in place) and odd ones (copy first) */
 GPU_TEST(radix_sort, in_place) {
   test_rng rng = test_rng_for("radix_sort.in_place");
-  const size_t tile = gprim__radix_tile<uint32_t, uint32_t, false>();
+  const size_t tile = primt_radix_tile<uint32_t, uint32_t, false>();
   const size_t sizes[] = {1, 33, tile, 2 * tile + 5, 300001};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
     for (int desc = 0; desc < 2; ++desc) {
@@ -238,7 +239,7 @@ GPU_TEST(radix_sort, in_place) {
 /* above 2^20: a few combinations only (the host reference is the slow part) */
 GPU_TEST(radix_sort, large) {
   test_rng rng = test_rng_for("radix_sort.large");
-  std::vector<size_t> sizes = test_sizes(gprim__radix_tile<uint32_t, uint32_t, false>(), rng), big;
+  std::vector<size_t> sizes = test_sizes(primt_radix_tile<uint32_t, uint32_t, false>(), rng), big;
   for (size_t s = 0; s < sizes.size(); ++s)
     if (sizes[s] > ((size_t)1 << 20)) big.push_back(sizes[s]);
   if (big.empty()) big.push_back(test_max_size());

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "../gpuprim.cuh"
+#include "internal_prim.h"
 #include "prim_reference.h"
 #include "testing.h"
 
@@ -88,8 +89,8 @@ static std::vector<size_t> sizes_upto(size_t tile, test_rng &rng, size_t cap) {
 /* Sizes for the select family: test_sizes() around both of its tile shapes. */
 template <typename T>
 static std::vector<size_t> select_sizes(test_rng &rng, size_t cap) {
-  std::vector<size_t> v = sizes_upto(gprim__select_cfg<(int)sizeof(T)>::type::TILE, rng, cap);
-  const size_t t = gprim__select_cfg<(int)sizeof(T)>::rle::TILE;
+  std::vector<size_t> v = sizes_upto(primt_select_tile<T>(), rng, cap);
+  const size_t t = primt_rle_tile<T>();
   const size_t extra[4] = {t - 1, t, t + 1, 3 * t + 7};
   for (int i = 0; i < 4; ++i)
     if (extra[i] <= cap) v.push_back(extra[i]);
@@ -247,13 +248,12 @@ TEST(scan, host_selects_match_std) {
    ========================================================================= */
 
 /* How check_scan runs a scan: the public calls (Cfg = void, their default
-   tile shape) or gprim__scan_run with an explicit tile shape. */
+   tile shape) or with an explicit tile shape (Cfg = primt_tiles / primt_staged). */
 template <typename Cfg>
 struct scan_call {
   template <typename T, typename Op>
   static cudaError_t run(bool exclusive, void *temp, size_t *bytes, const T *in, T *out, size_t n, Op op, T init) {
-    return exclusive ? gprim__scan_run<Cfg, T, Op, true>(temp, bytes, in, out, n, op, init, 0)
-                     : gprim__scan_run<Cfg, T, Op, false>(temp, bytes, in, out, n, op, init, 0);
+    return primt_scan_run<Cfg>(exclusive, temp, bytes, in, out, n, op, init, 0);
   }
 };
 template <>
@@ -289,7 +289,7 @@ static void check_scan(const std::vector<T> &h, Op op, bool exclusive, T init, i
 template <typename T, typename Op>
 static void scan_cases(Op op, bool is_sum, bool exclusive, const char *opname, const char *salt) {
   test_rng rng = test_rng_for((std::string(salt) + opname).c_str());
-  const size_t tile = gprim__scan_cfg<(int)sizeof(T)>::type::TILE;
+  const size_t tile = primt_scan_tile<T>();
   std::vector<size_t> sizes = sizes_upto(tile, rng, (size_t)1 << 20);
   char what[160];
   for (int d = 0; d < DIST_COUNT; ++d)
@@ -338,7 +338,7 @@ GPU_TEST(scan, doc_examples) {
 GPU_TEST(scan, noncommutative_order) {
   test_rng rng = test_rng_for("scan.noncommutative_order");
   const size_t cap = (size_t)1 << (g_test.max_log2 < 22 ? g_test.max_log2 : 22);
-  std::vector<size_t> sizes = sizes_upto(gprim__scan_cfg<4>::type::TILE, rng, cap);
+  std::vector<size_t> sizes = sizes_upto(primt_scan_tile<uint32_t>(), rng, cap);
   for (size_t si = 0; si < sizes.size(); ++si) {
     size_t n = sizes[si];
     std::vector<uint64_t> h64(n);
@@ -356,8 +356,9 @@ GPU_TEST(scan, noncommutative_order) {
   }
 }
 
-/* Both scan kernels (registers: gprim__tiles; shared-memory staging with
-   bulk copies: gprim__staged) in several shapes, whichever is the default:
+/* Both scan kernels (registers: primt_tiles; shared-memory staging with
+   bulk copies: primt_staged) in several shapes, whichever is the default
+   (Cfg = void: the public calls):
    non-commutative operators, in place and misaligned, sizes around the tile. */
 template <typename Cfg, int WIDTH> struct scan_cfg_check; /* one size n, items of WIDTH bytes */
 template <typename Cfg>
@@ -388,11 +389,11 @@ struct scan_cfg_check<Cfg, 8> {
   }
 };
 template <typename Cfg, int WIDTH>
-static void scan_cfg_cases(const char *shape, bool top, test_rng &rng) {
+static void scan_cfg_cases(const char *shape, size_t tile, bool top, test_rng &rng) {
   const size_t cap = (size_t)1 << (g_test.max_log2 < 22 ? g_test.max_log2 : 22);
-  std::vector<size_t> sizes = sizes_upto(Cfg::TILE, rng, cap);
+  std::vector<size_t> sizes = sizes_upto(tile, rng, cap);
   const size_t m = test_max_size();
-  if (top) sizes.push_back(m > 2 * Cfg::TILE ? m - (size_t)rng.below(Cfg::TILE) : m);
+  if (top) sizes.push_back(m > 2 * tile ? m - (size_t)rng.below(tile) : m);
   char what[96];
   for (size_t si = 0; si < sizes.size(); ++si) {
     const int mode = (int)(si % 3);
@@ -404,26 +405,26 @@ static void scan_cfg_cases(const char *shape, bool top, test_rng &rng) {
 }
 GPU_TEST(scan, tile_shapes_and_kernels) {
   test_rng rng = test_rng_for("scan.tile_shapes_and_kernels");
-  scan_cfg_cases<gprim__tiles<128, 8, 4>, 4>("registers 128x8x4", true, rng);
+  scan_cfg_cases<primt_tiles<128, 8, 4>, 4>("registers 128x8x4", primt_tiles<128, 8, 4>::TILE, true, rng);
   CHECK_OK_SO_FAR();
-  scan_cfg_cases<gprim__tiles<128, 8, 2>, 8>("registers 128x8x2", false, rng);
+  scan_cfg_cases<primt_tiles<128, 8, 2>, 8>("registers 128x8x2", primt_tiles<128, 8, 2>::TILE, false, rng);
   CHECK_OK_SO_FAR();
-  scan_cfg_cases<gprim__scan_cfg<4>::type, 4>("default 4-byte", true, rng);
+  scan_cfg_cases<void, 4>("default 4-byte", primt_scan_tile<uint32_t>(), true, rng);
   CHECK_OK_SO_FAR();
-  scan_cfg_cases<gprim__scan_cfg<8>::type, 8>("default 8-byte", true, rng);
+  scan_cfg_cases<void, 8>("default 8-byte", primt_scan_tile<uint64_t>(), true, rng);
   CHECK_OK_SO_FAR();
-  scan_cfg_cases<gprim__staged<128, 8, 4, 12>, 4>("staged 128x8x4", false, rng);
+  scan_cfg_cases<primt_staged<128, 8, 4, 12>, 4>("staged 128x8x4", primt_staged<128, 8, 4, 12>::TILE, false, rng);
   CHECK_OK_SO_FAR();
-  scan_cfg_cases<gprim__staged<128, 12, 2, 8>, 8>("staged 128x12x2", false, rng);
+  scan_cfg_cases<primt_staged<128, 12, 2, 8>, 8>("staged 128x12x2", primt_staged<128, 12, 2, 8>::TILE, false, rng);
   CHECK_OK_SO_FAR();
-  scan_cfg_cases<gprim__staged<256, 4, 4, 8>, 4>("staged 256x4x4", false, rng);
+  scan_cfg_cases<primt_staged<256, 4, 4, 8>, 4>("staged 256x4x4", primt_staged<256, 4, 4, 8>::TILE, false, rng);
   CHECK_OK_SO_FAR();
-  scan_cfg_cases<gprim__staged<64, 3, 4, 16>, 4>("staged 64x3x4", false, rng);
+  scan_cfg_cases<primt_staged<64, 3, 4, 16>, 4>("staged 64x3x4", primt_staged<64, 3, 4, 16>::TILE, false, rng);
 }
 
 GPU_TEST(scan, in_place_and_misaligned) {
   test_rng rng = test_rng_for("scan.in_place_and_misaligned");
-  std::vector<size_t> sizes = sizes_upto(gprim__scan_cfg<4>::type::TILE, rng, (size_t)1 << 20);
+  std::vector<size_t> sizes = sizes_upto(primt_scan_tile<uint32_t>(), rng, (size_t)1 << 20);
   for (int mode = 1; mode <= 2; ++mode)
     for (size_t si = 0; si < sizes.size(); ++si) {
       const char *what = mode == 1 ? "in place" : "misaligned";
@@ -450,7 +451,7 @@ GPU_TEST(scan, in_place_and_misaligned) {
    at the top size), a few large ones for the other combinations. */
 GPU_TEST(scan, large_sizes) {
   test_rng rng = test_rng_for("scan.large_sizes");
-  std::vector<size_t> sizes = test_sizes(gprim__scan_cfg<4>::type::TILE, rng);
+  std::vector<size_t> sizes = test_sizes(primt_scan_tile<uint32_t>(), rng);
   for (size_t si = 0; si < sizes.size(); ++si) {
     std::vector<uint32_t> a(sizes[si]);
     fill_values(a, DIST_UNIFORM, false, rng);
@@ -610,7 +611,7 @@ static void select_matrix(const char *salt) {
       std::vector<T> extreme(1);
       fill_values(extreme, DIST_UNIFORM, false, rng);
       const int pick = (int)rng.below(6);
-      pred.t = pick == 0 ? gprim__limits<T>::lowest() : pick == 1 ? gprim__limits<T>::highest()
+      pred.t = pick == 0 ? gprim_op_max::identity<T>() : pick == 1 ? gprim_op_min::identity<T>()
                : n ? h[rng.below(n)] : extreme[0];
       snprintf(what, sizeof what, "select_if %s %s", type_name<T>(), dist_name(d));
       check_select(h, 0, pred, 0, what);
@@ -700,7 +701,7 @@ GPU_TEST(scan_select, misaligned_input) {
    size for the others. */
 GPU_TEST(scan_select, large_sizes) {
   test_rng rng = test_rng_for("select.large_sizes");
-  std::vector<size_t> sizes = test_sizes(gprim__select_cfg<4>::type::TILE, rng);
+  std::vector<size_t> sizes = test_sizes(primt_select_tile<uint32_t>(), rng);
   for (size_t si = 0; si < sizes.size(); ++si) {
     std::vector<uint32_t> a(sizes[si]);
     fill_values(a, DIST_UNIFORM, false, rng);

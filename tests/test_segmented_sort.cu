@@ -3,6 +3,7 @@
    stability is checked), an O(n) exact check of stable sortedness for sizes
    where the host sort is too slow, in place, bad arguments. */
 #include "../gpuprim.cuh"
+#include "internal_prim.h"
 #include "prim_reference.h"
 #include "testing.h"
 
@@ -257,7 +258,7 @@ static void ss_device_case(const char *type, int mix, int dist, size_t n, test_r
 template <typename K, typename V, typename O, bool PAIRS>
 static void ss_matrix(const char *type) {
   test_rng rng = test_rng_for(type);
-  std::vector<size_t> sizes = test_sizes(GPRIM__SEGSORT_TILE, rng), use;
+  std::vector<size_t> sizes = test_sizes(primt_segsort_tile(), rng), use;
   const size_t cap = std::min((size_t)1 << 20, test_max_size());
   for (size_t i = 0; i < sizes.size(); ++i)
     if (sizes[i] <= cap) use.push_back(sizes[i]);

@@ -10,7 +10,9 @@
    cases, with every device allocation poisoned first (an allocator hook),
    and with budgets small enough to make a call run in many parts.
 
-   This file compiles its own static copy of the implementation. */
+   Only the public API, and internal_sets.h for the test hooks and AUTO's
+   rules (its top comment lists what it reaches and why). This file
+   compiles its own static copy of the implementation. */
 #include <stdlib.h>
 
 #include "counting_alloc.h"
@@ -18,9 +20,10 @@
 #define GCLQ_FREE(p) counting_free(p)
 #define GCLQ_REALLOC(p, sz) counting_realloc(p, sz)
 #define GPUCLIQUE_STATIC
-#define GPUCLIQUE_TESTING /* gclq__sets_bm_tensor: both BIT_MATRIX kernels */
+#define GPUCLIQUE_TESTING /* the hooks of internal_sets.h */
 #define GPUCLIQUE_IMPLEMENTATION
 #include "../gpuclique.h"
+#include "internal_sets.h"
 
 #include <algorithm>
 #include <map>
@@ -31,6 +34,14 @@
 #include "testing.h"
 
 typedef std::vector<uint32_t> set_u32;
+
+/* The CUDA methods' shapes, as gpuclique.h section 7 documents them: a
+   block tile of merge path's (and Intersect Path's) merge steps, a chunk
+   of a (binary search, HASH), a bitmap window, AUTO's stretch, the most
+   merge work of a pair a warp runs, and the widest range of a warp's
+   bitmap. Inputs are built around them. */
+static const uint64_t SETS_TILE = 3840, SETS_CHUNK = 2048, SETS_WINDOW = (uint64_t)1 << 17,
+                      SETS_STRETCH = (uint64_t)1 << 18, SETS_WARP_WORK = 1024, SETS_WARP_RANGE = (uint64_t)1 << 15;
 
 /* ---- helpers ---- */
 
@@ -116,7 +127,7 @@ static std::vector<sets_case> sets_cases(test_rng &rng) {
     sizes.push_back(((size_t)1 << k) - 1);
     sizes.push_back(((size_t)1 << k) + 1);
   }
-  const size_t tiles[] = {512, 1024, 1024, 2048, 3840, 1920};
+  const size_t tiles[] = {512, SETS_WARP_WORK, 1024, SETS_CHUNK, SETS_TILE, SETS_TILE / 2};
   for (size_t t = 0; t < sizeof tiles / sizeof tiles[0]; ++t)
     for (int d = -1; d <= 1; ++d) sizes.push_back(tiles[t] + d);
 
@@ -169,6 +180,28 @@ static std::vector<sets_case> sets_cases(test_rng &rng) {
       if (rng.below(2)) large_b.push_back(same[i]), large_b.push_back(same[i] + 1);
     case_add(c, small_a, small_b);
     case_add(c, same, large_b);
+    /* a block's table of 1000 such values probed by every value up to
+       past its last: each probe a hit or a miss in the full bucket */
+    set_u32 every;
+    for (uint32_t v = 0; v <= same[999] + 2; ++v) every.push_back(v);
+    case_add(c, set_u32(same.begin(), same.begin() + 1000), every);
+  }
+  out.push_back(c);
+
+  c = sets_case();
+  c.name = "block pairs of 1 to 12 tiles among warp pairs and empty ones";
+  {
+    /* a set of t tiles' merge steps with itself runs t tiles of merge
+       path: the pairs' tiles, counted in order, with pairs of no tile
+       (a warp's, or an empty set's) between them */
+    for (uint32_t t = 1; t <= 12; ++t) c.sets.push_back(sets_random(rng, t * SETS_TILE / 2, 2 * (uint64_t)t * SETS_TILE));
+    c.sets.push_back(set_u32());
+    c.sets.push_back(sets_random(rng, 100, 300));
+    for (int p = 0; p < 300; ++p) {
+      const uint32_t kind = (uint32_t)rng.below(4), x = (uint32_t)rng.below(12), y = (uint32_t)rng.below(12);
+      c.pairs.push_back(kind == 0 ? 12 : kind == 1 ? 13 : x); /* empty, small, or t tiles */
+      c.pairs.push_back(kind == 0 ? y : kind == 1 ? 13 : (rng.below(2) ? x : y));
+    }
   }
   out.push_back(c);
 
@@ -753,163 +786,7 @@ TEST(sets, bad_arguments_options_and_allocation_failures) {
   gclq_sets_free(&s);
 }
 
-/* ---- the CUDA kernels' partitions, run on the host ----
-   The kernels' cuts and pieces are __host__ __device__ helpers
-   (gclq__sets_*); these loops call them block by block and thread by thread
-   in the kernels' order, so the partitions (the tiles' diagonals, the
-   threads' pieces, the guard element, the binary search's spans and cached
-   keys) are checked on every run, with or without a GPU. Each returns the
-   pair's count and, given out, writes the intersection in order. */
 #if defined(__CUDACC__)
-
-/* gclq__sets_path_kernel: tiles of merge steps, GCLQ__SETS_NT threads each. */
-static uint32_t sim_path(const gclq__sets_pair &pr, uint32_t *out) {
-  const uint64_t tiles = ((uint64_t)pr.na + pr.nb + GCLQ__SETS_TILE - 1) / GCLQ__SETS_TILE;
-  std::vector<uint32_t> s(GCLQ__SETS_TILE + 1), mine(GCLQ__SETS_NT);
-  uint32_t total = 0;
-  for (uint64_t t = 0; t < tiles; ++t) {
-    const uint32_t x0 = gclq__sets_tile_split(pr, t, 0), x1 = gclq__sets_tile_split(pr, t, 1);
-    const gclq__sets_cut c = gclq__sets_tile_cut(pr, t, x0, x1);
-    const uint32_t la = c.x1 - c.x0, lb = c.y1 - c.y0;
-    for (uint32_t i = 0; i < la + lb + c.guard; ++i) s[i] = i < la ? pr.a[c.x0 + i] : pr.b[c.y0 + i - la];
-    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th)
-      mine[th] = gclq__sets_tile_piece<false>(s.data(), la, lb, c.guard, th, NULL);
-    for (uint32_t th = 0; th < GCLQ__SETS_NT; ++th) {
-      if (out) gclq__sets_tile_piece<true>(s.data(), la, lb, c.guard, th, out + total);
-      total += mine[th];
-    }
-  }
-  return total;
-}
-
-/* gclq__sets_search_kernel: chunks of a, each with its span and cached keys. */
-static uint32_t sim_search(const gclq__sets_pair &pr, uint32_t *out) {
-  const uint64_t chunks = ((uint64_t)pr.na + GCLQ__SETS_OBS_CHUNK - 1) / GCLQ__SETS_OBS_CHUNK;
-  std::vector<uint32_t> key(GCLQ__SETS_OBS_CACHE);
-  uint32_t total = 0;
-  for (uint64_t t = 0; t < chunks; ++t) {
-    const uint32_t lo = gclq__sets_chunk_end(pr, t, 0), hi = gclq__sets_chunk_end(pr, t, 1);
-    const gclq__sets_chunk sp = gclq__sets_chunk_at(pr, t, lo, hi);
-    for (uint32_t k = 0; k < sp.keys; ++k) key[k] = pr.b[gclq__sets_key_at(sp, k)];
-    for (uint32_t x = sp.x0; x < sp.x1; ++x) {
-      if (!gclq__sets_obs_find(pr, sp, key.data(), pr.a[x])) continue;
-      if (out) out[total] = pr.a[x];
-      ++total;
-    }
-  }
-  return total;
-}
-
-/* gclq__sets_warp_kernel's merge path: 32 lanes, each its own piece. */
-static uint32_t sim_lanes(const gclq__sets_pair &pr, uint32_t *out) {
-  uint32_t total = 0;
-  for (uint32_t lane = 0; lane < 32; ++lane) {
-    uint32_t c = gclq__sets_lane_piece<false>(pr, lane, NULL);
-    if (out && gclq__sets_lane_piece<true>(pr, lane, out + total) != c) return ~0u; /* the passes disagree */
-    total += c;
-  }
-  return total;
-}
-
-/* Every pair of the shaped cases whose smaller set is not empty (a pair
-   with an empty one is never launched: its count stays 0), the smaller set
-   first, as the kernels see it (the giant case: a sample):
-   f(case name, pair index, pair, its intersection). */
-template <typename F>
-static void each_case_pair(const char *seed_name, F f) {
-  test_rng rng = test_rng_for(seed_name);
-  std::vector<sets_case> cases = sets_cases(rng);
-  for (size_t i = 0; i < cases.size(); ++i) {
-    const sets_case &c = cases[i];
-    const size_t stride = c.pairs.size() > 2000 ? c.pairs.size() / 2000 : 1;
-    for (size_t p = 0; p < c.pairs.size() / 2; p += (p == 0 ? 1 : stride)) {
-      set_u32 a = c.sets[c.pairs[2 * p]], b = c.sets[c.pairs[2 * p + 1]];
-      if (a.size() > b.size()) a.swap(b);
-      if (a.empty()) continue;
-      const gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
-      f(c.name, p, pr, sets_ref(a, b));
-      CHECK_OK_SO_FAR();
-    }
-  }
-}
-
-/* A simulated kernel's count n and its output got (poisoned before it ran)
-   against the pair's intersection: nothing written past its end. */
-static void check_sim(const std::string &name, size_t p, const gclq__sets_pair &pr, const char *method, uint32_t n,
-                      const set_u32 &got, const set_u32 &want) {
-  CHECK_MSG(n == want.size(), "%s: pair %zu (%u, %u), %s: %u, want %zu", name.c_str(), p, pr.na, pr.nb, method, n,
-            want.size());
-  CHECK_MSG(want.empty() || memcmp(got.data(), want.data(), want.size() * 4) == 0, "%s: pair %zu %s", name.c_str(), p,
-            method);
-  CHECK_EQ(got[want.size()], 0xA5A5A5A5u);
-}
-
-TEST(sets, kernel_partitions_on_the_host_match_the_reference) {
-  each_case_pair("sets.kernel_partitions",
-                 [](const std::string &name, size_t p, const gclq__sets_pair &pr, const set_u32 &want) {
-                   static const char *const names[3] = {"path", "search", "lanes"};
-                   const bool small = pr.na + pr.nb <= GCLQ__SETS_WARP_WORK;
-                   set_u32 got(want.size() + 1);
-                   for (int method = 0; method < 3; ++method) {
-                     if (method == 2 && !small) continue;
-                     std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
-                     uint32_t n = method == 0   ? sim_path(pr, got.data())
-                                  : method == 1 ? sim_search(pr, got.data())
-                                                : sim_lanes(pr, got.data());
-                     check_sim(name, p, pr, names[method], n, got, want);
-                   }
-                 });
-}
-
-/* Tile tables as the host builds them (every entry has tiles) and as the
-   device call builds them (an entry per pair: many have none). */
-TEST(sets, tile_owner_finds_each_tiles_pair) {
-  test_rng rng = test_rng_for("sets.tile_owner");
-  for (int round = 0; round < 40; ++round) {
-    const bool gaps = round % 2 == 1;
-    uint32_t nq = 1 + (uint32_t)rng.below(300);
-    std::vector<uint64_t> first(nq + 1, 0);
-    for (uint32_t q = 0; q < nq; ++q)
-      first[q + 1] = first[q] + (gaps && rng.below(3) ? 0 : 1 + rng.below(rng.below(2) ? 3 : 50));
-    gclq__sets_tiles T = {NULL, first.data(), nq, NULL, NULL};
-    for (uint32_t q = 0; q < nq; ++q)
-      for (uint64_t t = first[q]; t < first[q + 1]; ++t) CHECK_EQ(gclq__sets_tile_owner(T, t), q);
-  }
-}
-
-/* Which kernel runs a pair: the host's classification and the device
-   call's tiles kernel share gclq__sets_work. */
-TEST(sets, pair_work_follows_the_thresholds) {
-  uint64_t pt, st;
-  gclq__sets_work(GCLQ_INTERSECT_AUTO, 0, 100000, &pt, &st);
-  CHECK(pt == 0 && st == 0); /* empty: nothing runs */
-  gclq__sets_work(GCLQ_INTERSECT_AUTO, 500, GCLQ__SETS_WARP_WORK - 500, &pt, &st);
-  CHECK(pt == 0 && st == 0); /* a warp */
-  gclq__sets_work(GCLQ_INTERSECT_AUTO, 500, GCLQ__SETS_WARP_WORK - 499, &pt, &st);
-  CHECK(pt == 1 && st == 0);
-  gclq__sets_work(GCLQ_INTERSECT_MERGE_PATH, 4000, 4000, &pt, &st);
-  CHECK(pt == 3 && st == 0); /* 8000 merge steps: 3 tiles of 3840 */
-  gclq__sets_work(GCLQ_INTERSECT_BINARY_SEARCH, 4097, 5000, &pt, &st);
-  CHECK(pt == 0 && st == 3); /* chunks of 2048 of the smaller set */
-  gclq__sets_work(GCLQ_INTERSECT_AUTO, 100, (uint64_t)GCLQ_SETS_AUTO_RATIO * 100, &pt, &st);
-  CHECK(pt == 0 && st == 1); /* AUTO: the ratio reached */
-  gclq__sets_work(GCLQ_INTERSECT_AUTO, 100, (uint64_t)GCLQ_SETS_AUTO_RATIO * 100 - 1, &pt, &st);
-  CHECK(pt == 1 && st == 0);
-}
-
-/* AUTO's per-pair rule: a warp's for a pair a warp runs (binary search for
-   a of at most 64, or b at least twice a), the grid's ratio above. */
-TEST(sets, auto_searches_small_pairs_by_the_warp_rule) {
-  const gclq_intersect_method A = GCLQ_INTERSECT_AUTO;
-  CHECK(gclq__sets_searches(A, 1, 1) && gclq__sets_searches(A, 64, 64) && gclq__sets_searches(A, 64, 960));
-  CHECK(!gclq__sets_searches(A, 65, 65) && !gclq__sets_searches(A, 65, 129) && gclq__sets_searches(A, 65, 130));
-  CHECK(!gclq__sets_searches(A, 341, 681) && gclq__sets_searches(A, 341, 682)); /* 1023 and 1024: a warp's */
-  CHECK(!gclq__sets_searches(A, 370, 370) && !gclq__sets_searches(A, 512, 512));
-  CHECK(!gclq__sets_searches(A, 64, 961)); /* 1025: the grid's ratio */
-  CHECK(!gclq__sets_searches(A, 342, 684) && gclq__sets_searches(A, 342, (uint64_t)GCLQ_SETS_AUTO_RATIO * 342));
-  CHECK(!gclq__sets_searches(GCLQ_INTERSECT_MERGE_PATH, 1, 1000) && gclq__sets_searches(GCLQ_INTERSECT_BINARY_SEARCH, 500, 500));
-}
-
 TEST(sets, pairs_device_arguments) {
   gclq_sets_device d;
   size_t bytes = 0;
@@ -935,360 +812,6 @@ TEST(sets, pairs_device_arguments) {
   char fake;
   CHECK_EQ(gclq_intersect_pairs_device(&d, NULL, 5, NULL, GCLQ_INTERSECT_AUTO, &fake, &bytes, NULL),
            GCLQ_ERROR_INVALID_ARGUMENT); /* NULL pairs with temp storage given */
-}
-
-/* The device call's AUTO bitmap test on the host, as gclq__sets_tiles_kernel
-   applies it (the peak densities read by a thread, not a warp). */
-static bool sets_bitmap_pays(const gclq__sets_pair &pr) {
-  double dense = 0.0;
-  const int d = gclq__sets_bitmap_dense(pr, &dense);
-  if (d < 2) return d == 1;
-  return gclq__sets_bitmap_spread((uint64_t)pr.na + pr.nb, dense,
-                                  gclq__sets_peak_density_of(pr.a, pr.na, GCLQ__SETS_DEVICE_STRETCHES),
-                                  gclq__sets_peak_density_of(pr.b, pr.nb, GCLQ__SETS_DEVICE_STRETCHES),
-                                  GCLQ_SETS_AUTO_BITMAP_WINDOWS) != 0;
-}
-
-/* The device call's AUTO bitmap test (sets_bitmap_pays), pair by
-   pair: two uniform sets of 2^21 over 2^24 values (density 1/4, 64
-   stretches of 2^18 values) pass, and over twice the values (1/8, above
-   GCLQ__SETS_DEVICE_BITMAP_DENSITY); the same with nine tenths of each set
-   crowded into its first 64th do not (their peak stretch is ~58 times the
-   mean); over 3 and 8 times the values (densities 1/12, 1/32) do not; a
-   pair below 2^17 elements does not, however dense; large sets whose
-   ranges do not overlap pass (nothing to count). */
-TEST(sets, device_auto_bitmap_test) {
-  test_rng rng = test_rng_for("sets.device_bitmap");
-  const uint64_t u = (uint64_t)1 << 24;
-  const size_t n = (size_t)1 << 21;
-  set_u32 a = sets_random(rng, n, u), b = sets_random(rng, n, u);
-  auto pays = [](const set_u32 &x, const set_u32 &y) {
-    gclq__sets_pair pr = {x.data(), y.data(), (uint32_t)x.size(), (uint32_t)y.size()};
-    if (pr.na > pr.nb) std::swap(pr.a, pr.b), std::swap(pr.na, pr.nb);
-    return sets_bitmap_pays(pr);
-  };
-  CHECK(pays(a, b));
-  for (int k = 0; k < 8; ++k) { /* the peak against the stretches' densities, divided one by one */
-    const size_t size = 32 + rng.below(5000);
-    const set_u32 x = sets_random(rng, size, k < 4 ? size + rng.below(1u << 20) : (uint64_t)1 << 32);
-    const uint32_t m = (uint32_t)x.size();
-    double want = 0.0;
-    for (uint32_t i = 0; i < 32; ++i) {
-      const uint64_t from = (uint64_t)m * i / 32, to = (uint64_t)m * (i + 1) / 32 - 1;
-      want = std::max(want, (double)(to - from + 1) / ((double)x[to] - (double)x[from] + 1.0));
-    }
-    CHECK_EQ(gclq__sets_peak_density_of(x.data(), m, 32), want);
-  }
-  auto crowded = [&](size_t count) {
-    set_u32 c = sets_random(rng, count * 9 / 10, u / 64), rest = sets_random(rng, count / 10, u - u / 64);
-    for (uint32_t x : rest) c.push_back((uint32_t)(x + u / 64));
-    return c;
-  };
-  CHECK(!pays(crowded(n), crowded(n)));
-  CHECK(pays(sets_random(rng, n, 2 * u), sets_random(rng, n, 2 * u)));
-  CHECK(!pays(sets_random(rng, n, 3 * u), sets_random(rng, n, 3 * u)));
-  CHECK(!pays(sets_random(rng, n, 8 * u), sets_random(rng, n, 8 * u)));
-  const set_u32 small_a = sets_random(rng, (1 << 16) - 1, 1 << 17), small_b = sets_random(rng, 1 << 16, 1 << 17);
-  CHECK(!pays(small_a, small_b)); /* 2^17 - 1 elements, density 1 */
-  set_u32 high;
-  for (uint32_t x : b) high.push_back((uint32_t)(x + u));
-  CHECK(pays(a, high));
-}
-
-/* ---- the table methods (clique/sets_methods.cuh) on the host ----
-   gclq__sets_table_kernel and gclq__sets_table_warp_kernel, one thread at
-   a time: the same slice ends, tables (their atomics run as plain
-   operations on the host) and probes in order. */
-
-static const gclq_intersect_method table_methods[] = {GCLQ_INTERSECT_HASH, GCLQ_INTERSECT_BITMAP,
-                                                      GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_IP_OBS,
-                                                      GCLQ_INTERSECT_IP_HASH};
-
-/* One tile from its four ends: the shared words poisoned (a table may read
-   only what it cleared or wrote), the table built, the probe side walked.
-   Returns the matches (written to out when given). */
-template <typename Table>
-static uint32_t sim_table_tile(const gclq__sets_pair &pr, const uint32_t *e, bool block, std::vector<uint32_t> &mem,
-                               uint32_t *out) {
-  const gclq__sets_slices c = gclq__sets_slices_at(e);
-  std::fill(mem.begin(), mem.end(), 0xA5A5A5A5u);
-  const Table t = Table::make(mem.data(), block, pr, c);
-  const gclq__sets_run build = gclq__sets_side(pr, c, Table::FROM_B), probe = gclq__sets_side(pr, c, !Table::FROM_B);
-  if (t.clear_words() > mem.size() || (Table::FROM_B && build.n > mem.size()))
-    return ~0u; /* it would write past its words: fails the count check */
-  for (uint32_t k = 0; k < t.clear_words(); ++k) t.clear()[k] = 0;
-  for (uint32_t i = 0; i < build.n; ++i) t.insert(build.v[i], i);
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < probe.n; ++i) {
-    if (!t(probe.v[i])) continue;
-    if (out) out[n] = probe.v[i];
-    ++n;
-  }
-  return n;
-}
-
-/* A pair by one table method: a warp's single tile, or every block tile. */
-template <typename Table>
-static uint32_t sim_table(gclq_intersect_method m, const gclq__sets_pair &pr, uint32_t *out) {
-  uint32_t e[4], total = 0;
-  if (gclq__sets_warp_runs(m, pr)) {
-    std::vector<uint32_t> mem(GCLQ__SETS_WARP_WORDS);
-    for (uint32_t k = 0; k < 4; ++k) e[k] = gclq__sets_warp_end(m, pr, k);
-    return sim_table_tile<Table>(pr, e, false, mem, out);
-  }
-  std::vector<uint32_t> mem(Table::BLOCK_WORDS);
-  uint64_t path_tiles, search_tiles;
-  gclq__sets_work_pair(m, pr, &path_tiles, &search_tiles);
-  for (uint64_t t = 0; t < path_tiles + search_tiles; ++t) {
-    for (uint32_t k = 0; k < 4; ++k) e[k] = gclq__sets_slice_end(m, pr, t, k);
-    total += sim_table_tile<Table>(pr, e, true, mem, out ? out + total : NULL);
-  }
-  return total;
-}
-
-/* The table a method uses, as gclq__sets_methods_launch picks it. */
-static uint32_t sim_method(gclq_intersect_method m, const gclq__sets_pair &pr, uint32_t *out) {
-  if (m == GCLQ_INTERSECT_IP_OBS) return sim_table<gclq__sets_sorted>(m, pr, out);
-  if (gclq__sets_is_bitmap(m)) return sim_table<gclq__sets_bits>(m, pr, out);
-  return sim_table<gclq__sets_hash>(m, pr, out);
-}
-
-TEST(sets, table_methods_on_the_host_match_the_reference) {
-  each_case_pair("sets.table_methods",
-                 [](const std::string &name, size_t p, const gclq__sets_pair &pr, const set_u32 &want) {
-                   set_u32 got(want.size() + 1);
-                   for (size_t k = 0; k < sizeof table_methods / sizeof table_methods[0]; ++k) {
-                     const char *method = gclq_intersect_method_name(table_methods[k]);
-                     const uint32_t counted = sim_method(table_methods[k], pr, NULL); /* the count pass */
-                     CHECK_MSG(counted == want.size(), "%s: pair %zu, %s: counted %u, want %zu", name.c_str(), p,
-                               method, counted, want.size());
-                     std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
-                     check_sim(name, p, pr, method, sim_method(table_methods[k], pr, got.data()), got, want);
-                   }
-                 });
-}
-
-/* Fibonacci hashing keeps to its buckets and spreads a run of consecutive
-   values evenly; a table whose elements all land in one bucket (most of
-   them overflowing) still answers every probe exactly, at block and warp
-   size. */
-TEST(sets, hash_buckets_spread_and_overflow_loses_nothing) {
-  test_rng rng = test_rng_for("sets.hash_buckets");
-  for (int i = 0; i < 10000; ++i) {
-    const uint32_t log2 = 1 + (uint32_t)rng.below(31), v = (uint32_t)rng.next();
-    CHECK(gclq__sets_bucket(v, log2) < (1ull << log2));
-  }
-  for (int round = 0; round < 20; ++round) {
-    const uint32_t start = (uint32_t)rng.next();
-    std::vector<uint32_t> load(1u << GCLQ__SETS_WARP_HASH_LOG2, 0);
-    for (uint32_t v = 0; v < 512; ++v) load[gclq__sets_bucket(start + v, GCLQ__SETS_WARP_HASH_LOG2)]++;
-    CHECK_MSG(*std::max_element(load.begin(), load.end()) <= GCLQ__SETS_HASH_SLOTS,
-              "512 values from %u: a bucket of %u", start, *std::max_element(load.begin(), load.end()));
-  }
-  CHECK_EQ((1 + GCLQ__SETS_HASH_SLOTS) << GCLQ__SETS_WARP_HASH_LOG2, GCLQ__SETS_WARP_WORDS); /* a table fills its words */
-  CHECK_EQ((1 + GCLQ__SETS_HASH_SLOTS) << GCLQ__SETS_HASH_LOG2, (uint32_t)gclq__sets_hash::BLOCK_WORDS);
-  set_u32 same, probes;
-  for (uint32_t v = 0; same.size() < 3000; ++v)
-    if (gclq__sets_bucket(v, GCLQ__SETS_HASH_LOG2) == 77) same.push_back(v);
-  for (uint32_t v = 0; v <= same.back() + 2; ++v) probes.push_back(v);
-  for (int block = 0; block < 2; ++block) {
-    const size_t n = block ? same.size() : 500;
-    std::vector<uint32_t> mem(block ? (uint32_t)gclq__sets_hash::BLOCK_WORDS : GCLQ__SETS_WARP_WORDS, 0xA5A5A5A5u);
-    gclq__sets_pair pr = {same.data(), probes.data(), (uint32_t)n, (uint32_t)probes.size()};
-    gclq__sets_slices c = {0, (uint32_t)n, 0, (uint32_t)probes.size()};
-    const gclq__sets_hash h = gclq__sets_hash::make(mem.data(), block != 0, pr, c);
-    CHECK_EQ(h.log2, block ? GCLQ__SETS_HASH_LOG2 : GCLQ__SETS_WARP_HASH_LOG2);
-    for (uint32_t k = 0; k < h.clear_words(); ++k) h.clear()[k] = 0;
-    for (size_t i = n; i-- > 0;) h.insert(same[i], (uint32_t)i); /* any order */
-    CHECK_EQ(h.count[gclq__sets_bucket(same[0], h.log2)], n);
-    for (size_t i = 0; i < probes.size(); ++i)
-      CHECK_MSG(h(probes[i]) == std::binary_search(same.begin(), same.begin() + n, probes[i]), "probe %u",
-                probes[i]);
-  }
-}
-
-/* The bitmaps' spans (a's range; the shared range, or none) and windows:
-   the windows' a slices are a's elements in the span, in order and once
-   each; each b slice is b's elements in its window;
-   a small pair runs a warp exactly when its span fits the warp's window. */
-TEST(sets, bitmap_spans_and_windows) {
-  test_rng rng = test_rng_for("sets.bitmap_windows");
-  for (int round = 0; round < 400; ++round) {
-    const uint64_t u = round % 4 == 0 ? 0x100000000ull : 1 + rng.below((uint64_t)1 << (8 + round % 20));
-    const size_t na = 1 + rng.below(round % 3 == 0 ? 4000 : 300);
-    set_u32 a = sets_random(rng, na < u ? na : (size_t)u, u);
-    const uint64_t ub = std::min<uint64_t>(u + rng.below(2) * rng.below(u), 0x100000000ull);
-    set_u32 b = sets_random(rng, std::min<uint64_t>(a.size() + rng.below(3000), ub), ub);
-    if (b.size() < a.size()) continue;
-    const gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
-    for (int dyn = 0; dyn < 2; ++dyn) {
-      const gclq_intersect_method m = dyn ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_BITMAP;
-      const gclq__sets_range s = gclq__sets_bitmap_range(m, pr);
-      const uint64_t lo = dyn ? std::max(a[0], b[0]) : a[0], hi = dyn ? std::min(a.back(), b.back()) : a.back();
-      CHECK_EQ(s.bits, lo <= hi ? hi - lo + 1 : 0);
-      if (s.bits) CHECK_EQ(s.lo, lo);
-      uint64_t path_tiles, search_tiles;
-      gclq__sets_work_pair(m, pr, &path_tiles, &search_tiles);
-      CHECK_EQ(path_tiles, 0);
-      const bool small = a.size() + b.size() <= GCLQ__SETS_WARP_WORK;
-      CHECK_EQ(gclq__sets_warp_runs(m, pr), s.bits == 0 || (small && s.bits <= GCLQ__SETS_WARP_BITMAP_BITS));
-      if (!gclq__sets_warp_runs(m, pr)) CHECK_EQ(search_tiles, (s.bits + GCLQ__SETS_BITMAP_BITS - 1) / GCLQ__SETS_BITMAP_BITS);
-      const uint64_t tiles = gclq__sets_warp_runs(m, pr) ? 1 : search_tiles;
-      const uint64_t window = gclq__sets_warp_runs(m, pr) ? GCLQ__SETS_WARP_BITMAP_BITS : GCLQ__SETS_BITMAP_BITS;
-      uint32_t next = (uint32_t)(std::lower_bound(a.begin(), a.end(), (uint32_t)lo) - a.begin());
-      const uint32_t last = s.bits ? (uint32_t)(std::upper_bound(a.begin(), a.end(), (uint32_t)hi) - a.begin()) : next;
-      for (uint64_t t = 0; t < tiles; ++t) {
-        uint32_t e[4];
-        for (uint32_t k = 0; k < 4; ++k) e[k] = gclq__sets_window_end(m, pr, t, window, k);
-        if (e[0] == e[1]) continue; /* no element of a in the window */
-        CHECK_EQ(e[0], next);
-        next = e[1];
-        CHECK((uint64_t)a[e[1] - 1] - a[e[0]] < window);
-        const gclq__sets_window w = gclq__sets_window_at(m, pr, t, window);
-        CHECK(w.lo <= a[e[0]] && a[e[1] - 1] < w.hi);
-        for (uint32_t y = e[2]; y < e[3]; ++y) CHECK(b[y] >= w.lo && b[y] < w.hi);
-        CHECK(e[2] == 0 || b[e[2] - 1] < w.lo);
-        CHECK(e[3] == b.size() || b[e[3]] >= w.hi);
-      }
-      CHECK_EQ(next, last);
-    }
-    CHECK_OK_SO_FAR();
-  }
-}
-
-/* Intersect Path's and HASH's slices: the a slices of a pair's tiles cut a
-   into consecutive pieces; IP's b slices likewise, each with b's next
-   element as its guard; HASH's b slice is the span of its chunk's values. */
-TEST(sets, ip_and_chunk_slices_cut_the_pair) {
-  test_rng rng = test_rng_for("sets.ip_slices");
-  for (int round = 0; round < 200; ++round) {
-    const uint64_t u = 1 + rng.below(200000);
-    set_u32 a = sets_random(rng, std::min<uint64_t>(1 + rng.below(20000), u), u);
-    set_u32 b = sets_random(rng, std::min<uint64_t>(a.size() + rng.below(20000), u), u);
-    const gclq__sets_pair pr = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
-    const gclq_intersect_method ms[3] = {GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH, GCLQ_INTERSECT_HASH};
-    for (int k = 0; k < 3; ++k) {
-      uint64_t path_tiles, search_tiles;
-      gclq__sets_work_pair(ms[k], pr, &path_tiles, &search_tiles);
-      if (gclq__sets_warp_runs(ms[k], pr)) {
-        CHECK_EQ(gclq__sets_warp_end(ms[k], pr, 1), a.size());
-        CHECK_EQ(gclq__sets_warp_end(ms[k], pr, 3), b.size());
-        continue;
-      }
-      CHECK_EQ(ms[k] == GCLQ_INTERSECT_HASH ? path_tiles : search_tiles, 0);
-      uint32_t x = 0, y = 0;
-      for (uint64_t t = 0; t < path_tiles + search_tiles; ++t) {
-        uint32_t e[4];
-        for (uint32_t j = 0; j < 4; ++j) e[j] = gclq__sets_slice_end(ms[k], pr, t, j);
-        CHECK_EQ(e[0], x);
-        x = e[1];
-        if (ms[k] == GCLQ_INTERSECT_HASH) {
-          CHECK(e[1] - e[0] <= GCLQ__SETS_OBS_CHUNK);
-          CHECK(e[2] == b.size() || b[e[2]] >= a[e[0]]);
-          CHECK(e[2] == 0 || b[e[2] - 1] < a[e[0]]);
-          CHECK(e[3] == b.size() || b[e[3]] > a[e[1] - 1]);
-          continue;
-        }
-        const uint32_t y1 = (uint32_t)(gclq__sets_tile_diag(pr, t, 1) - e[1]); /* the b items before the end */
-        CHECK_EQ(e[2], y);
-        CHECK_EQ(e[3], y1 + (y1 < b.size())); /* and the guard */
-        y = y1;
-      }
-      CHECK_EQ(x, a.size());
-      if (ms[k] != GCLQ_INTERSECT_HASH) CHECK_EQ(y, b.size());
-    }
-    CHECK_OK_SO_FAR();
-  }
-}
-
-/* Which kernel runs a pair under the table methods (gclq__sets_work_pair,
-   shared by the host's classification and the device call's tiles kernel). */
-TEST(sets, table_methods_work_follows_the_thresholds) {
-  set_u32 a(500), b(GCLQ__SETS_WARP_WORK - 500), wide(4097), wider(5000);
-  for (size_t i = 0; i < a.size(); ++i) a[i] = (uint32_t)(3 * i);
-  for (size_t i = 0; i < b.size(); ++i) b[i] = (uint32_t)(2 * i);
-  for (size_t i = 0; i < wide.size(); ++i) wide[i] = (uint32_t)(300 * i);
-  for (size_t i = 0; i < wider.size(); ++i) wider[i] = (uint32_t)(7 * i + 1);
-  uint64_t pt, st;
-  gclq__sets_pair small = {a.data(), b.data(), (uint32_t)a.size(), (uint32_t)b.size()};
-  gclq__sets_pair large = {wide.data(), wider.data(), (uint32_t)wide.size(), (uint32_t)wider.size()};
-  for (size_t k = 0; k < sizeof table_methods / sizeof table_methods[0]; ++k) {
-    gclq__sets_work_pair(table_methods[k], small, &pt, &st);
-    CHECK(pt == 0 && st == 0); /* a warp: 1024 elements, a range of 1498 values */
-    CHECK(gclq__sets_warp_runs(table_methods[k], small));
-  }
-  gclq__sets_work_pair(GCLQ_INTERSECT_HASH, large, &pt, &st);
-  CHECK(pt == 0 && st == 3); /* chunks of 2048 of the smaller set */
-  gclq__sets_work_pair(GCLQ_INTERSECT_IP_OBS, large, &pt, &st);
-  CHECK(pt == 3 && st == 0); /* 9097 merge steps: 3 tiles of 3840 */
-  gclq__sets_work_pair(GCLQ_INTERSECT_IP_HASH, large, &pt, &st);
-  CHECK(pt == 3 && st == 0);
-  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP, large, &pt, &st);
-  CHECK(pt == 0 && st == (4096 * 300 + 1 + GCLQ__SETS_BITMAP_BITS - 1) / GCLQ__SETS_BITMAP_BITS); /* a's range */
-  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, large, &pt, &st);
-  CHECK(pt == 0 && st == 1); /* the shared range: up to b's last, 34994 */
-  small.a = wide.data(); /* a small pair over a range past the warp's window: block windows */
-  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP, small, &pt, &st);
-  CHECK(pt == 0 && st == (300 * 499 + 1 + GCLQ__SETS_BITMAP_BITS - 1) / GCLQ__SETS_BITMAP_BITS); /* its 500 */
-  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, small, &pt, &st);
-  CHECK(pt == 0 && st == 0); /* the shared range, up to b's last (1046), fits: a warp */
-  set_u32 high(1, 5000000);
-  gclq__sets_pair apart = {high.data(), b.data(), 1, (uint32_t)b.size()};
-  gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, apart, &pt, &st);
-  CHECK(pt == 0 && st == 0 && gclq__sets_bitmap_range(GCLQ_INTERSECT_BITMAP_DYNAMIC, apart).bits == 0);
-  CHECK(!gclq__sets_searches(GCLQ_INTERSECT_IP_OBS, 1, 1000000)); /* none of them is binary search */
-}
-
-/* The stream rule (gclq__sets_stream_balanced) on a grid of 16 blocks: a
-   uniform pair over 64 windows streams; the same pair with most of a's
-   and b's elements in its first two windows does not (one block's run
-   would hold them); no more tiles than blocks streams however skewed; too
-   few windows a pair, or more pairs than blocks, does not. */
-TEST(sets, stream_rule_weighs_the_blocks_runs) {
-  test_rng rng = test_rng_for("sets.stream_rule");
-  const uint64_t w = GCLQ__SETS_BITMAP_BITS, u = 64 * w;
-  std::vector<set_u32> v;
-  v.push_back(sets_random(rng, 20000, u));
-  v.push_back(sets_random(rng, 30000, u));
-  for (int k = 0; k < 2; ++k) { /* nine tenths in the first two windows */
-    set_u32 dense = sets_random(rng, 18000, 2 * w), rest = sets_random(rng, 2000, u - 2 * w);
-    for (uint32_t x : rest) dense.push_back((uint32_t)(x + 2 * w));
-    v.push_back(dense);
-  }
-  gclq_sets s;
-  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  const uint32_t pairs[] = {0, 1, 2, 3};
-  const gclq__sets_args h = {s.h_offsets, s.h_elements, pairs, NULL, NULL, NULL};
-  const gclq_intersect_method m = GCLQ_INTERSECT_BITMAP_DYNAMIC;
-  uint64_t pt, first[3] = {0, 0, 0};
-  const uint32_t uniform = 0, skewed = 1, both[2] = {0, 0}; /* the uniform pair twice */
-  gclq__sets_work_pair(m, gclq__sets_pair_at(h, 0), &pt, &first[1]);
-  CHECK(first[1] >= 63 && first[1] <= 64);
-  CHECK(gclq__sets_stream_balanced(m, h, &uniform, first, 1, 16));
-  CHECK(gclq__sets_stream_balanced(m, h, &uniform, first, 1, 64)); /* a tile a block */
-  gclq__sets_work_pair(m, gclq__sets_pair_at(h, 1), &pt, &first[1]);
-  CHECK(first[1] >= 63 && first[1] <= 64);
-  CHECK(!gclq__sets_stream_balanced(m, h, &skewed, first, 1, 16));
-  CHECK(gclq__sets_stream_balanced(m, h, &skewed, first, 1, 64));
-  first[1] = 31; /* fewer than GCLQ__SETS_STREAM_TILES windows */
-  CHECK(!gclq__sets_stream_balanced(m, h, &uniform, first, 1, 16));
-  gclq__sets_work_pair(m, gclq__sets_pair_at(h, 0), &pt, &first[1]);
-  first[2] = 2 * first[1];
-  CHECK(gclq__sets_stream_balanced(m, h, both, first, 2, 16));
-  CHECK(!gclq__sets_stream_balanced(m, h, both, first, 2, 1)); /* more pairs than blocks */
-  gclq_sets_free(&s);
-  /* the kernel's shape from the elements a window holds on average, and
-     (PAIRS) the tiles a block's run holds */
-  const uint64_t tiles = GCLQ__SETS_STREAM_PAIRS_RUN * (1 + rng.below(1000)), runs = tiles / GCLQ__SETS_STREAM_PAIRS_RUN;
-  CHECK_EQ(gclq__sets_stream_shape(0, 0, runs), 0);
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles - 1, tiles, runs), 0);
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles, tiles, runs),
-           (int)(GCLQ__STREAM_WIDE | GCLQ__STREAM_PAIRS));
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_WIDE_FROM * tiles, tiles, runs + 1), (int)GCLQ__STREAM_WIDE);
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_SLOTS_FROM * tiles - 1, tiles, runs),
-           (int)(GCLQ__STREAM_WIDE | GCLQ__STREAM_PAIRS));
-  CHECK_EQ(gclq__sets_stream_shape(GCLQ__SETS_STREAM_SLOTS_FROM * tiles, tiles, runs),
-           (int)(GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS));
 }
 #endif
 
@@ -1341,6 +864,25 @@ static const gclq_intersect_method cuda_methods[] = {
     GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH,   GCLQ_INTERSECT_AUTO,   GCLQ_INTERSECT_HASH,
     GCLQ_INTERSECT_BITMAP,     GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};
 static const size_t num_cuda_methods = sizeof cuda_methods / sizeof cuda_methods[0];
+
+/* Each case's collection and its HOST result, counted (m 0) and written
+   (m 1): f(case, collection, m, HOST's result), until a check fails. */
+template <typename F>
+static void each_case_against_host(const std::vector<sets_case> &cases, F f) {
+  for (size_t i = 0; i < cases.size() && !g_test.failed; ++i) {
+    gclq_sets s;
+    CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
+    for (int m = 0; m < 2 && !g_test.failed; ++m) {
+      gclq_intersect_options h = host_options();
+      gclq_intersect_result want;
+      h.materialise = m;
+      CHECK_EQ(case_run(cases[i], s, h, &want), GCLQ_SUCCESS);
+      f(cases[i], s, m, want);
+      gclq_intersect_result_free(&want);
+    }
+    gclq_sets_free(&s);
+  }
+}
 
 GPU_TEST(sets, cuda_pairs_equal_host_on_every_shape) {
   test_rng rng = test_rng_for("sets.cuda_shapes");
@@ -1398,13 +940,13 @@ GPU_TEST(sets, cuda_one_giant_pair_uses_many_blocks) {
 }
 
 /* AUTO on CUDA for given pairs runs what its batch rule says
-   (gclq__sets_pairs_rule), says so in stats.method, and equals HOST: a
+   (sett_pairs_rule), says so in stats.method, and equals HOST: a
    dense pair spread over many windows (as in the host test
    sets.pairs_auto_rule: the bitmap), a sparse one (IP_OBS), every edge of
    an R-MAT graph. */
 GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
   test_rng rng = test_rng_for("sets.cuda_auto_rule");
-  const double w = GCLQ_SETS_AUTO_BITMAP_WINDOWS, window = (double)GCLQ__SETS_AUTO_STRETCH;
+  const double w = GCLQ_SETS_AUTO_BITMAP_WINDOWS, window = (double)SETS_STRETCH;
   for (int dense = 0; dense < 2; ++dense) {
     std::vector<set_u32> v(2);
     const size_t n = dense ? (size_t)(GCLQ_SETS_AUTO_BITMAP_DENSITY * 1.28 * w * window) + rng.below(1000)
@@ -1416,8 +958,8 @@ GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
     CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
     const uint32_t pair[2] = {0, 1};
     const gclq_intersect_method want_method =
-        gclq__sets_pairs_rule(&s, pair, 1, GCLQ_SETS_AUTO_BITMAP_DENSITY, GCLQ_SETS_AUTO_BITMAP_WINDOWS,
-                              GCLQ_SETS_AUTO_IP_OBS_BELOW);
+        sett_pairs_rule(&s, pair, 1, GCLQ_SETS_AUTO_BITMAP_DENSITY, GCLQ_SETS_AUTO_BITMAP_WINDOWS,
+                        GCLQ_SETS_AUTO_IP_OBS_BELOW);
     CHECK_EQ(want_method, dense ? GCLQ_INTERSECT_BITMAP_DYNAMIC : GCLQ_INTERSECT_IP_OBS);
     for (int m = 0; m < 2; ++m) {
       gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
@@ -1440,12 +982,10 @@ GPU_TEST(sets, cuda_auto_runs_its_batch_rule) {
   for (uint32_t x = 0; x < g.num_vertices; ++x)
     for (uint64_t e = g.h_offsets[x]; e < g.h_offsets[x + 1]; ++e)
       if (g.h_neighbors[e] > x) edges.push_back(x), edges.push_back(g.h_neighbors[e]);
-  struct hook { /* IP_OBS's warp tables (1) or the per-pair rule's warps (0) for the small pairs */
-    ~hook() { gclq__sets_ip_obs_warps = 0; }
-  } restore;
-  for (int warps = 0; warps < 2; ++warps)
+  sett_hooks restore;
+  for (int warps = 0; warps < 2; ++warps) /* IP_OBS's warp tables (1) or the per-pair rule's warps (0) */
     for (int m = 0; m < 2; ++m) {
-      gclq__sets_ip_obs_warps = warps;
+      sett_ip_obs_warps(warps);
       gclq_intersect_options h = host_options(), o = cuda_options(GCLQ_INTERSECT_AUTO);
       h.materialise = o.materialise = m;
       gclq_intersect_result want, got;
@@ -1537,17 +1077,15 @@ GPU_TEST(sets, cuda_small_budgets_give_the_same_bytes) {
   gclq_sets_free(&s);
 }
 
-/* Block tiles that find their own ends (the gclq__sets_cuts_in_blocks
-   hook: as when the budget has no room for the partition kernel's cuts),
+/* Block tiles that find their own ends (the sett_cuts_in_blocks hook: as
+   when the budget has no room for the partition kernel's cuts),
    for every method: every shape, a giant pair, and tight budgets give
    HOST's bytes. */
 GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
   const gclq_intersect_method *table = cuda_methods;
   test_rng rng = test_rng_for("sets.cuda_block_cuts");
-  struct hook_on { /* off again however the test ends */
-    hook_on() { gclq__sets_cuts_in_blocks = 1; }
-    ~hook_on() { gclq__sets_cuts_in_blocks = 0; }
-  } on;
+  sett_hooks restore; /* off again however the test ends */
+  sett_cuts_in_blocks(1);
   std::vector<sets_case> cases = sets_cases(rng);
   const size_t n = test_max_size() < ((size_t)1 << 20) ? test_max_size() : ((size_t)1 << 20);
   sets_case giant;
@@ -1556,41 +1094,31 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
   giant.sets.push_back(sets_random(rng, n + rng.below(n), 4 * (uint64_t)n));
   giant.pairs = {0, 1, 1, 0};
   cases.push_back(giant);
-  for (size_t i = 0; i < cases.size() && !g_test.failed; ++i) {
-    gclq_sets s;
-    CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
+  each_case_against_host(cases, [&](const sets_case &c, const gclq_sets &s, int m, const gclq_intersect_result &want) {
     const size_t set_bytes = sets_upload_bytes(s);
-    for (int m = 0; m < 2; ++m) {
-      gclq_intersect_options h = host_options();
-      gclq_intersect_result want;
-      h.materialise = m;
-      CHECK_EQ(case_run(cases[i], s, h, &want), GCLQ_SUCCESS);
-      uint32_t most = 0; /* the largest intersection: one pair's output must fit the tight budget */
-      for (uint64_t p = 0; p < want.num_pairs; ++p) most = want.h_counts[p] > most ? want.h_counts[p] : most;
-      for (size_t k = 0; k < num_cuda_methods; ++k)
-        for (int tight = 0; tight < 2; ++tight) {
-          gclq_intersect_options o = cuda_options(table[k]);
-          gclq_intersect_result got;
-          o.materialise = m;
-          if (tight) /* halves, and cuts that may not fit */
-            o.device_budget_bytes = set_bytes + ((size_t)1 << 17) + 8 * (size_t)most;
-          CHECK_EQ(case_run(cases[i], s, o, &got), GCLQ_SUCCESS);
-          std::string what = cases[i].name + " / " + gclq_intersect_method_name(table[k]) + (m ? " / written" : "") +
-                             (tight ? " / small budget" : "");
-          check_same(want, got, m != 0, false, what.c_str());
-          gclq_intersect_result_free(&got);
-          CHECK_OK_SO_FAR();
-        }
-      gclq_intersect_result_free(&want);
-    }
-    gclq_sets_free(&s);
-  }
+    uint32_t most = 0; /* the largest intersection: one pair's output must fit the tight budget */
+    for (uint64_t p = 0; p < want.num_pairs; ++p) most = want.h_counts[p] > most ? want.h_counts[p] : most;
+    for (size_t k = 0; k < num_cuda_methods; ++k)
+      for (int tight = 0; tight < 2; ++tight) {
+        gclq_intersect_options o = cuda_options(table[k]);
+        gclq_intersect_result got;
+        o.materialise = m;
+        if (tight) /* halves, and cuts that may not fit */
+          o.device_budget_bytes = set_bytes + ((size_t)1 << 17) + 8 * (size_t)most;
+        CHECK_EQ(case_run(c, s, o, &got), GCLQ_SUCCESS);
+        std::string what = c.name + " / " + gclq_intersect_method_name(table[k]) + (m ? " / written" : "") +
+                           (tight ? " / small budget" : "");
+        check_same(want, got, m != 0, false, what.c_str());
+        gclq_intersect_result_free(&got);
+        CHECK_OK_SO_FAR();
+      }
+  });
 }
 
 /* The bitmaps' count pass of a batch of large pairs with its windows
-   streamed (gclq__sets_bits_stream_kernel, the gclq__sets_stream_windows
-   hook at each shape: 1 or 2 quads a round, whole tiles or slots, windows
-   of 1 or 2 tiles) and from the partition kernel's records (0): all equal
+   streamed (the sett_stream_windows hook at each shape: 1 or 2 quads a
+   round, whole tiles or slots, windows of 1 or 2 tiles), from the
+   partition kernel's records, and as the rule picks: all equal
    HOST, counted and (two passes: the count pass keeps each tile's count,
    in whole tiles) written. In slots a block's run starts and ends inside
    tiles, and a pair's last tile has slots past its last value; in windows
@@ -1600,21 +1128,23 @@ GPU_TEST(sets, cuda_tiles_cut_in_blocks_equal_host) {
    of every seven (windows without a's elements, after which b's start is
    searched again); b starting before a's first element (BITMAP's range is
    a's); sets up to 2^32 - 1 (the last window ends at 2^32); a pair with
-   itself; and small pairs, which warps run. */
+   itself; small pairs, which warps run; and two sets with nine tenths of
+   their elements in their first two windows (the skew the rule weighs a
+   block's run of windows against). */
 GPU_TEST(sets, cuda_bitmap_windows_streamed_equal_host) {
   test_rng rng = test_rng_for("sets.cuda_stream");
-  const uint64_t u = 600 * GCLQ__SETS_BITMAP_BITS + rng.below(GCLQ__SETS_BITMAP_BITS);
+  const uint64_t u = 600 * SETS_WINDOW + rng.below(SETS_WINDOW);
   const size_t n = test_max_size() < ((size_t)1 << 19) ? test_max_size() : ((size_t)1 << 19);
   std::vector<set_u32> v;
   v.push_back(sets_random(rng, n, u));
   v.push_back(sets_random(rng, n + rng.below(n), u));
   set_u32 some; /* windows 0, 2 and 3 of every seven */
   for (uint32_t x : sets_random(rng, 2 * n, u))
-    if ((x / GCLQ__SETS_BITMAP_BITS) % 7 == 0 || (x / GCLQ__SETS_BITMAP_BITS) % 7 / 2 == 1) some.push_back(x);
+    if ((x / SETS_WINDOW) % 7 == 0 || (x / SETS_WINDOW) % 7 / 2 == 1) some.push_back(x);
   v.push_back(some);
   set_u32 late; /* from 10.5 windows in */
   for (uint32_t x : sets_random(rng, n, u))
-    if (x >= 10 * GCLQ__SETS_BITMAP_BITS + GCLQ__SETS_BITMAP_BITS / 2) late.push_back(x);
+    if (x >= 10 * SETS_WINDOW + SETS_WINDOW / 2) late.push_back(x);
   v.push_back(late);
   for (int k = 0; k < 2; ++k) { /* the top of the u32 range, 2^32 - 1 in both */
     set_u32 high;
@@ -1624,15 +1154,15 @@ GPU_TEST(sets, cuda_bitmap_windows_streamed_equal_host) {
   }
   v.push_back(sets_random(rng, 1 + rng.below(8), 64));
   v.push_back(sets_random(rng, 1 + rng.below(8), 64));
-  const uint32_t pairs[] = {0, 1, 2, 1, 1, 2, 3, 0, 0, 3, 4, 5, 5, 4, 0, 0, 6, 7, 2, 0, 1, 3};
+  for (int k = 0; k < 2; ++k) { /* 8, 9: nine tenths in the first two windows (the rule's skewed runs) */
+    set_u32 dense = sets_random(rng, n * 9 / 10, 2 * SETS_WINDOW), rest = sets_random(rng, n / 10, u - 2 * SETS_WINDOW);
+    for (uint32_t x : rest) dense.push_back((uint32_t)(x + 2 * SETS_WINDOW));
+    v.push_back(dense);
+  }
+  const uint32_t pairs[] = {0, 1, 2, 1, 1, 2, 3, 0, 0, 3, 4, 5, 5, 4, 0, 0, 6, 7, 2, 0, 1, 3, 8, 9, 9, 0};
   gclq_sets s;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  struct hook { /* back to the rule however the test ends */
-    ~hook() {
-      gclq__sets_stream_windows = -1;
-      gclq__sets_two_passes = 0;
-    }
-  } restore;
+  sett_hooks restore; /* back to the rule however the test ends */
   const gclq_intersect_method methods[] = {GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC};
   for (int m = 0; m < 2; ++m) {
     gclq_intersect_options h = host_options();
@@ -1640,18 +1170,16 @@ GPU_TEST(sets, cuda_bitmap_windows_streamed_equal_host) {
     h.materialise = m;
     CHECK_EQ(gclq_intersect_pairs(&s, pairs, sizeof pairs / 8, &h, &want), GCLQ_SUCCESS);
     for (int k = 0; k < 2; ++k)
-      for (int stream : {0, (int)GCLQ__STREAM_ON, GCLQ__STREAM_ON | GCLQ__STREAM_WIDE, GCLQ__STREAM_ON | GCLQ__STREAM_SLOTS,
-                         GCLQ__STREAM_ON | GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS,
-                         GCLQ__STREAM_ON | GCLQ__STREAM_WIDE | GCLQ__STREAM_PAIRS,
-                         GCLQ__STREAM_ON | GCLQ__STREAM_WIDE | GCLQ__STREAM_SLOTS | GCLQ__STREAM_PAIRS}) {
-        gclq__sets_stream_windows = stream;
-        gclq__sets_two_passes = 1;
+      for (int stream = SETT_STREAM_RULE; stream <= SETT_STREAM_SHAPES; ++stream) {
+        sett_stream_windows(stream);
+        sett_two_passes(stream != SETT_STREAM_RULE); /* the rule's run: one pass where it may */
         gclq_intersect_options o = cuda_options(methods[k]);
         gclq_intersect_result got;
         o.materialise = m;
         CHECK_EQ(gclq_intersect_pairs(&s, pairs, sizeof pairs / 8, &o, &got), GCLQ_SUCCESS);
         std::string what = std::string(gclq_intersect_method_name(methods[k])) +
-                           (stream ? " / streamed, shape " + std::to_string(stream) : " / records") +
+                           (stream > 0 ? " / streamed, shape " + std::to_string(stream)
+                                       : stream == 0 ? " / records" : " / the rule") +
                            (m ? " / written" : "");
         check_same(want, got, m != 0, false, what.c_str());
         gclq_intersect_result_free(&got);
@@ -1661,94 +1189,161 @@ GPU_TEST(sets, cuda_bitmap_windows_streamed_equal_host) {
   gclq_sets_free(&s);
 }
 
-/* gclq__d_group_lower_bound<L>: query k on group k % G of warp k / G (G
-   groups of L lanes a warp); out[k] its answer, or 0xffffffff when the
-   group's lanes disagree. */
-template <uint32_t L>
-static __global__ void test_group_lower_bound_kernel(const uint32_t *b, const uint32_t *lo, const uint32_t *hi,
-                                                     const uint64_t *v, uint32_t n, uint32_t *out) {
-  const uint32_t G = 32 / L, lane = threadIdx.x & 31;
-  const uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, k = G * w + lane / L;
-  if (G * w >= n) return; /* the whole warp */
-  const uint32_t r = k < n ? gclq__d_group_lower_bound<L>(b, lo[k], hi[k], v[k]) : gclq__d_group_lower_bound<L>(b, 0, 0, 0);
-  const uint32_t first = __shfl_sync(0xffffffffu, r, lane - lane % L);
-  const bool differ = __ballot_sync(0xffffffffu, r != first) >> (lane - lane % L) & ((1u << L) - 1);
-  if (lane % L == 0 && k < n) out[k] = differ ? 0xffffffffu : r;
-}
-
-/* The table methods' cuts by the partition kernels, as gclq__sets_cuts
-   picks them (lanes: a warp a tile, where the method has it): every tile
-   of a batch of pairs of method m. */
-static void test_table_cuts(gclq_intersect_method m, const gclq__sets_args &g, const gclq__sets_tiles &T,
-                            uint64_t tiles, bool lanes, uint32_t *split) {
-  if (lanes && (gclq__sets_is_bitmap(m) || m == GCLQ_INTERSECT_HASH))
-    gclq__sets_table_split_kernel<<<gclq__grid(32 * tiles), GCLQ__BLOCK>>>(g, T, m, split, NULL);
-  else
-    gclq__sets_split_kernel<GCLQ__CUT_TABLE><<<gclq__grid(4 * tiles), GCLQ__BLOCK>>>(g, T, m, split);
-}
-
-/* The table methods' cuts on the device: a group's lower bound equals
-   std::lower_bound on every range of sets of 0, 1, 15-17, 31-33, 255-257
-   elements and of random and large sizes (values below, among, just above
-   and past the elements, and 2^32); the partition kernels' four ends of
-   every tile equal gclq__sets_slice_end's, by a thread an end and by a
-   warp a tile, over batches of pairs of every density (the warp's lanes
-   searching in groups or, below GCLQ__SETS_CUT_LANES_FROM, four of them
-   alone), near the top of the values,
-   with windows that hold no element of a, pairs given either way round,
-   and pairs a warp runs (no tiles) among them. */
-GPU_TEST(sets, cuda_table_cuts_equal_the_host_searches) {
-  test_rng rng = test_rng_for("sets.cuda_table_cuts");
-  std::vector<size_t> sizes = {0, 1, 15, 16, 17, 31, 32, 33, 255, 256, 257, 1000 + (size_t)rng.below(5000),
-                               test_max_size() + (size_t)rng.below(1000)};
-  for (size_t si = 0; si < sizes.size() && !g_test.failed; ++si) {
-    const size_t nb = sizes[si];
-    const uint64_t u = rng.below(2) ? 4 * (uint64_t)nb + 8 : ((uint64_t)1 << 32);
-    set_u32 b = sets_random(rng, nb, u);
-    const uint32_t nq = 4099;
-    std::vector<uint32_t> lo(nq), hi(nq), want(nq);
-    std::vector<uint64_t> v(nq);
-    for (uint32_t k = 0; k < nq; ++k) {
-      uint32_t x = (uint32_t)rng.below(nb + 1), y = (uint32_t)rng.below(nb + 1);
-      if (k % 5 == 0) x = 0, y = (uint32_t)nb; /* the whole set */
-      lo[k] = std::min(x, y), hi[k] = std::max(x, y);
-      const uint32_t pick = (uint32_t)rng.below(5);
-      v[k] = pick == 0 && nb ? (uint64_t)b[rng.below(nb)]                   /* an element */
-             : pick == 1 && nb ? (uint64_t)b[rng.below(nb)] + 1             /* just above one */
-             : pick == 2       ? ((uint64_t)1 << 32) - rng.below(2)         /* the top */
-             : pick == 3       ? rng.below(2)                               /* the bottom */
-                               : rng.below(u + 1);
-      want[k] = (uint32_t)(std::lower_bound(b.begin() + lo[k], b.begin() + hi[k], v[k],
-                                            [](uint32_t e, uint64_t x) { return (uint64_t)e < x; }) -
-                           b.begin());
-    }
-    dbuf<uint32_t> d_b(nb ? nb : 1), d_lo(nq), d_hi(nq), d_out(nq);
-    dbuf<uint64_t> d_v(nq);
-    CUDA_CHECK(d_b.upload(b));
-    CUDA_CHECK(d_lo.upload(lo));
-    CUDA_CHECK(d_hi.upload(hi));
-    CUDA_CHECK(d_v.upload(v));
-    for (uint32_t lanes : {8u, (uint32_t)GCLQ__SETS_CUT_LANES}) { /* the bitmaps' quarter warps, HASH's halves */
-      const uint32_t per_block = 256 / lanes; /* queries a block of 256 threads takes */
-      CUDA_CHECK(cudaMemset(d_out.p, 0xab, (size_t)nq * sizeof(uint32_t)));
-      if (lanes == 8)
-        test_group_lower_bound_kernel<8><<<(nq + per_block - 1) / per_block, 256>>>(d_b.p, d_lo.p, d_hi.p, d_v.p, nq,
-                                                                                 d_out.p);
-      else
-        test_group_lower_bound_kernel<GCLQ__SETS_CUT_LANES><<<(nq + per_block - 1) / per_block, 256>>>(
-            d_b.p, d_lo.p, d_hi.p, d_v.p, nq, d_out.p);
-      CUDA_CHECK(cudaDeviceSynchronize());
-      std::vector<uint32_t> got;
-      CUDA_CHECK(d_out.download(got));
-      std::string what = "the lower bound of " + std::to_string(lanes) + " lanes on " + std::to_string(nb) + " elements";
-      CHECK_ARRAYS(want.data(), got.data(), nq, what.c_str());
-    }
+/* Which kernel runs a pair (stats.warp_pairs, block_pairs,
+   binary_search_pairs), each side of each threshold: a pair with an empty
+   set runs nothing; |a| + |b| <= 1024 a warp, 1025 blocks; AUTO's per-pair
+   rule binary-searches a warp's pair where a holds at most 64 or b at
+   least twice a, a grid's where b holds GCLQ_SETS_AUTO_RATIO times a;
+   merge path and binary search by name; the table methods run a warp for
+   a pair of 1024 over a range of 1498 values, blocks for a large one,
+   blocks for BITMAP over a's range past a warp's 2^15 values, a warp for
+   BITMAP_DYNAMIC when the shared range fits or is empty; none of them
+   binary-searches. Each pair runs beside four pairs of 2 x 10^5 merge steps
+   (blocks, by merge path under AUTO): no pair holds half the work and the
+   pairs average more than GCLQ_SETS_AUTO_IP_OBS_BELOW steps, so AUTO runs
+   its per-pair rule. Counts equal HOST. */
+GPU_TEST(sets, cuda_pairs_run_as_the_thresholds_say) {
+  test_rng rng = test_rng_for("sets.cuda_thresholds");
+  const gclq_intersect_method A = GCLQ_INTERSECT_AUTO, MP = GCLQ_INTERSECT_MERGE_PATH,
+                              BS = GCLQ_INTERSECT_BINARY_SEARCH;
+  const uint32_t r = GCLQ_SETS_AUTO_RATIO;
+  static_assert(GCLQ_SETS_AUTO_IP_OBS_BELOW < 160000, "the filler pairs average above it");
+  struct shape {
+    gclq_intersect_method m;
+    uint32_t na, nb;
+    uint64_t warp, block, search;
+  };
+  const shape sizes[] = {{A, 0, 100000, 0, 0, 0},  {A, 500, 524, 1, 0, 0},  {A, 500, 525, 0, 1, 0},
+                         {MP, 4000, 4000, 0, 1, 0}, {BS, 4097, 5000, 0, 1, 1}, {A, 100, r * 100, 0, 1, 1},
+                         {A, 100, r * 100 - 1, 0, 1, 0}, {A, 1, 1, 1, 0, 1}, {A, 64, 64, 1, 0, 1},
+                         {A, 64, 960, 1, 0, 1},     {A, 65, 65, 1, 0, 0},     {A, 65, 129, 1, 0, 0},
+                         {A, 65, 130, 1, 0, 1},     {A, 341, 681, 1, 0, 0},   {A, 341, 682, 1, 0, 1},
+                         {A, 370, 370, 1, 0, 0},    {A, 512, 512, 1, 0, 0},   {A, 64, 961, 0, 1, 0},
+                         {A, 342, 684, 0, 1, 0},    {A, 342, r * 342, 0, 1, 1}, {MP, 1, 1000, 1, 0, 0},
+                         {BS, 500, 500, 1, 0, 1},   {GCLQ_INTERSECT_IP_OBS, 1, 1000000, 0, 1, 0}};
+  const set_u32 filler = sets_random(rng, 100000, 400000);
+  /* the table methods' pairs: 500 multiples of 3 and 524 of 2 (a warp's);
+     4097 multiples of 300 and 5000 values 7i + 1 (blocks); the 500
+     multiples of 300 with the 524 (BITMAP: a's range is 149701 values;
+     BITMAP_DYNAMIC: the shared one 1047); 5000000 with the 524 (apart) */
+  set_u32 thirds(500), halves(524), wide(4097), wider(5000), far(1, 5000000);
+  for (size_t i = 0; i < thirds.size(); ++i) thirds[i] = (uint32_t)(3 * i);
+  for (size_t i = 0; i < halves.size(); ++i) halves[i] = (uint32_t)(2 * i);
+  for (size_t i = 0; i < wide.size(); ++i) wide[i] = (uint32_t)(300 * i);
+  for (size_t i = 0; i < wider.size(); ++i) wider[i] = (uint32_t)(7 * i + 1);
+  const set_u32 wide500(wide.begin(), wide.begin() + 500);
+  CHECK_EQ(thirds.size() + halves.size(), SETS_WARP_WORK); /* the shapes straddle the documented limits */
+  CHECK(thirds.back() < SETS_WARP_RANGE && wide500.back() >= SETS_WARP_RANGE);
+  struct table_shape {
+    const set_u32 *a, *b;
+    gclq_intersect_method m;
+    uint64_t warp, block;
+  };
+  std::vector<table_shape> tables;
+  const gclq_intersect_method ts[] = {GCLQ_INTERSECT_HASH, GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC,
+                                      GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};
+  for (gclq_intersect_method m : ts) {
+    tables.push_back({&thirds, &halves, m, 1, 0});
+    tables.push_back({&wide, &wider, m, 0, 1});
   }
+  tables.push_back({&wide500, &halves, GCLQ_INTERSECT_BITMAP, 0, 1});
+  tables.push_back({&wide500, &halves, GCLQ_INTERSECT_BITMAP_DYNAMIC, 1, 0});
+  tables.push_back({&far, &halves, GCLQ_INTERSECT_BITMAP_DYNAMIC, 1, 0});
+  const uint32_t pairs[10] = {0, 1, 2, 2, 2, 2, 2, 2, 2, 2};
+  const size_t nshapes = sizeof sizes / sizeof sizes[0];
+  for (size_t i = 0; i < nshapes + tables.size() && !g_test.failed; ++i) {
+    std::vector<set_u32> v(3);
+    shape sh;
+    if (i < nshapes) {
+      sh = sizes[i];
+      const uint64_t u = 4 * ((uint64_t)sh.na + sh.nb) + 8;
+      v[0] = sets_random(rng, sh.na, u);
+      v[1] = sets_random(rng, sh.nb, u);
+    } else {
+      const table_shape &t = tables[i - nshapes];
+      sh = {t.m, (uint32_t)t.a->size(), (uint32_t)t.b->size(), t.warp, t.block, 0};
+      v[0] = *t.a;
+      v[1] = *t.b;
+    }
+    v[2] = filler;
+    gclq_sets s;
+    CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+    gclq_intersect_options h = host_options(), o = cuda_options(sh.m);
+    gclq_intersect_result want, got;
+    CHECK_EQ(gclq_intersect_pairs(&s, pairs, 5, &h, &want), GCLQ_SUCCESS);
+    CHECK_EQ(gclq_intersect_pairs(&s, pairs, 5, &o, &got), GCLQ_SUCCESS);
+    char what[96];
+    snprintf(what, sizeof what, "%s, %u and %u", gclq_intersect_method_name(sh.m), sh.na, sh.nb);
+    check_same(want, got, false, false, what);
+    CHECK_EQ(got.stats.method, sh.m); /* AUTO: the per-pair rule */
+    CHECK_MSG(got.stats.warp_pairs == sh.warp && got.stats.block_pairs == sh.block + 4 &&
+                  got.stats.binary_search_pairs == sh.search + (sh.m == BS ? 4 : 0),
+              "%s: warps %llu, blocks %llu, binary search %llu", what, (unsigned long long)got.stats.warp_pairs,
+              (unsigned long long)got.stats.block_pairs, (unsigned long long)got.stats.binary_search_pairs);
+    gclq_intersect_result_free(&want);
+    gclq_intersect_result_free(&got);
+    gclq_sets_free(&s);
+  }
+}
+
+/* The table methods' cuts by the partition kernels (a thread an end, or
+   for a batch of large pairs a warp a tile, its lanes searching b in
+   groups) against block tiles that find their own ends
+   (sett_cuts_in_blocks) and HOST: b's elements a bitmap window in runs of
+   0, 1, 15-17, 31-33 and 255-257 (the groups' edges), a's in some windows
+   and none in others, at the bottom and the top of the values (up to
+   2^32 - 1), in batches of pairs of either size; pairs over spans of
+   2^8 to 2^32 values (the bitmaps' windows, a warp's or blocks'); pairs of
+   up to 2 x 10^4 and 4 x 10^4 elements (Intersect Path's and HASH's
+   slices); then batches of random pairs of every density, near the top of
+   the values or not, given either way round, pairs a warp runs (no tiles)
+   among them. */
+GPU_TEST(sets, cuda_table_cuts_equal_the_blocks_own_ends) {
+  test_rng rng = test_rng_for("sets.cuda_table_cuts");
   const gclq_intersect_method ms[5] = {GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_HASH,
                                        GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};
   const size_t top = test_max_size() < ((size_t)1 << 19) ? test_max_size() : ((size_t)1 << 19);
-  for (int round = 0; round < 12 && !g_test.failed; ++round) {
-    std::vector<set_u32> v;
+  static const uint32_t runs[] = {0, 1, 15, 16, 17, 31, 32, 33, 255, 256, 257};
+  std::vector<sets_case> cases;
+  for (int large = 0; large < 2; ++large) { /* 33 windows (about 4 x 10^3 elements a pair), 220 (2.5 x 10^4) */
+    sets_case c;
+    c.name = large ? "runs of b, large pairs" : "runs of b";
+    const uint64_t windows = large ? 220 : 33;
+    for (int high = 0; high < 2; ++high) {
+      const uint64_t base = high ? ((uint64_t)1 << 32) - windows * SETS_WINDOW : 0;
+      set_u32 a, b;
+      for (uint64_t w = 0; w < windows; ++w) {
+        const uint64_t at = base + w * SETS_WINDOW;
+        for (uint32_t x : sets_random(rng, runs[rng.below(11)], SETS_WINDOW)) b.push_back((uint32_t)(at + x));
+        if (w % 5 != 3)
+          for (uint32_t x : sets_random(rng, 20 + rng.below(40), SETS_WINDOW)) a.push_back((uint32_t)(at + x));
+      }
+      case_add(c, a, b);
+    }
+    cases.push_back(c);
+  }
+  sets_case spans; /* bitmap spans from 2^8 to 2^28 values and up to 2^32 - 1, a's range or b's wider */
+  spans.name = "bitmap spans";
+  for (int round = 0; round < 400; ++round) {
+    const uint64_t u = round % 4 == 0 ? 0x100000000ull : 1 + rng.below((uint64_t)1 << (8 + round % 20));
+    const size_t na = 1 + rng.below(round % 3 == 0 ? 4000 : 300);
+    const set_u32 a = sets_random(rng, na < u ? na : (size_t)u, u);
+    const uint64_t ub = std::min<uint64_t>(u + rng.below(2) * rng.below(u), 0x100000000ull);
+    const set_u32 b = sets_random(rng, std::min<uint64_t>(a.size() + rng.below(3000), ub), ub);
+    case_add(spans, a, b);
+  }
+  cases.push_back(spans);
+  sets_case slices; /* Intersect Path's and HASH's slices of pairs of up to 2 x 10^4 + 4 x 10^4 */
+  slices.name = "slices";
+  for (int round = 0; round < 200; ++round) {
+    const uint64_t u = 1 + rng.below(200000);
+    const set_u32 a = sets_random(rng, std::min<uint64_t>(1 + rng.below(20000), u), u);
+    case_add(slices, a, sets_random(rng, std::min<uint64_t>(a.size() + rng.below(20000), u), u));
+  }
+  cases.push_back(slices);
+  for (int round = 0; round < 12; ++round) {
+    sets_case c;
+    c.name = "random batch " + std::to_string(round);
     const uint32_t k = 2 + (uint32_t)rng.below(9);
     for (uint32_t i = 0; i < k; ++i) {
       const size_t n = rng.below(4) == 0 ? rng.below(600) : 1 + rng.below(top);
@@ -1759,58 +1354,35 @@ GPU_TEST(sets, cuda_table_cuts_equal_the_host_searches) {
         const uint32_t shift = (uint32_t)(((uint64_t)1 << 32) - u);
         for (uint32_t &e : x) e += shift;
       }
-      v.push_back(x);
+      c.sets.push_back(x);
     }
-    std::vector<uint64_t> off(1, 0);
-    std::vector<uint32_t> elem, pairs;
-    for (const set_u32 &x : v) elem.insert(elem.end(), x.begin(), x.end()), off.push_back(elem.size());
     const uint32_t np = 1 + (uint32_t)rng.below(20);
-    for (uint32_t p = 0; p < 2 * np; ++p) pairs.push_back((uint32_t)rng.below(k));
-    dbuf<uint64_t> d_off(off.size());
-    dbuf<uint32_t> d_elem(elem.size() ? elem.size() : 1), d_pairs(pairs.size());
-    CUDA_CHECK(d_off.upload(off));
-    CUDA_CHECK(d_elem.upload(elem));
-    CUDA_CHECK(d_pairs.upload(pairs));
-    const gclq__sets_args host = {off.data(), elem.data(), pairs.data(), NULL, NULL, NULL};
-    const gclq__sets_args dev = {d_off.p, d_elem.p, d_pairs.p, NULL, NULL, NULL};
-    for (int mi = 0; mi < 10; ++mi) {
-      const bool lanes = mi >= 5;
-      std::vector<uint64_t> first(1, 0);
-      for (uint32_t p = 0; p < np; ++p) {
-        uint64_t path_tiles, search_tiles;
-        gclq__sets_work_pair(ms[mi % 5], gclq__sets_pair_at(host, p), &path_tiles, &search_tiles);
-        first.push_back(first.back() + path_tiles + search_tiles);
-      }
-      const uint64_t tiles = first.back();
-      if (tiles == 0) continue;
-      std::vector<uint32_t> want(4 * tiles), got;
-      for (uint32_t p = 0; p < np; ++p)
-        for (uint64_t t = first[p]; t < first[p + 1]; ++t)
-          for (uint32_t j = 0; j < 4; ++j)
-            want[4 * t + j] = gclq__sets_slice_end(ms[mi % 5], gclq__sets_pair_at(host, p), t - first[p], j);
-      dbuf<uint64_t> d_first(first.size());
-      dbuf<uint32_t> d_split(4 * tiles);
-      CUDA_CHECK(d_first.upload(first));
-      gclq__sets_tiles T;
-      memset(&T, 0, sizeof T);
-      T.first = d_first.p;
-      T.nq = np;
-      test_table_cuts(ms[mi % 5], dev, T, tiles, lanes, d_split.p);
-      CUDA_CHECK(cudaDeviceSynchronize());
-      CUDA_CHECK(d_split.download(got));
-      std::string what = std::string(gclq_intersect_method_name(ms[mi % 5])) + (lanes ? " warps'" : " threads'") +
-                         " ends of " + std::to_string(np) +
-                         " pairs, " + std::to_string(tiles) + " tiles";
-      CHECK_ARRAYS(want.data(), got.data(), 4 * tiles, what.c_str());
-    }
-    CHECK_OK_SO_FAR();
+    for (uint32_t p = 0; p < 2 * np; ++p) c.pairs.push_back((uint32_t)rng.below(k));
+    cases.push_back(c);
   }
+  sett_hooks restore;
+  each_case_against_host(cases, [&](const sets_case &c, const gclq_sets &s, int m, const gclq_intersect_result &want) {
+    for (int k = 0; k < 5; ++k)
+      for (int blocks = 0; blocks < 2; ++blocks) {
+        sett_cuts_in_blocks(blocks);
+        gclq_intersect_options o = cuda_options(ms[k]);
+        gclq_intersect_result got;
+        o.materialise = m;
+        CHECK_EQ(case_run(c, s, o, &got), GCLQ_SUCCESS);
+        std::string what = c.name + " / " + gclq_intersect_method_name(ms[k]) +
+                           (blocks ? " / the blocks' own ends" : " / the partition kernels' cuts") +
+                           (m ? " / written" : "");
+        check_same(want, got, m != 0, false, what.c_str());
+        gclq_intersect_result_free(&got);
+      }
+    sett_cuts_in_blocks(0);
+  });
 }
 
 /* A materialised batch whose pairs all run tiles of one kind counts and
-   writes in one pass (gclq__sets_one_pass: tiles by ticket, placed by
-   look-back); the same batch in two passes (the gclq__sets_two_passes
-   hook), and HOST, give the same bytes: big pairs only (none small enough
+   writes in one pass (tiles by ticket, placed by look-back; stats report
+   such batches); the same batch in two passes (the sett_two_passes hook),
+   and HOST, give the same bytes: big pairs only (none small enough
    for a warp), one pair, identical sets and one inside the other (more
    matches than the one pass keeps), a pair with no match, a batch beside
    empty pairs,
@@ -1834,7 +1406,7 @@ GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
   c.pairs.resize(2);
   cases.push_back(c);
   c = sets_case();
-  c.name = "identical and inside"; /* every probe a match: more than a warp keeps (GCLQ__SETS_KEEP) */
+  c.name = "identical and inside"; /* every probe a match: more than a warp of the one pass keeps */
   set_u32 big = sets_random(rng, top, 2 * (uint64_t)top + 1), part;
   for (size_t i = 0; i < big.size(); ++i)
     if (rng.below(3)) part.push_back(big[i]);
@@ -1854,9 +1426,7 @@ GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
   case_add(c, sets_random(rng, 3841, 10000), sets_random(rng, 3839, 10000));
   case_add(c, sets_random(rng, 7000, 20000), set_u32());
   cases.push_back(c);
-  struct hook { /* off again however the test ends */
-    ~hook() { gclq__sets_two_passes = 0; }
-  } off;
+  sett_hooks restore; /* off again however the test ends */
   for (size_t i = 0; i < cases.size() && !g_test.failed; ++i) {
     gclq_sets s;
     CHECK_EQ(sets_build(cases[i].sets, &s), GCLQ_SUCCESS);
@@ -1870,7 +1440,7 @@ GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
     for (size_t k = 0; k < num_cuda_methods; ++k)
       for (int two = 0; two < 2; ++two)
         for (int tight = 0; tight < 2; ++tight) {
-          gclq__sets_two_passes = two;
+          sett_two_passes(two);
           gclq_intersect_options o = cuda_options(cuda_methods[k]);
           gclq_intersect_result got;
           o.materialise = 1;
@@ -1893,14 +1463,35 @@ GPU_TEST(sets, cuda_one_pass_equals_two_passes) {
   }
 }
 
-/* The device call's tile tables (gclq__sets_tiles_kernel) equal the host's
-   rule pair by pair (AUTO: the bitmap's test, else IP_OBS's tiles): its
-   warps read each candidate's stretches together
-   (gclq__d_warp_peak_density), so warps hold several candidates, pairs that pass, pairs whose stretches fail
-   them (crowded), pairs below the density, pairs whose ranges do not
-   overlap, small pairs, and a last warp past the n pairs. Entries poisoned
-   first; entry n must be 0. */
-GPU_TEST(sets, cuda_device_tiles_pick_as_the_host) {
+/* The device call on an uploaded collection (its pairs and counts on the
+   device) against HOST's counts want: its temporary storage asked for,
+   the counts poisoned, and temporary storage one byte short refused. */
+static void check_pairs_device(const gclq_sets_device &d, const dbuf<uint32_t> &d_pairs, dbuf<uint32_t> &d_counts,
+                               uint64_t n, gclq_intersect_method method, const uint32_t *want, const char *what) {
+  size_t bytes = 0;
+  CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, NULL, &bytes, NULL), GCLQ_SUCCESS);
+  dbuf<uint8_t> temp(bytes);
+  CUDA_CHECK(test_poison(d_counts.p, n * 4));
+  CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, temp.p, &bytes, NULL), GCLQ_SUCCESS);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::vector<uint32_t> got;
+  CUDA_CHECK(d_counts.download(got));
+  CHECK_ARRAYS(want, got.data(), n, what);
+  bytes -= 1;
+  CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, temp.p, &bytes, NULL),
+           GCLQ_ERROR_INVALID_ARGUMENT); /* temp storage too small */
+}
+
+/* The device call's AUTO, which picks pair by pair on the device (the
+   bitmap for a large pair that passes the dominant pair's test on its own,
+   else IP_OBS's tiles), equals HOST on every kind of pair it weighs, many
+   to a warp: pairs that pass (two uniform sets of 2^21 over 2^24 values,
+   which the batch rule, alone, gives the bitmap), pairs whose stretches
+   fail them (nine tenths of each set in its first 64th, which the batch
+   rule does not), a set with itself below the density, pairs whose ranges
+   do not overlap, small pairs, and a last warp past the n pairs; with the
+   per-pair rule's warps and with IP_OBS's. */
+GPU_TEST(sets, cuda_device_auto_weighs_each_pair) {
   test_rng rng = test_rng_for("sets.cuda_device_tiles");
   const uint64_t u = (uint64_t)1 << 24;
   const size_t big = (size_t)1 << 21;
@@ -1928,30 +1519,23 @@ GPU_TEST(sets, cuda_device_tiles_pick_as_the_host) {
   gclq_sets s;
   gclq_sets_device d;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  const double density = GCLQ_SETS_AUTO_BITMAP_DENSITY, windows = GCLQ_SETS_AUTO_BITMAP_WINDOWS;
+  CHECK_EQ(sett_pairs_rule(&s, kinds[0], 1, density, windows, GCLQ_SETS_AUTO_IP_OBS_BELOW),
+           GCLQ_INTERSECT_BITMAP_DYNAMIC);
+  CHECK_EQ(sett_pairs_rule(&s, kinds[1], 1, density, windows, GCLQ_SETS_AUTO_IP_OBS_BELOW), GCLQ_INTERSECT_IP_OBS);
+  gclq_intersect_options h = host_options();
+  gclq_intersect_result want;
+  CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), n, &h, &want), GCLQ_SUCCESS);
   CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
-  std::vector<uint64_t> want(4 * ((size_t)n + 1), 0);
-  const gclq__sets_args h = {s.h_offsets, s.h_elements, pairs.data(), NULL, NULL, NULL};
-  uint32_t passed = 0;
-  for (uint32_t p = 0; p < n; ++p) {
-    const gclq__sets_pair pr = gclq__sets_pair_at(h, p);
-    uint64_t *e = &want[4 * (size_t)p], none;
-    if (sets_bitmap_pays(pr)) {
-      gclq__sets_work_pair(GCLQ_INTERSECT_BITMAP_DYNAMIC, pr, &none, &e[2]);
-      passed++;
-    } else {
-      gclq__sets_work_pair(GCLQ_INTERSECT_IP_OBS, pr, &e[0], &e[1]);
-    }
-  }
-  CHECK(passed > 0 && passed < n);
-  dbuf<uint32_t> d_pairs(pairs.size());
-  dbuf<gclq__sets_dev_tiles> d_tiles((size_t)n + 1);
+  dbuf<uint32_t> d_pairs(pairs.size()), d_counts(n);
   CUDA_CHECK(d_pairs.upload(pairs));
-  const gclq__sets_args g = {d.d_offsets, d.d_elements, d_pairs.p, NULL, NULL, NULL};
-  gclq__sets_tiles_kernel<<<gclq__grid((uint64_t)n + 1), GCLQ__BLOCK>>>(g, n, GCLQ_INTERSECT_AUTO, d_tiles.p);
-  CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<uint64_t> got(want.size());
-  CUDA_CHECK(cudaMemcpy(got.data(), d_tiles.p, got.size() * sizeof(uint64_t), cudaMemcpyDeviceToHost));
-  CHECK_ARRAYS(want.data(), got.data(), want.size(), "the device call's tile entries");
+  sett_hooks restore;
+  for (int warps = 0; warps < 2; ++warps) {
+    sett_ip_obs_warps(warps);
+    check_pairs_device(d, d_pairs, d_counts, n, GCLQ_INTERSECT_AUTO, want.h_counts,
+                       warps ? "the device call's AUTO, IP_OBS's warps" : "the device call's AUTO");
+  }
+  gclq_intersect_result_free(&want);
   gclq_sets_device_free(&d, NULL, NULL);
   gclq_sets_free(&s);
 }
@@ -1978,35 +1562,21 @@ GPU_TEST(sets, cuda_pairs_device_equal_host) {
   gclq_intersect_options h = host_options();
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
   {
-    const uint32_t bits_pair[2] = {k - 1, k - 2};
-    const gclq__sets_args host = {s.h_offsets, s.h_elements, bits_pair, NULL, NULL, NULL};
-    CHECK(sets_bitmap_pays(gclq__sets_pair_at(host, 0))); /* AUTO's bitmap kernel runs */
+    const uint32_t bits_pair[2] = {k - 1, k - 2}; /* dense and spread: the bitmap's pair */
+    CHECK_EQ(sett_pairs_rule(&s, bits_pair, 1, GCLQ_SETS_AUTO_BITMAP_DENSITY, GCLQ_SETS_AUTO_BITMAP_WINDOWS,
+                             GCLQ_SETS_AUTO_IP_OBS_BELOW),
+             GCLQ_INTERSECT_BITMAP_DYNAMIC);
   }
   CHECK_EQ(gclq_intersect_pairs(&s, pairs.data(), n, &h, &want), GCLQ_SUCCESS);
   CHECK_EQ(gclq_sets_upload(&s, NULL, &d, NULL), GCLQ_SUCCESS);
   dbuf<uint32_t> d_pairs(pairs.size()), d_counts(n);
   CUDA_CHECK(d_pairs.upload(pairs));
-  struct hook {
-    ~hook() { gclq__sets_ip_obs_warps = 0; }
-  } restore;
+  sett_hooks restore;
   for (size_t m = 0; m <= num_cuda_methods; ++m) { /* the last: AUTO with IP_OBS's warp tables */
-    gclq__sets_ip_obs_warps = m == num_cuda_methods;
+    sett_ip_obs_warps(m == num_cuda_methods);
     const gclq_intersect_method method = m < num_cuda_methods ? cuda_methods[m] : GCLQ_INTERSECT_AUTO;
-    size_t bytes = 0;
-    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, NULL, &bytes, NULL),
-             GCLQ_SUCCESS);
-    dbuf<uint8_t> temp(bytes);
-    CUDA_CHECK(test_poison(d_counts.p, n * 4));
-    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, temp.p, &bytes, NULL),
-             GCLQ_SUCCESS);
-    CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<uint32_t> got;
-    CUDA_CHECK(d_counts.download(got));
-    CHECK_ARRAYS(want.h_counts, got.data(), n,
-                 m < num_cuda_methods ? gclq_intersect_method_name(method) : "auto, IP_OBS's warps");
-    bytes -= 1;
-    CHECK_EQ(gclq_intersect_pairs_device(&d, d_pairs.p, n, d_counts.p, method, temp.p, &bytes, NULL),
-             GCLQ_ERROR_INVALID_ARGUMENT); /* temp storage too small */
+    check_pairs_device(d, d_pairs, d_counts, n, method, want.h_counts,
+                       m < num_cuda_methods ? gclq_intersect_method_name(method) : "auto, IP_OBS's warps");
   }
   gclq_sets_device_free(&d, NULL, NULL);
   gclq_intersect_result_free(&want);
@@ -2043,10 +1613,10 @@ GPU_TEST(sets, cuda_upload_and_device_free) {
 #endif
 
 /* ---- all pairs at once: INVERTED_INDEX and BIT_MATRIX ----
-   The index math (row-order pair index, its inverse, row tiles, the owner
-   of an element, the compacted column of a value) on the host; the methods
-   against HOST on the GPU: every k around the kernels' tiles, every shape
-   of collection, every generator, sparse and containment outputs, and
+   The row-order pair index and its inverse on the host, up to k = 2^32;
+   the methods against HOST on the GPU: every k around the kernels' tiles,
+   every shape of collection (lists of one set to every set, columns
+   around words), every generator, sparse and containment outputs, and
    budgets small enough to cut the counts into row tiles and the bit matrix
    into column chunks. */
 #if defined(__CUDACC__)
@@ -2063,18 +1633,18 @@ TEST(sets, all_pairs_index_math_and_its_inverse) {
     const uint64_t k = small[s];
     uint64_t p = 0;
     for (uint64_t i = 0; i < k; ++i) {
-      CHECK_EQ(gclq__sets_row_start(k, i), p);
+      CHECK_EQ(sett_row_start(k, i), p);
       for (uint64_t j = i + 1; j < k; ++j, ++p) {
-        CHECK_EQ(gclq__sets_pair_index(k, i, j), p);
+        CHECK_EQ(sett_row_start(k, i) + (j - i - 1), p); /* pair (i, j) in row order */
         uint64_t x = ~0ull, y = ~0ull;
-        gclq__sets_pair_of(k, p, &x, &y);
+        sett_pair_of(k, p, &x, &y);
         CHECK_MSG(x == i && y == j, "k %llu p %llu: (%llu, %llu), want (%llu, %llu)", (unsigned long long)k,
                   (unsigned long long)p, (unsigned long long)x, (unsigned long long)y, (unsigned long long)i,
                   (unsigned long long)j);
       }
     }
-    CHECK_EQ(gclq__sets_row_start(k, k - 1), p);
-    CHECK_EQ(gclq__sets_row_start(k, k), p);
+    CHECK_EQ(sett_row_start(k, k - 1), p);
+    CHECK_EQ(sett_row_start(k, k), p);
     CHECK_OK_SO_FAR();
   }
   /* large k, up to 2^32: no overflow, and the inverse lands in its row */
@@ -2083,182 +1653,51 @@ TEST(sets, all_pairs_index_math_and_its_inverse) {
     const uint64_t k = large[s], last = (uint64_t)ap_row_start_ref(k, k - 1);
     for (int round = 0; round < 2000; ++round) {
       const uint64_t i = round < 3 ? (uint64_t)round : (round < 6 ? k - 1 - (uint64_t)(round - 3) : rng.below(k));
-      CHECK(gclq__sets_row_start(k, i) == (uint64_t)ap_row_start_ref(k, i));
+      CHECK(sett_row_start(k, i) == (uint64_t)ap_row_start_ref(k, i));
       uint64_t p = round % 2 ? rng.below(last) : (round % 4 == 0 ? last - 1 - rng.below(3) : rng.below(3)), x, y;
-      gclq__sets_pair_of(k, p, &x, &y);
+      sett_pair_of(k, p, &x, &y);
       CHECK(x < y && y < k);
-      CHECK_EQ(gclq__sets_pair_index(k, x, y), p);
+      CHECK_EQ(sett_row_start(k, x) + (y - x - 1), p);
     }
-    CHECK_EQ(gclq__sets_row_start(k, k - 1), last);
+    CHECK_EQ(sett_row_start(k, k - 1), last);
     CHECK_OK_SO_FAR();
   }
 }
 
-/* Row tiles: every row once, each tile within max_pairs (or one row), and
-   as long as it can be (max_pairs, max_rows or the last row stop it). */
-TEST(sets, all_pairs_row_tiles_cover_every_row_once) {
-  test_rng rng = test_rng_for("sets.ap_tiles");
-  const uint64_t ks[] = {2, 3, 33, 64, 65, 1000, 4294967295ull};
-  for (size_t s = 0; s < sizeof ks / sizeof ks[0]; ++s) {
-    const uint64_t k = ks[s];
-    for (int round = 0; round < 12; ++round) {
-      const uint64_t max_pairs = round == 0 ? k - 1 : (round == 1 ? k : (round == 2 ? k - 2 : 1 + rng.below(40 * k)));
-      const uint64_t max_rows = round % 3 == 2 ? 1 + rng.below(100) : k;
-      uint64_t r0 = 0, tiles = 0;
-      while (r0 + 1 < k && tiles < 2000) {
-        const uint64_t r1 = gclq__sets_row_tile_end(k, r0, max_pairs, max_rows);
-        const uint64_t n = gclq__sets_row_start(k, r1) - gclq__sets_row_start(k, r0);
-        CHECK(r1 > r0 && r1 <= k - 1);
-        CHECK(r1 - r0 <= max_rows || r1 == r0 + 1);
-        CHECK(n <= max_pairs || r1 == r0 + 1);
-        if (r1 < k - 1 && r1 - r0 < max_rows) /* one more row would not fit */
-          CHECK(gclq__sets_row_start(k, r1 + 1) - gclq__sets_row_start(k, r0) > max_pairs);
-        r0 = r1;
-        ++tiles;
-      }
-      CHECK(r0 + 1 >= k || k > 100000); /* the huge k: only the first tiles */
-      CHECK_OK_SO_FAR();
-    }
-  }
-}
-
-/* A tile's slots: (i, j) of its rows map onto [0, n) one to one, in row order. */
-TEST(sets, all_pairs_tile_slots_are_row_order) {
-  const uint64_t k = 70;
-  for (uint64_t r0 = 0; r0 + 1 < k; r0 += 9) {
-    gclq__sets_tri t;
-    t.k = k;
-    t.r0 = r0;
-    t.r1 = gclq__sets_row_tile_end(k, r0, 300, k);
-    t.base = gclq__sets_row_start(k, r0);
-    t.counts = NULL;
-    uint64_t next = 0;
-    for (uint64_t i = 0; i < k + 2; ++i)
-      for (uint64_t j = 0; j < k + 2; ++j) {
-        const uint64_t at = gclq__sets_tri_at(t, i, j);
-        const bool mine = i >= r0 && i < t.r1 && i < j && j < k;
-        CHECK(mine ? at == next++ : at == UINT64_MAX);
-      }
-    CHECK_EQ(next, gclq__sets_row_start(k, t.r1) - t.base);
-  }
-}
-
-TEST(sets, all_pairs_owner_and_compacted_columns) {
-  test_rng rng = test_rng_for("sets.ap_owner");
-  for (int round = 0; round < 30; ++round) { /* sets of 0 to 4 elements: many empty ones */
-    const uint32_t k = 1 + (uint32_t)rng.below(60);
-    std::vector<uint64_t> off(1, 0);
-    for (uint32_t i = 0; i < k; ++i) off.push_back(off.back() + rng.below(5));
-    for (uint32_t i = 0; i < k; ++i)
-      for (uint64_t e = off[i]; e < off[i + 1]; ++e) CHECK_EQ(gclq__sets_owner(off.data(), k, e), i);
-  }
-  const uint32_t words = 40; /* columns: the rank among the marked values */
-  std::vector<uint32_t> seen2(words);
-  std::vector<uint64_t> colbase(words + 1, 0);
-  for (uint32_t w = 0; w < words; ++w) {
-    seen2[w] = w % 7 == 0 ? 0u : (w % 5 == 0 ? ~0u : (uint32_t)rng.next());
-    colbase[w + 1] = colbase[w] + (uint64_t)__builtin_popcount(seen2[w]);
-  }
-  uint64_t rank = 0;
-  for (uint32_t v = 0; v < 32 * words; ++v) {
-    const bool marked = (seen2[v / 32] >> (v % 32)) & 1;
-    CHECK_EQ(gclq__sets_column(seen2.data(), colbase.data(), v), marked ? rank : UINT64_MAX);
-    rank += marked;
-  }
-}
-
-/* One more in a host array: the kernels' add, on the host. */
-struct ap_host_add {
-  uint32_t *counts;
-  __host__ __device__ void operator()(uint64_t at) const { ++counts[at]; }
-};
-
-/* sf-gssjoin on the host, piece by piece as the kernels cut it: the index
-   (the sets of each value, ascending), then per row tile the short lists a
-   "thread" each (gclq__sets_ii_short_list) and the long ones by their span,
-   tiles of GCLQ__SETS_II_TILE and GCLQ__SETS_II_VT pairs a "thread"
-   (gclq__sets_ii_long_span, gclq__sets_ii_long_piece); every tile's counts
-   equal the reference. */
-TEST(sets, all_pairs_index_pieces_on_the_host_match_the_reference) {
-  test_rng rng = test_rng_for("sets.ap_pieces");
-  const size_t ks[] = {2, 3, 17, 33, 65, 150};
-  for (size_t round = 0; round < sizeof ks / sizeof ks[0]; ++round) {
-    const size_t k = ks[round];
-    const uint64_t u = 20 + rng.below(300);
-    std::vector<set_u32> v = sets_family(rng, k, u);
-    for (size_t i = 0; i < k; i += 3) v[i] = v[0]; /* repeats: lists longer than GCLQ__SETS_II_SHORT */
-    std::vector<std::vector<uint32_t> > lists(u);
-    for (size_t i = 0; i < k; ++i)
-      for (size_t e = 0; e < v[i].size(); ++e) lists[v[i][e]].push_back((uint32_t)i);
-    std::vector<uint32_t> want;
-    for (size_t i = 0; i < k; ++i)
-      for (size_t j = i + 1; j < k; ++j) want.push_back((uint32_t)sets_ref(v[i], v[j]).size());
-    const uint64_t caps[] = {k - 1, 3 * k + rng.below(k), want.size()};
-    for (int c = 0; c < 3; ++c) {
-      for (uint64_t r0 = 0; r0 + 1 < k;) {
-        gclq__sets_tri t;
-        t.k = k;
-        t.r0 = r0;
-        t.r1 = gclq__sets_row_tile_end(k, r0, caps[c], k);
-        t.base = gclq__sets_row_start(k, r0);
-        const uint64_t n = gclq__sets_row_start(k, t.r1) - t.base;
-        std::vector<uint32_t> counts(n, 0);
-        t.counts = counts.data();
-        const ap_host_add add = {counts.data()};
-        for (uint64_t x = 0; x < u; ++x) {
-          const uint32_t *list = lists[x].data(), len = (uint32_t)lists[x].size();
-          if (len < 2) continue;
-          if (len <= GCLQ__SETS_II_SHORT) {
-            gclq__sets_ii_short_list(list, len, t, add);
-            continue;
-          }
-          uint64_t lo, hi;
-          gclq__sets_ii_long_span(list, len, t, &lo, &hi);
-          const uint64_t tiles = (hi - lo + GCLQ__SETS_II_TILE - 1) / GCLQ__SETS_II_TILE;
-          for (uint64_t tile = 0; tile < tiles; ++tile)
-            for (uint64_t th = 0; th < GCLQ__SETS_NT; ++th) {
-              const uint64_t g0 = lo + tile * GCLQ__SETS_II_TILE + th * GCLQ__SETS_II_VT;
-              const uint64_t g1 = g0 + GCLQ__SETS_II_VT < hi ? g0 + GCLQ__SETS_II_VT : hi;
-              if (g0 < g1) gclq__sets_ii_long_piece(list, len, g0, g1, t, add);
-            }
-        }
-        CHECK_MSG(memcmp(counts.data(), want.data() + t.base, n * 4) == 0, "k %zu, rows %llu to %llu differ", k,
-                  (unsigned long long)r0, (unsigned long long)t.r1);
-        r0 = t.r1;
-      }
-    }
-  }
+/* AUTO's all-pairs pick for values spread evenly (sett_all_even). */
+static gclq_intersect_method all_even(uint64_t k, uint64_t total, uint64_t universe, double mc, double ic) {
+  return sett_all_even(k, total, universe, mc, ic, NULL);
 }
 
 TEST(sets, all_pairs_auto_rule) {
   const double mc = GCLQ_SETS_AUTO_MATRIX_COST, ic = GCLQ_SETS_AUTO_INDEX_COST;
   /* costs 0: never */
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.0, 0.0), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(all_even(10000, 350000, 1600, 0.0, 0.0), GCLQ_INTERSECT_AUTO);
   /* the BMS stand-in: 2.5e9 words + 4800 x 3.5e5 for the build (x mc: 3.2e7) against the index's
      3.5e5 + 0.31 x 3.8e7 increments (x ic: 1.0e8) and 3.5e9 merge steps */
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, mc, ic), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 0.05, ic), GCLQ_INTERSECT_INVERTED_INDEX);
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, 1.0, ic), GCLQ_INTERSECT_INVERTED_INDEX); /* the matrix over the merge */
-  CHECK_EQ(gclq__sets_all_rule(10000, 350000, 1600, mc, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(all_even(10000, 350000, 1600, mc, ic), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(all_even(10000, 350000, 1600, 0.05, ic), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(all_even(10000, 350000, 1600, 1.0, ic), GCLQ_INTERSECT_INVERTED_INDEX); /* the matrix over the merge */
+  CHECK_EQ(all_even(10000, 350000, 1600, mc, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
   /* k = 1000 of 1e5 over 1e8: 1.2e8 index steps (x ic) against 1e11 merge steps; the matrix is 1.6e12
      words, x 5.8 for its 528 tiles of counts (fewer than GCLQ_SETS_AUTO_MATRIX_TILES) */
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, mc, ic), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(all_even(1000, 100000000, 100000000, mc, ic), GCLQ_INTERSECT_INVERTED_INDEX);
   /* without the index, the matrix (7.3e10 by its cost) still beats the merge (1e11) */
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, mc, 1000.0), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, mc, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_rule(1000, 100000000, 100000000, 2 * mc, 0.0), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(all_even(1000, 100000000, 100000000, mc, 1000.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(all_even(1000, 100000000, 100000000, mc, 0.0), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(all_even(1000, 100000000, 100000000, 2 * mc, 0.0), GCLQ_INTERSECT_AUTO);
   /* k = 1e4 of 1000 over 8.7e6 */
-  CHECK_EQ(gclq__sets_all_rule(10000, 10000000, 8700000, mc, ic), GCLQ_INTERSECT_INVERTED_INDEX);
-  CHECK_EQ(gclq__sets_all_rule(0, 0, 0, 1.0, 1.0), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(all_even(10000, 10000000, 8700000, mc, ic), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(all_even(0, 0, 0, 1.0, 1.0), GCLQ_INTERSECT_AUTO);
   gclq_sets s;
   memset(&s, 0, sizeof s);
   int unsure = -1;
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_BIT_MATRIX, NULL, &unsure), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(sett_all_method(&s, GCLQ_INTERSECT_BIT_MATRIX, NULL, &unsure), GCLQ_INTERSECT_BIT_MATRIX);
   CHECK_EQ(unsure, 0);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_MERGE_PATH, NULL, NULL), GCLQ_INTERSECT_MERGE_PATH);
+  CHECK_EQ(sett_all_method(&s, GCLQ_INTERSECT_MERGE_PATH, NULL, NULL), GCLQ_INTERSECT_MERGE_PATH);
 }
 
-/* AUTO's estimate for all pairs (gclq__sets_all_estimate): the increments
+/* AUTO's estimate for all pairs (sett_all_estimate): the increments
    of a skewed collection (every set holds the same heavy values), where
    the rule for values spread evenly misses them and picks the index, while
    the estimate picks the bit matrix; a uniform collection keeps the index;
@@ -2282,37 +1721,37 @@ TEST(sets, all_pairs_auto_estimates_skew) {
   double exact = 0.0;
   for (const auto &vc : c) exact += (double)vc.second * (double)(vc.second - 1) / 2.0;
   double values, increments, values2, increments2;
-  gclq__sets_all_estimate(&s, &values, &increments);
-  gclq__sets_all_estimate(&s, &values2, &increments2);
+  sett_all_estimate(&s, &values, &increments);
+  sett_all_estimate(&s, &values2, &increments2);
   CHECK(values == values2 && increments == increments2);
   CHECK_MSG(increments > 0.6 * exact && increments < 1.4 * exact, "increments %.4g, exact %.4g", increments, exact);
   CHECK_MSG(values >= (double)c.size() / 4 && values <= (double)s.total, "values %.4g of %zu", values, c.size());
-  CHECK_EQ(gclq__sets_all_rule(s.num_sets, s.total, s.universe, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST),
+  CHECK_EQ(all_even(s.num_sets, s.total, s.universe, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST),
            GCLQ_INTERSECT_INVERTED_INDEX);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_BIT_MATRIX);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_INVERTED_INDEX, NULL, NULL), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(sett_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_BIT_MATRIX);
+  CHECK_EQ(sett_all_method(&s, GCLQ_INTERSECT_INVERTED_INDEX, NULL, NULL), GCLQ_INTERSECT_INVERTED_INDEX);
   gclq_sets_free(&s);
   /* uniform: 300 sets of 3000 over 10^6 (the index, by far) */
   std::vector<set_u32> w(300);
   for (auto &x : w) x = sets_random(rng, 3000, 1000000);
   CHECK_EQ(sets_build(w, &s), GCLQ_SUCCESS);
   s.universe = 1000000;
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(sett_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_INVERTED_INDEX);
   gclq_sets_free(&s);
   /* one set, or none: no pair, nothing to choose */
   w.resize(1);
   CHECK_EQ(sets_build(w, &s), GCLQ_SUCCESS);
-  gclq__sets_all_estimate(&s, &values, &increments);
+  sett_all_estimate(&s, &values, &increments);
   CHECK(values == 0.0 && increments == 0.0);
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(sett_all_method(&s, GCLQ_INTERSECT_AUTO, NULL, NULL), GCLQ_INTERSECT_AUTO);
   gclq_sets_free(&s);
 }
 
 /* A collection AUTO's all-pairs rule is unsure of by construction
-   (gclq__sets_all_method: the estimate's values and values / 8 pick
+   (sett_all_method: the estimate's values and values / 8 pick
    differently), fresh values each run: 400 sets, each the same 32 common
    values (below 2^16) followed by 50 values of its own (2^16 up, in no
-   other set). gclq__sets_all_estimate then counts every sampled element
+   other set). sett_all_estimate then counts every sampled element
    exactly, whatever the values: a common one is held by all 32 other sets
    it tries (c = 400), an own one by none (c = 1), and which positions it
    samples depends only on the offsets, which are fixed. So its values
@@ -2359,12 +1798,12 @@ TEST(sets, all_pairs_auto_unsure_by_construction) {
   CHECK_EQ(columns, 32);
   double increments = -1.0, values;
   int unsure = -1;
-  const gclq_intersect_method guess = gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, &increments, &unsure);
-  gclq__sets_all_estimate(&s, &values, &increments);
+  const gclq_intersect_method guess = sett_all_method(&s, GCLQ_INTERSECT_AUTO, &increments, &unsure);
+  sett_all_estimate(&s, &values, &increments);
   const double f = ((double)values / (double)s.total - 1.0 / 400) / (1.0 - 1.0 / 400); /* sampled own fraction */
   CHECK_MSG(unsure == 1 && guess == GCLQ_INTERSECT_INVERTED_INDEX, "unsure %d, %s (f %.3f: values %.4g, increments %.4g)",
             unsure, gclq_intersect_method_name(guess), f, values, increments);
-  CHECK_EQ(gclq__sets_all_pick(s.num_sets, s.total, columns, increments, GCLQ_SETS_AUTO_MATRIX_COST,
+  CHECK_EQ(sett_all_pick(s.num_sets, s.total, columns, increments, GCLQ_SETS_AUTO_MATRIX_COST,
                                GCLQ_SETS_AUTO_INDEX_COST, NULL),
            GCLQ_INTERSECT_BIT_MATRIX);
   gclq_sets_free(&s);
@@ -2377,7 +1816,7 @@ TEST(sets, pairs_auto_rule) {
   test_rng rng = test_rng_for("sets.pairs_auto_rule");
   const double d = GCLQ_SETS_AUTO_BITMAP_DENSITY, w = GCLQ_SETS_AUTO_BITMAP_WINDOWS;
   const uint64_t below = GCLQ_SETS_AUTO_IP_OBS_BELOW;
-  const uint64_t window = GCLQ__SETS_AUTO_STRETCH;
+  const uint64_t window = SETS_STRETCH;
   /* one pair of n + n values over [0, u): the bitmap where it is dense
      (2n >= d u) and spread over enough windows (u / 2^18 >= w, less the
      densest stretch's excess: 2 w, room for the densest of 1024 stretches
@@ -2410,7 +1849,7 @@ TEST(sets, pairs_auto_rule) {
       v[k].erase(std::unique(v[k].begin(), v[k].end()), v[k].end());
     }
     CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-    *got = gclq__sets_pairs_rule(&s, pair, 1, d, w, below);
+    *got = sett_pairs_rule(&s, pair, 1, d, w, below);
     gclq_sets_free(&s);
   };
   for (const auto &sh : shapes) {
@@ -2438,7 +1877,7 @@ TEST(sets, pairs_auto_rule) {
     v[0] = sets_random(rng, small, (uint64_t)1 << 32);
     v[1] = sets_random(rng, large, (uint64_t)1 << 32);
     CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-    CHECK_MSG(gclq__sets_pairs_rule(&s, pair, 1, d, w, below) == (skew ? GCLQ_INTERSECT_AUTO : GCLQ_INTERSECT_IP_OBS),
+    CHECK_MSG(sett_pairs_rule(&s, pair, 1, d, w, below) == (skew ? GCLQ_INTERSECT_AUTO : GCLQ_INTERSECT_IP_OBS),
               "sparse pair of %zu and %zu", small, large);
     gclq_sets_free(&s);
   }
@@ -2447,17 +1886,17 @@ TEST(sets, pairs_auto_rule) {
   v[1] = sets_random(rng, n, 1000000);
   for (size_t i = 0; i < v[1].size(); ++i) v[1][i] += 1000000;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_BITMAP_DYNAMIC);
+  CHECK_EQ(sett_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_BITMAP_DYNAMIC);
   gclq_sets_free(&s);
   /* the dominant pair holds an empty set, or every set is empty: per pair */
   v[0].clear();
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(sett_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_AUTO);
   gclq_sets_free(&s);
   v[1].clear();
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_AUTO);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, NULL, 0, d, w, below), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(sett_pairs_rule(&s, pair, 1, d, w, below), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(sett_pairs_rule(&s, NULL, 0, d, w, below), GCLQ_INTERSECT_AUTO);
   gclq_sets_free(&s);
   /* every edge of an R-MAT graph: many small pairs, none dominant: IP_OBS */
   gclq_graph g;
@@ -2474,12 +1913,12 @@ TEST(sets, pairs_auto_rule) {
       }
   const uint64_t ne = edges.size() / 2;
   CHECK(ne > 100);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, w, below), GCLQ_INTERSECT_IP_OBS);
+  CHECK_EQ(sett_pairs_rule(&s, edges.data(), ne, d, w, below), GCLQ_INTERSECT_IP_OBS);
   /* the same pairs averaging exactly the threshold: per pair (ceil of the mean; never below 1) */
   const uint64_t at = (work + ne - 1) / ne;
-  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, w, at), work == at * ne ? GCLQ_INTERSECT_AUTO
+  CHECK_EQ(sett_pairs_rule(&s, edges.data(), ne, d, w, at), work == at * ne ? GCLQ_INTERSECT_AUTO
                                                                                  : GCLQ_INTERSECT_IP_OBS);
-  CHECK_EQ(gclq__sets_pairs_rule(&s, edges.data(), ne, d, w, work / ne), GCLQ_INTERSECT_AUTO);
+  CHECK_EQ(sett_pairs_rule(&s, edges.data(), ne, d, w, work / ne), GCLQ_INTERSECT_AUTO);
   gclq_sets_free(&s);
   gclq_graph_free(&g);
 }
@@ -2546,13 +1985,42 @@ static const ap_config ap_configs[] = {{GCLQ_INTERSECT_INVERTED_INDEX, 0, "inver
                                        {GCLQ_INTERSECT_BIT_MATRIX, 1, "bit-matrix tensor cores"}};
 
 static gclq_intersect_options ap_options(const ap_config &c) {
-  gclq__sets_bm_tensor = c.tensor;
+  sett_bit_matrix_tensor(c.tensor);
   return cuda_options(c.method);
 }
 
+/* The structure all pairs at once built, as stats.notes reports it (k of
+   2 or more), against the collection's values (gpuclique.h section 7):
+   the index's lists, one a distinct value; its long ones, of more than 16
+   sets; its pair increments, c (c - 1) / 2 a value in c sets; the bit
+   matrix's columns, the values in two or more sets. */
+static void check_ap_notes(const std::vector<set_u32> &v, const char *notes, gclq_intersect_method m,
+                           const char *what) {
+  std::map<uint32_t, uint64_t> f;
+  for (const set_u32 &x : v)
+    for (uint32_t e : x) ++f[e];
+  unsigned long long longs = 0, increments = 0, columns = 0, got = 0;
+  for (const auto &vc : f) {
+    longs += vc.second > 16;
+    increments += vc.second * (vc.second - 1) / 2;
+    columns += vc.second >= 2;
+  }
+  unsigned lists = 0, got_longs = 0;
+  if (m == GCLQ_INTERSECT_INVERTED_INDEX) {
+    const bool read = sscanf(notes, "inverted index: %u lists (%u long), %llu pair increments", &lists, &got_longs,
+                             &got) == 3;
+    CHECK_MSG(read && lists == f.size() && got_longs == longs && got == increments,
+              "%s: \"%s\", want %zu lists (%llu long), %llu pair increments", what, notes, f.size(), longs, increments);
+  } else {
+    const char *p = strstr(notes, "): ");
+    const bool read = p != NULL && sscanf(p, "): %llu columns", &got) == 1;
+    CHECK_MSG(read && got == columns, "%s: \"%s\", want %llu columns", what, notes, columns);
+  }
+}
+
 /* Dense, sparse and containment of one collection, each configuration
-   against HOST (check_all_pairs: the reference loops), and the method
-   reported. */
+   against HOST (check_all_pairs: the reference loops), the method
+   reported and the structure it built (check_ap_notes). */
 static void ap_check(const std::vector<set_u32> &v, const char *what) {
   gclq_sets s;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
@@ -2564,13 +2032,14 @@ static void ap_check(const std::vector<set_u32> &v, const char *what) {
     CHECK_EQ(r.stats.backend, GCLQ_BACKEND_CUDA);
     CHECK_MSG(v.size() < 2 || r.stats.method == ap_configs[c].method, "%s / %s: method %d", what, ap_configs[c].name,
               (int)r.stats.method);
+    if (v.size() >= 2) check_ap_notes(v, r.stats.notes, ap_configs[c].method, what);
     gclq_intersect_result_free(&r);
     if (g_test.failed) {
       fprintf(stderr, "    in: %s / %s (k = %zu)\n", what, ap_configs[c].name, v.size());
       break;
     }
   }
-  gclq__sets_bm_tensor = -1;
+  sett_bit_matrix_tensor(-1);
   gclq_sets_free(&s);
 }
 
@@ -2629,7 +2098,7 @@ GPU_TEST(sets, cuda_all_pairs_at_once_every_generator) {
         gclq_intersect_result_free(&got);
         CHECK_OK_SO_FAR();
       }
-      gclq__sets_bm_tensor = -1;
+      sett_bit_matrix_tensor(-1);
       gclq_intersect_result_free(&want);
       gclq_intersect_result_free(&want_sparse);
       gclq_sets_free(&s);
@@ -2637,7 +2106,7 @@ GPU_TEST(sets, cuda_all_pairs_at_once_every_generator) {
 }
 
 /* AUTO for all pairs on CUDA: where the estimate's values over
-   GCLQ__SETS_COLUMNS_SLACK would pick another method, the device counts the
+   the columns' slack (8) would pick another method, the device counts the
    columns and the method run is the rule's over the exact values in two or
    more sets (counted here); elsewhere the estimate's pick. The collection
    of sets_unsure_collection is unsure every run and its exact columns pick
@@ -2662,9 +2131,9 @@ GPU_TEST(sets, cuda_all_pairs_auto_counts_the_columns_when_unsure) {
     const double columns = sets_columns(s);
     double increments;
     int unsure = -1;
-    const gclq_intersect_method guess = gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, &increments, &unsure);
+    const gclq_intersect_method guess = sett_all_method(&s, GCLQ_INTERSECT_AUTO, &increments, &unsure);
     const gclq_intersect_method want_method =
-        unsure ? gclq__sets_all_pick(s.num_sets, s.total, columns, increments, GCLQ_SETS_AUTO_MATRIX_COST,
+        unsure ? sett_all_pick(s.num_sets, s.total, columns, increments, GCLQ_SETS_AUTO_MATRIX_COST,
                                      GCLQ_SETS_AUTO_INDEX_COST, NULL)
                : guess;
     unsure_seen += unsure == 1;
@@ -2700,7 +2169,7 @@ GPU_TEST(sets, cuda_all_pairs_auto_falls_back_to_batches_when_its_structure_does
   CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
   double increments;
   int unsure = -1;
-  CHECK_EQ(gclq__sets_all_method(&s, GCLQ_INTERSECT_AUTO, &increments, &unsure), GCLQ_INTERSECT_INVERTED_INDEX);
+  CHECK_EQ(sett_all_method(&s, GCLQ_INTERSECT_AUTO, &increments, &unsure), GCLQ_INTERSECT_INVERTED_INDEX);
   CHECK_EQ(unsure, 0);
   struct lines {
     std::vector<std::string> seen;
@@ -2782,7 +2251,7 @@ GPU_TEST(sets, cuda_all_pairs_at_once_small_budgets_give_the_same_bytes) {
     o.device_budget_bytes = set_bytes + (1 << 20);
     check_all_pairs(v, s, o);
   }
-  gclq__sets_bm_tensor = -1;
+  sett_bit_matrix_tensor(-1);
   gclq_intersect_result_free(&want);
   gclq_sets_free(&s);
 }
@@ -2796,7 +2265,7 @@ GPU_TEST(sets, cuda_all_pairs_at_once_across_hand_overs) {
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
   for (size_t c = 0; c < sizeof ap_configs / sizeof ap_configs[0]; ++c)
     check_all_pairs_dense(v, s, ap_options(ap_configs[c]));
-  gclq__sets_bm_tensor = -1;
+  sett_bit_matrix_tensor(-1);
   gclq_sets_free(&s);
 }
 #endif
@@ -2816,62 +2285,61 @@ static std::map<uint32_t, uint64_t> split_freq(const std::vector<set_u32> &v) {
   return f;
 }
 
-/* The split's pieces at one threshold against brute force. */
+/* Two containment results, byte for byte (the host's check_same). */
+static void split_same(const gclq_intersect_result &want, const gclq_intersect_result &got, const char *what) {
+  CHECK_MSG(want.num_pairs == got.num_pairs, "%s: %llu pairs, want %llu", what, (unsigned long long)got.num_pairs,
+            (unsigned long long)want.num_pairs);
+  CHECK_EQ(want.total, got.total);
+  CHECK(want.num_pairs != got.num_pairs || want.num_pairs == 0 ||
+        (memcmp(want.h_pairs, got.h_pairs, 2 * want.num_pairs * 4) == 0 &&
+         memcmp(want.h_counts, got.h_counts, want.num_pairs * 4) == 0));
+}
+
+/* The split's pieces at one threshold against brute force, through a HOST
+   join's stats.split: the light and heavy values, the light increments,
+   the pairs that share a light value; and every pair's count (its light
+   part plus its heavy part, the count of the renumbered heavy sets) through
+   the join at a degree that lists every pair sharing anything, against the
+   join without the split. */
 static void split_check_pieces(const std::vector<set_u32> &v, uint64_t below, const char *what) {
   gclq_sets s;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  gclq_intersect_options o = host_options();
+  gclq_intersect_options o = host_options(), n = host_options();
   o.split_below = below;
-  gclq__mmjoin m;
-  int split = -1;
-  CHECK_EQ(gclq__mmjoin_plan(&s, &o, GCLQ_BACKEND_HOST, &m, &split), GCLQ_SUCCESS);
-  CHECK_EQ(split, v.size() >= 2 ? 1 : 0); /* fewer than two sets: no pair, no split */
-  if (split != 1) {
-    gclq__mmjoin_free(&m);
-    gclq_sets_free(&s);
-    return;
-  }
-  CHECK_EQ(m.below, below);
-  CHECK_EQ(gclq__mmjoin_light(&s, &m), GCLQ_SUCCESS);
-  const std::map<uint32_t, uint64_t> f = split_freq(v);
-  std::map<uint32_t, uint32_t> rank; /* heavy value -> its rank */
-  uint64_t light_values = 0, increments = 0;
-  for (std::map<uint32_t, uint64_t>::const_iterator it = f.begin(); it != f.end(); ++it) {
-    if (it->second >= below) {
-      const uint32_t r = (uint32_t)rank.size();
-      rank[it->first] = r;
-    } else {
-      ++light_values;
-      increments += it->second * (it->second - 1) / 2;
+  n.split_below = GCLQ_SPLIT_OFF;
+  o.min_containment = n.min_containment = 1e-9;
+  gclq_intersect_result want, got;
+  CHECK_EQ(gclq_containment_join(&s, &n, &want), GCLQ_SUCCESS);
+  CHECK_EQ(gclq_containment_join(&s, &o, &got), GCLQ_SUCCESS);
+  split_same(want, got, what);
+  const gclq_intersect_stats &st = got.stats;
+  CHECK_EQ(st.split.below, v.size() >= 2 ? below : 0); /* fewer than two sets: no pair, no split */
+  if (v.size() >= 2) {
+    const std::map<uint32_t, uint64_t> f = split_freq(v);
+    uint64_t light_values = 0, heavy_values = 0, increments = 0, pairs = 0;
+    for (std::map<uint32_t, uint64_t>::const_iterator it = f.begin(); it != f.end(); ++it) {
+      if (it->second >= below) {
+        ++heavy_values;
+      } else {
+        ++light_values;
+        increments += it->second * (it->second - 1) / 2;
+      }
     }
+    for (size_t i = 0; i < v.size(); ++i)
+      for (size_t j = i + 1; j < v.size(); ++j) {
+        const set_u32 both = sets_ref(v[i], v[j]);
+        bool light = false;
+        for (size_t e = 0; e < both.size() && !light; ++e) light = f.find(both[e])->second < below;
+        pairs += light;
+      }
+    CHECK_MSG(st.split.light_values == light_values && st.split.heavy_values == heavy_values,
+              "%s, below %llu: %llu / %llu values", what, (unsigned long long)below,
+              (unsigned long long)st.split.light_values, (unsigned long long)st.split.heavy_values);
+    CHECK_EQ(st.split.light_increments, increments);
+    CHECK_EQ(st.split.light_pairs, pairs);
   }
-  CHECK_MSG(m.light_values == light_values && m.heavy_values == rank.size(), "%s, below %llu: %llu / %llu values",
-            what, (unsigned long long)below, (unsigned long long)m.light_values, (unsigned long long)m.heavy_values);
-  CHECK_EQ(m.increments, increments);
-  CHECK_EQ(m.heavy.num_sets, s.num_sets);
-  CHECK_EQ(m.heavy.universe, rank.empty() ? 1 : rank.size());
-  CHECK_EQ(gclq_sets_validate(&m.heavy, NULL), GCLQ_SUCCESS);
-  for (uint32_t i = 0; i < s.num_sets; ++i) { /* each set's heavy values, as ranks */
-    set_u32 want;
-    for (size_t e = 0; e < v[i].size(); ++e)
-      if (rank.count(v[i][e])) want.push_back(rank[v[i][e]]);
-    CHECK_MSG(sets_get(m.heavy, i) == want, "%s, below %llu: heavy set %u", what, (unsigned long long)below, i);
-  }
-  uint64_t pairs = 0, bad = 0;
-  for (uint32_t i = 0; i < s.num_sets; ++i)
-    for (uint32_t j = i + 1; j < s.num_sets; ++j) {
-      const set_u32 both = sets_ref(v[i], v[j]);
-      uint32_t light = 0;
-      for (size_t e = 0; e < both.size(); ++e) light += f.find(both[e])->second < below;
-      pairs += light > 0;
-      const uint32_t got = gclq__mmjoin_light_count(&m, i, j);
-      const uint32_t heavy = (uint32_t)sets_ref(sets_get(m.heavy, i), sets_get(m.heavy, j)).size();
-      bad += got != light || got + heavy != both.size();
-    }
-  CHECK_MSG(bad == 0, "%s, below %llu: %llu pairs' light counts differ", what, (unsigned long long)below,
-            (unsigned long long)bad);
-  CHECK_EQ(m.col.n, pairs);
-  gclq__mmjoin_free(&m);
+  gclq_intersect_result_free(&want);
+  gclq_intersect_result_free(&got);
   gclq_sets_free(&s);
 }
 
@@ -2939,17 +2407,15 @@ TEST(sets, containment_split_pieces_against_brute_force) {
   std::vector<set_u32> v = sets_family(rng, 30, 100);
   gclq_sets s;
   CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
-  gclq_intersect_options o = host_options();
-  gclq__mmjoin m;
-  int split = -1;
   const gclq_backend backends[] = {GCLQ_BACKEND_HOST, GCLQ_BACKEND_CUDA};
   const uint64_t off[] = {GCLQ_SPLIT_OFF, 0};
   for (int b = 0; b < 2; ++b)
     for (int x = 0; x < 2; ++x) {
-      o.split_below = off[x];
-      CHECK_EQ(gclq__mmjoin_plan(&s, &o, backends[b], &m, &split), GCLQ_SUCCESS);
+      int split = -1;
+      const long long calls = g_alloc_calls;
+      sett_split_plan(&s, off[x], backends[b], &split);
       CHECK_EQ(split, 0);
-      CHECK(m.sv == NULL && m.heavy.h_offsets == NULL);
+      CHECK_EQ(g_alloc_calls, calls); /* nothing built */
     }
   gclq_sets_free(&s);
   CHECK_EQ(g_alloc_live, live);
@@ -2963,34 +2429,16 @@ TEST(sets, containment_split_auto_rule) {
   gclq_sets_gen gen = {GCLQ_SETS_UNIFORM, 100000, 2000, 25, 0, rng.next()};
   gclq_sets s;
   CHECK_EQ(gclq_sets_generate(&gen, &s), GCLQ_SUCCESS);
-  CHECK(gclq__sets_all_cost(s.num_sets, s.total, s.universe, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST) >=
-        GCLQ_SETS_AUTO_SPLIT_WORK);
-  gclq_intersect_options o = host_options();
-  gclq__mmjoin m;
+  double cost = 0.0;
+  sett_all_even(s.num_sets, s.total, s.universe, GCLQ_SETS_AUTO_MATRIX_COST, GCLQ_SETS_AUTO_INDEX_COST, &cost);
+  CHECK(cost >= GCLQ_SETS_AUTO_SPLIT_WORK);
   int split = -1;
-  CHECK_EQ(gclq__mmjoin_plan(&s, &o, GCLQ_BACKEND_CUDA, &m, &split), GCLQ_SUCCESS);
-  CHECK(split == 0 || (m.below >= 4 && (m.below & (m.below - 1)) == 0));
-  gclq__mmjoin_free(&m);
-  /* the rule by itself, on the index */
-  gclq__mmjoin ix;
-  memset(&ix, 0, sizeof ix);
-  CHECK_EQ(gclq__mmjoin_index(&s, &ix), GCLQ_SUCCESS);
-  CHECK_EQ(ix.runs, 2000);
-  CHECK_EQ(ix.start[ix.runs], s.total);
-  const uint64_t below = gclq__mmjoin_auto(&s, &ix);
-  CHECK(below == GCLQ_SPLIT_OFF || (below >= 4 && (below & (below - 1)) == 0));
-  gclq__mmjoin_free(&ix);
+  const long long live = g_alloc_live;
+  const uint64_t below = sett_split_plan(&s, 0, GCLQ_BACKEND_CUDA, &split);
+  CHECK(split == 0 || split == 1);
+  CHECK(split == 0 || (below >= 4 && (below & (below - 1)) == 0));
+  CHECK_EQ(g_alloc_live, live);
   gclq_sets_free(&s);
-}
-
-/* Two containment results, byte for byte (the host's check_same). */
-static void split_same(const gclq_intersect_result &want, const gclq_intersect_result &got, const char *what) {
-  CHECK_MSG(want.num_pairs == got.num_pairs, "%s: %llu pairs, want %llu", what, (unsigned long long)got.num_pairs,
-            (unsigned long long)want.num_pairs);
-  CHECK_EQ(want.total, got.total);
-  CHECK(want.num_pairs != got.num_pairs || want.num_pairs == 0 ||
-        (memcmp(want.h_pairs, got.h_pairs, 2 * want.num_pairs * 4) == 0 &&
-         memcmp(want.h_counts, got.h_counts, want.num_pairs * 4) == 0));
 }
 
 /* The join with the split (base's backend and method) against HOST without
@@ -3100,7 +2548,7 @@ GPU_TEST(sets, cuda_containment_split_equals_host) {
       std::string what = cases[c].first + " / " + ap_configs[a].name;
       split_check_join(cases[c].second, ap_options(ap_configs[a]), what.c_str());
     }
-    gclq__sets_bm_tensor = -1;
+    sett_bit_matrix_tensor(-1);
     CHECK_OK_SO_FAR();
   }
   CHECK_EQ(g_alloc_live, live);
@@ -3146,7 +2594,7 @@ GPU_TEST(sets, cuda_containment_split_budgets_and_failures) {
     CHECK_MSG(tiled > 0, "%s: never in several row tiles", ap_configs[c].name);
     CHECK_OK_SO_FAR();
   }
-  gclq__sets_bm_tensor = -1;
+  sett_bit_matrix_tensor(-1);
   gclq_intersect_options o = cuda_options(GCLQ_INTERSECT_AUTO);
   o.split_below = 8;
   o.device_budget_bytes = 1024; /* not even the collection */

@@ -918,8 +918,8 @@ oom:
    translation unit that includes the implementation but calls none of them
    compiles cleanly under -Wall -Wextra -Werror (gcc and clang do not warn
    about unused static inline functions); the recursive ones are simply never
-   inlined. The tests' references (triangle and 4-clique counts) are in
-   tests/clique_testing.h.
+   inlined. The tests reach them through the public calls
+   (tests/internal_clique.h).
 
      gclq__host_core_order   k-core decomposition, Batagelj-Zaversnik bucket
                              peeling, O(n + m)

@@ -65,8 +65,8 @@ static __global__ void gclq__keep_kernel(const uint32_t *cv, const uint32_t *cs,
 }
 
 /* ---------------------------------------------------------------------------
-   colour bound, a warp per candidate list (gclq__host_bfs_simulate in
-   tests/clique_testing.h is the serial twin: the same lists, colours and
+   colour bound, a warp per candidate list (cliqt_bfs_simulate in
+   tests/internal_clique.h is the serial twin: the same lists, colours and
    order, so its figures predict the device's). The children of a parent (its later siblings adjacent to it, or
    a source's kept out-neighbours) are gathered into shared memory in list
    order; with at most GCLQ__COLOUR_CAP of them, their adjacency matrix is

@@ -146,7 +146,7 @@ def main(argv):
             if n <= MAX_FUNCTION:
                 continue
             around = "\n".join(lines[max(0, first - 12):first + 8])
-            if "__global__" in head and n < MAX_KERNEL and re.search(r"one\s+function", around):
+            if "__global__" in head and n < MAX_KERNEL and re.search(r"one\s+function", around, re.I):
                 kernels.append(f"{rel}:{first}: {name} ({n} lines)")
             else:
                 findings.append(f"{rel}:{first}: {name} has {n} lines (at most {MAX_FUNCTION}; a kernel of fewer "

@@ -123,7 +123,7 @@ static double bench_sets_device_ms(const gclq_sets *s, const std::vector<uint32_
   if (gclq__sets_classify(&d, pairs.data(), n, &sp) != GCLQ_SUCCESS) exit(2);
   double ms = 0.0;
   {
-    gclq__mc_ctx *c = &d.c;
+    gclq__dev *c = &d.c;
     gclq__dmem d_pairs(c), d_counts(c), d_warp(c), pp(c), pf(c), pc(c), sq(c), sf(c), sc(c), d_pos(c), d_out(c),
         path_scan(c), search_scan(c);
     gclq__sets_tiles path, search;

@@ -9,6 +9,7 @@
 #                    [--repeat=N [--jobs=J] [--deadline=S] [--exclude=SUBSTR] [--gpus=G]]
 #                    [--before=SRC.tgz] [--build-only]
 # Environment: race_suites="scan merge" limits racecheck to those suites;
+# REPEAT_TEST_TIMEOUT (s, default 400) bounds each test process of --repeat;
 # MEMCHECK_LOG2 / RACECHECK_LOG2 set their largest sizes (16 / 11), and
 # MEMCHECK_TIMEOUT / RACECHECK_TIMEOUT (s) bound each sanitizer run.
 #
@@ -139,7 +140,7 @@ if [ "$repeat" -gt 0 ]; then
     rm -f "$OUT"/rep/*.log
     # longest first (times from the runs so far), each with a fresh seed
     { sort -k2 -nr "$OUT/repeat_times.txt" 2>/dev/null | awk '{print $1}'; cat "$OUT/repeat_tests.txt"; } |
-      awk '!seen[$0]++' | xargs -P "$jobs" -I{} sh -c 'timeout 400 "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
+      awk '!seen[$0]++' | xargs -P "$jobs" -I{} sh -c 'timeout ${REPEAT_TEST_TIMEOUT:-400} "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
            --max-log2="$1" > "$2/rep/{}.log" 2>&1' "$bin/gpuamq_tests" "$maxlog" "$OUT"
     cat "$OUT"/rep/*.log | sed -nE 's/^\[  OK  \] ([^ ]+) \(([0-9]+) ms\)$/\1 \2/p' > "$OUT/repeat_times.txt"
     summary=$(tail -q -n 2 "$OUT"/rep/*.log | awk '/ skipped$/ {s += $1} / passed, / {p += $1; f += $3} END {printf "%d passed, %d failed, %d skipped", p, f, s}')

@@ -1240,7 +1240,7 @@ static void kc_cuda_equals(const gclq_graph &g, gclq_kclique_options o, const gc
      oriented out-degrees are every value 0 .. 64, so rows end on either
      side of each word (BITSET's units and rows, PIVOT's row words and
      frames), one k and, for PIVOT, every k.
-   - G(3000, 0.15): out-lists of every length up to a few hundred (GROUPED's
+   - G(1500, 0.1): out-lists of every length up to about a hundred (GROUPED's
      column-first lists and Bloom filters past a warp slot, LEVEL_JOIN's
      intersections and windows, BITSET's and PIVOT's windows over thousands
      of sources), k = 3 .. 6 and every k, both orientations.
@@ -1257,10 +1257,10 @@ GPU_TEST(kcliques, cuda_layout_edges_match_host) {
   CHECK(!methods.empty());
   for (int gi = 0; gi < 5 && !g_test.failed; ++gi) {
     gclq_graph g;
-    static const char *const names[] = {"K_31 .. K_65", "G(3000, 0.15)", "K_24", "K_67, K_68", "K_390"};
+    static const char *const names[] = {"K_31 .. K_65", "G(1500, 0.1)", "K_24", "K_67, K_68", "K_390"};
     const char *what = names[gi];
     if (gi == 0) CHECK(kc_complete_union(std::vector<uint32_t>{31, 32, 33, 63, 64, 65}, &g) == GCLQ_SUCCESS);
-    if (gi == 1) CHECK(gclq_graph_erdos_renyi(3000, 0.15, rng.next(), &g) == GCLQ_SUCCESS);
+    if (gi == 1) CHECK(gclq_graph_erdos_renyi(1500, 0.1, rng.next(), &g) == GCLQ_SUCCESS);
     if (gi == 2) CHECK(kc_complete_union(std::vector<uint32_t>{24}, &g) == GCLQ_SUCCESS);
     if (gi == 3) CHECK(kc_complete_union(std::vector<uint32_t>{67, 68}, &g) == GCLQ_SUCCESS);
     if (gi == 4) CHECK(kc_complete_union(std::vector<uint32_t>{390}, &g) == GCLQ_SUCCESS);

@@ -6,7 +6,8 @@
 #
 #   OLD, NEW: build folders holding bench_* (cmake --build <dir> --target <bench_*>)
 #   BA_REPS   runs per side (default 2); BA_FILTER runs only the cases whose name
-#             contains it; logs and tables go to $OUT (or ./out)
+#             matches it (a bash regular expression: "sisi", "^(kcliques|maxclique)$");
+#             logs and tables go to $OUT (or ./out)
 #
 # The cases: scan, radix sort, merge, QF lookup and build (with the Bloom
 # filter's rows), SISI and MISI, k-cliques and maximum cliques; each is one
@@ -31,14 +32,14 @@ cases=(
 )
 for c in "${cases[@]}"; do
   IFS='|' read -r name prog filter sizes envs <<< "$c"
-  [ -n "${BA_FILTER:-}" ] && [[ $name != *"$BA_FILTER"* ]] && continue
+  [ -n "${BA_FILTER:-}" ] && [[ ! $name =~ $BA_FILTER ]] && continue
   for r in $(seq 1 "$reps"); do
     for side in old new; do
       dir=$old; [ $side = new ] && dir=$new
-      start=$(date +%s.%N)
+      start=$(date +%s%N)
       env $envs timeout 240 "$dir/$prog" --filter="$filter" $sizes --out="$OUT/ba/${name}_${side}_$r.md" \
         > "$OUT/ba/${name}_${side}_$r.log" 2>&1 || echo "$name $side run $r: exit $?" | tee -a "$OUT/ba/errors.txt"
-      printf '%-12s %s run %d: %.1f s\n' "$name" "$side" "$r" "$(echo "$(date +%s.%N) - $start" | bc)"
+      printf '%-12s %s run %d: %d ms\n' "$name" "$side" "$r" $(( ($(date +%s%N) - start) / 1000000 ))
     done
   done
 done

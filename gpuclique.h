@@ -603,7 +603,8 @@ GCLQ_DEF gclq_status gclq_sets_validate(const gclq_sets *sets, gclq_sets_error *
    CR. Errors name the line (err->line) and the set (err->set): a token that
    is not a number or above 2^32 - 1 (GCLQ_ERROR_PARSE), elements out of
    order (GCLQ_ERROR_UNSORTED_SET). Memory taken is at most proportional to
-   the input's length. universe = the largest element + 1. */
+   the input's length. universe = the largest element + 1. text may be NULL
+   when len is 0: empty input, no sets. */
 GCLQ_DEF gclq_status gclq_sets_parse_text(const char *text, size_t len, gclq_sets *sets, gclq_sets_error *err);
 GCLQ_DEF gclq_status gclq_sets_load_text(const char *path, gclq_sets *sets, gclq_sets_error *err);
 /* Binary, the format of the set intersection paper's code, little-endian:
@@ -613,7 +614,14 @@ GCLQ_DEF gclq_status gclq_sets_load_text(const char *path, gclq_sets *sets, gclq
    is allocated, so a hostile header takes nothing. Errors name the byte
    offset of the field at fault (err->byte_offset; GCLQ_ERROR_PARSE) or the
    set out of order (GCLQ_ERROR_UNSORTED_SET, the offset of the element).
-   universe = the larger of the header's and the largest element + 1. */
+   universe = the larger of the header's and the largest element + 1.
+   (NULL, 0) is empty input, a header cut short (GCLQ_ERROR_PARSE).
+   Both loaders (gclq_sets_load_text, _binary) read the whole file, then
+   parse it; on failure *sets is zeroed. A file that cannot be opened or
+   read is GCLQ_ERROR_IO; so are a directory and a file whose size the file
+   system cannot give or that holds more than that size (a pipe; a device
+   such as /dev/zero), found before anything is allocated. /dev/null reads
+   as an empty file. */
 GCLQ_DEF gclq_status gclq_sets_parse_binary(const void *data, size_t len, gclq_sets *sets, gclq_sets_error *err);
 GCLQ_DEF gclq_status gclq_sets_load_binary(const char *path, gclq_sets *sets, gclq_sets_error *err);
 /* Write the binary format (a universe above 2^32 - 1 is TOO_LARGE). */
@@ -1204,8 +1212,9 @@ GCLQ_DEF void gclq_kclique_options_defaults(gclq_kclique_options *options);
    gclq_kclique_result_free. A graph with no vertices, or no edges, has no
    k-cliques (all: omega 0 or 1, num_k 0).
    Errors (result zeroed, nothing leaked): GCLQ_ERROR_INVALID_ARGUMENT (NULL
-   graph or result, a malformed graph, k 1 or 2 without all, an enum out of
-   range, per_vertex or max_stored together with all),
+   graph or result, a malformed graph (also a caller's CSR that lists an
+   edge at one end only), k 1 or 2 without all, an enum out of range,
+   per_vertex or max_stored together with all),
    GCLQ_ERROR_OUT_OF_MEMORY (on CUDA also: the budget does not hold the
    graph and one window of the method's work), GCLQ_ERROR_BACKEND_UNAVAILABLE
    (backend CUDA with GCLQ_KCLIQUE_CUDA 0, or without nvcc), NO_DEVICE,

@@ -637,6 +637,41 @@ TEST(kcliques, options_and_bad_arguments) {
   CHECK(strcmp(gclq_status_string(GCLQ_ERROR_OVERFLOW), "unknown status") != 0);
 }
 
+/* A caller's CSR that passes the CSR checks (offsets, sorted lists, ids in
+   range, no loops) but lists edges at one end only: 0:{3} 1:{3} 2:{3} 3:{0},
+   m = 2. Orienting it keeps three edges where a symmetric CSR keeps m; every
+   HOST method and orientation refuses it, with the result zeroed and nothing
+   leaked (it used to write past the out-lists). A symmetric CSR whose edges
+   are listed in the same places still counts. */
+TEST(kcliques, one_sided_csr_is_refused) {
+  uint64_t off[5] = {0, 1, 2, 3, 4};
+  uint32_t nbr[4] = {3, 3, 3, 0};
+  gclq_graph g;
+  memset(&g, 0, sizeof g);
+  g.num_vertices = 4, g.num_edges = 2, g.h_offsets = off, g.h_neighbors = nbr;
+  for (int by = 0; by < 2; ++by)
+    for (int m = 0; m < 2; ++m)
+      for (int all = 0; all < 2; ++all) {
+        gclq_kclique_options o = kc_opts(m ? GCLQ_KCLIQUE_PIVOT : GCLQ_KCLIQUE_ORDERED, all ? 0 : 3, all);
+        o.orientation = by ? GCLQ_ORIENT_BY_DEGENERACY : GCLQ_ORIENT_BY_DEGREE;
+        o.per_vertex = !all;
+        gclq_kclique_result r;
+        memset(&r, 0xab, sizeof r);
+        const long long live = g_alloc_live;
+        CHECK_MSG(gclq_kcliques(&g, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && kc_zeroed(r),
+                  "orientation %d method %d all %d", by, m, all);
+        CHECK(g_alloc_live == live);
+      }
+  /* the star 3 - {0, 1, 2} listed at both ends: m = 3, no triangle */
+  uint64_t off2[5] = {0, 1, 2, 3, 6};
+  uint32_t nbr2[6] = {3, 3, 3, 0, 1, 2};
+  g.num_edges = 3, g.h_offsets = off2, g.h_neighbors = nbr2;
+  gclq_kclique_options o = kc_opts(GCLQ_KCLIQUE_ORDERED, 3, 0);
+  gclq_kclique_result r;
+  CHECK(gclq_kcliques(&g, &o, &r) == GCLQ_SUCCESS && r.num_k == 1 && r.h_counts[0] == 0);
+  gclq_kclique_result_free(&r);
+}
+
 /* Every allocation of a run fails in turn: the call reports OUT_OF_MEMORY,
    zeroes the result and leaks nothing; then it succeeds with the counts. */
 TEST(kcliques, allocation_failures_leak_nothing) {

@@ -464,6 +464,98 @@ TEST(sets, hostile_binary_headers_take_nothing_large) {
   }
 }
 
+/* One loader call on a path it must refuse: GCLQ_ERROR_IO with a message,
+   the collection zeroed (it starts poisoned), nothing allocated. */
+static void sets_load_refused(const char *path, int binary) {
+  gclq_sets s;
+  gclq_sets_error e;
+  memset(&s, 0xab, sizeof s);
+  const long long calls = g_alloc_calls, live = g_alloc_live;
+  g_alloc_largest = 0;
+  gclq_status st = binary ? gclq_sets_load_binary(path, &s, &e) : gclq_sets_load_text(path, &s, &e);
+  CHECK_MSG(st == GCLQ_ERROR_IO && g_alloc_calls == calls && g_alloc_largest == 0,
+            "%s (%s): status %d (%s), %lld allocations, the largest %zu bytes", path, binary ? "binary" : "text",
+            (int)st, e.message, g_alloc_calls - calls, g_alloc_largest);
+  CHECK(e.message[0] != '\0' && e.set == UINT64_MAX);
+  CHECK(s.h_offsets == NULL && s.h_elements == NULL && s.num_sets == 0 && s.total == 0 && s.universe == 0);
+  CHECK_EQ(g_alloc_live, live);
+}
+
+/* A directory (which fopen opens on POSIX systems and ftell may measure as
+   2^63 bytes) is GCLQ_ERROR_IO, the graph loader's status for it, before
+   anything is allocated; so is a device that holds more than its measured
+   size (/dev/zero measures 0). /dev/null reads as an empty file, as in the
+   graph loader. */
+TEST(sets, loaders_refuse_directories_and_special_files) {
+  char dir[] = "test_sets_dir_XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  for (int binary = 0; binary < 2; ++binary) {
+    sets_load_refused(dir, binary);
+    if (g_test.failed) break;
+    sets_load_refused(".", binary);
+    if (g_test.failed) break;
+  }
+  gclq_graph g;
+  gclq_load_error ge;
+  const gclq_status graph_st = gclq_graph_load(dir, GCLQ_FORMAT_SNAP, &g, &ge);
+  remove(dir);
+  CHECK_OK_SO_FAR();
+  CHECK_EQ(graph_st, GCLQ_ERROR_IO);
+  FILE *zero = fopen("/dev/zero", "rb");
+  if (zero != NULL) {
+    fclose(zero);
+    sets_load_refused("/dev/zero", 0);
+    CHECK_OK_SO_FAR();
+    sets_load_refused("/dev/zero", 1);
+    CHECK_OK_SO_FAR();
+  }
+  FILE *null = fopen("/dev/null", "rb");
+  if (null != NULL) {
+    fclose(null);
+    gclq_sets s;
+    gclq_sets_error e;
+    CHECK_EQ(gclq_sets_load_text("/dev/null", &s, &e), GCLQ_SUCCESS);
+    CHECK(s.num_sets == 0 && s.total == 0);
+    gclq_sets_free(&s);
+    CHECK_EQ(gclq_sets_load_binary("/dev/null", &s, &e), GCLQ_ERROR_PARSE); /* the header cut short */
+    CHECK(s.h_offsets == NULL);
+  }
+}
+
+/* (NULL, 0) is empty input for both parsers, and reads as ("", 0) does:
+   no sets from text, a header cut short from binary (both with no
+   arithmetic on the null pointer: UBSan's check, in C). An empty file
+   reaches the parsers as (NULL, 0) too. A null pointer with a length is
+   an invalid argument. */
+TEST(sets, parsers_take_null_and_zero_as_empty_input) {
+  gclq_sets s;
+  gclq_sets_error e;
+  const long long live = g_alloc_live;
+  memset(&s, 0xab, sizeof s);
+  CHECK_EQ(gclq_sets_parse_text(NULL, 0, &s, &e), GCLQ_SUCCESS);
+  CHECK(s.num_sets == 0 && s.total == 0 && s.universe == 0 && s.h_offsets != NULL && s.h_offsets[0] == 0);
+  CHECK(e.set == UINT64_MAX && e.message[0] == '\0');
+  gclq_sets_free(&s);
+  memset(&s, 0xab, sizeof s);
+  CHECK_EQ(gclq_sets_parse_binary(NULL, 0, &s, &e), GCLQ_ERROR_PARSE);
+  CHECK(s.h_offsets == NULL && s.num_sets == 0 && e.byte_offset == 0 && e.message[0] != '\0');
+  const char *path = "test_sets_empty.txt";
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL);
+  fclose(f);
+  const gclq_status text_st = gclq_sets_load_text(path, &s, &e);
+  const uint32_t text_k = s.num_sets;
+  gclq_sets_free(&s);
+  const gclq_status binary_st = gclq_sets_load_binary(path, &s, &e);
+  remove(path);
+  CHECK_EQ(text_st, GCLQ_SUCCESS);
+  CHECK_EQ(text_k, 0);
+  CHECK_EQ(binary_st, GCLQ_ERROR_PARSE);
+  CHECK_EQ(gclq_sets_parse_text(NULL, 1, &s, &e), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(gclq_sets_parse_binary(NULL, 16, &s, &e), GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK_EQ(g_alloc_live, live);
+}
+
 TEST(sets, graph_view_is_the_adjacency) {
   gclq_graph g;
   gclq_sets s;

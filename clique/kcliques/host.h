@@ -156,7 +156,7 @@ static inline gclq_status gclq__kc_rank(gclq__kc_run *r, gclq_orient_by by, uint
 static inline gclq_status gclq__kc_orient(gclq__kc_run *r, gclq_orient_by by) {
   const gclq_graph *g = r->g;
   uint32_t n = g->num_vertices, v, *rank;
-  uint64_t e, at = 0;
+  uint64_t e, at = 0, kept = 0;
   rank = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
   r->off = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
   r->out = (uint32_t *)gclq__alloc_array(g->num_edges, sizeof(uint32_t));
@@ -171,13 +171,19 @@ static inline gclq_status gclq__kc_orient(gclq__kc_run *r, gclq_orient_by by) {
   r->max_out = 0;
   for (v = 0; v < n; ++v) {
     r->off[v] = at;
-    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e)
-      if (rank[g->h_neighbors[e]] > rank[v]) r->out[at++] = g->h_neighbors[e];
+    for (e = g->h_offsets[v]; e < g->h_offsets[v + 1]; ++e) {
+      if (rank[g->h_neighbors[e]] <= rank[v]) continue;
+      if (kept++ < g->num_edges) r->out[at++] = g->h_neighbors[e];
+    }
     if (at - r->off[v] > r->max_out) r->max_out = (uint32_t)(at - r->off[v]);
   }
   r->off[n] = at;
   GCLQ_FREE(rank);
-  return GCLQ_SUCCESS;
+  /* A symmetric CSR keeps each edge at exactly one end, m in all. A caller's
+     CSR that passes gclq__host_graph_ok but lists an edge at one end only
+     may keep another number (r->out has room for m: no more are written):
+     refused, so that no method reads lists that are not the graph's. */
+  return kept == g->num_edges ? GCLQ_SUCCESS : GCLQ_ERROR_INVALID_ARGUMENT;
 }
 
 static inline uint32_t gclq__kc_out_degree(const gclq__kc_run *r, uint32_t v) {

@@ -189,6 +189,7 @@ GCLQ_DEF gclq_status gclq_sets_parse_text(const char *text, size_t len, gclq_set
   if (sets != NULL) memset(sets, 0, sizeof *sets);
   if (sets == NULL || (text == NULL && len > 0))
     return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
+  if (len == 0) text = ""; /* (NULL, 0) is empty input: no arithmetic on a null pointer */
   gclq__vec64_init(&offsets);
   it.p = text;
   it.end = text + len;
@@ -218,7 +219,9 @@ static uint32_t gclq__le32(const unsigned char *p) {
 }
 static uint64_t gclq__le64(const unsigned char *p) { return (uint64_t)gclq__le32(p) | (uint64_t)gclq__le32(p + 4) << 32; }
 
-/* The binary header and sizes against the input's length; no allocation. */
+/* The binary header and sizes against the input's length; no allocation.
+   b is read only when len reaches the header's 16 bytes, so (NULL, 0) is
+   empty input, cut short. */
 static gclq_status gclq__sets_binary_header(const unsigned char *b, size_t len, uint32_t *k, uint32_t *universe,
                                             uint64_t *total, gclq_sets_error *err) {
   uint64_t i, sum = 0;
@@ -283,31 +286,46 @@ GCLQ_DEF gclq_status gclq_sets_parse_binary(const void *data, size_t len, gclq_s
   return gclq__sets_adopt(k, offsets, elements, universe, sets, err);
 }
 
-/* A whole regular file into memory (its size from the file system). */
+/* A whole file into memory, its size from the file system (fseek, ftell).
+   The first byte is read before the file is measured or anything is
+   allocated: a directory, which fopen opens on POSIX systems and ftell
+   measures as up to 2^63 bytes, fails that read and is GCLQ_ERROR_IO, as in
+   the graph loader. A file that cannot be measured (a pipe) or that holds
+   more than its measured size (a device such as /dev/zero, which measures
+   0) is GCLQ_ERROR_IO too. An empty file takes no buffer (*data stays NULL). */
 static gclq_status gclq__sets_read_file(const char *path, char **data, size_t *len, gclq_sets_error *err) {
   FILE *f;
-  long size;
+  long size = 0;
+  char first;
+  size_t got;
+  const char *why = NULL;
+  gclq_status st = GCLQ_ERROR_IO;
   *data = NULL;
   *len = 0;
   if (path == NULL) return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
   f = fopen(path, "rb");
   if (f == NULL) return gclq__sets_fail(err, GCLQ_ERROR_IO, UINT64_MAX, 0, 0, "cannot open the file");
-  if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-    fclose(f);
-    return gclq__sets_fail(err, GCLQ_ERROR_IO, UINT64_MAX, 0, 0, "cannot measure the file (not a regular file?)");
-  }
-  *data = (char *)GCLQ_MALLOC(size > 0 ? (size_t)size : 1);
-  if (*data == NULL) {
-    fclose(f);
-    return gclq__sets_fail(err, GCLQ_ERROR_OUT_OF_MEMORY, UINT64_MAX, 0, 0, "out of memory reading the file");
-  }
-  if (size > 0 && fread(*data, 1, (size_t)size, f) != (size_t)size) {
-    fclose(f);
-    GCLQ_FREE(*data);
-    *data = NULL;
-    return gclq__sets_fail(err, GCLQ_ERROR_IO, UINT64_MAX, 0, 0, "cannot read the file");
+  got = fread(&first, 1, 1, f);
+  if (ferror(f)) {
+    why = "cannot read the file (a directory?)";
+  } else if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    why = "cannot measure the file (not a regular file?)";
+  } else if ((size_t)size < got) {
+    why = "the file holds more than its size (not a regular file?)";
+  } else if (size > 0 && (*data = (char *)GCLQ_MALLOC((size_t)size)) == NULL) {
+    why = "out of memory reading the file";
+    st = GCLQ_ERROR_OUT_OF_MEMORY;
+  } else if (size > 0 && fread(*data, 1, (size_t)size, f) != (size_t)size) {
+    why = "cannot read the file";
+  } else if (fgetc(f) != EOF) {
+    why = "the file holds more than its size (not a regular file?)";
   }
   fclose(f);
+  if (why != NULL) {
+    GCLQ_FREE(*data);
+    *data = NULL;
+    return gclq__sets_fail(err, st, UINT64_MAX, 0, 0, why);
+  }
   *len = (size_t)size;
   return GCLQ_SUCCESS;
 }

@@ -910,10 +910,21 @@ GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h
    only once its data is on the disk (POSIX: O_SYNC), then renames the new
    file over path. A file that cannot be created or fully written is
    GAMQ_ERROR_IO; then only the temporary file is removed and path is as it
-   was. A symbolic link at path is replaced by the new file (the file it
-   pointed to is left unchanged); the new file gets the mode of any new file
-   (0666 less the umask), not the old file's. Without POSIX open(2)
-   (Windows) the data goes through stdio unsynced, and rename does not
+   was. A symbolic link at path (or a chain of them) stays a link: the save
+   writes through it, its temporary beside the file the link resolves to
+   and renamed over that file. Refused with GAMQ_ERROR_IO, before anything is
+   written and with nothing changed: a path (or a link's target) that exists
+   and is not a regular file (a directory, a character or block device such
+   as /dev/null, a FIFO, a socket; none is opened, so a FIFO does not block),
+   and a link that resolves to nothing (dangling, a loop: no file is created
+   where it points). The new file gets the mode of any new file (0666 less
+   the umask), not the old file's. Links are followed where <stdlib.h> and
+   <sys/stat.h> declare realpath and lstat: the default on Linux, macOS and
+   the BSDs. A strict -std=c99 without _DEFAULT_SOURCE, _GNU_SOURCE or
+   _XOPEN_SOURCE >= 500 hides them; then the file type is still checked,
+   through any link, but a link at path is replaced by the new file (as is
+   a dangling one). Without POSIX open(2) (Windows) the data goes through
+   stdio unsynced, nothing is checked before the write, and rename does not
    replace an existing file there: saving over one is GAMQ_ERROR_IO and the
    old file stays.
    load: a file that cannot be opened or read is GAMQ_ERROR_IO; the checks

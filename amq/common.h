@@ -22,9 +22,11 @@
 #include <stdlib.h> /* qsort */
 #include <stdio.h>  /* the file functions of amq/qf/io.h and the save / load entry points */
 /* A save writes through open(2) with O_SYNC on POSIX systems, through stdio
-   elsewhere (amq/qf/io.h, gamq__write_new_file). */
+   elsewhere (amq/qf/io.h, gamq__write_new_file), and checks its path with
+   stat(2) first (gamq__save_target). */
 #if defined(__unix__) || defined(__APPLE__)
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #define GAMQ__POSIX_FILES 1
 #else

@@ -12,7 +12,9 @@
    (accepted only when the result is self-consistent); hostile headers
    (sizes past the file, overflowing fields) rejected before any large
    allocation; file errors (GAMQ_ERROR_IO; a failed save leaves the old file
-   byte for byte and no temporary file); NULL arguments;
+   byte for byte and no temporary file); saves through symbolic links (the
+   link stays, its target gets the bytes) and to destinations that are not
+   regular files (refused, left as they were); NULL arguments;
    allocation failure at every allocation of every allocating call; a
    multiset model driven by random build / insert / delete / merge /
    save-load steps; deduplication; q + r = 64. RSQF shapes in both layouts
@@ -44,7 +46,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 #endif
 
@@ -676,6 +680,12 @@ static std::vector<std::string> qio_dir_names(const std::string &dir) {
   std::sort(names.begin(), names.end());
   return names;
 }
+/* A new directory of our own in $TMPDIR (or /tmp); "" when none was made. */
+static std::string qio_temp_dir(const char *tag) {
+  std::string dir = qio_path((std::string(tag) + "_XXXXXX").c_str());
+  dir.resize(dir.size() - 3); /* without ".qf": mkdtemp's template ends in XXXXXX */
+  return mkdtemp(&dir[0]) != NULL ? dir : std::string();
+}
 /* gamq_qf_save(f, path) that must fail with GAMQ_ERROR_IO and leave the
    directory dir as it was: the old file at path byte for byte (old NULL:
    none there), no temporary. */
@@ -693,18 +703,17 @@ static void qio_save_fails_cleanly(const gamq_qf *f, const std::string &dir, con
 /* A failed save leaves what was at the path and nothing else: a write past
    the file size limit (setrlimit, SIGXFSZ ignored; works as root) and a
    read-only directory (skipped as root, who may write there anyway). A
-   save that works replaces the file and leaves no temporary; a save over
-   a symbolic link replaces the link and leaves its target alone. */
+   save that works replaces the file and leaves no temporary (saves over
+   links and special files: save_to_links_and_special_files). */
 TEST(qf_io_host, failed_save_keeps_old_file) {
   test_rng rng = test_rng_for("qf_io_host.failed_save_keeps_old_file");
   const qio_buf good = qio_sample(GAMQ_QF_RSQF, 8, 8, rng.next(), 150, rng);
   const qio_buf other = qio_sample(GAMQ_QF_SQF, 8, 13, rng.next(), 120, rng);
   gamq_qf *f = NULL, *g = NULL;
   CHECK(gamq_qf_deserialize(NULL, good.data(), good.size(), &f) == GAMQ_SUCCESS);
-  std::string dir = qio_path("failed_save_XXXXXX");
-  dir.resize(dir.size() - 3); /* mkdtemp's template ends in XXXXXX */
-  CHECK(mkdtemp(&dir[0]) != NULL);
-  const std::string path = dir + "/filter.qf", target = dir + "/target.qf";
+  const std::string dir = qio_temp_dir("failed_save");
+  CHECK(!dir.empty());
+  const std::string path = dir + "/filter.qf";
   const long long live = g_alloc_live;
   CHECK(qio_write_file(path, other));
   { /* the file size limit: the write fails inside the payload */
@@ -739,20 +748,143 @@ TEST(qf_io_host, failed_save_keeps_old_file) {
   qio_buf back;
   CHECK(qio_read_file(path, back) && back == good);
   CHECK(qio_dir_names(dir) == std::vector<std::string>(1, "filter.qf"));
-  /* a symbolic link at the path: replaced by the file, its target unchanged */
-  CHECK(qio_write_file(target, other));
-  CHECK(remove(path.c_str()) == 0 && symlink(target.c_str(), path.c_str()) == 0);
-  CHECK(gamq_qf_save(f, path.c_str()) == GAMQ_SUCCESS);
-  struct stat st;
-  CHECK(lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode));
-  CHECK(qio_read_file(path, back) && back == good);
-  CHECK(qio_read_file(target, back) && back == other);
   CHECK(gamq_qf_load(NULL, path.c_str(), &g) == GAMQ_SUCCESS && qio_bytes(g) == qio_bytes(f));
   gamq_qf_destroy(g);
   CHECK_EQ(g_alloc_live, live);
   remove(path.c_str());
-  remove(target.c_str());
   CHECK(rmdir(dir.c_str()) == 0);
+  gamq_qf_destroy(f);
+}
+
+/* What is at path, found without following a link there or opening it (a
+   FIFO would block): its type, device and inode, and a link's text; ""
+   when nothing is there. The same string later: the same node, untouched. */
+static std::string qio_node(const std::string &path) {
+  struct stat st;
+  char head[96], text[4096];
+  if (lstat(path.c_str(), &st) != 0) return "";
+  snprintf(head, sizeof head, "%o %llu %llu ", (unsigned)(st.st_mode & S_IFMT), (unsigned long long)st.st_dev,
+           (unsigned long long)st.st_ino);
+  std::string node = head;
+  if (S_ISLNK(st.st_mode)) {
+    const ssize_t n = readlink(path.c_str(), text, sizeof text);
+    if (n > 0) node.append(text, (size_t)n);
+  }
+  return node;
+}
+/* gamq_qf_save(f, path) that must be refused with GAMQ_ERROR_IO and leave
+   the node at path, the node at also (what a link there resolves to; ""
+   for none) and the names in directory dir as they were (no temporary). */
+static void qio_save_refused(const gamq_qf *f, const std::string &dir, const std::string &path,
+                             const std::string &also, const char *what) {
+  const std::vector<std::string> names = qio_dir_names(dir);
+  const std::string node = qio_node(path), also_node = also.empty() ? "" : qio_node(also);
+  const gamq_status s = gamq_qf_save(f, path.c_str());
+  const bool same = qio_node(path) == node, also_same = also.empty() || qio_node(also) == also_node;
+  const bool clean = qio_dir_names(dir) == names;
+  CHECK_MSG(s == GAMQ_ERROR_IO, "%s: status %d (%s), want GAMQ_ERROR_IO", what, (int)s, gamq_status_string(s));
+  CHECK_MSG(same, "%s: the node at the path was replaced or changed", what);
+  CHECK_MSG(also_same, "%s: the node the path resolves to was replaced or changed", what);
+  CHECK_MSG(clean, "%s: the directory holds other names now (a temporary left?)", what);
+}
+/* Remove directory dir and everything under it (links removed, not followed). */
+static void qio_remove_dir(const std::string &dir) {
+  const std::vector<std::string> names = qio_dir_names(dir);
+  for (size_t i = 0; i < names.size(); ++i) {
+    const std::string p = dir + "/" + names[i];
+    struct stat st;
+    if (lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) qio_remove_dir(p);
+    else remove(p.c_str());
+  }
+  rmdir(dir.c_str());
+}
+
+/* Saves to what is not a plain file. A symbolic link (absolute, to another
+   link, relative from another directory) stays the same link: the new
+   bytes replace the file it resolves to, through a temporary beside that
+   file, and no name appears or goes. A destination that is not a regular
+   file (a directory, a FIFO, a socket, a character device; directly or
+   through a link) and a link that resolves to nothing (dangling, a loop)
+   are refused with GAMQ_ERROR_IO, every node as it was. The FIFO is never
+   opened (by the save or here), so nothing blocks. /dev/null itself is
+   tried only when all before it passed (a link to it refused): a save
+   that replaced the node at its path would replace /dev/null as root. */
+TEST(qf_io_host, save_to_links_and_special_files) {
+  const std::string dir = qio_temp_dir("links");
+  CHECK(!dir.empty());
+  test_rng rng = test_rng_for("qf_io_host.save_to_links_and_special_files");
+  const qio_buf good = qio_sample(GAMQ_QF_RSQF, 8, 8, rng.next(), 150, rng);
+  const qio_buf other = qio_sample(GAMQ_QF_SQF, 8, 13, rng.next(), 120, rng);
+  gamq_qf *f = NULL, *g = NULL;
+  CHECK(gamq_qf_deserialize(NULL, good.data(), good.size(), &f) == GAMQ_SUCCESS);
+  const std::string sub = dir + "/sub", target = dir + "/target.qf";
+  const std::string links[3] = {dir + "/link.qf", dir + "/link2.qf", sub + "/rel.qf"};
+  const char *link_what[3] = {"an absolute link", "a link to a link", "a relative link in another directory"};
+  const long long live = g_alloc_live;
+  CHECK(mkdir(sub.c_str(), 0700) == 0);
+  CHECK(qio_write_file(target, other));
+  CHECK(symlink(target.c_str(), links[0].c_str()) == 0);
+  CHECK(symlink("link.qf", links[1].c_str()) == 0);
+  CHECK(symlink("../target.qf", links[2].c_str()) == 0);
+  for (int i = 0; i < 3; ++i) {
+    const std::vector<std::string> names = qio_dir_names(dir), sub_names = qio_dir_names(sub);
+    std::string nodes[3];
+    for (int j = 0; j < 3; ++j) nodes[j] = qio_node(links[j]);
+    CHECK(qio_write_file(target, other));
+    CHECK_MSG(gamq_qf_save(f, links[i].c_str()) == GAMQ_SUCCESS, "save to %s", link_what[i]);
+    for (int j = 0; j < 3; ++j)
+      CHECK_MSG(qio_node(links[j]) == nodes[j], "save to %s: link %d is no longer the same link", link_what[i], j);
+    qio_buf back;
+    CHECK_MSG(qio_read_file(target, back) && back == good, "save to %s: the target lacks the new bytes", link_what[i]);
+    CHECK_MSG(qio_dir_names(dir) == names && qio_dir_names(sub) == sub_names,
+              "save to %s: names appeared or went (a temporary left?)", link_what[i]);
+    g = NULL;
+    CHECK_MSG(gamq_qf_load(NULL, links[i].c_str(), &g) == GAMQ_SUCCESS && qio_bytes(g) == qio_bytes(f),
+              "load through %s", link_what[i]);
+    gamq_qf_destroy(g);
+  }
+  /* links to nothing: no file is created where a dangling link points */
+  CHECK(symlink("none.qf", (dir + "/dangling.qf").c_str()) == 0);
+  qio_save_refused(f, dir, dir + "/dangling.qf", "", "a dangling link");
+  CHECK(symlink("loop.qf", (dir + "/loop.qf").c_str()) == 0);
+  qio_save_refused(f, dir, dir + "/loop.qf", "", "a link to itself");
+  /* a directory, directly and through a link: its contents stay too */
+  const std::vector<std::string> sub_names = qio_dir_names(sub);
+  qio_save_refused(f, dir, sub, "", "a directory");
+  CHECK(symlink("sub", (dir + "/to_dir.qf").c_str()) == 0);
+  qio_save_refused(f, dir, dir + "/to_dir.qf", sub, "a link to a directory");
+  CHECK(qio_dir_names(sub) == sub_names);
+  /* a FIFO, directly and through a link */
+  const std::string fifo = dir + "/fifo.qf";
+  CHECK(mkfifo(fifo.c_str(), 0600) == 0);
+  qio_save_refused(f, dir, fifo, "", "a FIFO");
+  CHECK(symlink("fifo.qf", (dir + "/to_fifo.qf").c_str()) == 0);
+  qio_save_refused(f, dir, dir + "/to_fifo.qf", fifo, "a link to a FIFO");
+  /* a socket bound in the directory */
+  const std::string sock = dir + "/sock.qf";
+  struct sockaddr_un addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sun_family = AF_UNIX;
+  const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd >= 0 && sock.size() < sizeof addr.sun_path) {
+    memcpy(addr.sun_path, sock.c_str(), sock.size() + 1);
+    CHECK(bind(fd, (const struct sockaddr *)&addr, sizeof addr) == 0);
+    qio_save_refused(f, dir, sock, "", "a socket");
+  } else {
+    printf("    socket: skipped (no AF_UNIX socket, or the path is too long for one)\n");
+  }
+  if (fd >= 0) close(fd);
+  /* a character device: through a link, then /dev/null itself */
+  struct stat st;
+  CHECK(symlink("/dev/null", (dir + "/to_null.qf").c_str()) == 0);
+  qio_save_refused(f, dir, dir + "/to_null.qf", "/dev/null", "a link to /dev/null");
+  if (!g_test.failed) qio_save_refused(f, "/dev", "/dev/null", "", "/dev/null");
+  else
+    printf("    /dev/null itself: not tried (a check before it failed)\n");
+  CHECK(lstat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+  CHECK_EQ(g_alloc_live, live);
+  qio_remove_dir(dir);
+  CHECK(!qio_exists(dir));
   gamq_qf_destroy(f);
 }
 #endif

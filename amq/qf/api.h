@@ -450,28 +450,33 @@ GAMQ_DEF gamq_status gamq_qf_deserialize(const gamq_qf_desc *desc, const void *h
 GAMQ_DEF gamq_status gamq_qf_save(const gamq_qf *F, const char *path) {
   size_t n = 0;
   uint8_t *buf;
-  char *tmp = NULL;
+  char *tmp = NULL, *target = NULL;
+  const char *dest;
   unsigned attempt;
   int w = -1;
   gamq_status s;
   if (F == NULL || path == NULL) return GAMQ_ERROR_INVALID_ARGUMENT;
+  s = gamq__save_target(path, &target); /* a link: its target; not a regular file: refused */
+  if (s != GAMQ_SUCCESS) return s;
+  dest = target != NULL ? target : path;
   gamq_qf_serialize(F, NULL, &n);
   buf = (uint8_t *)GAMQ_MALLOC(n);
-  if (buf == NULL) return GAMQ_ERROR_OUT_OF_MEMORY;
-  s = gamq_qf_serialize(F, buf, &n);
+  if (buf == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
+  else s = gamq_qf_serialize(F, buf, &n);
   for (attempt = 0; s == GAMQ_SUCCESS && w == -1 && attempt < 16; ++attempt) { /* a fresh name, created exclusively */
     GAMQ_FREE(tmp);
-    tmp = gamq__temp_name(path, attempt);
+    tmp = gamq__temp_name(dest, attempt); /* beside dest: the rename stays in its file system */
     if (tmp == NULL) s = GAMQ_ERROR_OUT_OF_MEMORY;
     else w = gamq__write_new_file(tmp, buf, n);
   }
   if (s == GAMQ_SUCCESS && w != 1) s = GAMQ_ERROR_IO;
-  if (s == GAMQ_SUCCESS && rename(tmp, path) != 0) { /* path is as it was */
+  if (s == GAMQ_SUCCESS && rename(tmp, dest) != 0) { /* dest is as it was */
     remove(tmp);
     s = GAMQ_ERROR_IO;
   }
   GAMQ_FREE(tmp);
   GAMQ_FREE(buf);
+  free(target); /* realpath's memory (NULL: none) */
   return s;
 }
 

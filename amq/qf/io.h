@@ -1,8 +1,10 @@
 /* amq/qf/io.h - the quotient filters' FILE FORMAT (section 6), host code:
    the header, its checksum, the check that a payload is exactly the filter
-   its header names, and the write of a new file that replaces the old one
-   only once it is on the disk. The entry points gamq_qf_serialize,
-   gamq_qf_deserialize, gamq_qf_save and gamq_qf_load are in amq/qf/api.h. */
+   its header names, the file a save replaces (a symbolic link's target;
+   never a directory, device, FIFO or socket), and the write of a new file
+   that replaces the old one only once it is on the disk. The entry points
+   gamq_qf_serialize, gamq_qf_deserialize, gamq_qf_save and gamq_qf_load
+   are in amq/qf/api.h. */
 
 #define GAMQ__QF_FILE_VERSION 1u
 #define GAMQ__QF_HEADER_BYTES 72u
@@ -129,6 +131,63 @@ static int gamq__write_new_file(const char *tmp, const uint8_t *buf, size_t n) {
 #endif
   if (!ok) remove(tmp);
   return ok;
+}
+
+/* What a save finds at its path before it writes (POSIX): stat(2) tells a
+   regular file from a directory, device, FIFO or socket; lstat(2) and
+   realpath(3) (X/Open) find a symbolic link and the file it resolves to.
+   Those two are declared by default on glibc, musl, macOS, the BSDs and
+   Android, but hidden by a strict ISO mode (-std=c99 without
+   _DEFAULT_SOURCE, _GNU_SOURCE or _XOPEN_SOURCE 500 or later; glibc wants
+   X/Open for realpath, POSIX 2008 alone is not enough); there stat alone
+   checks the file type, through any link, and a link at the path is
+   replaced by the new file. */
+#if GAMQ__POSIX_FILES
+#if defined(_DEFAULT_SOURCE) || defined(_GNU_SOURCE) || defined(_BSD_SOURCE) ||                                 \
+    (defined(_XOPEN_SOURCE) && (_XOPEN_SOURCE - 0) >= 500) ||                                                   \
+    ((defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__) ||              \
+      defined(__DragonFly__) || defined(__ANDROID__)) &&                                                       \
+     !defined(_POSIX_C_SOURCE) && !defined(_XOPEN_SOURCE))
+#define GAMQ__POSIX_LINKS 1
+#else
+#define GAMQ__POSIX_LINKS 0
+#endif
+#endif
+
+/* The file a save to path replaces. GAMQ_SUCCESS and *dest NULL: write at
+   path itself (nothing is there, or a regular file); GAMQ_SUCCESS and *dest
+   a name (realpath's malloc memory, for free()): path is a symbolic link
+   (or a chain of them) to the regular file *dest, which the save replaces
+   so that the link stays a link. GAMQ_ERROR_IO, *dest NULL: refused, as
+   what is there (or what the link resolves to) is not a regular file, the
+   link resolves to nothing (dangling, a loop: a dangling link is not
+   followed to create a file wherever it points), or the path cannot be
+   examined (lstat fails other than for ENOENT). Nothing is opened (a FIFO
+   would block). Without POSIX files: *dest NULL, nothing checked. */
+static gamq_status gamq__save_target(const char *path, char **dest) {
+  *dest = NULL;
+#if GAMQ__POSIX_FILES
+  {
+    struct stat st;
+#if GAMQ__POSIX_LINKS
+    if (lstat(path, &st) != 0) return errno == ENOENT ? GAMQ_SUCCESS : GAMQ_ERROR_IO;
+    if (S_ISLNK(st.st_mode)) {
+      *dest = realpath(path, NULL); /* every link of the chain followed */
+      if (*dest == NULL || stat(*dest, &st) != 0) st.st_mode = 0; /* resolves to nothing: refused below */
+    }
+#else
+    if (stat(path, &st) != 0) return errno == ENOENT ? GAMQ_SUCCESS : GAMQ_ERROR_IO;
+#endif
+    if (!S_ISREG(st.st_mode)) {
+      free(*dest);
+      *dest = NULL;
+      return GAMQ_ERROR_IO;
+    }
+  }
+#else
+  (void)path;
+#endif
+  return GAMQ_SUCCESS;
 }
 
 /* The temporary name for a save to path: path + ".tmp" + 16 hex digits

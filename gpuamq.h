@@ -12,7 +12,8 @@
       #define GPUAMQ_IMPLEMENTATION
       #include "gpuamq.h"
 
-      nvcc -arch=native -c gpuamq_impl.cu      (or -arch=sm_90: sm_80 or newer)
+      nvcc -arch=sm_90 -c gpuamq_impl.cu      (your GPU's, sm_80 or newer; -arch=native
+                                               on the machine that has it)
 
    The device code needs sm_80 or newer; a device pass for an older
    architecture (nvcc's default with CUDA 13 is sm_75) stops with an #error that

@@ -14,7 +14,8 @@
       #define GPUCLIQUE_IMPLEMENTATION
       #include "gpuclique.h"
 
-      nvcc -arch=native -c gpuclique_impl.cu   (or -arch=sm_90: sm_80 or newer)
+      nvcc -arch=sm_90 -c gpuclique_impl.cu   (your GPU's, sm_80 or newer; -arch=native
+                                               on the machine that has it)
 
    The device code needs sm_80 or newer; a device pass for an older
    architecture (nvcc's default with CUDA 13 is sm_75) stops with an #error that
@@ -223,7 +224,7 @@ typedef struct gclq_graph {
 } gclq_graph;
 
 typedef enum gclq_format {
-  GCLQ_FORMAT_AUTO = 0,          /* by extension: .clq/.dimacs DIMACS, .mtx Matrix Market, else SNAP */
+  GCLQ_FORMAT_AUTO = 0,          /* by the content, else the extension (gclq_load_options) */
   GCLQ_FORMAT_SNAP = 1,          /* "u v" per line (tabs or spaces), '#' comments, any 64-bit ids */
   GCLQ_FORMAT_DIMACS = 2,        /* "c" comments, "p edge N M", "e u v" with 1-based ids */
   GCLQ_FORMAT_MATRIX_MARKET = 3  /* %%MatrixMarket matrix coordinate pattern|real|integer general|symmetric */
@@ -248,8 +249,16 @@ typedef struct gclq_load_error {
        is held in memory while it is parsed). 0: no limit. */
 #define GCLQ_LOAD_MIN_VERTICES 4096u
 #define GCLQ_LOAD_VERTICES_PER_BYTE 16u
+/* The format AUTO reads: what the first non-blank line says ("%%MatrixMarket":
+   Matrix Market; a "c", "p" or "e" line: DIMACS; a number or a '#' comment:
+   SNAP), else what the extension says (.clq/.dimacs DIMACS, .mtx Matrix
+   Market), else SNAP. One exception: a .mtx file that starts with numbers
+   stays Matrix Market (a header missing, not an edge list). An explicit
+   format is always read as given. A parse error on a line that looks like
+   another format says which format it was read as and names
+   gclq_load_options.format. */
 typedef struct gclq_load_options {
-  gclq_format format;     /* AUTO: by the path's extension (SNAP for text in memory) */
+  gclq_format format;     /* AUTO: by the content and the path's extension (above) */
   uint64_t max_vertices;  /* 0: GCLQ_LOAD_MIN_VERTICES + GCLQ_LOAD_VERTICES_PER_BYTE * bytes */
   uint64_t max_bytes;     /* 0: no limit */
 } gclq_load_options;
@@ -265,7 +274,7 @@ GCLQ_DEF gclq_status gclq_graph_load(const char *path, gclq_format format, gclq_
 /* The same with explicit limits (options may be NULL: the defaults). */
 GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_options *options, gclq_graph *graph,
                                           gclq_load_error *err);
-/* The same from text in memory (len bytes; need not end in NUL). AUTO means SNAP here. */
+/* The same from text in memory (len bytes; need not end in NUL). AUTO: by the content. */
 GCLQ_DEF gclq_status gclq_graph_parse(const char *text, size_t len, gclq_format format, gclq_graph *graph,
                                       gclq_load_error *err);
 GCLQ_DEF gclq_status gclq_graph_parse_opts(const char *text, size_t len, const gclq_load_options *options,
@@ -433,12 +442,13 @@ typedef struct gclq_maxclique_options {
 /* What a run did (times in milliseconds of wall clock). */
 typedef struct gclq_maxclique_stats {
   gclq_backend backend;           /* the backend that ran */
-  int fell_back;                  /* 1: AUTO found no device and ran HOST */
-  int auto_small;                 /* 1: AUTO ran HOST because the graph is small (GCLQ_AUTO_HOST_*) */
+  int fell_back;                  /* 1: AUTO found no device and ran HOST (a small graph too) */
+  int auto_small;                 /* 1: the graph is small for AUTO (GCLQ_AUTO_HOST_*): HOST ran */
   gclq_search search;             /* the CUDA search that ran (0 for HOST) */
   double total_ms, upload_ms, cores_ms, heuristic_ms, setup_ms, search_ms, readout_ms;
   uint32_t lower_bound;           /* the heuristic's clique size (0 when no heuristic ran) */
-  uint32_t max_core;              /* the largest core number (0 when cores were not needed) */
+  uint32_t max_core;              /* the largest core number: CUDA, and AUTO on a graph within
+                                     GCLQ_AUTO_HOST_MAX_EDGES (0 when not computed) */
   uint64_t two_cliques;           /* entries of the 2-clique list after pruning */
   uint64_t *candidates_per_level; /* [k]: k-cliques generated, summed over windows (k < num_levels) */
   uint32_t num_levels;
@@ -948,8 +958,8 @@ typedef struct gclq_intersect_options {
 
 typedef struct gclq_intersect_stats {
   gclq_backend backend;           /* the backend that ran */
-  int fell_back;                  /* 1: AUTO found no device and ran HOST */
-  int auto_small;                 /* 1: AUTO ran HOST because the work is small (GCLQ_SETS_AUTO_HOST_WORK) */
+  int fell_back;                  /* 1: AUTO found no device and ran HOST (small work too) */
+  int auto_small;                 /* 1: the work is small for AUTO (GCLQ_SETS_AUTO_HOST_WORK): HOST ran */
   gclq_intersect_method method;   /* the method asked (CUDA; AUTO when pairs chose for themselves;
                                      all pairs: the method AUTO chose) or SERIAL_MERGE (HOST) */
   uint64_t warp_pairs, block_pairs; /* CUDA: pairs run by a warp, pairs run by blocks of tiles */

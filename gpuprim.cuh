@@ -30,9 +30,11 @@
 
 /* The device code needs sm_80 or newer (warp reductions such as __reduce_add_sync,
    cp.async). Stop the device pass of an older architecture here, with one clear
-   message, before any device code is seen. */
+   message, before any device code is seen. -arch=native on a machine without a
+   GPU falls back to nvcc's default (sm_75 with CUDA 13) and ends here too, so the
+   message names a fixed architecture, not -arch=native. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
-#error "gpuamq/gpuclique need sm_80 or newer: compile with -arch=sm_80 or newer (e.g. -arch=native or -arch=sm_90)"
+#error "gpuamq/gpuclique need sm_80 or newer: compile with a fixed architecture, e.g. -arch=sm_90 (or your GPU's, sm_80 or newer; -arch=native without a GPU gives nvcc's older default); CMake: set CMAKE_CUDA_ARCHITECTURES, e.g. 90"
 #endif
 
 #include <stddef.h>

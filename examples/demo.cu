@@ -48,7 +48,12 @@ static int demo_filter(size_t n, uint64_t *seed) {
     fprintf(stderr, "demo: gamq_qf_create: %s\n", gamq_status_string(st));
     return 0;
   }
-  gamq_qf_get_info(f, &info);
+  st = gamq_qf_get_info(f, &info); /* fills info, or fails and leaves it unset */
+  if (st != GAMQ_SUCCESS) {
+    fprintf(stderr, "demo: gamq_qf_get_info: %s\n", gamq_status_string(st));
+    gamq_qf_destroy(f);
+    return 0;
+  }
   std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
   st = gamq_qf_build_u64(f, keys.data(), n);
   double build_ms = demo_ms_since(t0);

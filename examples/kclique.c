@@ -1,6 +1,7 @@
 /* kclique - the number of k-cliques of a graph, for one k or every k.
 
-     kclique FILE (-k K | --all) [options]        a graph file (SNAP, DIMACS, Matrix Market)
+     kclique FILE (-k K | --all) [options]        a graph file (SNAP, DIMACS, Matrix Market:
+                                                  --format, else by the content and the name)
      kclique --rmat SCALE [--seed S] (-k K | --all) [options]   R-MAT, edge factor 16
      kclique --help
 
@@ -38,6 +39,8 @@ static const char usage_text[] =
     "  --list N          list up to N cliques (one k)\n"
     "  --budget MB       device memory budget of the CUDA backend (default 90% of the free memory)\n"
     "  --backend B       auto|cuda|host (default auto)\n"
+    "  --format F        auto|snap|dimacs|mtx: FILE's format (default auto: by the content, else\n"
+    "                    the name's extension)\n"
     "  --seed S          R-MAT seed (default 1)\n"
     "  --json            one JSON object on stdout\n"
     "  --help, -h\n"
@@ -178,6 +181,7 @@ static void print_unavailable(const gclq_kclique_options *o) {
 typedef struct cli {
   gclq_kclique_options opt;
   const char *path, *per_vertex_path;
+  gclq_format format;
   int json, have_k, rmat;
   unsigned long long seed, scale;
 } cli;
@@ -185,6 +189,7 @@ typedef struct cli {
 /* Parse argv into c. Returns -1 to go on, or the exit status (0 for --help). */
 static int parse_args(int argc, char **argv, cli *c) {
   static const char *const backends[] = {"auto", "cuda", "host"};
+  static const char *const formats[] = {"auto", "snap", "dimacs", "mtx"};
   unsigned long long x;
   double mb;
   int i, v;
@@ -221,6 +226,9 @@ static int parse_args(int argc, char **argv, cli *c) {
     } else if (strcmp(a, "--backend") == 0) {
       if (!pick(argv[i], backends, 3, &v)) return usage("unknown backend (auto, cuda, host)", a);
       c->opt.backend = (gclq_backend)v;
+    } else if (strcmp(a, "--format") == 0) {
+      if (!pick(argv[i], formats, 4, &v)) return usage("unknown format (auto, snap, dimacs, mtx)", a);
+      c->format = (gclq_format)v;
     } else if (strcmp(a, "--per-vertex") == 0) {
       c->per_vertex_path = argv[i];
       c->opt.per_vertex = 1;
@@ -273,10 +281,14 @@ int main(int argc, char **argv) {
     if (st != GCLQ_SUCCESS) fprintf(stderr, "kclique: cannot build the graph: %s\n", gclq_status_string(st));
   } else {
     name = c.path;
-    st = gclq_graph_load(c.path, GCLQ_FORMAT_AUTO, &g, &err);
+    st = gclq_graph_load(c.path, c.format, &g, &err);
     if (st != GCLQ_SUCCESS)
       fprintf(stderr, "kclique: %s: line %llu: %s (%s)\n", c.path, (unsigned long long)err.line, err.message,
               gclq_status_string(st));
+    /* the loader names its option where another format would explain the
+       error: here that option is --format */
+    if (st != GCLQ_SUCCESS && strstr(err.message, "gclq_load_options.format") != NULL)
+      fprintf(stderr, "kclique: --format snap|dimacs|mtx reads %s as another format\n", c.path);
   }
   if (st != GCLQ_SUCCESS) return 1;
   if (!c.json) printf("%s: %u vertices, %llu edges\n", name, g.num_vertices, (unsigned long long)g.num_edges);

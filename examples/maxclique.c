@@ -1,6 +1,7 @@
 /* maxclique - every maximum clique of a graph file (or one of them).
 
-     maxclique FILE [options]              a graph file (SNAP, DIMACS, Matrix Market)
+     maxclique FILE [options]              a graph file (SNAP, DIMACS, Matrix Market:
+                                           --format, else by the content and the name)
      maxclique --rmat SCALE [--edge-factor F] [--seed S] [options]
      maxclique --planted N P K [--seed S] [options]   G(N, P) with a clique of K planted
      maxclique --er N P [--seed S] [options]          G(N, P)
@@ -239,6 +240,10 @@ static int build_graph(const cli *c, gclq_graph *g, const char **name) {
     if (st != GCLQ_SUCCESS) {
       fprintf(stderr, "maxclique: %s: line %llu: %s (%s)\n", c->path, (unsigned long long)err.line, err.message,
               gclq_status_string(st));
+      /* the loader names its option where another format would explain the
+         error: here that option is --format */
+      if (strstr(err.message, "gclq_load_options.format") != NULL)
+        fprintf(stderr, "maxclique: --format snap|dimacs|mtx reads %s as another format\n", c->path);
       return 1;
     }
     return 0;

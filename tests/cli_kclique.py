@@ -12,7 +12,9 @@ by this script: -k K by every method name (HOST counts the CUDA-only
 methods by ordered and says so) and both orientations, --all (k = 3 ..
 omega, then omega), --per-vertex, --list, --json; --backend cuda counts as
 HOST does or exits 1 saying why; K_70 --all, whose middle counts pass 2^64
-and print as overflow.
+and print as overflow; AUTO's note names a missing device; the format read
+from the content (a DIMACS file named .txt, an edge list named .clq;
+--format wins and its error names --format).
 The last line is "N passed, N failed"; the exit status is the number of
 failures (capped at 100)."""
 import math
@@ -242,6 +244,29 @@ def check_overflow(binary, tmp):
           "%s K_70 -k 35 --json: overflow true, count null" % binary)
 
 
+def check_auto_and_formats(binary, tmp):
+    dimacs = "c a triangle and a pendant\np edge 4 4\ne 1 2\ne 2 3\ne 3 1\ne 3 4\n"
+    snap = "# an edge list\n1 2\n2 3\n3 1\n3 4\n"
+    device = run(binary, ["--rmat", "6", "-k", "3", "--backend", "cuda"])[0] == 0
+    for name, text in (("dimacs.txt", dimacs), ("edges.clq", snap)):
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        rc, out, err, _ = run(binary, [path, "-k", "3", "--json"])
+        r = parse_json(out)
+        check(rc == 0 and r is not None and [c["count"] for c in r["counts"]] == [1],
+              "%s %s by its content: exit %d, %r, stderr %r" % (binary, name, rc, out[:200], err[:200]))
+        if r is not None and rc == 0:
+            notes = r["stats"]["notes"]
+            check(("no CUDA device" in notes) == (not device), "%s AUTO (device %s): notes %r" % (binary, device,
+                                                                                                  notes))
+    rc, out, err, _ = run(binary, [os.path.join(tmp, "dimacs.txt"), "-k", "3", "--format", "snap"])
+    check(rc == 1 and "line 1" in err and "--format" in err and "read as SNAP" in err,
+          "%s --format snap on DIMACS: exit %d, stderr %r" % (binary, rc, err[:300]))
+    rc, out, err, _ = run(binary, [os.path.join(tmp, "dimacs.txt"), "-k", "3", "--format", "gml"])
+    check(rc == 2 and "--format" in err and "unknown format" in err, "%s --format gml: exit %d" % (binary, rc))
+
+
 def main():
     binaries = sys.argv[1:]
     if not binaries:
@@ -258,6 +283,7 @@ def main():
             check_counts(b, tmp, rng)
             check_rmat(b)
             check_overflow(b, tmp)
+            check_auto_and_formats(b, tmp)
     return summary()
 
 

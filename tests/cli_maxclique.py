@@ -7,8 +7,11 @@ Runs every check against each binary given (the gcc build, HOST only, and
 the nvcc build, which runs HOST too where there is no GPU): --help, strict
 numbers (each bad value is exit 2 naming the option), --json checked by the
 json module on a planted clique, --seed, every --orientation, a file of self-loops only (omega 1),
-progress lines on stderr, and a hostile DIMACS header that must fail fast
-naming its line. The last line is "N passed, N failed"; the exit status is
+progress lines on stderr, a hostile DIMACS header that must fail fast
+naming its line, AUTO's stats (fell_back and the note name a missing device,
+the note's max core is stats.max_core), and the format read from the
+content (a DIMACS file named .txt, an edge list named .clq; --format wins
+and its error names --format). The last line is "N passed, N failed"; the exit status is
 the number of failures (capped at 100)."""
 import os
 import sys
@@ -139,6 +142,47 @@ def check_hostile(binary, tmp):
     check(rc == 1 and "cannot open" in err, "%s missing file: exit %d" % (binary, rc))
 
 
+def has_device(binary):
+    """Does this binary run CUDA here? (--backend cuda exits 1 without a device or without nvcc.)"""
+    rc, _, _, _ = run(binary, ["--planted", "50", "0.1", "4", "--backend", "cuda", "--quiet"])
+    return rc == 0
+
+
+def check_auto_stats(binary):
+    """AUTO on a small graph: without a device fell_back is 1 and the note says so (whichever rule
+    applied); the max core in the note is stats.max_core."""
+    device = has_device(binary)
+    rc, out, err, _ = run(binary, ["--planted", "300", "0.05", "14", "--json", "--quiet", "--seed", "7"])
+    r = parse_json(out)
+    if rc != 0 or r is None:
+        check(False, "%s AUTO stats: exit %d (%s)" % (binary, rc, err[:200]))
+        return
+    s = r["stats"]
+    check(s["backend"] == "host" and s["auto_small"] == 1, "%s AUTO small: %r" % (binary, s))
+    check(s["fell_back"] == (0 if device else 1) and ("no CUDA device" in s["notes"]) == (not device),
+          "%s AUTO (device %s): fell_back %s, notes %r" % (binary, device, s["fell_back"], s["notes"]))
+    check("max core %d" % s["max_core"] in s["notes"] and s["max_core"] >= 13,
+          "%s AUTO: max_core %s, notes %r" % (binary, s["max_core"], s["notes"]))
+
+
+def check_formats(binary, tmp):
+    dimacs = "c a triangle and a pendant\np edge 4 4\ne 1 2\ne 2 3\ne 3 1\ne 3 4\n"
+    snap = "# an edge list\n1 2\n2 3\n3 1\n3 4\n"
+    for name, text in (("dimacs.txt", dimacs), ("edges.clq", snap)):
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        rc, out, err, _ = run(binary, [path, "--json", "--quiet"])
+        r = parse_json(out)
+        check(rc == 0 and r is not None and r["omega"] == 3 and r["edges"] == 4,
+              "%s %s by its content: exit %d, stderr %r" % (binary, name, rc, err[:200]))
+    rc, out, err, _ = run(binary, [os.path.join(tmp, "dimacs.txt"), "--format", "snap"])
+    check(rc == 1 and "line 1" in err and "--format" in err and "read as SNAP" in err,
+          "%s --format snap on DIMACS: exit %d, stderr %r" % (binary, rc, err[:300]))
+    rc, out, err, _ = run(binary, [os.path.join(tmp, "edges.clq"), "--format", "dimacs"])
+    check(rc == 1 and "--format" in err, "%s --format dimacs on SNAP: exit %d, stderr %r" % (binary, rc, err[:300]))
+
+
 def main():
     binaries = sys.argv[1:]
     if not binaries:
@@ -156,6 +200,8 @@ def main():
             check_self_loops(b, tmp)
             check_progress(b)
             check_hostile(b, tmp)
+            check_auto_stats(b)
+            check_formats(b, tmp)
     return summary()
 
 

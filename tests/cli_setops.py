@@ -9,7 +9,8 @@ the nvcc build, which runs CUDA where there is a GPU and HOST elsewhere):
 three operations on a random text file against a Python reference (the
 printed lines, --out files sorted and complete, --json checked by the json
 module), the binary format, malformed and hostile files (the line or the
-byte offset named, fast), and the same --out bytes from every binary. The
+byte offset named, fast), AUTO's stats on small work (fell_back names a
+missing device), and the same --out bytes from every binary. The
 last line is "N passed, N failed"; the exit status is the number of
 failures (capped at 100)."""
 import os
@@ -201,6 +202,19 @@ def check_malformed(binary, tmp):
     check(rc == 1 and "cannot open" in err, "%s missing file: exit %d" % (binary, rc))
 
 
+def check_auto_stats(binary, path):
+    """AUTO on small work runs HOST (auto_small); without a device fell_back is 1 too."""
+    device = run(binary, [path, "pair", "0", "1", "--backend", "cuda"])[0] == 0
+    rc, out, err, _ = run(binary, [path, "pair", "0", "1", "--json"])
+    r = parse_json(out)
+    if rc != 0 or r is None:
+        check(False, "%s AUTO pair --json: exit %d (%s)" % (binary, rc, err[:200]))
+        return
+    s = r["stats"]
+    check(s["backend"] == "host" and s["auto_small"] == 1 and s["fell_back"] == (0 if device else 1),
+          "%s AUTO small work (device %s): %r" % (binary, device, s))
+
+
 def main():
     binaries = sys.argv[1:]
     if not binaries:
@@ -223,6 +237,7 @@ def main():
             outputs.append(check_operations(b, tmp, sets, path))
             check_binary_and_generated(b, tmp, sets, universe)
             check_malformed(b, tmp)
+            check_auto_stats(b, path)
     check(all(o == outputs[0] for o in outputs), "the binaries' --out files differ")
     return summary()
 

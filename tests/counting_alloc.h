@@ -16,6 +16,7 @@
      g_alloc_largest = 0; ... CHECK(g_alloc_largest <= limit);  // nothing big asked for  */
 #ifndef TESTS_COUNTING_ALLOC_H
 #define TESTS_COUNTING_ALLOC_H
+#include <stdint.h>
 #include <stdlib.h>
 
 static long long g_alloc_live = 0;     /* allocations not yet freed */
@@ -34,6 +35,7 @@ static void counting_note(size_t bytes) {
 static void *counting_malloc(size_t bytes) {
   counting_note(bytes);
   if (__atomic_fetch_add(&g_alloc_calls, 1, __ATOMIC_SEQ_CST) == g_alloc_fail_at) return NULL;
+  if (bytes > (size_t)PTRDIFF_MAX) return NULL; /* no object is that large: fail as malloc would (still noted) */
   void *p = malloc(bytes ? bytes : 1);
   if (p) __atomic_fetch_add(&g_alloc_live, 1, __ATOMIC_SEQ_CST);
   return p;
@@ -45,6 +47,7 @@ static void counting_free(void *p) {
 static void *counting_realloc(void *p, size_t bytes) {
   counting_note(bytes);
   if (__atomic_fetch_add(&g_alloc_calls, 1, __ATOMIC_SEQ_CST) == g_alloc_fail_at) return NULL;
+  if (bytes > (size_t)PTRDIFF_MAX) return NULL; /* likewise; p stays valid, as after a failed realloc */
   void *q = realloc(p, bytes ? bytes : 1);
   if (q && !p) __atomic_fetch_add(&g_alloc_live, 1, __ATOMIC_SEQ_CST);
   return q;

@@ -236,6 +236,74 @@ TEST(graph, load_explicit_format_and_matrix_market_file) {
   remove(path);
 }
 
+/* Write text to path, load it with format, remove the file. */
+static gclq_status load_named(const char *path, const char *text, gclq_format format, gclq_graph *g,
+                              gclq_load_error *e) {
+  FILE *f = fopen(path, "wb");
+  if (f == NULL) return GCLQ_ERROR_IO;
+  fputs(text, f);
+  fclose(f);
+  gclq_status st = gclq_graph_load(path, format, g, e);
+  remove(path);
+  return st;
+}
+
+TEST(graph, auto_format_from_the_content) {
+  /* AUTO reads the content where the name does not decide, or where the
+     content contradicts it: a DIMACS file named .txt, an edge list named
+     .clq; text in memory by its content too */
+  const char *dimacs = "c a triangle and a pendant\np edge 4 4\ne 1 2\ne 2 3\ne 3 1\ne 3 4\n";
+  const char *snap = "# an edge list\n1 2\n2 3\n3 1\n3 4\n";
+  const char *mtx = "%%MatrixMarket matrix coordinate pattern general\n4 4 4\n1 2\n2 3\n3 1\n3 4\n";
+  struct named {
+    const char *path, *text;
+  } cases[] = {{"graph_fmt.txt", dimacs}, {"graph_fmt", dimacs},     {"graph_fmt.clq", snap},
+               {"graph_fmt.dimacs", snap}, {"graph_fmt.txt", mtx},  {"graph_fmt.clq", mtx},
+               {"graph_fmt.edges", snap},  {"graph_fmt.mtx", dimacs}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    gclq_graph g;
+    gclq_load_error e;
+    gclq_status st = load_named(cases[i].path, cases[i].text, GCLQ_FORMAT_AUTO, &g, &e);
+    CHECK_MSG(st == GCLQ_SUCCESS, "case %zu (%s): %s, line %llu: %s", i, cases[i].path, gclq_status_string(st),
+              (unsigned long long)e.line, e.message);
+    CHECK_MSG(g.num_edges == 4 && count_triangles(g) == 1, "case %zu: %llu edges", i, (unsigned long long)g.num_edges);
+    CHECK_GRAPH_VALID(g);
+    gclq_graph_free(&g);
+  }
+  /* text in memory: AUTO reads the content */
+  gclq_graph g;
+  gclq_load_error e;
+  CHECK(parse_str(dimacs, GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_SUCCESS && g.num_edges == 4);
+  gclq_graph_free(&g);
+  CHECK(parse_str(mtx, GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_SUCCESS && g.num_vertices == 4);
+  gclq_graph_free(&g);
+  CHECK(parse_str("", GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_SUCCESS && g.num_vertices == 0); /* SNAP: empty is valid */
+  /* an explicit format wins over the name and the content; the error names
+     the format it read and the option that picks another */
+  CHECK(load_named("graph_fmt.txt", dimacs, GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_ERROR_PARSE && e.line == 1);
+  CHECK_MSG(strstr(e.message, "read as SNAP") && strstr(e.message, "DIMACS") &&
+                strstr(e.message, "gclq_load_options.format"),
+            "%s", e.message);
+  CHECK(graph_zeroed(g));
+  CHECK(load_named("graph_fmt.clq", snap, GCLQ_FORMAT_DIMACS, &g, &e) == GCLQ_ERROR_PARSE && e.line == 1);
+  CHECK_MSG(strstr(e.message, "read as DIMACS") && strstr(e.message, "gclq_load_options.format"), "%s", e.message);
+  /* a .mtx file of numbers without its header stays Matrix Market (its size
+     line is no edge) and says how to read it as an edge list */
+  CHECK(load_named("graph_fmt.mtx", "4 4 2\n1 2\n2 3\n", GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_ERROR_PARSE);
+  CHECK_MSG(e.line == 1 && strstr(e.message, "MatrixMarket header") && strstr(e.message, "gclq_load_options.format"),
+            "line %llu: %s", (unsigned long long)e.line, e.message);
+  /* an error the format explains gets no hint */
+  CHECK(load_named("graph_fmt.txt", "1 2\n3 x\n", GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_ERROR_PARSE && e.line == 2);
+  CHECK_MSG(strstr(e.message, "gclq_load_options.format") == NULL, "%s", e.message);
+  /* a Matrix Market entry's own error gets no hint (numbers are its lines) */
+  CHECK(load_named("graph_fmt.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 9\n",
+                   GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_ERROR_PARSE && e.line == 3);
+  CHECK_MSG(strstr(e.message, "out of range") && !strstr(e.message, "gclq_load_options.format"), "%s", e.message);
+  /* a DIMACS line in the middle of an edge list: read as SNAP, the hint says so */
+  CHECK(load_named("graph_fmt.txt", "1 2\np edge 3 1\n", GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_ERROR_PARSE);
+  CHECK_MSG(e.line == 2 && strstr(e.message, "read as SNAP") && strstr(e.message, "looks DIMACS"), "%s", e.message);
+}
+
 /* ---- SNAP ---- */
 
 TEST(graph, snap_details) {

@@ -529,7 +529,22 @@ TEST(maxclique, auto_small_work_runs_host) {
   CHECK(gclq_graph_planted_clique(300, 0.02, 8, 5, &g, NULL) == GCLQ_SUCCESS);
   CHECK(g.num_edges <= GCLQ_AUTO_HOST_MAX_EDGES);
   CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.omega == 8);
-  CHECK(r.stats.backend == GCLQ_BACKEND_HOST && r.stats.auto_small == 1 && r.stats.fell_back == 0);
+  CHECK(r.stats.backend == GCLQ_BACKEND_HOST && r.stats.auto_small == 1);
+  /* without a device the note and fell_back say so, whichever rule applied;
+     the small graph's max core is reported in the stat and the note alike */
+  CHECK_MSG(r.stats.fell_back == (g_test.have_gpu ? 0 : 1), "fell_back %d, notes %s", r.stats.fell_back,
+            r.stats.notes);
+  CHECK_MSG((strstr(r.stats.notes, "no CUDA device") != NULL) == !g_test.have_gpu, "notes %s", r.stats.notes);
+  CHECK(strstr(r.stats.notes, "small graph") != NULL);
+  {
+    std::vector<uint32_t> core(g.num_vertices);
+    uint32_t max_core = 0;
+    char says[32];
+    CHECK(cliqt_core_numbers(&g, core.data(), &max_core) == GCLQ_SUCCESS);
+    snprintf(says, sizeof says, "max core %u", max_core);
+    CHECK_MSG(r.stats.max_core == max_core && max_core > 0, "stats.max_core %u, want %u", r.stats.max_core, max_core);
+    CHECK_MSG(strstr(r.stats.notes, says) != NULL, "notes %s, want %s", r.stats.notes, says);
+  }
   gclq_maxclique_result_free(&r);
   gclq_graph_free(&g);
   /* about 1.5x the edge limit, mode ONE (quick on either backend) */
@@ -542,6 +557,7 @@ TEST(maxclique, auto_small_work_runs_host) {
   CHECK(r.stats.auto_small == 0);
   if (g_test.have_gpu) CHECK(r.stats.backend == GCLQ_BACKEND_CUDA);
   else CHECK(r.stats.backend == GCLQ_BACKEND_HOST && r.stats.fell_back == 1);
+  if (!g_test.have_gpu) CHECK(strstr(r.stats.notes, "no CUDA device") && !strstr(r.stats.notes, "small"));
   gclq_maxclique_result_free(&r);
   gclq_graph_free(&g);
   /* under the edge limit but dense (max core over GCLQ_AUTO_HOST_MAX_CORE): not small */
@@ -564,6 +580,38 @@ TEST(maxclique, auto_small_work_runs_host) {
   o.mode = GCLQ_MODE_ONE;
   CHECK(gclq_max_cliques(&g, &o, &r) == GCLQ_SUCCESS && r.stats.auto_small == 0);
   gclq_maxclique_result_free(&r);
+  gclq_graph_free(&g);
+}
+
+/* The other choosers' AUTO on a machine without a device says so too:
+   k-cliques (no small rule; the note) and set intersection (small work
+   runs HOST either way: fell_back and the note name the missing device). */
+TEST(maxclique, auto_notes_of_the_other_choosers) {
+  gclq_graph g;
+  CHECK(gclq_graph_planted_clique(300, 0.02, 8, 5, &g, NULL) == GCLQ_SUCCESS);
+  gclq_kclique_options ko;
+  gclq_kclique_result kr;
+  gclq_kclique_options_defaults(&ko);
+  ko.k = 4;
+  CHECK(gclq_kcliques(&g, &ko, &kr) == GCLQ_SUCCESS && kr.h_counts[0] > 0);
+  if (kr.stats.backend == GCLQ_BACKEND_HOST)
+    CHECK_MSG(strstr(kr.stats.notes, "ran the host backend") != NULL, "notes %s", kr.stats.notes);
+  if (!g_test.have_gpu)
+    CHECK_MSG(kr.stats.backend == GCLQ_BACKEND_HOST && strstr(kr.stats.notes, "no CUDA device"), "notes %s",
+              kr.stats.notes);
+  CHECK(kr.stats.max_core > 0);
+  gclq_kclique_result_free(&kr);
+  gclq_sets sets;
+  gclq_intersect_result ir;
+  CHECK(gclq_sets_from_graph(&g, &sets) == GCLQ_SUCCESS);
+  CHECK(gclq_intersect_pair(&sets, 0, 1, NULL, &ir) == GCLQ_SUCCESS);
+  CHECK(ir.stats.backend == GCLQ_BACKEND_HOST && ir.stats.auto_small == 1);
+  CHECK_MSG(ir.stats.fell_back == (g_test.have_gpu ? 0 : 1), "fell_back %d, notes %s", ir.stats.fell_back,
+            ir.stats.notes);
+  CHECK_MSG((strstr(ir.stats.notes, "no CUDA device") != NULL) == !g_test.have_gpu, "notes %s", ir.stats.notes);
+  CHECK_MSG(strstr(ir.stats.notes, "small work") != NULL, "notes %s", ir.stats.notes);
+  gclq_intersect_result_free(&ir);
+  gclq_sets_free(&sets);
   gclq_graph_free(&g);
 }
 

@@ -41,7 +41,12 @@
      Empty input is an error (line 0), as is a missing size line; too few
      entries name the size line, an extra entry its own line.
    Errors at the end of the input (nothing missing on a particular line)
-   report line 0. */
+   report line 0.
+   - AUTO reads the first non-blank line (gclq__format_of_text): its word
+     names the format where it can, the file name's extension where it
+     cannot, SNAP where neither does; a parse error on a line that looks
+     like another format names the format read and gclq_load_options.format
+     (gclq__format_hint). */
 
 /* ---- the CSR builder ----
    keys: m packed edges (lo << 32) | hi with lo < hi < n, repeats allowed;
@@ -588,15 +593,83 @@ static uint64_t gclq__max_vertices(const gclq_load_options *o, size_t len) {
   return GCLQ_LOAD_MIN_VERTICES + per * ((uint64_t)len < room ? (uint64_t)len : room);
 }
 
-static gclq_status gclq__parse_any(const char *text, size_t len, gclq_format format, uint64_t max_vertices,
-                                   gclq_graph *g, gclq_load_error *err) {
+/* What a line's first word says its format is: "%%MatrixMarket" Matrix
+   Market; a one-letter "c", "p" or "e" DIMACS; a digit or '#' SNAP; anything
+   else (and a blank line) AUTO, nothing. */
+static gclq_format gclq__format_of_line(const char *ls, const char *le) {
+  const char *p = ls, *w, *we;
+  gclq__read_word(&p, le, &w, &we);
+  if (w == we) return GCLQ_FORMAT_AUTO;
+  if (gclq__word_is(w, we, "%%matrixmarket")) return GCLQ_FORMAT_MATRIX_MARKET;
+  if (we - w == 1 && (*w == 'c' || *w == 'p' || *w == 'e')) return GCLQ_FORMAT_DIMACS;
+  if ((*w >= '0' && *w <= '9') || *w == '#') return GCLQ_FORMAT_SNAP;
+  return GCLQ_FORMAT_AUTO;
+}
+
+/* AUTO's format for a text: what its first non-blank line says, where it
+   says something; named (the path's extension, AUTO for none) decides only
+   when the content does not, or when a .mtx file starts with numbers (a
+   Matrix Market file missing its header is not read as an edge list, whose
+   first edge would be the size line); SNAP when neither decides. */
+static gclq_format gclq__format_of_text(const char *text, size_t len, gclq_format named) {
+  gclq__lines it;
+  const char *ls, *le;
+  gclq_format seen = GCLQ_FORMAT_AUTO;
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  while (gclq__next_line(&it, &ls, &le)) {
+    if (gclq__skip_space(ls, le) == le) continue;
+    seen = gclq__format_of_line(ls, le);
+    break;
+  }
+  if (seen == GCLQ_FORMAT_AUTO || (named == GCLQ_FORMAT_MATRIX_MARKET && seen == GCLQ_FORMAT_SNAP))
+    return named == GCLQ_FORMAT_AUTO ? GCLQ_FORMAT_SNAP : named;
+  return seen;
+}
+
+static const char *gclq__format_name(gclq_format f) {
+  return f == GCLQ_FORMAT_DIMACS ? "DIMACS" : f == GCLQ_FORMAT_MATRIX_MARKET ? "Matrix Market" : "SNAP";
+}
+
+/* A parse error on a line that looks like another format (the line's first
+   word, gclq__format_of_line) names the format it was read as and the
+   option that picks one; the message is cut where it must be. Numbers
+   after a Matrix Market file's first line are its own (size, entries). */
+static void gclq__format_hint(const char *text, size_t len, gclq_format used, gclq_load_error *err) {
+  gclq__lines it;
+  const char *ls = text, *le = text;
+  gclq_format looks;
+  size_t n;
+  if (err == NULL || err->line == 0) return;
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  while (it.line < err->line && gclq__next_line(&it, &ls, &le)) {
+  }
+  if (it.line != err->line) return;
+  looks = gclq__format_of_line(ls, le);
+  if (looks == GCLQ_FORMAT_AUTO || looks == used) return;
+  if (used == GCLQ_FORMAT_MATRIX_MARKET && err->line > 1 && *gclq__skip_space(ls, le) != '#') return;
+  n = strlen(err->message);
+  snprintf(err->message + n, sizeof err->message - n, " (read as %s, the line looks %s: gclq_load_options.format)",
+           gclq__format_name(used), gclq__format_name(looks));
+}
+
+/* Parse text as format (AUTO: gclq__format_of_text, with named the format
+   of the file's name); a parse error gets gclq__format_hint. */
+static gclq_status gclq__parse_any(const char *text, size_t len, gclq_format format, gclq_format named,
+                                   uint64_t max_vertices, gclq_graph *g, gclq_load_error *err) {
+  gclq_status st;
+  if (format == GCLQ_FORMAT_AUTO) format = gclq__format_of_text(text, len, named);
   switch (format) {
-    case GCLQ_FORMAT_AUTO:
-    case GCLQ_FORMAT_SNAP: return gclq__parse_snap(text, len, g, err);
-    case GCLQ_FORMAT_DIMACS: return gclq__parse_dimacs(text, len, max_vertices, g, err);
-    case GCLQ_FORMAT_MATRIX_MARKET: return gclq__parse_mm(text, len, max_vertices, g, err);
+    case GCLQ_FORMAT_SNAP: st = gclq__parse_snap(text, len, g, err); break;
+    case GCLQ_FORMAT_DIMACS: st = gclq__parse_dimacs(text, len, max_vertices, g, err); break;
+    case GCLQ_FORMAT_MATRIX_MARKET: st = gclq__parse_mm(text, len, max_vertices, g, err); break;
     default: return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "unknown format");
   }
+  if (st == GCLQ_ERROR_PARSE) gclq__format_hint(text, len, format, err);
+  return st;
 }
 
 GCLQ_DEF gclq_status gclq_graph_parse_opts(const char *text, size_t len, const gclq_load_options *options,
@@ -611,7 +684,7 @@ GCLQ_DEF gclq_status gclq_graph_parse_opts(const char *text, size_t len, const g
   if (text == NULL || graph == NULL) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
   if (options != NULL && options->max_bytes != 0 && (uint64_t)len > options->max_bytes)
     return gclq__fail(err, GCLQ_ERROR_TOO_LARGE, 0, "the input is larger than gclq_load_options.max_bytes");
-  st = gclq__parse_any(text, len, format, gclq__max_vertices(options, len), graph, err);
+  st = gclq__parse_any(text, len, format, GCLQ_FORMAT_AUTO, gclq__max_vertices(options, len), graph, err);
   if (st != GCLQ_SUCCESS) memset(graph, 0, sizeof *graph);
   return st;
 }
@@ -625,14 +698,14 @@ GCLQ_DEF gclq_status gclq_graph_parse(const char *text, size_t len, gclq_format 
 }
 
 /* the format a path's extension names: .clq/.dimacs DIMACS, .mtx Matrix
-   Market, anything else SNAP */
+   Market, any other (or none) AUTO: the content decides */
 static gclq_format gclq__format_of_path(const char *path) {
   const char *dot = strrchr(path, '.'), *end;
-  if (dot == NULL || strchr(dot, '/') != NULL || strchr(dot, '\\') != NULL) return GCLQ_FORMAT_SNAP;
+  if (dot == NULL || strchr(dot, '/') != NULL || strchr(dot, '\\') != NULL) return GCLQ_FORMAT_AUTO;
   end = dot + strlen(dot);
   if (gclq__word_is(dot + 1, end, "clq") || gclq__word_is(dot + 1, end, "dimacs")) return GCLQ_FORMAT_DIMACS;
   if (gclq__word_is(dot + 1, end, "mtx")) return GCLQ_FORMAT_MATRIX_MARKET;
-  return GCLQ_FORMAT_SNAP;
+  return GCLQ_FORMAT_AUTO;
 }
 
 GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_options *options, gclq_graph *graph,
@@ -651,7 +724,6 @@ GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_opti
   if (path == NULL || graph == NULL) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
   if ((int)format < (int)GCLQ_FORMAT_AUTO || (int)format > (int)GCLQ_FORMAT_MATRIX_MARKET)
     return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "unknown format");
-  if (format == GCLQ_FORMAT_AUTO) format = gclq__format_of_path(path);
   f = fopen(path, "rb");
   if (f == NULL) return gclq__fail(err, GCLQ_ERROR_IO, 0, "cannot open the file");
   /* read it whole, doubling the buffer, never past max_bytes (a size known
@@ -692,7 +764,7 @@ GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_opti
     return gclq__fail(err, GCLQ_ERROR_IO, 0, "cannot read the file");
   }
   fclose(f);
-  st = gclq__parse_any(buf, len, format, gclq__max_vertices(options, len), graph, err);
+  st = gclq__parse_any(buf, len, format, gclq__format_of_path(path), gclq__max_vertices(options, len), graph, err);
   GCLQ_FREE(buf);
   if (st != GCLQ_SUCCESS) memset(graph, 0, sizeof *graph);
   return st;

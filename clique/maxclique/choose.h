@@ -154,15 +154,41 @@ static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core) {
 
 /* ---- the chooser ---- */
 
+/* AUTO's backend: HOST for a small graph (gclq__mc_small, decided before
+   the device query: stats.auto_small), else CUDA when a device is present.
+   The device is asked for either way (a count, no context or memory), so
+   that a machine without one says so whichever rule applied:
+   stats.fell_back and a note naming the missing device, the small graph's
+   size after it. The max core, when gclq__mc_small computed it, goes to
+   stats.max_core (the CUDA run writes the same number again). */
+static inline void gclq__mc_choose_auto(const gclq_graph *g, gclq__mc_plan *plan, gclq_maxclique_stats *stats) {
+  uint32_t core = 0;
+  char small[96] = "";
+  if (gclq__mc_small(g, &core)) {
+    stats->auto_small = 1;
+    snprintf(small, sizeof small, "a small graph (%llu edges, max core %u)", (unsigned long long)g->num_edges, core);
+  }
+  stats->max_core = core;
+  if (gclq_backend_resolve(GCLQ_BACKEND_AUTO, &plan->backend) != GCLQ_SUCCESS || plan->backend == GCLQ_BACKEND_HOST) {
+    plan->backend = GCLQ_BACKEND_HOST;
+    stats->fell_back = 1;
+    snprintf(stats->notes, sizeof stats->notes,
+             "AUTO: no CUDA device (or built without nvcc): ran the host backend%s%s", small[0] ? "; " : "", small);
+  } else if (stats->auto_small) {
+    plan->backend = GCLQ_BACKEND_HOST;
+    snprintf(stats->notes, sizeof stats->notes, "AUTO: %s: ran the host backend", small);
+  }
+}
+
 /* The plan of one call (o NULL: the defaults; g a valid graph, checked
    here after the options, in the order the call's errors are returned):
      options    checked and resolved (gclq__mc_resolve): every DEFAULT
                 replaced, the tuning fields from the constants (tests: the
                 hooks);
-     backend    AUTO: HOST for a small graph (gclq__mc_small, decided
-                before anything touches CUDA: stats.auto_small), else
-                gclq_backend_resolve (CUDA when a device is present;
-                HOST, stats.fell_back, when not); CUDA and HOST as asked;
+     backend    AUTO: gclq__mc_choose_auto (HOST for a small graph,
+                stats.auto_small; HOST without a device, stats.fell_back,
+                whichever rule applied; else CUDA); CUDA and HOST as
+                asked;
      seeds      0: 5% of the vertices, at least 1 ((n + 19) / 20);
      search     BITSET unless LIST is asked. One rule is applied by the
                 CUDA driver, because it reads device data: the bitset
@@ -171,28 +197,20 @@ static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core) {
                 vertices (stats.search and stats.notes say so).
    The budget's splits (windows, steps, fewer heuristic runs) follow the
    bytes held while the search runs, so they stay in the driver; none
-   changes an answer. stats: backend, auto_small, fell_back and notes
-   report the plan. Returns GCLQ_SUCCESS, GCLQ_ERROR_INVALID_ARGUMENT, or the
-   backend's resolution error. */
+   changes an answer. stats: backend, auto_small, fell_back, notes and (when
+   AUTO computed it) max_core report the plan. Returns GCLQ_SUCCESS,
+   GCLQ_ERROR_INVALID_ARGUMENT, or the backend's resolution error. */
 static inline gclq_status gclq__mc_choose(const gclq_maxclique_options *o, const gclq_graph *g, gclq__mc_plan *plan,
                                           gclq_maxclique_stats *stats) {
   gclq_backend requested = GCLQ_BACKEND_AUTO;
-  uint32_t small_core = 0;
   gclq_status st = gclq__mc_resolve(o, plan, &requested);
   if (st != GCLQ_SUCCESS) return st;
   if (!gclq__host_graph_ok(g)) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (requested == GCLQ_BACKEND_AUTO && gclq__mc_small(g, &small_core)) {
-    plan->backend = GCLQ_BACKEND_HOST; /* decided before anything touches CUDA */
-    stats->auto_small = 1;
-    snprintf(stats->notes, sizeof stats->notes, "AUTO: a small graph (%llu edges, max core %u): ran the host backend",
-             (unsigned long long)g->num_edges, small_core);
+  if (requested == GCLQ_BACKEND_AUTO) {
+    gclq__mc_choose_auto(g, plan, stats);
   } else {
     st = gclq_backend_resolve(requested, &plan->backend);
     if (st != GCLQ_SUCCESS) return st;
-    if (requested == GCLQ_BACKEND_AUTO && plan->backend == GCLQ_BACKEND_HOST) {
-      stats->fell_back = 1;
-      strcpy(stats->notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
-    }
   }
   if (plan->seeds == 0) plan->seeds = (g->num_vertices + 19) / 20;
   stats->backend = plan->backend;

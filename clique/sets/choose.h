@@ -538,31 +538,31 @@ static uint64_t gclq__mmjoin_auto(const gclq_sets *s, const gclq__mmjoin *m) {
 
 /* The backend a call runs on, into the stats: SERIAL_MERGE asked runs
    HOST; AUTO runs HOST for work (merge steps) at most
-   GCLQ_SETS_AUTO_HOST_WORK, decided before anything touches CUDA
-   (stats.auto_small), else gclq_backend_resolve (HOST without a device:
-   stats.fell_back). stats.method: SERIAL_MERGE on HOST, else the method
-   asked. */
+   GCLQ_SETS_AUTO_HOST_WORK (stats.auto_small), else CUDA when a device is
+   present. AUTO asks for the device either way (a count, no context or
+   memory), so that a machine without one says so whichever rule applied:
+   stats.fell_back and a note naming the missing device, the small work
+   after it. stats.method: SERIAL_MERGE on HOST, else the method asked. */
 static gclq_status gclq__sets_backend(const gclq_intersect_options *o, uint64_t work, gclq_intersect_stats *stats,
                                       gclq_backend *backend) {
   const gclq_backend asked = o->method == GCLQ_INTERSECT_SERIAL_MERGE ? GCLQ_BACKEND_HOST : o->backend;
-  gclq_status st;
-  if (asked == GCLQ_BACKEND_AUTO && work <= GCLQ_SETS_AUTO_HOST_WORK) {
-    *backend = GCLQ_BACKEND_HOST; /* decided before anything touches CUDA */
-    stats->backend = *backend;
-    stats->method = GCLQ_INTERSECT_SERIAL_MERGE;
-    stats->auto_small = 1;
-    snprintf(stats->notes, sizeof stats->notes, "AUTO: small work (%llu merge steps): ran the host backend",
-             (unsigned long long)work);
-    return GCLQ_SUCCESS;
-  }
-  st = gclq_backend_resolve(asked, backend);
+  char small[64] = "";
+  gclq_status st = gclq_backend_resolve(asked, backend);
   if (st != GCLQ_SUCCESS) return st;
-  stats->backend = *backend;
-  stats->method = *backend == GCLQ_BACKEND_HOST ? GCLQ_INTERSECT_SERIAL_MERGE : o->method;
+  if (asked == GCLQ_BACKEND_AUTO && work <= GCLQ_SETS_AUTO_HOST_WORK) {
+    stats->auto_small = 1;
+    snprintf(small, sizeof small, "small work (%llu merge steps)", (unsigned long long)work);
+  }
   if (asked == GCLQ_BACKEND_AUTO && *backend == GCLQ_BACKEND_HOST) {
     stats->fell_back = 1;
-    snprintf(stats->notes, sizeof stats->notes, "AUTO: no CUDA device (or built without nvcc): ran the host backend");
+    snprintf(stats->notes, sizeof stats->notes,
+             "AUTO: no CUDA device (or built without nvcc): ran the host backend%s%s", small[0] ? "; " : "", small);
+  } else if (stats->auto_small) {
+    *backend = GCLQ_BACKEND_HOST;
+    snprintf(stats->notes, sizeof stats->notes, "AUTO: %s: ran the host backend", small);
   }
+  stats->backend = *backend;
+  stats->method = *backend == GCLQ_BACKEND_HOST ? GCLQ_INTERSECT_SERIAL_MERGE : o->method;
   return GCLQ_SUCCESS;
 }
 

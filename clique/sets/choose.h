@@ -546,7 +546,7 @@ static uint64_t gclq__mmjoin_auto(const gclq_sets *s, const gclq__mmjoin *m) {
 static gclq_status gclq__sets_backend(const gclq_intersect_options *o, uint64_t work, gclq_intersect_stats *stats,
                                       gclq_backend *backend) {
   const gclq_backend asked = o->method == GCLQ_INTERSECT_SERIAL_MERGE ? GCLQ_BACKEND_HOST : o->backend;
-  char small[64] = "";
+  char small[48] = ""; /* "small work (" + 20 digits + " merge steps)": room in the notes after the rest */
   gclq_status st = gclq_backend_resolve(asked, backend);
   if (st != GCLQ_SUCCESS) return st;
   if (asked == GCLQ_BACKEND_AUTO && work <= GCLQ_SETS_AUTO_HOST_WORK) {

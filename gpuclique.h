@@ -152,7 +152,8 @@ typedef struct CUstream_st *gclq_stream;
    ------------------------------------------------------------------------- */
 #define GCLQ_STATUS_LIST(X)                                                                  \
   X(GCLQ_SUCCESS, 0, "success")                                                              \
-  X(GCLQ_ERROR_INVALID_ARGUMENT, -1, "invalid argument (a NULL pointer or a size out of range)") \
+  X(GCLQ_ERROR_INVALID_ARGUMENT, -1,                                                         \
+    "invalid argument (a NULL pointer, a size out of range, or a malformed graph)")          \
   X(GCLQ_ERROR_OUT_OF_MEMORY, -2, "out of memory (an allocation failed)")                    \
   X(GCLQ_ERROR_NO_DEVICE, -3, "the CUDA backend was requested but no CUDA device is present") \
   X(GCLQ_ERROR_BACKEND_UNAVAILABLE, -4,                                                      \
@@ -214,7 +215,19 @@ typedef struct gclq_device_allocator {
    both lists. Vertices are compacted to 0 .. num_vertices - 1 in increasing
    order of their file ids; h_original_ids maps them back. Every loader and
    generator fills one; gclq_graph_free releases it. It need not be zeroed
-   before a builder fills it; a builder that fails leaves it zeroed. */
+   before a builder fills it; a builder that fails leaves it zeroed.
+   A graph built by the caller must keep the same contract: h_offsets[0] = 0,
+   offsets non-decreasing up to h_offsets[n] = 2 num_edges, every id below n,
+   each list strictly ascending (no repeats) without v itself, and u in the
+   list of v exactly when v is in the list of u (h_original_ids may be NULL:
+   the compact ids are reported). Every call that takes a graph (cores, the
+   degeneracy order, maximum cliques, k-cliques) checks all of it before it
+   reads the lists as a graph, and refuses a graph that breaks it with
+   GCLQ_ERROR_INVALID_ARGUMENT: the shape first, on the host; the symmetry
+   by the backend that runs, on the host for HOST (one pass, O(n + m), with
+   4n bytes of host memory: GCLQ_ERROR_OUT_OF_MEMORY when they cannot be
+   had), on the device after the upload for CUDA (without a device, the
+   backend's own error comes first). The sets view needs only the shape. */
 typedef struct gclq_graph {
   uint32_t num_vertices;     /* n */
   uint64_t num_edges;        /* undirected edges m; the CSR holds 2m entries */
@@ -601,7 +614,8 @@ GCLQ_DEF gclq_status gclq_sets_from_arrays(uint32_t num_sets, const uint64_t *h_
                                            uint64_t universe, gclq_sets *sets, gclq_sets_error *err);
 /* A view of a graph's adjacency lists as a collection, without a copy: set v
    is the neighbours of v, universe = num_vertices. The graph must outlive
-   the view and stay unchanged. */
+   the view and stay unchanged. A graph whose shape breaks the contract of
+   section 5 is GCLQ_ERROR_INVALID_ARGUMENT (the symmetry is not needed). */
 GCLQ_DEF gclq_status gclq_sets_from_graph(const gclq_graph *graph, gclq_sets *sets);
 /* Check a collection (as gclq_sets_from_arrays checks its input). */
 GCLQ_DEF gclq_status gclq_sets_validate(const gclq_sets *sets, gclq_sets_error *err);
@@ -1274,6 +1288,7 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 #include "clique/sets/kernels.cuh"
 #include "clique/sets/methods.cuh"
 #include "clique/sets/all_pairs.cuh"
+#include "clique/sets/replay.cuh"
 #include "clique/kcliques/kernels.cuh"
 #include "clique/kcliques/bitset.cuh"
 #include "clique/kcliques/pivot.cuh"

@@ -28,6 +28,15 @@
 #include <thread> /* the containment join's light part beside the device (co-processing) */
 #endif
 
+/* Functions that are device code too under nvcc (PIVOT's tally index,
+   which HOST and the CUDA kernels share), so both backends use one
+   definition. */
+#if defined(__CUDACC__)
+#define GCLQ__HD __host__ __device__
+#else
+#define GCLQ__HD
+#endif
+
 /* ---- status strings, backends ---- */
 GCLQ_DEF const char *gclq_status_string(gclq_status status) {
   switch (status) {

@@ -1,7 +1,10 @@
 /* cli_args.h - what the command-line examples share (maxclique, setops,
-   kclique): strict argument parsing, progress lines on stderr, JSON strings. Define CLI_PROGRAM, the name every message
-   starts with, and usage_text before including it. Usage errors print why,
-   naming the option, then the usage, and make the program exit 2. */
+   kclique): strict argument parsing, errors in the command line's words,
+   progress lines on stderr, JSON strings. Include gpuclique.h first, and
+   define CLI_PROGRAM, the name every message starts with, and usage_text
+   before including it. Usage errors print why, naming the option (and the
+   value, for a name it does not know), then the usage, and make the
+   program exit 2. */
 #ifndef EXAMPLES_CLI_ARGS_H
 #define EXAMPLES_CLI_ARGS_H
 
@@ -19,6 +22,18 @@ static inline int usage(const char *why, const char *option) {
   fputs(usage_text, stderr);
   return 2;
 }
+
+/* A value of option that is none of its names: "unknown --backend 'gpu':
+   use auto, cuda or host", then the usage; returns 2. */
+static inline int usage_unknown(const char *option, const char *value, const char *names) {
+  fprintf(stderr, CLI_PROGRAM ": unknown %s '%s': use %s\n", option, value, names);
+  fputs(usage_text, stderr);
+  return 2;
+}
+
+/* stdout line-buffered: each result line reaches a pipe or a file as it is
+   printed, not when the run ends. */
+static inline void cli_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, BUFSIZ); }
 
 /* A whole number in [lo, hi]: decimal digits only (no sign, no blanks, no
    trailing text). Returns 1, or prints why not and returns 0. */
@@ -74,21 +89,91 @@ static inline int pick(const char *s, const char *const *names, int count, int *
 
 /* ---- progress lines on stderr ---- */
 
+/* Seconds of wall time (a monotonic clock where POSIX has one: define
+   _POSIX_C_SOURCE before the includes; else time(), whole seconds). */
+static inline double cli_now(void) {
+#if defined(CLOCK_MONOTONIC)
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+#else
+  return (double)time(NULL);
+#endif
+}
+
+/* The gap between two progress lines: a little under the library's second
+   (its lines come a second of processor time apart), so that each one it
+   writes on a long run is printed, not every other one. */
+#define CLI_PROGRESS_GAP 0.8
+
 typedef struct progress_state {
-  int every;          /* every line (maxclique --progress) */
-  time_t start, last; /* wall clock of the start and of the last line printed */
+  int every;   /* every line (maxclique --progress) */
+  int quiet;   /* none (--quiet) */
+  int lines;   /* the library's lines printed so far */
+  double last; /* cli_now() of the last line printed */
 } progress_state;
 
-/* Every line when p->every; else a line only once the run has taken a
-   second, then at most one a second. */
+/* The run's own line, at once (what it is doing: a long load or search
+   says something within a second of starting). */
+static inline void progress_say(progress_state *p, const char *what, const char *name) {
+  if (p->quiet) return;
+  fprintf(stderr, CLI_PROGRAM ": %s%s%s\n", what, name ? " " : "", name ? name : "");
+  p->last = cli_now();
+}
+
+/* The library's lines (options.log): every line when p->every; else the
+   first at once, then the newest whenever CLI_PROGRESS_GAP seconds have
+   passed since the last line printed (about one a second). */
 static inline void progress(void *user, const char *line) {
   progress_state *p = (progress_state *)user;
-  time_t now = time(NULL);
-  if (!p->every) {
-    if (difftime(now, p->start) < 1.0 || difftime(now, p->last) < 1.0) return;
-    p->last = now;
-  }
+  double now = cli_now();
+  if (p->quiet) return;
+  if (!p->every && p->lines > 0 && now - p->last < CLI_PROGRESS_GAP) return;
+  p->last = now;
+  ++p->lines;
   fprintf(stderr, "  %s\n", line);
+}
+
+/* ---- a file's errors in the command line's words ---- */
+
+/* message with the library's option names replaced by the command line's
+   (gclq_load_options.format -> --format, .max_vertices -> --max-vertices),
+   into buf. */
+static inline const char *cli_words(const char *message, char *buf, size_t size) {
+  static const char *const library[] = {"gclq_load_options.format", "gclq_load_options.max_vertices"};
+  static const char *const ours[] = {"--format", "--max-vertices"};
+  size_t n = 0, i;
+  while (*message != '\0' && n + 1 < size) {
+    for (i = 0; i < 2; ++i)
+      if (strncmp(message, library[i], strlen(library[i])) == 0) break;
+    if (i < 2 && n + strlen(ours[i]) < size) {
+      memcpy(buf + n, ours[i], strlen(ours[i]));
+      n += strlen(ours[i]);
+      message += strlen(library[i]);
+    } else {
+      buf[n++] = *message++;
+    }
+  }
+  buf[n] = '\0';
+  return buf;
+}
+
+/* "PROGRAM: PATH: line N: why" (no line for the file as a whole: it could
+   not be opened or read), why in the command line's words, or the status
+   when the loader gave no message. */
+static inline void print_file_error(const char *path, unsigned long long line, const char *message,
+                                    gclq_status st) {
+  char words[256];
+  fprintf(stderr, CLI_PROGRAM ": %s: ", path);
+  if (line > 0) fprintf(stderr, "line %llu: ", line);
+  fprintf(stderr, "%s\n", message[0] ? cli_words(message, words, sizeof words) : gclq_status_string(st));
+}
+
+/* A library error: its status, naming --backend where the backend asked
+   for is missing (no CUDA device, or a build without nvcc). */
+static inline void print_status(gclq_status st) {
+  const int backend = st == GCLQ_ERROR_BACKEND_UNAVAILABLE || st == GCLQ_ERROR_NO_DEVICE;
+  fprintf(stderr, CLI_PROGRAM ": %s%s\n", backend ? "--backend cuda: " : "", gclq_status_string(st));
 }
 
 /* ---- JSON output ---- */

@@ -14,12 +14,20 @@
    (gclq_kclique_method_name): the HOST backend counts the CUDA-only methods
    (lftj, level-join, grouped, bitset) by ordered, and the stats line says
    which method counted. --budget caps the CUDA backend's device memory
-   (unused by HOST). Progress lines go to stderr once a run has taken a
-   second (then at most one a second).
+   (unused by HOST). --max-vertices N raises (or lowers) the most vertices
+   a file's header may declare. Result lines are printed as they are made
+   (stdout is line-buffered). Progress lines go to stderr: a line at once
+   (the file read or the graph generated), the library's first line at
+   once, then its newest about once a second (the counting says where it is
+   about once a second of processor time); none with --quiet.
    Numbers are parsed strictly: a value that is not a whole number (for
-   --budget, a number) in its range is a usage error naming the option.
+   --budget, a number) in its range is a usage error naming the option, and
+   a name an option does not know is echoed with the names it takes.
    Exit status: 0 on success, 1 when the file or the library reports an
    error, 2 on a usage error. */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 199309L /* clock_gettime: the progress lines' wall clock */
+#endif
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,8 +49,10 @@ static const char usage_text[] =
     "  --backend B       auto|cuda|host (default auto)\n"
     "  --format F        auto|snap|dimacs|mtx: FILE's format (default auto: by the content, else\n"
     "                    the name's extension)\n"
+    "  --max-vertices N  the most vertices FILE's header may declare (default: by the file's size)\n"
     "  --seed S          R-MAT seed (default 1)\n"
     "  --json            one JSON object on stdout\n"
+    "  --quiet           no progress lines on stderr\n"
     "  --help, -h\n"
     "exit status: 0 success, 1 file or library error, 2 usage error\n";
 
@@ -149,7 +159,7 @@ static int write_per_vertex(const char *path, const gclq_graph *g, const gclq_kc
   uint32_t v;
   int bad;
   if (f == NULL) {
-    fprintf(stderr, "kclique: --per-vertex: cannot write %s\n", path);
+    fprintf(stderr, "kclique: --per-vertex: cannot write %s: %s\n", path, strerror(errno));
     return 1;
   }
   for (v = 0; v < g->num_vertices; ++v) {
@@ -180,9 +190,9 @@ static void print_unavailable(const gclq_kclique_options *o) {
 
 typedef struct cli {
   gclq_kclique_options opt;
+  gclq_load_options load;
   const char *path, *per_vertex_path;
-  gclq_format format;
-  int json, have_k, rmat;
+  int json, quiet, have_k, rmat;
   unsigned long long seed, scale;
 } cli;
 
@@ -204,6 +214,9 @@ static int parse_args(int argc, char **argv, cli *c) {
     } else if (strcmp(a, "--json") == 0) {
       c->json = 1;
       continue;
+    } else if (strcmp(a, "--quiet") == 0) {
+      c->quiet = 1;
+      continue;
     } else if (a[0] != '-' || a[1] == '\0') {
       if (c->path || c->rmat) return usage("give one FILE or --rmat", a);
       c->path = a;
@@ -217,18 +230,21 @@ static int parse_args(int argc, char **argv, cli *c) {
       c->have_k = 1;
     } else if (strcmp(a, "--method") == 0) {
       if (!parse_named(argv[i], GCLQ_KCLIQUE_AUTO, GCLQ_KCLIQUE_BITSET, method_name, &v))
-        return usage("unknown method (auto, ordered, pivot, lftj, level-join, grouped, bitset)", a);
+        return usage_unknown(a, argv[i], "auto, ordered, pivot, lftj, level-join, grouped or bitset");
       c->opt.method = (gclq_kclique_method)v;
     } else if (strcmp(a, "--orientation") == 0) {
       if (!parse_named(argv[i], GCLQ_ORIENT_BY_DEGREE, GCLQ_ORIENT_BY_DEGENERACY, orientation_name, &v))
-        return usage("unknown orientation (degree, degeneracy)", a);
+        return usage_unknown(a, argv[i], "degree or degeneracy");
       c->opt.orientation = (gclq_orient_by)v;
     } else if (strcmp(a, "--backend") == 0) {
-      if (!pick(argv[i], backends, 3, &v)) return usage("unknown backend (auto, cuda, host)", a);
+      if (!pick(argv[i], backends, 3, &v)) return usage_unknown(a, argv[i], "auto, cuda or host");
       c->opt.backend = (gclq_backend)v;
     } else if (strcmp(a, "--format") == 0) {
-      if (!pick(argv[i], formats, 4, &v)) return usage("unknown format (auto, snap, dimacs, mtx)", a);
-      c->format = (gclq_format)v;
+      if (!pick(argv[i], formats, 4, &v)) return usage_unknown(a, argv[i], "auto, snap, dimacs or mtx");
+      c->load.format = (gclq_format)v;
+    } else if (strcmp(a, "--max-vertices") == 0) {
+      if (!parse_u64(a, argv[i], 1, 0xffffffffull, &x)) return 2;
+      c->load.max_vertices = x;
     } else if (strcmp(a, "--per-vertex") == 0) {
       c->per_vertex_path = argv[i];
       c->opt.per_vertex = 1;
@@ -265,26 +281,29 @@ int main(int argc, char **argv) {
   const char *name;
   int done, rc = 0;
 
+  cli_line_buffered();
   memset(&c, 0, sizeof c);
+  memset(&prog, 0, sizeof prog);
   gclq_kclique_options_defaults(&c.opt);
   c.seed = 1;
   done = parse_args(argc, argv, &c);
   if (done >= 0) return done;
-  prog.every = 0;
-  prog.start = prog.last = time(NULL);
-  c.opt.log = progress;
-  c.opt.log_user = &prog;
+  prog.quiet = c.quiet;
+  if (!c.quiet) {
+    c.opt.log = progress;
+    c.opt.log_user = &prog;
+  }
 
   if (c.rmat) {
     name = "R-MAT";
+    progress_say(&prog, "generating", name);
     st = gclq_graph_rmat((int)c.scale, 16, c.seed, &g);
     if (st != GCLQ_SUCCESS) fprintf(stderr, "kclique: cannot build the graph: %s\n", gclq_status_string(st));
   } else {
     name = c.path;
-    st = gclq_graph_load(c.path, c.format, &g, &err);
-    if (st != GCLQ_SUCCESS)
-      fprintf(stderr, "kclique: %s: line %llu: %s (%s)\n", c.path, (unsigned long long)err.line, err.message,
-              gclq_status_string(st));
+    progress_say(&prog, "reading", c.path);
+    st = gclq_graph_load_opts(c.path, &c.load, &g, &err);
+    if (st != GCLQ_SUCCESS) print_file_error(c.path, (unsigned long long)err.line, err.message, st);
     /* the loader names its option where another format would explain the
        error: here that option is --format */
     if (st != GCLQ_SUCCESS && strstr(err.message, "gclq_load_options.format") != NULL)
@@ -294,7 +313,7 @@ int main(int argc, char **argv) {
   if (!c.json) printf("%s: %u vertices, %llu edges\n", name, g.num_vertices, (unsigned long long)g.num_edges);
   st = gclq_kcliques(&g, &c.opt, &res);
   if (st != GCLQ_SUCCESS) {
-    fprintf(stderr, "kclique: %s\n", gclq_status_string(st));
+    print_status(st);
     if (st == GCLQ_ERROR_BACKEND_UNAVAILABLE) print_unavailable(&c.opt);
     gclq_graph_free(&g);
     return 1;

@@ -8,12 +8,16 @@
      maxclique --help
 
    Prints omega, the number of maximum cliques, the first cliques (file ids)
-   and the run's statistics, or with --json one JSON object on stdout.
-   Progress lines go to stderr: with --progress every line the library
-   writes, by default only once a run has taken a second (then at most one a
-   second), never with --quiet. Numbers are parsed strictly: an option whose
-   value is not a whole number (or, for --budget and P, a number) in its
-   range is a usage error that names the option.
+   and the run's statistics, or with --json one JSON object on stdout (line
+   by line as it is printed: stdout is line-buffered).
+   Progress lines go to stderr: by default a line at once (the file read or
+   the graph generated), the library's first line at once, then its newest
+   about once a second (its search says where it is about once a second of
+   processor time, on every backend); with --progress every line the
+   library writes; none with --quiet. Numbers are parsed strictly: an
+   option whose value is not a whole number (or, for --budget and P, a
+   number) in its range is a usage error that names the option, and a name
+   an option does not know is echoed with the names it takes.
    Exit status: 0 on success, 1 when the file or the library reports an
    error, 2 on a usage error.
 
@@ -21,6 +25,9 @@
    links the one implementation file, examples/impl.c. Linked with impl.c
    compiled by a C compiler it has the host backend; with impl.cu (the same
    file through nvcc) it has CUDA too. */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 199309L /* clock_gettime: the progress lines' wall clock */
+#endif
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,25 +183,27 @@ static int parse_args(int argc, char **argv, cli *c) {
     if (i + 1 >= argc) return usage("missing its value (or an unknown option)", a);
     ++i;
     if (strcmp(a, "--format") == 0) {
-      if (!pick(argv[i], formats, 4, &v)) return usage("unknown format", a);
+      if (!pick(argv[i], formats, 4, &v)) return usage_unknown(a, argv[i], "snap, dimacs, mtx or auto");
       c->load.format = (gclq_format)v;
     } else if (strcmp(a, "--heuristic") == 0) {
-      if (!pick(argv[i], heuristics, 6, &v)) return usage("unknown heuristic", a);
+      if (!pick(argv[i], heuristics, 6, &v))
+        return usage_unknown(a, argv[i], "none, single-degree, single-core, multi-degree or multi-core");
       c->opt.heuristic = (gclq_heuristic)v;
     } else if (strcmp(a, "--orientation") == 0) {
-      if (!pick(argv[i], orientations, 4, &v)) return usage("unknown orientation", a);
+      if (!pick(argv[i], orientations, 4, &v)) return usage_unknown(a, argv[i], "degree, index or degeneracy");
       c->opt.orientation = (gclq_orientation)v;
     } else if (strcmp(a, "--prune") == 0) {
-      if (!pick(argv[i], prunes, 3, &v)) return usage("unknown pruning", a);
+      if (!pick(argv[i], prunes, 3, &v)) return usage_unknown(a, argv[i], "degree or core");
       c->opt.prune = (gclq_prune)v;
     } else if (strcmp(a, "--window-order") == 0) {
-      if (!pick(argv[i], orders, 6, &v)) return usage("unknown window order", a);
+      if (!pick(argv[i], orders, 6, &v))
+        return usage_unknown(a, argv[i], "index, degree-asc, degree-desc, core-asc or core-desc");
       c->opt.window_order = (gclq_window_order)v;
     } else if (strcmp(a, "--backend") == 0) {
-      if (!pick(argv[i], backends, 3, &v)) return usage("unknown backend", a);
+      if (!pick(argv[i], backends, 3, &v)) return usage_unknown(a, argv[i], "auto, cuda or host");
       c->opt.backend = (gclq_backend)v;
     } else if (strcmp(a, "--search") == 0) {
-      if (!pick(argv[i], searches, 3, &v)) return usage("unknown search", a);
+      if (!pick(argv[i], searches, 3, &v)) return usage_unknown(a, argv[i], "bitset or list");
       c->opt.search = (gclq_search)v;
     } else if (strcmp(a, "--seeds") == 0) {
       if (!parse_u64(a, argv[i], 0, u32, &x)) return 2;
@@ -229,17 +238,18 @@ static int parse_args(int argc, char **argv, cli *c) {
   return -1;
 }
 
-/* The graph the command line names; name gets a label for it. Returns 0,
-   or prints why not and returns 1. */
-static int build_graph(const cli *c, gclq_graph *g, const char **name) {
+/* The graph the command line names (a line on stderr at once: reading or
+   generating); name gets a label for it. Returns 0, or prints why not and
+   returns 1. */
+static int build_graph(const cli *c, progress_state *prog, gclq_graph *g, const char **name) {
   gclq_load_error err;
   gclq_status st;
   if (c->graph == GRAPH_FILE) {
     *name = c->path;
+    progress_say(prog, "reading", c->path);
     st = gclq_graph_load_opts(c->path, &c->load, g, &err);
     if (st != GCLQ_SUCCESS) {
-      fprintf(stderr, "maxclique: %s: line %llu: %s (%s)\n", c->path, (unsigned long long)err.line, err.message,
-              gclq_status_string(st));
+      print_file_error(c->path, (unsigned long long)err.line, err.message, st);
       /* the loader names its option where another format would explain the
          error: here that option is --format */
       if (strstr(err.message, "gclq_load_options.format") != NULL)
@@ -248,6 +258,9 @@ static int build_graph(const cli *c, gclq_graph *g, const char **name) {
     }
     return 0;
   }
+  progress_say(prog, "generating", c->graph == GRAPH_RMAT      ? "R-MAT"
+                                   : c->graph == GRAPH_PLANTED ? "a planted clique"
+                                                               : "G(n, p)");
   if (c->graph == GRAPH_RMAT) {
     *name = "R-MAT";
     st = gclq_graph_rmat((int)c->rmat_scale, (int)c->edge_factor, c->seed, g);
@@ -274,7 +287,9 @@ int main(int argc, char **argv) {
   const char *name = "";
   int done;
 
+  cli_line_buffered();
   memset(&c, 0, sizeof c);
+  memset(&prog, 0, sizeof prog);
   gclq_maxclique_options_defaults(&c.opt);
   c.show = 5;
   c.seed = 1;
@@ -282,17 +297,17 @@ int main(int argc, char **argv) {
   done = parse_args(argc, argv, &c);
   if (done >= 0) return done;
   prog.every = c.every;
-  prog.start = prog.last = time(NULL);
+  prog.quiet = c.quiet;
   if (!c.quiet) {
     c.opt.log = progress;
     c.opt.log_user = &prog;
   }
 
-  if (build_graph(&c, &g, &name) != 0) return 1;
+  if (build_graph(&c, &prog, &g, &name) != 0) return 1;
   if (!c.json) printf("%s: %u vertices, %llu edges\n", name, g.num_vertices, (unsigned long long)g.num_edges);
   st = gclq_max_cliques(&g, &c.opt, &res);
   if (st != GCLQ_SUCCESS) {
-    fprintf(stderr, "maxclique: %s\n", gclq_status_string(st));
+    print_status(st);
     gclq_graph_free(&g);
     return 1;
   }

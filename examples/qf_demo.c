@@ -21,10 +21,13 @@
    --json prints one JSON object on stdout instead of the table: every
    step's name, keys, seconds, M keys/s and backend, and whether every check
    held. Before each step of a JSON run, and before each step of 2^22 keys
-   or more, a progress line goes to stderr.
+   or more, a progress line goes to stderr; the table's lines are printed
+   as they are made (stdout is line-buffered).
    Exit status: 0 when every check held, 1 when the library reported an
    error or a check failed, 2 on a usage error (a message names the option
-   and, for a number out of range, the range).
+   and, for a number out of range, the range; a name it does not know is
+   echoed with the names it takes). A file that cannot be saved or loaded
+   is named with --file.
 
    Plain C, built as a user builds: this file includes the header alone and
    links the one implementation file, examples/impl.c. Linked with impl.c
@@ -175,6 +178,15 @@ static void say(const char *fmt, ...) {
       goto fail;                                                                      \
     }                                                                                 \
   } while (0)
+/* TRY for the calls on --file's path: the message names the option and the path. */
+#define TRY_FILE(call)                                                                \
+  do {                                                                                \
+    gamq_status s_ = (call);                                                          \
+    if (s_ != GAMQ_SUCCESS) {                                                         \
+      fprintf(stderr, "qf_demo: --file %s: %s\n", path, gamq_status_string(s_));      \
+      goto fail;                                                                      \
+    }                                                                                 \
+  } while (0)
 #define EXPECT(cond, ...)                                                             \
   do {                                                                                \
     if (!(cond)) {                                                                    \
@@ -275,11 +287,11 @@ static int run(gamq_qf_kind kind, int q, int r, size_t n, gamq_backend backend, 
   /* 6: save, load, same bytes */
   progress(kname, "save (items)", (size_t)count);
   t = now_s();
-  TRY(gamq_qf_save(f, path));
+  TRY_FILE(gamq_qf_save(f, path));
   report(kname, bname, "save (items)", (size_t)count, now_s() - t);
   progress(kname, "load (validated on the host)", (size_t)count);
   t = now_s();
-  TRY(gamq_qf_load(&desc, path, &loaded));
+  TRY_FILE(gamq_qf_load(&desc, path, &loaded));
   report(kname, bname, "load (validated on the host)", (size_t)count, now_s() - t);
   remove(path);
   TRY(gamq_qf_copy_bytes(f, NULL, &n1));
@@ -311,6 +323,7 @@ int main(int argc, char **argv) {
   gamq_backend backend = GAMQ_BACKEND_AUTO, resolved;
   const char *path = "qf_demo.qf";
   gamq_status s;
+  setvbuf(stdout, NULL, _IOLBF, BUFSIZ); /* each line as it is printed */
   for (i = 1; i < argc; ++i) {
     const char *a = argv[i], *v;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -340,11 +353,11 @@ int main(int argc, char **argv) {
       if (strcmp(v, "rsqf") == 0) kinds = 2;
       else if (strcmp(v, "sqf") == 0) kinds = 1;
       else if (strcmp(v, "both") == 0) kinds = 3;
-      else return usage_error("%s: '%s' is not rsqf, sqf or both", a, v);
+      else return usage_error("unknown %s '%s': use rsqf, sqf or both", a, v);
     } else {
       for (b = 0; b < 3 && strcmp(v, backends[b]) != 0; ++b) {
       }
-      if (b == 3) return usage_error("%s: '%s' is not auto, cuda or host", a, v);
+      if (b == 3) return usage_error("unknown %s '%s': use auto, cuda or host", a, v);
       backend = b == 0 ? GAMQ_BACKEND_AUTO : b == 1 ? GAMQ_BACKEND_CUDA : GAMQ_BACKEND_HOST;
     }
   }
@@ -355,7 +368,7 @@ int main(int argc, char **argv) {
     }
   s = gamq_backend_resolve(backend, &resolved);
   if (s != GAMQ_SUCCESS) {
-    fprintf(stderr, "qf_demo: backend %s: %s\n", backends[backend], gamq_status_string(s));
+    fprintf(stderr, "qf_demo: --backend %s: %s\n", backends[backend], gamq_status_string(s));
     return 1;
   }
   if (!out.json)

@@ -20,17 +20,26 @@
                      bitmap-dynamic|ip-obs|ip-hash|inverted-index|bit-matrix
                      (the last two: all and containment only)   --budget MB
             --backend auto|cuda|host   --out FILE   --json (one JSON object on stdout)
+            --quiet (no line of its own on stderr)
 
    Numbers are parsed strictly: a value that is not a whole number (or, for
    --budget and --threshold, a number) in its range is a usage error that
-   names the option. Lines the library logs (a budget too small for a batch)
-   go to stderr. Exit status: 0 on success, 1 when the file or the library
-   reports an error, 2 on a usage error.
+   names the option; so are a name an option does not know (echoed with the
+   names it takes), a pair I J past the last set and a method of all pairs
+   at once (inverted-index, bit-matrix) for one pair. A line goes to stderr
+   at once (the file read or the sets generated; none with --quiet), and so
+   does every line the library logs (a budget too small for a batch).
+   Result lines are printed as they are made (stdout is line-buffered).
+   Exit status: 0 on success, 1 when the file or the library reports an
+   error, 2 on a usage error.
 
    Plain C, built as a user builds: this file includes the header alone and
    links the one implementation file, examples/impl.c. Linked with impl.c
    compiled by a C compiler it has the host backend; with impl.cu (the same
    file through nvcc) it has CUDA too. */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 199309L /* clock_gettime: the progress lines' wall clock */
+#endif
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +54,7 @@ static const char usage_text[] =
     "  options: --method auto|merge-path|binary-search|serial-merge|hash|bitmap|\n"
     "                    bitmap-dynamic|ip-obs|ip-hash|inverted-index|bit-matrix\n"
     "                    (the last two: all and containment only)   --budget MB\n"
-    "           --backend auto|cuda|host   --out FILE   --json   --help, -h\n"
+    "           --backend auto|cuda|host   --out FILE   --json   --quiet   --help, -h\n"
     "exit status: 0 success, 1 file or library error, 2 usage error\n";
 
 #define CLI_PROGRAM "setops"
@@ -64,7 +73,7 @@ typedef struct cli {
   gclq_intersect_options opt;
   gclq_sets_gen gen;
   const char *path, *out;
-  int generated, op, json, have_k, have_universe, have_avg, have_threshold, have_split;
+  int generated, op, json, quiet, have_k, have_universe, have_avg, have_threshold, have_split;
   unsigned long long i, j;
 } cli;
 
@@ -97,7 +106,7 @@ static int parse_valued(const char *a, const char *v, cli *c) {
   double d;
   int w;
   if (strcmp(a, "--gen") == 0) {
-    if (!pick(v, dists, 3, &w)) return usage("unknown distribution (uniform, normal, zipf)", a);
+    if (!pick(v, dists, 3, &w)) return usage_unknown(a, v, "uniform, normal or zipf");
     c->generated = 1;
     c->gen.dist = (gclq_sets_dist)w;
   } else if (strcmp(a, "--k") == 0) {
@@ -127,10 +136,13 @@ static int parse_valued(const char *a, const char *v, cli *c) {
     else c->opt.split_below = x;
     c->have_split = 1;
   } else if (strcmp(a, "--method") == 0) {
-    if (!pick(v, methods, (int)(sizeof methods / sizeof methods[0]), &w)) return usage("unknown method", a);
+    if (!pick(v, methods, (int)(sizeof methods / sizeof methods[0]), &w))
+      return usage_unknown(a, v,
+                           "auto, merge-path, binary-search, serial-merge, hash, bitmap, bitmap-dynamic, ip-obs, "
+                           "ip-hash, inverted-index or bit-matrix");
     c->opt.method = (gclq_intersect_method)w;
   } else if (strcmp(a, "--backend") == 0) {
-    if (!pick(v, backends, 3, &w)) return usage("unknown backend", a);
+    if (!pick(v, backends, 3, &w)) return usage_unknown(a, v, "auto, cuda or host");
     c->opt.backend = (gclq_backend)w;
   } else if (strcmp(a, "--budget") == 0) {
     if (!parse_double(a, v, 0.0, (double)((size_t)-1 >> 21), &d)) return 2;
@@ -156,6 +168,10 @@ static int parse_args(int argc, char **argv, cli *c) {
       c->json = 1;
       continue;
     }
+    if (strcmp(a, "--quiet") == 0) {
+      c->quiet = 1;
+      continue;
+    }
     r = parse_operation(argc, argv, &i, c, &seen_op);
     if (r == 2) return 2;
     if (r == 1) continue;
@@ -176,14 +192,20 @@ static int parse_args(int argc, char **argv, cli *c) {
     return usage("--k, --universe and --avg go with --gen", NULL);
   if (c->have_threshold && c->op != OP_CONTAIN) return usage("goes with containment", "--threshold");
   if (c->have_split && c->op != OP_CONTAIN) return usage("goes with containment", "--split");
+  if (c->op == OP_PAIR &&
+      (c->opt.method == GCLQ_INTERSECT_INVERTED_INDEX || c->opt.method == GCLQ_INTERSECT_BIT_MATRIX))
+    return usage("counts all pairs at once: all or containment, not pair I J", "--method");
   return -1;
 }
 
-/* The collection the command line names. Returns 0, or prints why not and returns 1. */
+/* The collection the command line names (a line on stderr at once, unless
+   --quiet). Returns 0, or prints why not and returns 1. */
 static int build_sets(const cli *c, gclq_sets *s) {
   gclq_sets_error err;
   gclq_status st;
   size_t n;
+  if (!c->quiet) fprintf(stderr, "setops: %s %s\n", c->generated ? "generating" : "reading",
+                         c->generated ? "the sets" : c->path);
   if (c->generated) {
     st = gclq_sets_generate(&c->gen, s);
     if (st != GCLQ_SUCCESS) fprintf(stderr, "setops: cannot generate the sets: %s\n", gclq_status_string(st));
@@ -200,7 +222,7 @@ static int build_sets(const cli *c, gclq_sets *s) {
       fprintf(stderr, "setops: %s: line %llu: %s\n", c->path, (unsigned long long)err.line, err.message);
   }
   if (st != GCLQ_SUCCESS && st != GCLQ_ERROR_PARSE && st != GCLQ_ERROR_UNSORTED_SET)
-    fprintf(stderr, "setops: %s: %s (%s)\n", c->path, err.message, gclq_status_string(st));
+    print_file_error(c->path, 0, err.message, st); /* cannot open or read it, too large, out of memory */
   return st != GCLQ_SUCCESS;
 }
 
@@ -210,7 +232,7 @@ static int write_out(const cli *c, const gclq_intersect_result *r) {
   uint64_t p;
   int ok;
   if (f == NULL) {
-    fprintf(stderr, "setops: %s: cannot open for writing\n", c->out);
+    fprintf(stderr, "setops: --out %s: cannot open for writing: %s\n", c->out, strerror(errno));
     return 1;
   }
   if (c->op == OP_PAIR) {
@@ -223,7 +245,7 @@ static int write_out(const cli *c, const gclq_intersect_result *r) {
   }
   ok = !ferror(f);
   if (fclose(f) != 0) ok = 0;
-  if (!ok) fprintf(stderr, "setops: %s: cannot write\n", c->out);
+  if (!ok) fprintf(stderr, "setops: --out %s: cannot write\n", c->out);
   return !ok;
 }
 
@@ -279,16 +301,23 @@ static void print_text(const cli *c, const gclq_intersect_result *r, unsigned lo
   if (c->op == OP_CONTAIN) printf("containments %llu\n", (unsigned long long)r->num_pairs);
 }
 
+/* pair I J against the collection: 2 after a usage error naming the set
+   past the last one, else -1. */
+static int check_pair(const cli *c, const gclq_sets *s) {
+  char why[160];
+  const unsigned long long k = s->num_sets, bad = c->i >= k ? c->i : c->j;
+  if (c->op != OP_PAIR || (c->i < k && c->j < k)) return -1;
+  if (k == 0) snprintf(why, sizeof why, "set %llu: the collection has no sets", bad);
+  else snprintf(why, sizeof why, "set %llu is out of range 0..%llu (%llu sets)", bad, k - 1, k);
+  return usage(why, "pair");
+}
+
 /* The operation on s into r; *pairs gets the pairs computed. */
 static gclq_status run(cli *c, const gclq_sets *s, gclq_intersect_result *r, unsigned long long *pairs) {
   uint64_t k = s->num_sets;
   *pairs = k * (k - (k > 0)) / 2;
   if (c->op == OP_PAIR) {
     *pairs = 1;
-    if (c->i >= k || c->j >= k) {
-      fprintf(stderr, "setops: pair: %llu and %llu must be below the %llu sets\n", c->i, c->j, (unsigned long long)k);
-      return GCLQ_ERROR_INVALID_ARGUMENT;
-    }
     c->opt.materialise = c->out != NULL;
     return gclq_intersect_pair(s, (uint32_t)c->i, (uint32_t)c->j, &c->opt, r);
   }
@@ -306,6 +335,7 @@ int main(int argc, char **argv) {
   unsigned long long pairs = 0;
   int done, fail = 0;
 
+  cli_line_buffered();
   memset(&c, 0, sizeof c);
   gclq_intersect_options_defaults(&c.opt);
   c.opt.log = log_line;
@@ -313,12 +343,17 @@ int main(int argc, char **argv) {
   done = parse_args(argc, argv, &c);
   if (done >= 0) return done;
   if (build_sets(&c, &s) != 0) return 1;
+  done = check_pair(&c, &s);
+  if (done >= 0) {
+    gclq_sets_free(&s);
+    return done;
+  }
   if (!c.json)
     printf("%u sets, %llu elements, universe %llu\n", s.num_sets, (unsigned long long)s.total,
            (unsigned long long)s.universe);
   st = run(&c, &s, &r, &pairs);
   if (st != GCLQ_SUCCESS) {
-    fprintf(stderr, "setops: %s\n", gclq_status_string(st));
+    print_status(st);
     gclq_sets_free(&s);
     return 1;
   }

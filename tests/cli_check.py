@@ -2,8 +2,12 @@
 and count the checks. Each script ends with summary(), which prints the last
 line, "N passed, N failed", and returns the exit status (the failures, capped
 at 100)."""
+import errno
 import json
+import os
 import subprocess
+import sys
+import threading
 import time
 
 passed = 0
@@ -28,6 +32,59 @@ def run(binary, args, timeout=120):
     p = subprocess.run([binary] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
     return (p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace"),
             time.time() - t0)
+
+
+def cpu_seconds(pid):
+    """Processor time (user + system) of a running process, from /proc; None where there is no /proc."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def run_watched(binary, args, cpu_target, wall_limit):
+    """Run binary with args until it has used cpu_target seconds of processor time (wall time where
+    there is no /proc), or wall_limit seconds have passed, or it ends; then kill it. Returns
+    (stdout lines, stderr lines, cpu seconds used), each line a (seconds since the start, text)
+    pair: what a person watching the terminal saw, and when. A loaded machine gives the program
+    less processor time than wall time: a check that needs the program to have worked a while
+    looks at the cpu seconds, not at the clock."""
+    t0 = time.time()
+    p = subprocess.Popen([binary] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    seen = {"out": [], "err": []}
+
+    def read(stream, key):
+        for raw in iter(stream.readline, b""):
+            seen[key].append((time.time() - t0, raw.decode("utf-8", "replace").rstrip("\n")))
+
+    readers = [threading.Thread(target=read, args=(p.stdout, "out")),
+               threading.Thread(target=read, args=(p.stderr, "err"))]
+    for r in readers:
+        r.start()
+    used = 0.0
+    while p.poll() is None and time.time() - t0 < wall_limit:
+        cpu = cpu_seconds(p.pid)
+        used = cpu if cpu is not None else time.time() - t0
+        if used >= cpu_target:
+            break
+        time.sleep(0.05)
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+    for r in readers:
+        r.join()
+    return seen["out"], seen["err"], used
+
+
+def os_reason(code):
+    """The C library's words for an errno (strerror), as the CLIs print them."""
+    return os.strerror(code)
+
+
+LINUX = sys.platform.startswith("linux")
+ENOENT, EISDIR = errno.ENOENT, errno.EISDIR
 
 
 def parse_json(out):

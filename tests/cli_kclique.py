@@ -14,7 +14,12 @@ omega, then omega), --per-vertex, --list, --json; --backend cuda counts as
 HOST does or exits 1 saying why; K_70 --all, whose middle counts pass 2^64
 and print as overflow; AUTO's note names a missing device; the format read
 from the content (a DIMACS file named .txt, an edge list named .clq;
---format wins and its error names --format).
+--format wins and its error names --format); errors in the user's words
+(the system's reason for a missing file or a directory, --max-vertices
+for a header over the load limit, a name an option does not know echoed
+with the names it takes); --quiet; a long run that speaks at once and as
+it goes (a line on stderr at once, stdout line-buffered, the counting's
+line after a second of processor time however long one source takes).
 The last line is "N passed, N failed"; the exit status is the number of
 failures (capped at 100)."""
 import math
@@ -24,7 +29,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_check import check, parse_json, run, summary  # noqa: E402
+from cli_check import (EISDIR, ENOENT, LINUX, check, os_reason, parse_json, run, run_watched,  # noqa: E402
+                       summary)
 
 METHODS = ("auto", "ordered", "pivot", "lftj", "level-join", "grouped", "bitset")
 CUDA_ONLY = ("lftj", "level-join", "grouped", "bitset")
@@ -101,12 +107,14 @@ def check_bad_arguments(binary):
         (g + ["-k", "4", "--seed", "-3"], "--seed", "not a whole number"),
         (["--rmat", "31", "-k", "4"], "--rmat", "out of range 1..30"),
         (["--rmat", "0", "-k", "4"], "--rmat", "out of range 1..30"),
-        (g + ["-k", "4", "--method", "bogus"], "--method", "unknown method"),
-        (g + ["-k", "4", "--method", "LFTJ"], "--method", "unknown method"),
-        (g + ["-k", "4", "--method", "level_join"], "--method", "unknown method"),
-        (g + ["-k", "4", "--orientation", "default"], "--orientation", "unknown orientation"),
-        (g + ["-k", "4", "--orientation", "index"], "--orientation", "unknown orientation"),
-        (g + ["-k", "4", "--backend", "gpu"], "--backend", "unknown backend"),
+        (g + ["-k", "4", "--method", "bogus"], "--method", "unknown --method 'bogus': use auto, ordered, pivot"),
+        (g + ["-k", "4", "--method", "LFTJ"], "--method", "unknown --method 'LFTJ'"),
+        (g + ["-k", "4", "--method", "level_join"], "--method", "unknown --method 'level_join'"),
+        (g + ["-k", "4", "--orientation", "default"], "--orientation", "unknown --orientation 'default'"),
+        (g + ["-k", "4", "--orientation", "index"], "--orientation",
+         "unknown --orientation 'index': use degree or degeneracy"),
+        (g + ["-k", "4", "--backend", "gpu"], "--backend", "unknown --backend 'gpu': use auto, cuda or host"),
+        (g + ["-k", "4", "--max-vertices", "0"], "--max-vertices", "out of range 1..4294967295"),
         (g + ["-k"], "-k", "missing its value"),
         (g + ["-k", "4", "--frobnicate", "1"], "--frobnicate", "unknown option"),
         (g + ["--all", "--per-vertex", "x.txt"], "--per-vertex", "needs one k"),
@@ -126,6 +134,25 @@ def check_bad_arguments(binary):
 def check_errors(binary, tmp):
     rc, out, err, _ = run(binary, [os.path.join(tmp, "missing.clq"), "-k", "3"])
     check(rc == 1 and "missing.clq" in err, "%s missing file: exit %d (want 1): %r" % (binary, rc, err[:200]))
+    check(("cannot open the file: %s" % os_reason(ENOENT)) in err and "line 0" not in err,
+          "%s missing file: the system's reason: %r" % (binary, err[-300:]))
+    rc, out, err, _ = run(binary, [tmp, "-k", "3"])
+    check(rc == 1 and "cannot read the file" in err and (not LINUX or os_reason(EISDIR) in err),
+          "%s a directory: exit %d, the system's reason: %r" % (binary, rc, err[-300:]))
+    big = os.path.join(tmp, "big_header.clq")
+    with open(big, "w") as f:
+        f.write("p edge 4294967295 0\n")
+    rc, out, err, secs = run(binary, [big, "-k", "3"], timeout=30)
+    check(rc == 1 and "line 1" in err and "--max-vertices" in err and "gclq_load_options" not in err and secs < 10,
+          "%s hostile header: exit %d in %.1f s, names --max-vertices: %r" % (binary, rc, secs, err[-300:]))
+    with open(big, "w") as f:
+        f.write("p edge 100 1\ne 1 100\n")
+    rc, out, err, _ = run(binary, [big, "-k", "3", "--max-vertices", "50"])
+    check(rc == 1 and "limit of 50 (--max-vertices)" in err, "%s --max-vertices 50: exit %d, %r" % (binary, rc,
+                                                                                                 err[-300:]))
+    rc, out, err, _ = run(binary, [big, "-k", "3", "--max-vertices", "100", "--quiet"])
+    check(rc == 0 and "k 3: 0" in out and err == "", "%s --max-vertices 100 --quiet: exit %d, stderr %r" % (
+        binary, rc, err[-300:]))
     bad = os.path.join(tmp, "bad.clq")
     with open(bad, "w") as f:
         f.write("p edge 3 1\ne 1 2\ne 1 9\n")
@@ -139,7 +166,29 @@ def check_errors(binary, tmp):
     check(counted or refused, "%s --backend cuda: exit %d, counts as HOST or exits 1 saying why: %r" % (
         binary, rc, err[:200]))
     rc, out, err, _ = run(binary, ["--rmat", "6", "-k", "3", "--per-vertex", os.path.join(tmp, "no", "such", "f")])
-    check(rc == 1 and "--per-vertex" in err, "%s unwritable --per-vertex: exit %d (want 1)" % (binary, rc))
+    check(rc == 1 and "--per-vertex" in err and os_reason(ENOENT) in err,
+          "%s unwritable --per-vertex: exit %d (want 1), the system's reason: %r" % (binary, rc, err[-300:]))
+
+
+def check_long_run(binary):
+    """R-MAT 15, every k, takes minutes on HOST (its first sources alone take seconds): the run is
+    killed after a few seconds. A person watching sees a line on stderr at once, the graph's line
+    on stdout as soon as the graph is made (stdout line-buffered), and the counting's line once it
+    has counted about a second of processor time (the library reads the clock by nodes visited, not
+    every 64 sources). On a machine too loaded to give the run that much processor time in the
+    wall time allowed, the last check is skipped, not failed."""
+    out, err, cpu = run_watched(binary, ["--rmat", "15", "--all", "--backend", "host"], 2.0, 8.0)
+    first = err[0][0] if err else None
+    check(first is not None and first < 3.0, "%s long run: first stderr line after %s s (want < 3): %r" %
+          (binary, first, err[:1]))
+    graph_line = any(t.startswith("R-MAT: 32768 vertices") for _, t in out)
+    if graph_line or cpu >= 1.0:
+        check(graph_line, "%s long run: the graph's line on stdout while it runs: %r" % (binary, out[:2]))
+    counting = any("count (pivot): source" in t for _, t in err)
+    if counting or cpu >= 2.0:
+        check(counting, "%s long run: a counting line within %.1f s of processor time: %r" % (binary, cpu, err))
+    else:
+        print("skip %s long run: the machine gave it %.1f s of processor time" % (binary, cpu))
 
 
 def check_counts(binary, tmp, rng):
@@ -264,7 +313,8 @@ def check_auto_and_formats(binary, tmp):
     check(rc == 1 and "line 1" in err and "--format" in err and "read as SNAP" in err,
           "%s --format snap on DIMACS: exit %d, stderr %r" % (binary, rc, err[:300]))
     rc, out, err, _ = run(binary, [os.path.join(tmp, "dimacs.txt"), "-k", "3", "--format", "gml"])
-    check(rc == 2 and "--format" in err and "unknown format" in err, "%s --format gml: exit %d" % (binary, rc))
+    check(rc == 2 and "unknown --format 'gml': use auto, snap, dimacs or mtx" in err,
+          "%s --format gml: exit %d, %r" % (binary, rc, err[:200]))
 
 
 def main():
@@ -284,6 +334,7 @@ def main():
             check_rmat(b)
             check_overflow(b, tmp)
             check_auto_and_formats(b, tmp)
+            check_long_run(b)
     return summary()
 
 

@@ -11,14 +11,21 @@ progress lines on stderr, a hostile DIMACS header that must fail fast
 naming its line, AUTO's stats (fell_back and the note name a missing device,
 the note's max core is stats.max_core), and the format read from the
 content (a DIMACS file named .txt, an edge list named .clq; --format wins
-and its error names --format). The last line is "N passed, N failed"; the exit status is
-the number of failures (capped at 100)."""
+and its error names --format), errors in the user's words (the system's
+reason for a missing file or a directory, --max-vertices for a header over
+the load limit, a name an option does not know echoed with the names it
+takes), and a long run that speaks at once and as it goes (a line on
+stderr at once, stdout line-buffered, the search's line after a second of
+processor time however long one source takes). The last line is
+"N passed, N failed"; the exit status is the number of failures (capped at
+100)."""
 import os
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_check import check, parse_json, run, summary  # noqa: E402
+from cli_check import (EISDIR, ENOENT, LINUX, check, os_reason, parse_json, run, run_watched,  # noqa: E402
+                       summary)
 
 
 def check_help(binary):
@@ -47,7 +54,11 @@ def check_bad_numbers(binary):
         (["--er", "0", "0.5"], "--er", "out of range 1..4294967295"),
         (g + ["--seeds"], "--seeds", "missing its value"),
         (g + ["--frobnicate", "1"], "--frobnicate", "unknown option"),
-        (g + ["--orientation", "degenerate"], "--orientation", "unknown orientation"),
+        (g + ["--orientation", "degenerate"], "--orientation", "unknown --orientation 'degenerate': use degree"),
+        (g + ["--backend", "gpu"], "--backend", "unknown --backend 'gpu': use auto, cuda or host"),
+        (g + ["--heuristic", "greedy"], "--heuristic", "unknown --heuristic 'greedy': use none, single-degree"),
+        (g + ["--format", "gml"], "--format", "unknown --format 'gml': use snap, dimacs, mtx or auto"),
+        (g + ["--search", "dfs"], "--search", "unknown --search 'dfs': use bitset or list"),
         ([], "", "give one FILE"),
     ]
     for args, option, says in cases:
@@ -134,12 +145,40 @@ def check_hostile(binary, tmp):
     rc, out, err, secs = run(binary, [path], timeout=30)
     check(rc == 1 and "line 1" in err and secs < 10, "%s hostile header: exit %d in %.1f s, stderr %r" %
           (binary, rc, secs, err[:200]))
+    # the limit in the user's words: the option that raises it, not the library's field
+    check("--max-vertices" in err and "gclq_load_options" not in err,
+          "%s hostile header: names --max-vertices: %r" % (binary, err[:300]))
     with open(path, "w") as f:
         f.write("c a comment\np edge 3 7\ne 1 2\ne 2 3\n")
     rc, out, err, _ = run(binary, [path])
     check(rc == 1 and "line 2" in err and "M = 7" in err, "%s M mismatch: exit %d, stderr %r" % (binary, rc, err[:200]))
     rc, out, err, _ = run(binary, [os.path.join(tmp, "no_such_file.txt")])
-    check(rc == 1 and "cannot open" in err, "%s missing file: exit %d" % (binary, rc))
+    check(rc == 1 and ("cannot open the file: %s" % os_reason(ENOENT)) in err and "line 0" not in err,
+          "%s missing file: exit %d, the system's reason: %r" % (binary, rc, err[-300:]))
+    rc, out, err, _ = run(binary, [tmp])
+    check(rc == 1 and "cannot read the file" in err and (not LINUX or os_reason(EISDIR) in err),
+          "%s a directory: exit %d, the system's reason: %r" % (binary, rc, err[-300:]))
+
+
+def check_long_run(binary):
+    """G(1000, 0.9) takes hours on HOST: the run is killed after a few seconds. A person watching
+    sees a line on stderr at once, the graph's line on stdout as soon as the graph is made (stdout
+    line-buffered, not held until the end), and the search's line once it has searched about a
+    second of processor time (the library reads the clock by work done, so its first source, which
+    alone takes hours, is no silence). On a machine too loaded to give the run that much processor
+    time in the wall time allowed, the last check is skipped, not failed."""
+    out, err, cpu = run_watched(binary, ["--er", "1000", "0.9", "--backend", "host"], 2.0, 8.0)
+    first = err[0][0] if err else None
+    check(first is not None and first < 3.0, "%s long run: first stderr line after %s s (want < 3): %r" %
+          (binary, first, err[:1]))
+    graph_line = any(t.startswith("G(n, p): 1000 vertices") for _, t in out)
+    if graph_line or cpu >= 0.5:
+        check(graph_line, "%s long run: the graph's line on stdout while it runs: %r" % (binary, out[:2]))
+    searching = any("search: source" in t for _, t in err)
+    if searching or cpu >= 2.0:
+        check(searching, "%s long run: a search line within %.1f s of processor time: %r" % (binary, cpu, err))
+    else:
+        print("skip %s long run: the machine gave it %.1f s of processor time" % (binary, cpu))
 
 
 def has_device(binary):
@@ -200,6 +239,7 @@ def main():
             check_self_loops(b, tmp)
             check_progress(b)
             check_hostile(b, tmp)
+            check_long_run(b)
             check_auto_stats(b)
             check_formats(b, tmp)
     return summary()

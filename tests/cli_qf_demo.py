@@ -11,7 +11,11 @@ GPU the nvcc build runs on the host through --backend auto):
   a small run with --json prints one JSON object that Python's json module
   reads, with every step's name, keys, seconds, M keys/s and backend, and
   every check held; stderr has one progress line per step;
-  a small run without --json prints the table and "every check held".
+  a small run without --json prints the table and "every check held";
+  a name --backend or --kind does not know is echoed with the names it
+  takes (exit 2); a --file that cannot be written is named (exit 1);
+  a long run's table lines reach a pipe as they are printed (stdout
+  line-buffered), with a progress line on stderr before its first step.
 Prints one line per check, then "N passed, N failed"; the exit status is the
 number of failures (capped at 100).
 """
@@ -22,7 +26,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_check  # noqa: E402
-from cli_check import check, run, summary  # noqa: E402
+from cli_check import check, run, run_watched, summary  # noqa: E402
 cli_check.verbose = True
 
 
@@ -44,6 +48,8 @@ BAD_NUMBERS = [
     (["--seed", "18446744073709551616"], "--seed", "0 to 18446744073709551615"),
     (["--keys"], "--keys", "needs a value"),
     (["--bogus", "1"], "--bogus", "unknown option"),
+    (["--backend", "gpu"], "--backend", "unknown --backend 'gpu': use auto, cuda or host"),
+    (["--kind", "bloom"], "--kind", "unknown --kind 'bloom': use rsqf, sqf or both"),
 ]
 
 STEPS = ["build", "lookup, present keys", "lookup, absent keys", "delete", "insert",
@@ -85,6 +91,30 @@ def test_binary(binary, tmp):
     rc, out, err, _ = run(binary, ["--keys", "3000", "--kind", "sqf", "--r", "5", "--file", path])
     check(rc == 0 and "every check held" in out and "lookup, absent keys" in out,
           "%s table: every check held (rc %d)" % (name, rc))
+    bad = os.path.join(tmp, "no", "such", "dir", "f.qf")
+    rc, out, err, _ = run(binary, ["--keys", "3000", "--kind", "rsqf", "--file", bad])
+    check(rc == 1 and ("--file %s:" % bad) in err, "%s unwritable --file: exit 1 naming it (rc %d, stderr %r)" % (
+        name, rc, err[-300:]))
+    check_long_run(binary, tmp)
+
+
+def check_long_run(binary, tmp):
+    """10 million keys on HOST, killed after about a second of processor time (before the build
+    ends): the first lines of the table are on stdout already, and the build's progress line on
+    stderr. On a machine too loaded to give the run that much processor time in the wall time
+    allowed, the stdout check is skipped, not failed."""
+    name = os.path.basename(binary)
+    path = os.path.join(tmp, name + "_long.qf")
+    out, err, cpu = run_watched(binary, ["--backend", "host", "--kind", "rsqf", "--file", path], 1.0, 6.0)
+    told = any("rsqf: build, 10000000 keys" in t for _, t in err)
+    table = any(t.startswith("RSQF q=24 r=8 on host") for _, t in out)
+    if told or table or cpu >= 1.0:
+        check(told and table, "%s long run: the first lines while it runs (stdout %r, stderr %r)" % (name, out[:3],
+                                                                                                  err[:3]))
+    else:
+        print("skip %s long run: the machine gave it %.1f s of processor time" % (name, cpu))
+    if os.path.exists(path):
+        os.remove(path)
 
 
 def main():

@@ -10,7 +10,11 @@ three operations on a random text file against a Python reference (the
 printed lines, --out files sorted and complete, --json checked by the json
 module), the binary format, malformed and hostile files (the line or the
 byte offset named, fast), AUTO's stats on small work (fell_back names a
-missing device), and the same --out bytes from every binary. The
+missing device), errors in the user's words (the system's reason for a
+missing file, a directory or an --out that cannot be written; a pair past
+the last set and a method of all pairs for one pair are usage errors,
+exit 2, naming the argument; a name an option does not know echoed with
+the names it takes), --quiet, and the same --out bytes from every binary. The
 last line is "N passed, N failed"; the exit status is the number of
 failures (capped at 100)."""
 import os
@@ -21,7 +25,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cli_check import check, parse_json, run, summary  # noqa: E402
+from cli_check import EISDIR, ENOENT, LINUX, check, os_reason, parse_json, run, summary  # noqa: E402
 
 
 def random_sets(rng, k, universe):
@@ -68,12 +72,17 @@ def check_bad_arguments(binary, tmp):
         (["--gen", "uniform", "--k", "-1", "--universe", "1000", "--avg", "50"], "--k", "not a whole number"),
         (["--gen", "uniform", "--k", "10", "--universe", "0", "--avg", "5"], "--universe", "out of range"),
         (["--gen", "uniform", "--k", "10", "--universe", "100", "--avg", "500"], "--avg", "above --universe"),
-        (["--gen", "gauss", "--k", "10", "--universe", "100", "--avg", "5"], "--gen", "unknown distribution"),
+        (["--gen", "gauss", "--k", "10", "--universe", "100", "--avg", "5"], "--gen",
+         "unknown --gen 'gauss': use uniform, normal or zipf"),
         (["--gen", "uniform", "--k", "10"], "--gen", "needs --k, --universe and --avg"),
         (g + ["--budget", "5MB"], "--budget", "not a number"),
         (g + ["--budget", "-1"], "--budget", "out of range"),
-        (g + ["--method", "hashing"], "--method", "unknown method"),
-        (g + ["--backend", "gpu"], "--backend", "unknown backend"),
+        (g + ["--method", "hashing"], "--method", "unknown --method 'hashing': use auto, merge-path"),
+        (g + ["--backend", "gpu"], "--backend", "unknown --backend 'gpu': use auto, cuda or host"),
+        (g + ["pair", "0", "1", "--method", "bit-matrix"], "--method", "all pairs at once"),
+        (g + ["--method", "inverted-index", "pair", "0", "1"], "--method", "all pairs at once"),
+        (g + ["pair", "0", "10"], "pair", "set 10 is out of range 0..9 (10 sets)"),
+        (g + ["pair", "12", "3"], "pair", "set 12 is out of range 0..9"),
         (g + ["containment", "--threshold", "1.5"], "--threshold", "out of range"),
         (g + ["containment", "--threshold", "0"], "--threshold", "above 0"),
         (g + ["all", "--threshold", "0.5"], "--threshold", "goes with containment"),
@@ -149,9 +158,11 @@ def check_operations(binary, tmp, sets, path):
         check(rc == 0 and ("intersections total %d" % total) in out,
               "%s all --method %s: exit %d, %r" % (binary, method, rc, out[-200:]))
         rc, out, err, _ = run(binary, [path, "pair", "2", "0", "--method", method])
-        check(rc == 1, "%s pair --method %s: exit %d (want 1)" % (binary, method, rc))
+        check(rc == 2 and "--method" in err and "not pair" in err,
+              "%s pair --method %s: exit %d (want 2, naming --method): %r" % (binary, method, rc, err[:200]))
     rc, out, err, _ = run(binary, [path, "pair", "0", str(k)])
-    check(rc == 1 and "below" in err, "%s pair out of range: exit %d, %r" % (binary, rc, err[:200]))
+    check(rc == 2 and ("pair: set %d is out of range 0..%d (%d sets)" % (k, k - 1, k)) in err,
+          "%s pair out of range: exit %d (want 2), %r" % (binary, rc, err[:200]))
     # --json
     rc, out, err, _ = run(binary, [path, "all", "--json"])
     r = parse_json(out)
@@ -199,7 +210,27 @@ def check_malformed(binary, tmp):
     rc, out, err, _ = run(binary, [path, "all"])
     check(rc == 1 and "byte 28" in err and "set 0" in err, "%s unsorted binary: exit %d, %r" % (binary, rc, err[:200]))
     rc, out, err, _ = run(binary, [os.path.join(tmp, "no_such_file.txt"), "all"])
-    check(rc == 1 and "cannot open" in err, "%s missing file: exit %d" % (binary, rc))
+    check(rc == 1 and ("cannot open the file: %s" % os_reason(ENOENT)) in err,
+          "%s missing file: exit %d, the system's reason: %r" % (binary, rc, err[-300:]))
+    for name in ("a_dir", "a_dir.bin"):  # both readers
+        os.makedirs(os.path.join(tmp, name), exist_ok=True)
+        rc, out, err, _ = run(binary, [os.path.join(tmp, name), "all"])
+        check(rc == 1 and "cannot read the file" in err and "out of memory" not in err and
+              (not LINUX or os_reason(EISDIR) in err),
+              "%s %s, a directory: exit %d, the system's reason: %r" % (binary, name, rc, err[-300:]))
+
+
+def check_out_and_quiet(binary, path, tmp):
+    """--out where it cannot be written names --out and the system's reason; --quiet leaves stderr
+    empty on success (the reading line is the CLI's own)."""
+    bad = os.path.join(tmp, "no", "such", "dir", "out.txt")
+    rc, out, err, _ = run(binary, [path, "all", "--out", bad])
+    check(rc == 1 and "--out" in err and os_reason(ENOENT) in err,
+          "%s unwritable --out: exit %d, %r" % (binary, rc, err[-300:]))
+    rc, out, err, _ = run(binary, [path, "all", "--quiet"])
+    check(rc == 0 and err == "", "%s --quiet: exit %d, stderr %r" % (binary, rc, err[-300:]))
+    rc, out, err, _ = run(binary, [path, "all"])
+    check(rc == 0 and err.startswith("setops: reading "), "%s: the line at once on stderr: %r" % (binary, err[:200]))
 
 
 def check_auto_stats(binary, path):
@@ -238,6 +269,7 @@ def main():
             check_binary_and_generated(b, tmp, sets, universe)
             check_malformed(b, tmp)
             check_auto_stats(b, path)
+            check_out_and_quiet(b, path, tmp)
     check(all(o == outputs[0] for o in outputs), "the binaries' --out files differ")
     return summary()
 

@@ -4,7 +4,7 @@
    test_sets.cu uses the public API of gpuclique.h section 7 and this
    header, nothing else of the implementation. This header is the only
    place that names private gclq__ / GCLQ__ identifiers for it; it names
-   these 18, each because no public call reaches what a test must check:
+   these 20, each because no public call reaches what a test must check:
 
    test hooks (GPUCLIQUE_TESTING, clique/common.h): a call's results never
    depend on them, so only a hook makes a call run the path a test checks
@@ -42,6 +42,15 @@
      gclq__mmjoin_plan ........ the split a call would make (threshold and
      gclq__mmjoin               index), into a gclq__mmjoin (its below),
      gclq__mmjoin_free          released
+   the batch kernels' tiles on the host (clique/sets/replay.cuh): a
+   CUDA count shows that the kernels agree with HOST, not which cut, piece
+   or table gave each match; the replay runs the kernels' own helpers, so
+   the tests check every partition without a GPU:
+     gclq__sets_replay ........ one pair by a method's warp or tiles, the
+                                count pass then the write pass
+     gclq__sets_replay_all .... all pairs by the inverted index's lists and
+                                tiles or the bit matrix's columns, in given
+                                row tiles and column chunks
    all pairs' row-order index (clique/sets/all_pairs.cuh), for k up to
    2^32, where no collection fits a test:
      gclq__sets_row_start ..... the first pair index of row i
@@ -161,6 +170,28 @@ static inline uint64_t sett_split_plan(const gclq_sets *s, uint64_t asked, gclq_
   if (*split) below = m.below;
   gclq__mmjoin_free(&m);
   return below;
+}
+
+/* ===========================================================================
+   The batch kernels' tiles, replayed on the host
+   ========================================================================= */
+
+/* Pair (a, b) by method m (AUTO, MERGE_PATH, BINARY_SEARCH or a table
+   method) as the CUDA batch runs it: the count, and the intersection in
+   out when given; UINT32_MAX when the count and write passes disagree or
+   a table would take more shared words than its kernel has. */
+static inline uint32_t sett_replay(gclq_intersect_method m, const uint32_t *a, uint32_t na, const uint32_t *b,
+                                   uint32_t nb, uint32_t *out) {
+  return gclq__sets_replay(m, a, na, b, nb, out);
+}
+
+/* All pairs i < j of s (k >= 2) by INVERTED_INDEX or BIT_MATRIX as the
+   CUDA run counts them, in row tiles of at most max_pairs pairs (at least
+   a row) and the bit matrix's columns in chunks of cw words: counts, row
+   order, k (k - 1) / 2 of them. */
+static inline gclq_status sett_replay_all(gclq_intersect_method m, const gclq_sets *s, uint64_t max_pairs, uint32_t cw,
+                                          uint32_t *counts) {
+  return gclq__sets_replay_all(m, s, max_pairs, cw, counts);
 }
 
 /* ===========================================================================

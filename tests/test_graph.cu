@@ -278,6 +278,7 @@ TEST(graph, auto_format_from_the_content) {
   CHECK(parse_str(mtx, GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_SUCCESS && g.num_vertices == 4);
   gclq_graph_free(&g);
   CHECK(parse_str("", GCLQ_FORMAT_AUTO, &g, &e) == GCLQ_SUCCESS && g.num_vertices == 0); /* SNAP: empty is valid */
+  gclq_graph_free(&g);
   /* an explicit format wins over the name and the content; the error names
      the format it read and the option that picks another */
   CHECK(load_named("graph_fmt.txt", dimacs, GCLQ_FORMAT_SNAP, &g, &e) == GCLQ_ERROR_PARSE && e.line == 1);
@@ -936,4 +937,226 @@ TEST(graph, planted_clique) {
   CHECK(gclq_graph_planted_clique(10, 0.5, 11, 1, &g, NULL) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
   poison(&g);
   CHECK(gclq_graph_planted_clique(10, 2.0, 3, 1, &g, NULL) == GCLQ_ERROR_INVALID_ARGUMENT && graph_zeroed(g));
+}
+
+/* ---- a caller's CSR: every call that takes a graph checks the contract ---- */
+
+/* A caller-built CSR held in vectors (h_original_ids NULL). */
+struct csr_case {
+  const char *what;
+  uint32_t n;
+  uint64_t m;
+  std::vector<uint64_t> off;
+  std::vector<uint32_t> nbr;
+  gclq_graph view(void) {
+    gclq_graph g;
+    memset(&g, 0, sizeof g);
+    g.num_vertices = n, g.num_edges = m;
+    g.h_offsets = off.empty() ? NULL : &off[0];
+    g.h_neighbors = nbr.empty() ? NULL : &nbr[0];
+    return g;
+  }
+};
+
+static csr_case csr_make(const char *what, uint32_t n, uint64_t m, std::vector<uint64_t> off,
+                         std::vector<uint32_t> nbr) {
+  csr_case c;
+  c.what = what, c.n = n, c.m = m, c.off = off, c.nbr = nbr;
+  return c;
+}
+
+/* Every call that takes a graph, on backend b: each returns want, a failed
+   one with its result zeroed, and nothing leaks. The sets view is a host
+   call (no backend) that needs only the graph's shape: checked with
+   b == HOST, against sets_want. */
+static void csr_expect_every_call(const gclq_graph &g, gclq_backend b, gclq_status want, gclq_status sets_want,
+                                  const char *what) {
+  const long long live = g_alloc_live;
+  const char *bn = gclq_backend_name(b);
+  gclq_kclique_options ko;
+  gclq_kclique_result kr;
+  gclq_maxclique_options mo;
+  gclq_maxclique_result mr;
+  std::vector<uint32_t> core(g.num_vertices + 1), order(g.num_vertices + 1);
+  uint32_t max_core = 0;
+  for (int form = 0; form < 3; ++form) { /* k = 3 ORDERED, every k PIVOT, k = 4 per vertex and listed */
+    gclq_kclique_options_defaults(&ko);
+    ko.backend = b;
+    ko.method = form == 1 ? GCLQ_KCLIQUE_PIVOT : form == 0 ? GCLQ_KCLIQUE_ORDERED : GCLQ_KCLIQUE_AUTO;
+    ko.all = form == 1;
+    if (form == 2) ko.k = 4, ko.per_vertex = 1, ko.max_stored = 10;
+    memset(&kr, 0xab, sizeof kr);
+    gclq_status st = gclq_kcliques(&g, &ko, &kr);
+    CHECK_MSG(st == want, "%s: kcliques (%s, form %d): %s", what, bn, form, gclq_status_string(st));
+    if (st != GCLQ_SUCCESS) CHECK_MSG(kr.h_counts == NULL && kr.num_k == 0, "%s: kcliques result not zeroed", what);
+    gclq_kclique_result_free(&kr);
+  }
+  for (int mode = 0; mode < 2; ++mode) {
+    gclq_maxclique_options_defaults(&mo);
+    mo.backend = b;
+    mo.mode = mode ? GCLQ_MODE_ONE : GCLQ_MODE_ALL;
+    memset(&mr, 0xab, sizeof mr);
+    gclq_status st = gclq_max_cliques(&g, &mo, &mr);
+    CHECK_MSG(st == want, "%s: max_cliques (%s, mode %d): %s", what, bn, mode, gclq_status_string(st));
+    if (st != GCLQ_SUCCESS) CHECK_MSG(mr.h_cliques == NULL && mr.omega == 0, "%s: max_cliques result not zeroed", what);
+    gclq_maxclique_result_free(&mr);
+  }
+  gclq_status st = gclq_core_numbers(&g, b, &core[0], &max_core);
+  CHECK_MSG(st == want, "%s: core_numbers (%s): %s", what, bn, gclq_status_string(st));
+  st = gclq_core_numbers(&g, b, NULL, NULL);
+  CHECK_MSG(st == want, "%s: core_numbers (%s, no outputs): %s", what, bn, gclq_status_string(st));
+  if (b == GCLQ_BACKEND_HOST) {
+    st = gclq_degeneracy_order(&g, &order[0]);
+    CHECK_MSG(st == want, "%s: degeneracy_order: %s", what, gclq_status_string(st));
+    gclq_sets s;
+    memset(&s, 0xab, sizeof s);
+    st = gclq_sets_from_graph(&g, &s);
+    CHECK_MSG(st == sets_want, "%s: sets_from_graph: %s", what, gclq_status_string(st));
+    if (st != GCLQ_SUCCESS) CHECK_MSG(s.h_offsets == NULL && s.num_sets == 0, "%s: sets view not zeroed", what);
+    gclq_sets_free(&s);
+  }
+  CHECK_MSG(g_alloc_live == live, "%s (%s): %lld blocks leaked", what, bn, g_alloc_live - live);
+}
+
+/* The triangle 0-1-2 with 3 hanging from 2, stored properly: m = 4. */
+static csr_case csr_base(const char *what) {
+  uint64_t off[5] = {0, 2, 4, 7, 8};
+  uint32_t nbr[8] = {1, 2, 0, 2, 0, 1, 3, 2};
+  return csr_make(what, 4, 4, std::vector<uint64_t>(off, off + 5), std::vector<uint32_t>(nbr, nbr + 8));
+}
+
+/* The whole contract, by the one call that checks all of it on the host
+   whatever the machine has: the degeneracy order (HOST only). */
+static gclq_status csr_check(const gclq_graph &g) {
+  std::vector<uint32_t> order(g.num_vertices + 1);
+  return gclq_degeneracy_order(&g, &order[0]);
+}
+
+/* Each way a caller's CSR can break the gclq_graph contract (gpuclique.h,
+   section 5), on every call that takes a graph (k-cliques, maximum cliques,
+   core numbers, the degeneracy order, the sets view), on every backend.
+   A broken shape is INVALID_ARGUMENT everywhere, the sets view included,
+   before a backend is resolved. An edge stored at one end only (the first
+   two cases; the first overflowed HOST k-cliques' orientation, issue 35,
+   item 10) is INVALID_ARGUMENT from the backend that runs: HOST checks it
+   on the host, CUDA on the device after the upload (run here when the
+   machine has a GPU; without one, CUDA says NO_DEVICE first and AUTO runs
+   HOST); the sets view takes it (its sets are still sorted). The
+   valid controls succeed on HOST. */
+TEST(graph, caller_csr_contract_on_every_call) {
+  std::vector<csr_case> bad;
+  { uint64_t o[5] = {0, 1, 2, 3, 4}; uint32_t e[4] = {3, 3, 3, 0};
+    bad.push_back(csr_make("edges at one end only (0:{3} 1:{3} 2:{3} 3:{0}, m 2)", 4, 2,
+                           std::vector<uint64_t>(o, o + 5), std::vector<uint32_t>(e, e + 4))); }
+  { uint64_t o[5] = {0, 1, 2, 3, 4}; uint32_t e[4] = {1, 0, 3, 1};
+    bad.push_back(csr_make("counts right, a partner wrong (0:{1} 1:{0} 2:{3} 3:{1})", 4, 2,
+                           std::vector<uint64_t>(o, o + 5), std::vector<uint32_t>(e, e + 4))); }
+  { csr_case c = csr_base("a list out of order (2:{1, 0, 3})"); c.nbr[4] = 1, c.nbr[5] = 0; bad.push_back(c); }
+  { uint64_t o[4] = {0, 2, 4, 4}; uint32_t e[4] = {1, 1, 0, 0};
+    bad.push_back(csr_make("a repeated neighbour (0:{1, 1} 1:{0, 0})", 3, 2,
+                           std::vector<uint64_t>(o, o + 4), std::vector<uint32_t>(e, e + 4))); }
+  { uint64_t o[3] = {0, 2, 4}; uint32_t e[4] = {0, 1, 0, 1};
+    bad.push_back(csr_make("self-loops (0:{0, 1} 1:{0, 1})", 2, 2,
+                           std::vector<uint64_t>(o, o + 3), std::vector<uint32_t>(e, e + 4))); }
+  { csr_case c = csr_base("an id out of range (3:{4})"); c.nbr[7] = 4; bad.push_back(c); }
+  { csr_case c = csr_base("offsets decrease"); c.off[1] = 5; bad.push_back(c); }
+  { csr_case c = csr_base("offsets not from 0"); c.off[0] = 1; bad.push_back(c); }
+  { csr_case c = csr_base("num_edges above the offsets"); c.m = 5; bad.push_back(c); }
+  { csr_case c = csr_base("num_edges below the offsets"); c.m = 3; bad.push_back(c); }
+  { csr_case c = csr_base("num_edges whose 2m wraps to the offsets' 8"); c.m = (1ull << 63) + 4; bad.push_back(c); }
+  { csr_case c = csr_base("NULL offsets"); c.off.clear(); bad.push_back(c); }
+  { csr_case c = csr_base("NULL neighbours with edges"); c.nbr.clear(); bad.push_back(c); }
+  bad.push_back(csr_make("no vertices, one edge", 0, 1, std::vector<uint64_t>(), std::vector<uint32_t>()));
+  const gclq_backend backends[3] = {GCLQ_BACKEND_HOST, GCLQ_BACKEND_CUDA, GCLQ_BACKEND_AUTO};
+  for (size_t i = 0; i < bad.size(); ++i) {
+    const bool one_sided = i < 2;
+    gclq_graph g = bad[i].view();
+    CHECK_MSG(csr_check(g) == GCLQ_ERROR_INVALID_ARGUMENT, "%s: accepted", bad[i].what);
+    for (int b = 0; b < 3; ++b) {
+      /* a one-sided edge on CUDA without a device: the backend's own error,
+         NO_DEVICE (nvcc) or BACKEND_UNAVAILABLE (a plain C compiler) */
+      gclq_backend resolved;
+      const gclq_status cuda = gclq_backend_resolve(GCLQ_BACKEND_CUDA, &resolved);
+      const gclq_status want = one_sided && backends[b] == GCLQ_BACKEND_CUDA && cuda != GCLQ_SUCCESS
+                                   ? cuda
+                                   : GCLQ_ERROR_INVALID_ARGUMENT;
+      csr_expect_every_call(g, backends[b], want, one_sided ? GCLQ_SUCCESS : GCLQ_ERROR_INVALID_ARGUMENT,
+                            bad[i].what);
+    }
+    CHECK_OK_SO_FAR();
+  }
+  /* valid: the base graph, vertices without edges (NULL neighbours allowed), no vertices */
+  csr_case good[3] = {csr_base("the base graph"),
+                      csr_make("3 vertices, no edges, NULL neighbours", 3, 0, std::vector<uint64_t>(4, 0),
+                               std::vector<uint32_t>()),
+                      csr_make("no vertices", 0, 0, std::vector<uint64_t>(), std::vector<uint32_t>())};
+  for (int i = 0; i < 3; ++i) {
+    gclq_graph g = good[i].view();
+    CHECK_MSG(csr_check(g) == GCLQ_SUCCESS, "%s: refused", good[i].what);
+    csr_expect_every_call(g, GCLQ_BACKEND_HOST, GCLQ_SUCCESS, GCLQ_SUCCESS, good[i].what);
+    CHECK_OK_SO_FAR();
+  }
+}
+
+/* The check on a large graph: R-MAT scale 12 passes; moving two edges to one
+   end each (num_edges and the offsets still agree) fails, and so does
+   every call, on HOST and (with a GPU) on CUDA's device check. The HOST
+   check's one allocation failing is OUT_OF_MEMORY, with nothing leaked. */
+TEST(graph, caller_csr_one_sided_edges_in_a_large_graph) {
+  gclq_graph r;
+  CHECK(gclq_graph_rmat(12, 8, 3, &r) == GCLQ_SUCCESS);
+  CHECK(csr_check(r) == GCLQ_SUCCESS);
+  /* drop an upper entry (v, u), u > v, of two vertices: each edge now listed at u only */
+  std::vector<uint64_t> off(r.h_offsets, r.h_offsets + r.num_vertices + 1);
+  std::vector<uint32_t> nbr;
+  int dropped = 0;
+  for (uint32_t v = 0; v < r.num_vertices; ++v) {
+    off[v] = nbr.size();
+    for (uint64_t e = r.h_offsets[v]; e < r.h_offsets[v + 1]; ++e) {
+      if (dropped < 2 && r.h_neighbors[e] > v && v % 7 == 3) {
+        ++dropped;
+        continue;
+      }
+      nbr.push_back(r.h_neighbors[e]);
+    }
+  }
+  off[r.num_vertices] = nbr.size();
+  CHECK_EQ(dropped, 2);
+  csr_case c = csr_make("R-MAT 12, two edges at one end", r.num_vertices, r.num_edges - 1, off, nbr);
+  gclq_graph g = c.view();
+  CHECK(csr_check(g) == GCLQ_ERROR_INVALID_ARGUMENT);
+  csr_expect_every_call(g, GCLQ_BACKEND_HOST, GCLQ_ERROR_INVALID_ARGUMENT, GCLQ_SUCCESS, c.what);
+  if (g_test.have_gpu) csr_expect_every_call(g, GCLQ_BACKEND_CUDA, GCLQ_ERROR_INVALID_ARGUMENT, GCLQ_SUCCESS, c.what);
+  CHECK_OK_SO_FAR();
+  const long long live = g_alloc_live;
+  uint32_t max_core = 0;
+  g_alloc_fail_at = g_alloc_calls; /* the check's cursor array */
+  gclq_status st = gclq_core_numbers(&r, GCLQ_BACKEND_HOST, NULL, &max_core);
+  g_alloc_fail_at = -1;
+  CHECK(st == GCLQ_ERROR_OUT_OF_MEMORY && g_alloc_live == live);
+  gclq_graph_free(&r);
+}
+
+/* The sets view of a graph with vertices but no edges, whose neighbour array
+   may be NULL: its sets are empty and intersect to nothing on HOST (the
+   merge must not offset a NULL array; UBSan's report in the fuzz harness
+   tests/fuzz/fuzz_csr.c). */
+TEST(graph, sets_view_of_a_graph_without_edges) {
+  std::vector<uint64_t> off(4, 0);
+  gclq_graph g;
+  memset(&g, 0, sizeof g);
+  g.num_vertices = 3, g.h_offsets = &off[0];
+  gclq_sets s;
+  gclq_intersect_options o;
+  gclq_intersect_result r;
+  CHECK(gclq_sets_from_graph(&g, &s) == GCLQ_SUCCESS && s.num_sets == 3 && s.total == 0);
+  memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_HOST;
+  o.materialise = 1;
+  CHECK(gclq_intersect_pair(&s, 0, 2, &o, &r) == GCLQ_SUCCESS && r.num_pairs == 1 && r.h_counts[0] == 0);
+  gclq_intersect_result_free(&r);
+  o.materialise = 0;
+  CHECK(gclq_intersect_all(&s, &o, &r) == GCLQ_SUCCESS && r.num_pairs == 3 && r.total == 0);
+  gclq_intersect_result_free(&r);
+  gclq_sets_free(&s);
 }

@@ -879,6 +879,113 @@ TEST(sets, bad_arguments_options_and_allocation_failures) {
 }
 
 #if defined(__CUDACC__)
+/* ---- the batch kernels' tiles, replayed on the host ----
+   sett_replay runs a pair through a method's CUDA work one block, thread
+   and lane at a time, with the kernels' own cuts, pieces and tables, so
+   every partition is checked here on every run, with or without a GPU. */
+
+static const gclq_intersect_method replay_methods[] = {
+    GCLQ_INTERSECT_AUTO, GCLQ_INTERSECT_MERGE_PATH, GCLQ_INTERSECT_BINARY_SEARCH, GCLQ_INTERSECT_HASH,
+    GCLQ_INTERSECT_BITMAP, GCLQ_INTERSECT_BITMAP_DYNAMIC, GCLQ_INTERSECT_IP_OBS, GCLQ_INTERSECT_IP_HASH};
+
+/* Pairs built around the bitmaps' windows: a sparse a over all 2^32
+   values (windows where a has nothing, the first and last value), b dense
+   around a's elements; ranges that do not meet (BITMAP_DYNAMIC: nothing to
+   cover); a small pair whose range passes a warp's bitmap (block windows)
+   and one whose range fits it (the warp's). */
+static sets_case replay_window_case(test_rng &rng) {
+  sets_case c;
+  c.name = "bitmap windows";
+  set_u32 sparse = {0u, (uint32_t)SETS_WINDOW - 1, (uint32_t)SETS_WINDOW, (uint32_t)(5 * SETS_WINDOW + 3),
+                    0x80000000u, 0xffffffffu};
+  set_u32 around = sets_random(rng, 3000, (uint64_t)1 << 32);
+  for (uint32_t x : sparse)
+    for (uint32_t d = 0; d < 40; ++d) around.push_back(x - 20 + d);
+  std::sort(around.begin(), around.end());
+  around.erase(std::unique(around.begin(), around.end()), around.end());
+  case_add(c, sparse, around);
+  set_u32 low = sets_random(rng, 5000, 3 * SETS_WINDOW), high;
+  for (uint32_t x : sets_random(rng, 6000, 3 * SETS_WINDOW)) high.push_back(x + (uint32_t)(4 * SETS_WINDOW));
+  case_add(c, low, high);
+  set_u32 spread, near;
+  for (uint32_t i = 0; i < 500; ++i) spread.push_back(300 * i);
+  for (uint32_t i = 0; i < 520; ++i) near.push_back(2 * i + (uint32_t)rng.below(2));
+  near.erase(std::unique(near.begin(), near.end()), near.end());
+  case_add(c, spread, near);
+  case_add(c, set_u32(spread.begin(), spread.begin() + 100), near);
+  return c;
+}
+
+/* Each pair of the shaped cases (the giant case's pairs: a sample) by each
+   method, counted, then written over a poisoned buffer: the reference's
+   elements, in order, and nothing past them. */
+TEST(sets, kernel_tiles_replayed_on_the_host_match_the_reference) {
+  test_rng rng = test_rng_for("sets.replay");
+  std::vector<sets_case> cases = sets_cases(rng);
+  cases.push_back(replay_window_case(rng));
+  for (const sets_case &c : cases) {
+    const size_t n = c.pairs.size() / 2, stride = n > 2000 ? n / 2000 : 1;
+    for (size_t p = 0; p < n; p += (p == 0 ? 1 : stride)) {
+      const set_u32 &a = c.sets[c.pairs[2 * p]], &b = c.sets[c.pairs[2 * p + 1]];
+      const set_u32 want = sets_ref(a, b);
+      set_u32 got(want.size() + 1);
+      for (gclq_intersect_method m : replay_methods) {
+        const char *name = gclq_intersect_method_name(m);
+        const uint32_t counted = sett_replay(m, a.data(), (uint32_t)a.size(), b.data(), (uint32_t)b.size(), NULL);
+        CHECK_MSG(counted == want.size(), "%s: pair %zu (%zu, %zu), %s: counted %u, want %zu", c.name.c_str(), p,
+                  a.size(), b.size(), name, counted, want.size());
+        std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
+        const uint32_t wrote =
+            sett_replay(m, a.data(), (uint32_t)a.size(), b.data(), (uint32_t)b.size(), got.data());
+        CHECK_MSG(wrote == want.size() && std::equal(want.begin(), want.end(), got.begin()),
+                  "%s: pair %zu (%zu, %zu), %s: wrote %u, want %zu", c.name.c_str(), p, a.size(), b.size(), name,
+                  wrote, want.size());
+        CHECK_EQ(got[want.size()], 0xA5A5A5A5u);
+      }
+      CHECK_OK_SO_FAR();
+    }
+  }
+  const uint32_t one = 7;
+  CHECK_EQ(sett_replay(GCLQ_INTERSECT_SERIAL_MERGE, &one, 1, &one, 1, NULL), UINT32_MAX); /* not a batch method */
+  CHECK_EQ(sett_replay(GCLQ_INTERSECT_BIT_MATRIX, &one, 1, &one, 1, NULL), UINT32_MAX);
+}
+
+/* All pairs at once, replayed: a collection whose values lie in 0 to 130
+   sets (short lists, lists of 16 and 17 sets, a list whose pairs fill
+   several tiles of 2048), empty sets among them, by both methods in one
+   row tile, a row a tile, a few pairs a tile, and the bit matrix's
+   columns in one chunk or a word at a time, against the brute force. */
+TEST(sets, all_pairs_replayed_on_the_host_match_the_reference) {
+  test_rng rng = test_rng_for("sets.replay_all");
+  const uint32_t k = 140 + (uint32_t)rng.below(20);
+  const uint32_t u = 200 + (uint32_t)rng.below(100);
+  std::vector<set_u32> v(k);
+  for (uint32_t x = 0; x < u; ++x) {
+    const uint32_t in = x == 0 ? 130 : x == 1 ? 16 : x == 2 ? 17 : (uint32_t)rng.below(x % 7 == 0 ? 40 : 6);
+    for (uint32_t i : sets_random(rng, in, k)) v[i].push_back(x);
+  }
+  v[3].clear();
+  v[k - 1].clear();
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  std::vector<uint32_t> want, got((size_t)k * (k - 1) / 2);
+  for (uint32_t i = 0; i < k; ++i)
+    for (uint32_t j = i + 1; j < k; ++j) want.push_back((uint32_t)sets_ref(v[i], v[j]).size());
+  const uint64_t tiles[4] = {(uint64_t)1 << 40, k - 1, 5, 1};
+  for (int method = 0; method < 2; ++method)
+    for (uint64_t max_pairs : tiles)
+      for (uint32_t cw : {1u, 2u, 64u}) {
+        if (method == 0 && cw != 64) continue; /* the index has no columns */
+        const gclq_intersect_method m = method ? GCLQ_INTERSECT_BIT_MATRIX : GCLQ_INTERSECT_INVERTED_INDEX;
+        std::fill(got.begin(), got.end(), 0xA5A5A5A5u);
+        CHECK_EQ(sett_replay_all(m, &s, max_pairs, cw, got.data()), GCLQ_SUCCESS);
+        CHECK_MSG(got == want, "%s, tiles of %llu pairs, chunks of %u words", gclq_intersect_method_name(m),
+                  (unsigned long long)max_pairs, cw);
+      }
+  CHECK_EQ(sett_replay_all(GCLQ_INTERSECT_HASH, &s, 1, 1, got.data()), GCLQ_ERROR_INVALID_ARGUMENT);
+  gclq_sets_free(&s);
+}
+
 TEST(sets, pairs_device_arguments) {
   gclq_sets_device d;
   size_t bytes = 0;

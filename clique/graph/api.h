@@ -9,6 +9,8 @@ GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend bac
   if (!gclq__host_graph_ok(graph)) return GCLQ_ERROR_INVALID_ARGUMENT;
   st = gclq_backend_resolve(backend, &resolved);
   if (st != GCLQ_SUCCESS) return st;
+  /* the symmetry: here for HOST, on the device in the CUDA upload */
+  if (resolved == GCLQ_BACKEND_HOST && (st = gclq__graph_check(graph)) != GCLQ_SUCCESS) return st;
   if (core == NULL) {
     core = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
     if (core == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
@@ -30,8 +32,8 @@ GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend bac
 GCLQ_DEF gclq_status gclq_degeneracy_order(const gclq_graph *graph, uint32_t *h_order_out) {
   uint32_t *core, max_core = 0;
   gclq_status st;
-  if (!gclq__host_graph_ok(graph) || (h_order_out == NULL && graph->num_vertices > 0))
-    return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (graph == NULL || (h_order_out == NULL && graph->num_vertices > 0)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((st = gclq__graph_check(graph)) != GCLQ_SUCCESS) return st;
   core = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
   if (core == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
   st = gclq__host_core_order(graph, core, NULL, &max_core);

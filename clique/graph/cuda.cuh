@@ -16,8 +16,17 @@ struct gclq__dgraph {
   double upload_ms;  /* the upload's time */
 };
 
+/* What gclq__graph_symmetric_kernel finds. */
+struct gclq__graph_sym {
+  unsigned long long upper; /* entries (v, u) with u > v */
+  unsigned int missing;     /* 1: some such entry has no reverse */
+};
+
 /* The CSR to the device (off, nbr) and the degrees (deg); core is taken for
-   the peeling. Its time goes to dg->upload_ms. */
+   the peeling. The upload checks the contract's symmetry there
+   (gclq__graph_symmetric_kernel): a graph with an edge stored at one end
+   only is GCLQ_ERROR_INVALID_ARGUMENT before any kernel reads it as a
+   graph. Its time goes to dg->upload_ms. */
 static inline gclq_status gclq__graph_upload(gclq__dev *c, const gclq_graph *g, gclq__dgraph *dg, gclq__dmem *off,
                                              gclq__dmem *nbr, gclq__dmem *deg, gclq__dmem *core) {
   const uint32_t n = g->num_vertices;
@@ -37,9 +46,18 @@ static inline gclq_status gclq__graph_upload(gclq__dev *c, const gclq_graph *g, 
   GCLQ__CUDA_TRY(cudaMemcpyAsync(dg->d_nbr, g->h_neighbors, (size_t)m2 * sizeof(uint32_t), cudaMemcpyHostToDevice, stream));
   gclq__degree_kernel<<<gclq__grid(n), GCLQ__BLOCK, 0, stream>>>(dg->d_off, n, dg->d_deg);
   GCLQ__CUDA_TRY(cudaGetLastError());
-  GCLQ__CUDA_TRY(cudaStreamSynchronize(stream));
+  gclq__graph_sym sym;
+  gclq__dmem d_sym(c);
+  GCLQ__TRY(d_sym.get(sizeof sym));
+  GCLQ__CUDA_TRY(cudaMemsetAsync(d_sym.p, 0, sizeof sym, stream));
+  if (n > 0) {
+    gclq__graph_symmetric_kernel<<<gclq__grid_warps(n), 32 * GCLQ__CWARPS, 0, stream>>>(
+        dg->d_off, dg->d_nbr, n, &d_sym.as<gclq__graph_sym>()->upper, &d_sym.as<gclq__graph_sym>()->missing);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  GCLQ__TRY(gclq__dev_read(c, &sym, d_sym.p, sizeof sym)); /* synchronizes the stream */
   dg->upload_ms = gclq__ms_since(t0);
-  return GCLQ_SUCCESS;
+  return sym.missing || sym.upper != g->num_edges ? GCLQ_ERROR_INVALID_ARGUMENT : GCLQ_SUCCESS;
 }
 
 /* The peeling's blocks a multiprocessor, at most (0: as many as fit). Its

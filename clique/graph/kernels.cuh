@@ -33,6 +33,33 @@ static __global__ void gclq__degree_kernel(const uint64_t *off, uint32_t n, uint
   if (v < n) deg[v] = (uint32_t)(off[v + 1] - off[v]);
 }
 
+/* The graph contract's symmetry, on the device (the host has checked the
+   rest: sorted lists, no repeats, no self-loops, ids below n). A warp a
+   vertex v: each entry (v, u) with u > v, an upper entry, must have its
+   reverse, v in u's list (a binary search there; *missing set when not),
+   and the upper entries are counted into *upper. With no repeats the
+   reverses of the upper entries are distinct lower entries, so when none
+   is missing and there are exactly m upper entries, they are every lower
+   entry: each edge is stored at both ends. */
+static __global__ void gclq__graph_symmetric_kernel(const uint64_t *off, const uint32_t *nbr, uint32_t n,
+                                                    unsigned long long *upper, unsigned int *missing) {
+  const uint64_t w = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint32_t lane = threadIdx.x & 31;
+  if (w >= n) return;
+  const uint32_t v = (uint32_t)w;
+  uint32_t mine = 0;
+  bool bad = false;
+  for (uint64_t e = off[v] + lane; e < off[v + 1]; e += 32) {
+    const uint32_t u = __ldg(nbr + e);
+    if (u <= v) continue;
+    ++mine;
+    bad |= !gclq__d_adjacent(off, nbr, u, v);
+  }
+  for (int d = 16; d > 0; d /= 2) mine += __shfl_down_sync(0xffffffffu, mine, d);
+  if (lane == 0 && mine != 0) atomicAdd(upper, (unsigned long long)mine);
+  if (__any_sync(0xffffffffu, bad) && lane == 0) atomicOr(missing, 1u);
+}
+
 /* ---------------------------------------------------------------------------
    k-core decomposition (the dissertation, Alg. 1): parallel peeling. With k the current
    level, every vertex still present whose degree is at most k leaves with

@@ -246,7 +246,7 @@ static inline gclq_status gclq__kc_cuda_bitset(gclq__kc_dev *d) {
 /* Host buffers of a run, freed with it. */
 struct gclq__kcp_host {
   uint64_t *off, *pre;
-  unsigned long long *table; /* the binomials (one k) or the tally (every size) */
+  uint64_t *table; /* the binomials (one k) or the tally (every size); the device's are unsigned long long */
   gclq__kcp_host() : off(NULL), pre(NULL), table(NULL) {}
   ~gclq__kcp_host() {
     GCLQ_FREE(off);
@@ -415,7 +415,7 @@ static inline gclq_status gclq__kcp_run_windows(gclq__kc_dev *d, gclq__kcp_args 
 static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
   gclq__dev *c = d->c;
   const uint32_t n = d->n;
-  const uint64_t entries = d->k != 0 ? ((uint64_t)d->max_out + 2) * (d->k + 1) : gclq__kcp_tally_entries(d->top);
+  const uint64_t entries = d->k != 0 ? ((uint64_t)d->max_out + 2) * (d->k + 1) : gclq__kc_tally_entries(d->top);
   gclq__dmem table(c), misc(c);
   gclq__kcp_host h;
   gclq__kcp_args args;
@@ -426,10 +426,10 @@ static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
   GCLQ__CUDA_TRY(cudaMemsetAsync(misc.p, 0, sizeof(gclq__kcp_misc), c->stream));
   h.off = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
   h.pre = (uint64_t *)gclq__alloc_array((uint64_t)n + 1, sizeof(uint64_t));
-  h.table = (unsigned long long *)gclq__alloc_array(entries, sizeof(unsigned long long));
+  h.table = (uint64_t *)gclq__alloc_array(entries, sizeof(uint64_t));
   if (h.off == NULL || h.pre == NULL || h.table == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
   if (d->k != 0) { /* the binomials C(p, j), p <= max_out + 1, j <= k */
-    gclq__kcp_binomials(h.table, d->max_out + 2, d->k + 1);
+    gclq__kc_pascal(h.table, d->max_out + 2, d->k + 1);
     GCLQ__CUDA_TRY(cudaMemcpyAsync(table.p, h.table, (size_t)entries * sizeof(unsigned long long),
                                    cudaMemcpyHostToDevice, c->stream));
   } else {
@@ -452,8 +452,8 @@ static inline gclq_status gclq__kc_cuda_pivot(gclq__kc_dev *d) {
   if (d->k != 0) return GCLQ_SUCCESS;
   d->deepest = got.deepest;
   GCLQ__TRY(gclq__dev_read(c, h.table, table.p, (size_t)entries * sizeof(unsigned long long)));
-  return gclq__kcp_combine(h.table, d->top, got.tally_flag != 0, d->h_count) ? GCLQ_SUCCESS
-                                                                             : GCLQ_ERROR_OUT_OF_MEMORY;
+  return gclq__kc_combine(h.table, d->top, got.tally_flag != 0, d->h_count) ? GCLQ_SUCCESS
+                                                                           : GCLQ_ERROR_OUT_OF_MEMORY;
 }
 
 /* ---- LFTJ (kernels: clique/kcliques/lftj.cuh) ---- */

@@ -44,6 +44,51 @@ static inline uint64_t gclq__kc_mul(uint64_t a, uint64_t b) {
   return a == UINT64_MAX || b == UINT64_MAX || a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
+/* ---- PIVOT's sums, one definition for HOST and CUDA ----
+   A leaf of a pivot tree with r required and p pivot vertices stands for
+   C(p, j) cliques of each size r + j. Counting one k, each leaf adds its
+   C(p, k - r) from a table of binomials; counting every size, leaves are
+   tallied by (r, p), r + p <= top, and the tally is summed at the end. */
+
+/* The tally's entry (r, p): a triangle, row r holding top + 1 - r entries. */
+static GCLQ__HD inline uint64_t gclq__kc_tally_at(uint32_t top, uint32_t r, uint32_t p) {
+  return (uint64_t)r * (top + 1) - (uint64_t)r * (r - (r > 0)) / 2 + p;
+}
+static inline uint64_t gclq__kc_tally_entries(uint32_t top) { return ((uint64_t)top + 1) * (top + 2) / 2; }
+
+/* Pascal's triangle saturated at UINT64_MAX: tab[p * cols + j] = C(p, j)
+   for p < rows, j < cols. */
+static inline void gclq__kc_pascal(uint64_t *tab, uint32_t rows, uint32_t cols) {
+  uint32_t p, j;
+  for (p = 0; p < rows; ++p)
+    for (j = 0; j < cols; ++j) {
+      uint64_t *at = tab + (uint64_t)p * cols + j;
+      if (j == 0 || j == p) *at = 1;
+      else if (j > p) *at = 0;
+      else *at = gclq__kc_add(at[-(int64_t)cols], at[-(int64_t)cols - 1]);
+    }
+}
+
+/* Every size: count[r + j] += tally(r, p) * C(p, j) for r + p <= top, all
+   saturated (count: top + 1 entries); flagged (a tally wrapped) saturates
+   every count. Pascal's rows one at a time. Returns 0 when out of memory. */
+static inline int gclq__kc_combine(const uint64_t *tally, uint32_t top, int flagged, uint64_t *count) {
+  uint64_t *row = (uint64_t *)gclq__alloc_array((uint64_t)top + 1, sizeof(uint64_t));
+  uint32_t p, j, r, s;
+  if (row == NULL) return 0;
+  for (p = 0; p <= top; ++p) {
+    row[p] = 1; /* row p of Pascal's triangle, from row p - 1 */
+    for (j = p - 1; p > 0 && j > 0; --j) row[j] = gclq__kc_add(row[j], row[j - 1]);
+    for (r = 0; r + p <= top; ++r) {
+      const uint64_t t = tally[gclq__kc_tally_at(top, r, p)];
+      for (j = 0; t != 0 && j <= p; ++j) count[r + j] = gclq__kc_add(count[r + j], gclq__kc_mul(t, row[j]));
+    }
+  }
+  for (s = 0; flagged && s <= top; ++s) count[s] = UINT64_MAX;
+  GCLQ_FREE(row);
+  return 1;
+}
+
 /* One counting run: the oriented graph, what is counted, the work buffers. */
 typedef struct gclq__kc_run {
   const gclq_graph *g;
@@ -72,13 +117,16 @@ typedef struct gclq__kc_run {
   uint32_t *required, *pivots;
   uint64_t *binom; /* (max_out + 1) rows of binom_cols: C(p, j), saturated */
   uint32_t binom_cols;
-  uint64_t *leaves; /* every size: leaves[req * (max_out + 2) + piv], saturated */
+  uint64_t *leaves; /* every size: the tally by (req, piv), gclq__kc_tally_at(top, ..), saturated */
   uint32_t deepest; /* the largest required + pivots of a leaf (every size: omega) */
   uint64_t nodes;
   /* progress */
   void (*log)(void *user, const char *line);
   void *log_user;
   clock_t last_log;
+  const char *counting; /* the method of the counting line */
+  uint32_t source;      /* the source being counted */
+  uint64_t check_at;    /* the nodes at which the clock is read next */
 } gclq__kc_run;
 
 static inline void gclq__kc_free(gclq__kc_run *r) {
@@ -104,19 +152,22 @@ static inline void gclq__kc_log(const gclq__kc_run *r, const char *line) {
   if (r->log != NULL) r->log(r->log_user, line);
 }
 
-/* The counting line after source i of n, at most one every
-   GCLQ__HOST_LOG_SECONDS of processor time (checked every
-   GCLQ__HOST_LOG_EVERY sources). */
-static inline void gclq__kc_progress(gclq__kc_run *r, const char *method, uint32_t i) {
+/* The counting line (at r->source), at most one every
+   GCLQ__HOST_LOG_SECONDS of processor time. The recursions call it once
+   r->nodes reaches r->check_at (every source visits a node), so the clock
+   is read once per GCLQ__HOST_LOG_WORK nodes (why: at GCLQ__HOST_LOG_WORK,
+   clique/maxclique/host.h). */
+static void gclq__kc_progress(gclq__kc_run *r) {
   char line[160];
   clock_t now;
-  uint32_t n = r->g->num_vertices;
-  if (r->log == NULL || i % GCLQ__HOST_LOG_EVERY != 0) return;
+  const uint32_t n = r->g->num_vertices;
+  r->check_at = r->log != NULL ? r->nodes + GCLQ__HOST_LOG_WORK : UINT64_MAX;
+  if (r->log == NULL) return;
   now = clock();
   if ((double)(now - r->last_log) < GCLQ__HOST_LOG_SECONDS * CLOCKS_PER_SEC) return;
   r->last_log = now;
-  snprintf(line, sizeof line, "count (%s): source %u of %u (%.0f%%), %llu nodes", method, i, n, 100.0 * i / n,
-           (unsigned long long)r->nodes);
+  snprintf(line, sizeof line, "count (%s): source %u of %u (%.0f%%), %llu nodes", r->counting, r->source, n,
+           100.0 * r->source / n, (unsigned long long)r->nodes);
   gclq__kc_log(r, line);
 }
 
@@ -233,7 +284,7 @@ static inline void gclq__kc_ordered_leaf(gclq__kc_run *r, uint32_t d, const uint
    size: each candidate makes a (d + 1)-clique; go on while any remain. */
 static void gclq__kc_ordered(gclq__kc_run *r, uint32_t d, const uint32_t *cand, uint32_t nc) {
   uint32_t i, *next;
-  ++r->nodes;
+  if (++r->nodes >= r->check_at) gclq__kc_progress(r);
   if (nc == 0 || r->out_of_memory || (r->list_only && r->listed >= r->list_cap)) return;
   if (r->k != 0 && d + 1 == r->k) {
     gclq__kc_ordered_leaf(r, d, cand, nc);
@@ -262,7 +313,8 @@ static inline void gclq__kc_ordered_all_sources(gclq__kc_run *r) {
   uint32_t v, n = r->g->num_vertices;
   for (v = 0; v < n; ++v) {
     if (r->list_only && r->listed >= r->list_cap) return;
-    gclq__kc_progress(r, "ordered", v);
+    r->counting = r->list_only ? "ordered, listing" : "ordered";
+    r->source = v;
     r->clique[0] = v;
     if (!r->list_only && r->k == 0) r->count[1] = gclq__kc_add(r->count[1], 1);
     gclq__kc_ordered(r, 1, r->out + r->off[v], gclq__kc_out_degree(r, v));
@@ -278,29 +330,20 @@ static inline uint64_t gclq__kc_binom(const gclq__kc_run *r, uint32_t p, uint32_
 
 /* Pascal's triangle, rows 0 .. max_out, columns 0 .. binom_cols - 1. */
 static inline int gclq__kc_binomials(gclq__kc_run *r) {
-  uint32_t p, j, cols = r->binom_cols;
-  r->binom = (uint64_t *)gclq__alloc_array(((uint64_t)r->max_out + 1) * cols, sizeof(uint64_t));
+  r->binom = (uint64_t *)gclq__alloc_array(((uint64_t)r->max_out + 1) * r->binom_cols, sizeof(uint64_t));
   if (r->binom == NULL) return 0;
-  for (p = 0; p <= r->max_out; ++p) {
-    uint64_t *row = r->binom + (size_t)p * cols;
-    const uint64_t *above = p > 0 ? row - cols : row; /* row p - 1 */
-    for (j = 0; j < cols; ++j) {
-      if (j == 0 || j == p) row[j] = 1;
-      else if (j > p) row[j] = 0;
-      else row[j] = gclq__kc_add(above[j], above[j - 1]);
-    }
-  }
+  gclq__kc_pascal(r->binom, r->max_out + 1, r->binom_cols);
   return 1;
 }
 
 /* A leaf: every clique of the required vertices plus any j of the pivots,
    C(p, j) of each size req + j. Counting every size, leaves are only
-   tallied by (req, piv) here; gclq__kc_pivot_sizes adds them up at the end. */
+   tallied by (req, piv) here; gclq__kc_combine adds them up at the end. */
 static inline void gclq__kc_pivot_leaf(gclq__kc_run *r, uint32_t req, uint32_t piv) {
   uint32_t j, i;
   if (req + piv > r->deepest) r->deepest = req + piv;
   if (r->k == 0) {
-    uint64_t *tally = r->leaves + (size_t)req * (r->max_out + 2) + piv;
+    uint64_t *tally = r->leaves + gclq__kc_tally_at(r->top, req, piv);
     *tally = gclq__kc_add(*tally, 1);
     return;
   }
@@ -370,7 +413,7 @@ static inline void gclq__kc_pivot_close(gclq__kc_run *r, const uint64_t *C, uint
 static void gclq__kc_pivot(gclq__kc_run *r, uint32_t t, uint32_t req, uint32_t piv) {
   uint32_t W = r->words, i, w, size = 0, best = 0, u = 0, universal = 0;
   uint64_t *C = r->bits + (size_t)t * 2 * W, *rest = C + W, *next = C + 2 * W;
-  ++r->nodes;
+  if (++r->nodes >= r->check_at) gclq__kc_progress(r);
   for (w = 0; w < W; ++w) size += gclq__host_popcount64(C[w]);
   if (r->k != 0 && (req > r->k || req + piv + size < r->k)) return;
   if (size == 0 || (r->k != 0 && req == r->k)) {
@@ -461,33 +504,24 @@ static inline int gclq__kc_pivot_buffers(gclq__kc_run *r) {
   r->pivots = (uint32_t *)gclq__alloc_array(cap, sizeof(uint32_t));
   if (!r->local || !r->slot || !r->adj || !r->bits || !r->required || !r->pivots) return 0;
   if (r->k == 0) {
-    r->leaves = (uint64_t *)gclq__alloc_array(cap * cap, sizeof(uint64_t));
+    const uint64_t entries = gclq__kc_tally_entries(r->top);
+    r->leaves = (uint64_t *)gclq__alloc_array(entries, sizeof(uint64_t));
     if (r->leaves == NULL) return 0;
-    memset(r->leaves, 0, (size_t)(cap * cap) * sizeof(uint64_t));
+    memset(r->leaves, 0, (size_t)entries * sizeof(uint64_t));
   }
   memset(r->slot, 0, (size_t)r->g->num_vertices * sizeof(uint32_t));
   return gclq__kc_binomials(r);
 }
 
-/* Every size: count[req + j] += leaves(req, piv) * C(piv, j). */
-static inline void gclq__kc_pivot_sizes(gclq__kc_run *r) {
-  uint32_t req, piv, j, side = r->max_out + 2;
-  for (req = 1; req < side; ++req)
-    for (piv = 0; req + piv < side; ++piv) {
-      uint64_t tally = r->leaves[(size_t)req * side + piv];
-      if (tally == 0) continue;
-      for (j = 0; j <= piv; ++j)
-        r->count[req + j] = gclq__kc_add(r->count[req + j], gclq__kc_mul(tally, gclq__kc_binom(r, piv, j)));
-    }
-}
-
-static inline void gclq__kc_pivot_all_sources(gclq__kc_run *r) {
+/* Returns 0 when out of memory (the sum of every size's tally). */
+static inline int gclq__kc_pivot_all_sources(gclq__kc_run *r) {
   uint32_t v, n = r->g->num_vertices;
+  r->counting = "pivot";
   for (v = 0; v < n; ++v) {
-    gclq__kc_progress(r, "pivot", v);
+    r->source = v;
     gclq__kc_pivot_source(r, v);
   }
-  if (r->k == 0) gclq__kc_pivot_sizes(r);
+  return r->k != 0 || gclq__kc_combine(r->leaves, r->top, 0, r->count);
 }
 
 /* ---- the public call ---- */
@@ -540,7 +574,7 @@ static inline gclq_status gclq__kc_count(gclq__kc_run *r, gclq_kclique_method me
     return r->out_of_memory ? GCLQ_ERROR_OUT_OF_MEMORY : GCLQ_SUCCESS;
   }
   if (!gclq__kc_pivot_buffers(r)) return GCLQ_ERROR_OUT_OF_MEMORY;
-  gclq__kc_pivot_all_sources(r);
+  if (!gclq__kc_pivot_all_sources(r)) return GCLQ_ERROR_OUT_OF_MEMORY;
   stats->count_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
   if (r->list_cap > 0) {
     t0 = clock();

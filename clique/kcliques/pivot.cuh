@@ -125,50 +125,10 @@ static __host__ __device__ __forceinline__ uint64_t gclq__kcp_task_words(uint32_
   return (4 + 2 * (uint64_t)f.W + (ids ? 2 * (uint64_t)f.L : 0) + 7) / 8 * 8;
 }
 
-/* The tally of leaves with r required and p pivot vertices, r + p <= top:
-   row r holds top + 1 - r entries. */
-static __host__ __device__ __forceinline__ uint64_t gclq__kcp_tally_at(uint32_t top, uint32_t r, uint32_t p) {
-  return (uint64_t)r * (top + 1) - (uint64_t)r * (r - (r > 0)) / 2 + p;
-}
-static __host__ __device__ __forceinline__ uint64_t gclq__kcp_tally_entries(uint32_t top) {
-  return ((uint64_t)top + 1) * (top + 2) / 2;
-}
-
 /* C(p, j) from the table of `cols` columns (0 when j > p). */
 static __host__ __device__ __forceinline__ uint64_t gclq__kcp_binom(const unsigned long long *tab, uint32_t cols,
                                                                     uint32_t p, uint32_t j) {
   return j <= p ? (uint64_t)tab[(uint64_t)p * cols + j] : 0;
-}
-
-/* Pascal's triangle saturated at UINT64_MAX: tab[p * cols + j] = C(p, j)
-   for p < rows, j < cols. */
-static inline void gclq__kcp_binomials(unsigned long long *tab, uint32_t rows, uint32_t cols) {
-  for (uint32_t p = 0; p < rows; ++p)
-    for (uint32_t j = 0; j < cols; ++j) {
-      unsigned long long *at = tab + (uint64_t)p * cols + j;
-      if (j == 0 || j == p) *at = 1;
-      else if (j > p) *at = 0;
-      else *at = gclq__kc_add(at[-(int64_t)cols], at[-(int64_t)cols - 1]);
-    }
-}
-
-/* Every size: count[r + j] += tally(r, p) * C(p, j) for r + p <= top, all
-   saturated (count: top + 1 entries); flagged (a tally wrapped) saturates
-   every count. Pascal's rows one at a time. Returns 0 when out of memory. */
-static inline int gclq__kcp_combine(const unsigned long long *tally, uint32_t top, int flagged, uint64_t *count) {
-  uint64_t *row = (uint64_t *)gclq__alloc_array((uint64_t)top + 1, sizeof(uint64_t));
-  if (row == NULL) return 0;
-  for (uint32_t p = 0; p <= top; ++p) {
-    row[p] = 1; /* row p of Pascal's triangle, from row p - 1 */
-    for (uint32_t j = p - 1; p > 0 && j > 0; --j) row[j] = gclq__kc_add(row[j], row[j - 1]);
-    for (uint32_t r = 0; r + p <= top; ++r) {
-      const uint64_t t = tally[gclq__kcp_tally_at(top, r, p)];
-      for (uint32_t j = 0; t != 0 && j <= p; ++j) count[r + j] = gclq__kc_add(count[r + j], gclq__kc_mul(t, row[j]));
-    }
-  }
-  for (uint32_t s = 0; flagged && s <= top; ++s) count[s] = UINT64_MAX;
-  GCLQ_FREE(row);
-  return 1;
 }
 
 /* Bytes of the window of sources [a, b): their adjacency offsets (b - a + 1
@@ -211,7 +171,7 @@ struct gclq__kcp_args {
   uint32_t max_out;
   uint32_t k, top;                /* one k, or 0: every size up to top */
   const unsigned long long *binom; /* one k: C(p, j), k + 1 columns */
-  unsigned long long *tally;      /* every size: leaves by (r, p), gclq__kcp_tally_at */
+  unsigned long long *tally;      /* every size: leaves by (r, p), gclq__kc_tally_at */
   unsigned long long *count;
   unsigned int *flags;
   unsigned long long *pv;         /* per-vertex counts, or NULL */
@@ -409,7 +369,7 @@ static __device__ __forceinline__ void gclq__kcp_leaf(const gclq__kcp_args &a, c
   const uint32_t lane = threadIdx.x & 31;
   if (r + p > s->deepest) s->deepest = r + p;
   if (a.k == 0) {
-    const uint64_t at = gclq__kcp_tally_at(a.top, r, p);
+    const uint64_t at = gclq__kc_tally_at(a.top, r, p);
     if (at != s->tally_at) gclq__kcp_flush(a, s);
     s->tally_at = at;
     ++s->tally_run;

@@ -139,12 +139,15 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
 
 /* Is g small work for AUTO (GCLQ_AUTO_HOST_MAX_EDGES, _MAX_CORE)? The
    core numbers are computed only under the edge limit; *max_core gets the
-   largest (0 when not computed). A failed allocation answers "not small". */
+   largest (0 when not computed). A failed allocation, or a graph that
+   breaks the contract's symmetry (the backend that runs refuses it),
+   answers "not small". */
 static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core) {
   uint32_t *core;
   int small = 0;
   *max_core = 0;
   if (g->num_edges > GCLQ_AUTO_HOST_MAX_EDGES) return 0;
+  if (gclq__graph_check(g) != GCLQ_SUCCESS) return 0; /* the peeling reads a symmetric graph only */
   core = (uint32_t *)gclq__alloc_array(g->num_vertices, sizeof(uint32_t));
   if (core == NULL) return 0;
   if (gclq__host_core_order(g, core, NULL, max_core) == GCLQ_SUCCESS) small = *max_core <= GCLQ_AUTO_HOST_MAX_CORE;

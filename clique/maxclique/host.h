@@ -82,30 +82,40 @@ typedef struct gclq__host_mc {
   /* progress lines (options.log; NULL: silent) */
   void (*log)(void *user, const char *line);
   void *log_user;
-  clock_t last_log; /* processor time of the last search line */
+  clock_t last_log;  /* processor time of the last search line */
+  uint32_t source;   /* the search's position in the order */
+  uint64_t nodes;    /* nodes of the search so far */
+  uint64_t check_at; /* the work (nodes + sources) at which the clock is read next */
 } gclq__host_mc;
 
 /* The search's progress lines come at most this often (seconds of
-   processor time), checked every GCLQ__HOST_LOG_EVERY sources. */
+   processor time). The clock is read once per GCLQ__HOST_LOG_WORK units of
+   work (a source, or a node of its search): often enough for a line about
+   every second however long one source takes, and rarely enough that the
+   read costs nothing next to the work between two reads. */
 #define GCLQ__HOST_LOG_SECONDS 1.0
-#define GCLQ__HOST_LOG_EVERY 64u
+#define GCLQ__HOST_LOG_WORK 16384u
 
 /* A progress line through the log callback (nothing when there is none). */
 static inline void gclq__host_mc_log(const gclq__host_mc *mc, const char *line) {
   if (mc->log != NULL) mc->log(mc->log_user, line);
 }
 
-/* The search's line after source i of n, when GCLQ__HOST_LOG_SECONDS have
-   passed since the last one. */
-static inline void gclq__host_mc_progress(gclq__host_mc *mc, uint32_t i, uint32_t n) {
-  char line[160];
+/* The search's line (at mc->source) when GCLQ__HOST_LOG_SECONDS have
+   passed since the last one. The search calls it once its work (nodes +
+   sources) reaches mc->check_at. */
+static void gclq__host_mc_progress(gclq__host_mc *mc) {
+  char line[192];
   clock_t now;
-  if (mc->log == NULL || i % GCLQ__HOST_LOG_EVERY != 0) return;
+  const uint32_t n = mc->g->num_vertices;
+  mc->check_at = mc->log != NULL ? mc->nodes + mc->source + GCLQ__HOST_LOG_WORK : UINT64_MAX;
+  if (mc->log == NULL) return;
   now = clock();
   if ((double)(now - mc->last_log) < GCLQ__HOST_LOG_SECONDS * CLOCKS_PER_SEC) return;
   mc->last_log = now;
-  snprintf(line, sizeof line, "search: source %u of %u (%.0f%%), best %u, %llu cliques of that size", i, n,
-           100.0 * i / n, mc->best, (unsigned long long)mc->count);
+  snprintf(line, sizeof line, "search: source %u of %u (%.0f%%), best %u, %llu cliques of that size, %llu nodes",
+           mc->source, n, 100.0 * mc->source / n, mc->best, (unsigned long long)mc->count,
+           (unsigned long long)mc->nodes);
   gclq__host_mc_log(mc, line);
 }
 
@@ -181,6 +191,7 @@ static inline void gclq__host_mc_expand(gclq__host_mc *mc, uint32_t depth, size_
   const uint32_t W = mc->words;
   uint64_t *P = mc->pbits + (size_t)depth * W;
   uint32_t w, np = 0, i;
+  if (++mc->nodes + mc->source >= mc->check_at) gclq__host_mc_progress(mc);
   for (w = 0; w < W; ++w) np += gclq__host_popcount64(P[w]);
   if (np == 0) {
     gclq__host_mc_record(mc, depth);
@@ -320,7 +331,8 @@ static inline int gclq__host_mc_search(gclq__host_mc *mc, const uint32_t *order,
   memset(slot, 0, (size_t)n * sizeof(uint32_t));
   mc->last_log = clock();
   for (i = 0; i < n; ++i) {
-    gclq__host_mc_progress(mc, i, n);
+    mc->source = i;
+    if (mc->nodes + i >= mc->check_at) gclq__host_mc_progress(mc);
     v = order[i];
     if (mc->find_one ? mc->core[v] + 1 <= mc->best : mc->core[v] + 1 < mc->best) continue;
     gclq__host_mc_seed(mc, v, rank, slot);

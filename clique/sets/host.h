@@ -138,7 +138,7 @@ GCLQ_DEF gclq_status gclq_sets_from_arrays(uint32_t num_sets, const uint64_t *h_
 GCLQ_DEF gclq_status gclq_sets_from_graph(const gclq_graph *graph, gclq_sets *sets) {
   if (sets != NULL) memset(sets, 0, sizeof *sets);
   if (graph == NULL || sets == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (graph->num_vertices > 0 && graph->h_offsets == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (!gclq__host_graph_ok(graph)) return GCLQ_ERROR_INVALID_ARGUMENT; /* the shape; sets need no symmetry */
   sets->num_sets = graph->num_vertices;
   sets->universe = graph->num_vertices;
   sets->total = graph->num_vertices ? graph->h_offsets[graph->num_vertices] : 0;
@@ -299,15 +299,18 @@ static gclq_status gclq__sets_read_file(const char *path, char **data, size_t *l
   char first;
   size_t got;
   const char *why = NULL;
+  char reason[128];
   gclq_status st = GCLQ_ERROR_IO;
   *data = NULL;
   *len = 0;
   if (path == NULL) return gclq__sets_fail(err, GCLQ_ERROR_INVALID_ARGUMENT, UINT64_MAX, 0, 0, "NULL argument");
   f = fopen(path, "rb");
-  if (f == NULL) return gclq__sets_fail(err, GCLQ_ERROR_IO, UINT64_MAX, 0, 0, "cannot open the file");
+  if (f == NULL)
+    return gclq__sets_fail(err, GCLQ_ERROR_IO, UINT64_MAX, 0, 0,
+                           gclq__os_why(reason, sizeof reason, "cannot open the file", errno));
   got = fread(&first, 1, 1, f);
-  if (ferror(f)) {
-    why = "cannot read the file (a directory?)";
+  if (ferror(f)) { /* a directory: "Is a directory" */
+    why = gclq__os_why(reason, sizeof reason, "cannot read the file", errno);
   } else if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
     why = "cannot measure the file (not a regular file?)";
   } else if ((size_t)size < got) {
@@ -316,7 +319,7 @@ static gclq_status gclq__sets_read_file(const char *path, char **data, size_t *l
     why = "out of memory reading the file";
     st = GCLQ_ERROR_OUT_OF_MEMORY;
   } else if (size > 0 && fread(*data, 1, (size_t)size, f) != (size_t)size) {
-    why = "cannot read the file";
+    why = gclq__os_why(reason, sizeof reason, "cannot read the file", ferror(f) ? errno : 0);
   } else if (fgetc(f) != EOF) {
     why = "the file holds more than its size (not a regular file?)";
   }

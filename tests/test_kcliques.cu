@@ -1334,7 +1334,12 @@ GPU_TEST(kcliques, cuda_layout_edges_match_host) {
           o.backend = GCLQ_BACKEND_CUDA;
           o.method = method;
           o.device_budget_bytes = b == 0 ? 0 : graph_bytes * 3 + (size_t)rng.below(2u << 20);
+          const double t0 = kc_wall_ms();
           kc_cuda_equals(g, o, want, what);
+          const double ms = kc_wall_ms() - t0;
+          if (ms > 2000) /* the slow configurations, for the suite's time */
+            printf("    %s, k %u, %s, %s: %.1f s\n", what, kk, gclq_kclique_method_name(method),
+                   b ? "small budget" : "default budget", ms / 1000);
         }
       }
       gclq_kclique_result_free(&want);

@@ -33,7 +33,7 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   -artifact_prefix="$dir/artifacts/$target/" ${FUZZ_FLAGS:-} "$dir/corpus/$target" $seeds >"$log" 2>&1
 rc=$?
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-echo "$target: ${execs:-?} executions in ${seconds} s (corpus $(ls "$dir/corpus/$target" | wc -l) files; log $log)"
+echo "$target: ${execs:-?} executions, limit ${seconds} s (corpus $(ls "$dir/corpus/$target" | wc -l) files; log $log)"
 found=$(ls "$dir/artifacts/$target" 2>/dev/null)
 if [ $rc -ne 0 ] || [ -n "$found" ]; then
   echo "$target: FINDING (libFuzzer exit $rc):"

@@ -161,7 +161,8 @@ typedef struct CUstream_st *gclq_stream;
   X(GCLQ_ERROR_CUDA, -5, "a CUDA runtime call failed")                                       \
   X(GCLQ_ERROR_IO, -6, "the file could not be opened or read")                               \
   X(GCLQ_ERROR_PARSE, -7, "malformed input (the load error names the line)")                 \
-  X(GCLQ_ERROR_TOO_LARGE, -8, "the graph is too large (more than 2^32 - 1 vertices, or over a load limit)") \
+  X(GCLQ_ERROR_TOO_LARGE, -8,                                                               \
+    "too large (more than 2^32 - 1 vertices or sets, over a load limit, or over max_pairs)")  \
   X(GCLQ_ERROR_UNSORTED_SET, -9, "a set is not strictly increasing (the error names the set)")         \
   X(GCLQ_ERROR_OVERFLOW, -10, "a count does not fit in 64 bits (flagged, never wrapped)")
 
@@ -862,6 +863,18 @@ typedef enum gclq_intersect_method {
 /* gclq_intersect_options.split_below: no light/heavy split. */
 #define GCLQ_SPLIT_OFF UINT64_MAX
 
+/* gclq_intersect_options.max_pairs' default: the most pairs the result of
+   all pairs or of a containment join holds, 2^26. Dense counts take 4
+   bytes a pair (256 MiB at the cap), sparse pairs and containments 12
+   while they are gathered (about 0.8 GiB, twice that as the lists grow),
+   so the default fits a laptop's memory; a larger answer is
+   GCLQ_ERROR_TOO_LARGE unless max_pairs allows it (GCLQ_NO_MAX_PAIRS:
+   none). Define before the implementation include to move it. */
+#ifndef GCLQ_SETS_MAX_PAIRS
+#define GCLQ_SETS_MAX_PAIRS ((uint64_t)1 << 26)
+#endif
+#define GCLQ_NO_MAX_PAIRS UINT64_MAX
+
 /* AUTO for all pairs and the containment join on CUDA (one rule,
    gclq__sets_all_pick): the cheapest of three estimates, in merge steps:
      pairwise batches  W = (k - 1) total (every set meets the k - 1 others);
@@ -953,6 +966,12 @@ typedef struct gclq_intersect_options {
   uint64_t min_count;             /* all pairs, sparse: the threshold; 0 means 1 (non-zero counts) */
   double min_containment;         /* containment: |s_i & s_j| / |s_i| at least this; 0 means 1.0
                                      (s_i a subset of s_j); values above 1 are invalid */
+  uint64_t max_pairs;             /* all pairs and containment: the most pairs the result may hold
+                                     (dense: k (k - 1) / 2 counts, checked before any work; sparse
+                                     and containment: the pairs kept, checked as they come); over
+                                     it the call returns GCLQ_ERROR_TOO_LARGE and no result. 0:
+                                     GCLQ_SETS_MAX_PAIRS; GCLQ_NO_MAX_PAIRS: no cap. Given pairs
+                                     (gclq_intersect_pairs) have none: their result is their size */
   uint64_t split_below;           /* containment: MMJoin's light/heavy split (above): an element in
                                      fewer than this many sets is light (the host), the others
                                      heavy (the backend). 0: AUTO (HOST: no split; CUDA:
@@ -1045,10 +1064,13 @@ GCLQ_DEF gclq_status gclq_intersect_pairs_device(const gclq_sets_device *sets, c
                                                  uint64_t num_pairs, uint32_t *d_counts,
                                                  gclq_intersect_method method, void *d_temp, size_t *temp_bytes,
                                                  gclq_stream stream);
-/* All pairs i < j (MISI): dense counts, or the sparse list (options.sparse). */
+/* All pairs i < j (MISI): dense counts, or the sparse list (options.sparse).
+   GCLQ_ERROR_TOO_LARGE when the result would hold more than
+   options.max_pairs pairs (dense: k (k - 1) / 2 of them, before any work). */
 GCLQ_DEF gclq_status gclq_intersect_all(const gclq_sets *sets, const gclq_intersect_options *options,
                                         gclq_intersect_result *result);
-/* The containment join (MISC), by the all-pairs counts. */
+/* The containment join (MISC), by the all-pairs counts. GCLQ_ERROR_TOO_LARGE
+   when it finds more than options.max_pairs containments. */
 GCLQ_DEF gclq_status gclq_containment_join(const gclq_sets *sets, const gclq_intersect_options *options,
                                            gclq_intersect_result *result);
 /* Release the result's arrays and zero it (NULL and zeroed are fine). */

@@ -21,6 +21,9 @@
                      (the last two: all and containment only)   --budget MB
             --backend auto|cuda|host   --out FILE   --json (one JSON object on stdout)
             --quiet (no line of its own on stderr)
+            --max-pairs N|none         all and containment: the most pairs the answer may
+                                       hold (default 2^26, GCLQ_SETS_MAX_PAIRS); past it the
+                                       run stops with an error naming the option
 
    Numbers are parsed strictly: a value that is not a whole number (or, for
    --budget and --threshold, a number) in its range is a usage error that
@@ -55,6 +58,7 @@ static const char usage_text[] =
     "                    bitmap-dynamic|ip-obs|ip-hash|inverted-index|bit-matrix\n"
     "                    (the last two: all and containment only)   --budget MB\n"
     "           --backend auto|cuda|host   --out FILE   --json   --quiet   --help, -h\n"
+    "           --max-pairs N|none (all, containment: the most pairs kept; default 2^26)\n"
     "exit status: 0 success, 1 file or library error, 2 usage error\n";
 
 #define CLI_PROGRAM "setops"
@@ -73,7 +77,7 @@ typedef struct cli {
   gclq_intersect_options opt;
   gclq_sets_gen gen;
   const char *path, *out;
-  int generated, op, json, quiet, have_k, have_universe, have_avg, have_threshold, have_split;
+  int generated, op, json, quiet, have_k, have_universe, have_avg, have_threshold, have_split, have_max_pairs;
   unsigned long long i, j;
 } cli;
 
@@ -135,6 +139,11 @@ static int parse_valued(const char *a, const char *v, cli *c) {
     else if (!parse_u64(a, v, 1, ~0ull - 1, &x)) return 2;
     else c->opt.split_below = x;
     c->have_split = 1;
+  } else if (strcmp(a, "--max-pairs") == 0) {
+    if (strcmp(v, "none") == 0) c->opt.max_pairs = GCLQ_NO_MAX_PAIRS;
+    else if (!parse_u64(a, v, 1, ~0ull - 1, &x)) return 2;
+    else c->opt.max_pairs = x;
+    c->have_max_pairs = 1;
   } else if (strcmp(a, "--method") == 0) {
     if (!pick(v, methods, (int)(sizeof methods / sizeof methods[0]), &w))
       return usage_unknown(a, v,
@@ -192,6 +201,7 @@ static int parse_args(int argc, char **argv, cli *c) {
     return usage("--k, --universe and --avg go with --gen", NULL);
   if (c->have_threshold && c->op != OP_CONTAIN) return usage("goes with containment", "--threshold");
   if (c->have_split && c->op != OP_CONTAIN) return usage("goes with containment", "--split");
+  if (c->have_max_pairs && c->op == OP_PAIR) return usage("goes with all or containment", "--max-pairs");
   if (c->op == OP_PAIR &&
       (c->opt.method == GCLQ_INTERSECT_INVERTED_INDEX || c->opt.method == GCLQ_INTERSECT_BIT_MATRIX))
     return usage("counts all pairs at once: all or containment, not pair I J", "--method");
@@ -352,7 +362,12 @@ int main(int argc, char **argv) {
     printf("%u sets, %llu elements, universe %llu\n", s.num_sets, (unsigned long long)s.total,
            (unsigned long long)s.universe);
   st = run(&c, &s, &r, &pairs);
-  if (st != GCLQ_SUCCESS) {
+  if (st == GCLQ_ERROR_TOO_LARGE) {
+    fprintf(stderr, CLI_PROGRAM ": the answer holds more than %llu pairs: raise --max-pairs (or none)\n",
+            (unsigned long long)c.opt.max_pairs);
+    gclq_sets_free(&s);
+    return 1;
+  } else if (st != GCLQ_SUCCESS) {
     print_status(st);
     gclq_sets_free(&s);
     return 1;

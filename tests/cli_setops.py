@@ -14,7 +14,9 @@ missing device), errors in the user's words (the system's reason for a
 missing file, a directory or an --out that cannot be written; a pair past
 the last set and a method of all pairs for one pair are usage errors,
 exit 2, naming the argument; a name an option does not know echoed with
-the names it takes), --quiet, and the same --out bytes from every binary. The
+the names it takes), --quiet, --max-pairs (the answer's cap: one pair
+below it is exit 1 naming the option), and the same --out bytes from every
+binary. The
 last line is "N passed, N failed"; the exit status is the number of
 failures (capped at 100)."""
 import os
@@ -94,6 +96,9 @@ def check_bad_arguments(binary, tmp):
         (g + ["all", "containment"], "containment", "give one operation"),
         (g + ["--seed"], "--seed", "missing its value"),
         (g + ["--frobnicate", "1"], "--frobnicate", "unknown option"),
+        (g + ["all", "--max-pairs", "0"], "--max-pairs", "out of range"),
+        (g + ["all", "--max-pairs", "many"], "--max-pairs", "not a whole number"),
+        (g + ["pair", "0", "1", "--max-pairs", "5"], "--max-pairs", "goes with all or containment"),
         ([], "", "give one FILE or --gen"),
         ([os.path.join(tmp, "a.txt")] + g, "", "give one FILE or --gen"),
     ]
@@ -169,6 +174,21 @@ def check_operations(binary, tmp, sets, path):
     check(rc == 0 and r is not None and r["pairs"] == k * (k - 1) // 2 and r["intersections_total"] == total and
           r["stats"]["backend"] in ("host", "cuda"), "%s all --json: exit %d, %r" % (binary, rc, out[:200]))
     return outs
+
+
+def check_max_pairs(binary, tmp):
+    """20 equal sets: all pairs keep 190 pairs, containment 380 (each way).
+    One below is exit 1 naming --max-pairs; the exact figure and none pass."""
+    path = os.path.join(tmp, "equal.txt")
+    write_text(path, [[1, 5, 9]] * 20)
+    for op, kept in (("all", 190), ("containment", 380)):
+        for cap, ok in ((str(kept - 1), False), (str(kept), True), ("none", True)):
+            rc, out, err, _ = run(binary, [path, op, "--max-pairs", cap, "--quiet"])
+            if ok:
+                check(rc == 0, "%s %s --max-pairs %s: exit %d, %r" % (binary, op, cap, rc, err[-200:]))
+            else:
+                check(rc == 1 and "more than %s pairs" % cap in err and "--max-pairs" in err,
+                      "%s %s --max-pairs %s: exit %d (want 1), stderr %r" % (binary, op, cap, rc, err[-200:]))
 
 
 def check_binary_and_generated(binary, tmp, sets, universe):
@@ -267,6 +287,7 @@ def main():
             check_bad_arguments(b, tmp)
             outputs.append(check_operations(b, tmp, sets, path))
             check_binary_and_generated(b, tmp, sets, universe)
+            check_max_pairs(b, tmp)
             check_malformed(b, tmp)
             check_auto_stats(b, path)
             check_out_and_quiet(b, path, tmp)

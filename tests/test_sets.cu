@@ -775,6 +775,56 @@ static void check_all_pairs_dense(const std::vector<set_u32> &v, const gclq_sets
   gclq_intersect_result_free(&r);
 }
 
+/* The result caps (options.max_pairs) on 50 equal sets, every pair
+   sharing: all pairs keep 1225 pairs (dense or sparse), containment 2450
+   (each way). One pair below is GCLQ_ERROR_TOO_LARGE with the result
+   zeroed and nothing leaked, the exact figure and GCLQ_NO_MAX_PAIRS pass;
+   on HOST, and on CUDA with a GPU (one sink for both). The default, zero
+   or written out, is GCLQ_SETS_MAX_PAIRS: 11586 empty sets' dense counts
+   (just past 2^26) are refused before any work, 11585's are under it. */
+TEST(sets, all_pairs_and_containment_caps) {
+  std::vector<set_u32> v(50, set_u32{3, 9, 27});
+  gclq_sets s;
+  CHECK_EQ(sets_build(v, &s), GCLQ_SUCCESS);
+  const long long live = g_alloc_live;
+  for (int b = 0; b < (g_test.have_gpu ? 2 : 1); ++b)
+    for (int kind = 0; kind < 3; ++kind) { /* dense, sparse, containment */
+      const uint64_t kept = kind == 2 ? 2450 : 1225;
+      const uint64_t caps[3] = {kept - 1, kept, GCLQ_NO_MAX_PAIRS};
+      for (uint64_t cap : caps) {
+        gclq_intersect_options o = host_options();
+        gclq_intersect_result r;
+        o.backend = b ? GCLQ_BACKEND_CUDA : GCLQ_BACKEND_HOST;
+        o.sparse = kind == 1;
+        o.max_pairs = cap;
+        memset(&r, 0xab, sizeof r);
+        const gclq_status st = kind == 2 ? gclq_containment_join(&s, &o, &r) : gclq_intersect_all(&s, &o, &r);
+        CHECK_MSG(st == (cap < kept ? GCLQ_ERROR_TOO_LARGE : GCLQ_SUCCESS), "%s, kind %d, cap %llu: %s",
+                  gclq_backend_name(o.backend), kind, (unsigned long long)cap, gclq_status_string(st));
+        if (st == GCLQ_SUCCESS) CHECK_EQ(r.num_pairs, kept);
+        else CHECK(r.num_pairs == 0 && r.h_counts == NULL && r.h_pairs == NULL);
+        gclq_intersect_result_free(&r);
+        CHECK_EQ(g_alloc_live, live);
+      }
+    }
+  gclq_sets_free(&s);
+  gclq_intersect_options d;
+  gclq_intersect_options_defaults(&d);
+  CHECK_EQ(d.max_pairs, GCLQ_SETS_MAX_PAIRS);
+  std::vector<uint64_t> off(11587, 0);
+  gclq_sets empty;
+  CHECK_EQ(gclq_sets_from_arrays(11586, off.data(), NULL, 1, &empty, NULL), GCLQ_SUCCESS);
+  CHECK(11586ull * 11585 / 2 > GCLQ_SETS_MAX_PAIRS && 11585ull * 11584 / 2 <= GCLQ_SETS_MAX_PAIRS);
+  gclq_intersect_options z = host_options();
+  gclq_intersect_result r;
+  g_alloc_largest = 0;
+  CHECK_EQ(gclq_intersect_all(&empty, &z, &r), GCLQ_ERROR_TOO_LARGE); /* max_pairs 0: the default */
+  d.backend = GCLQ_BACKEND_HOST;
+  CHECK_EQ(gclq_intersect_all(&empty, &d, &r), GCLQ_ERROR_TOO_LARGE);
+  CHECK(g_alloc_largest < ((size_t)1 << 20)); /* refused before the counts were taken */
+  gclq_sets_free(&empty);
+}
+
 TEST(sets, host_all_pairs_across_batches) {
   test_rng rng = test_rng_for("sets.host_batches");
   std::vector<set_u32> v = sets_tiny(rng, 3000);

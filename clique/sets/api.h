@@ -284,6 +284,7 @@ static gclq_status gclq__sets_call(const gclq_sets *sets, const uint32_t *h_pair
   if (all) opt.materialise = 0;
   if (!all && gclq__sets_whole(opt.method)) return GCLQ_ERROR_INVALID_ARGUMENT; /* all pairs only */
   if (gclq__sets_check(sets, NULL) != GCLQ_SUCCESS) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (all && kind == GCLQ__SINK_LIST && num_pairs > opt.max_pairs) return GCLQ_ERROR_TOO_LARGE; /* dense counts */
   st = gclq__sets_choose(sets, h_pairs, num_pairs, all, kind, &opt, &plan, &r->stats);
   if (st != GCLQ_SUCCESS) return st;
   memset(&k, 0, sizeof k);

@@ -505,6 +505,7 @@ GCLQ_DEF void gclq_intersect_options_defaults(gclq_intersect_options *options) {
   options->method = GCLQ_INTERSECT_AUTO;
   options->min_count = 1;
   options->min_containment = 1.0;
+  options->max_pairs = GCLQ_SETS_MAX_PAIRS;
 }
 
 GCLQ_DEF const char *gclq_intersect_method_name(gclq_intersect_method method) {
@@ -554,6 +555,7 @@ static gclq_status gclq__sets_resolve(const gclq_intersect_options *o, gclq_inte
   *r = *o;
   if (r->min_count == 0) r->min_count = 1;
   if (r->min_containment == 0.0) r->min_containment = 1.0;
+  if (r->max_pairs == 0) r->max_pairs = GCLQ_SETS_MAX_PAIRS;
   return GCLQ_SUCCESS;
 }
 
@@ -662,6 +664,7 @@ static gclq_status gclq__sets_take(gclq__sets_sink *k, const uint32_t *pairs, co
         ok = gclq__vec64_push(&k->keys, (uint64_t)j << 32 | i) && gclq__vec32_push(&k->counts, c);
     }
     if (!ok) return GCLQ_ERROR_OUT_OF_MEMORY;
+    if (k->kind != GCLQ__SINK_LIST && k->counts.n > k->opt->max_pairs) return GCLQ_ERROR_TOO_LARGE;
   }
   if (offsets != NULL) {
     for (p = 0; p < n; ++p) k->r->h_offsets[k->done + p] = k->elements.n + offsets[p];

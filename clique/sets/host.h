@@ -572,7 +572,9 @@ static void gclq__host_sets_batch(const gclq_sets *s, const uint32_t *pairs, uin
   uint64_t p, at = 0;
   for (p = 0; p < n; ++p) {
     uint32_t i = pairs[2 * p], j = pairs[2 * p + 1];
-    const uint32_t *a = s->h_elements + s->h_offsets[i], *b = s->h_elements + s->h_offsets[j];
+    /* no elements at all: h_elements may be NULL (a graph view without edges) */
+    const uint32_t *a = s->total ? s->h_elements + s->h_offsets[i] : s->h_elements;
+    const uint32_t *b = s->total ? s->h_elements + s->h_offsets[j] : s->h_elements;
     counts[p] = gclq__host_intersect(a, gclq__sets_size(s, i), b, gclq__sets_size(s, j),
                                      elements ? elements + at : NULL);
     if (offsets) offsets[p] = at;

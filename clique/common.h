@@ -19,6 +19,7 @@
 #define GCLQ_ASSERT(x) assert(x)
 #endif
 
+#include <errno.h> /* the loaders' messages name the system's reason */
 #include <stdio.h>
 #include <stdlib.h> /* qsort */
 #include <string.h> /* memset, memcpy */

@@ -712,7 +712,6 @@ static gclq_format gclq__format_of_path(const char *path) {
    for the call that failed (errno e; none when 0), into buf:
      "cannot open the file: No such file or directory"
    Used by the graph and the set loaders. */
-#include <errno.h>
 static const char *gclq__os_why(char *buf, size_t size, const char *why, int e) {
   if (e == 0) return why;
   snprintf(buf, size, "%s: %s", why, strerror(e));

@@ -321,7 +321,8 @@ static void bench_cx_row(const std::string &name, const std::string &spec, bool 
   uint32_t max_core = 0, small_core = 0, host_omega = 0, cuda_omega = 0;
   std::vector<uint32_t> core(g.num_vertices + 1);
   gclq__host_core_order(&g, core.data(), NULL, &max_core);
-  const bool small = gclq__mc_small(&g, &small_core);
+  int symmetric = 0;
+  const bool small = gclq__mc_small(&g, &small_core, &symmetric);
   double host = run_host ? bench_cx_median(&g, GCLQ_BACKEND_HOST, &host_omega) : -1.0;
   double fresh = bench_cx_fresh_ms(spec.c_str());
   double warm = bench_cx_median(&g, GCLQ_BACKEND_CUDA, &cuda_omega);

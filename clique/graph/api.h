@@ -10,7 +10,7 @@ GCLQ_DEF gclq_status gclq_core_numbers(const gclq_graph *graph, gclq_backend bac
   st = gclq_backend_resolve(backend, &resolved);
   if (st != GCLQ_SUCCESS) return st;
   /* the symmetry: here for HOST, on the device in the CUDA upload */
-  if (resolved == GCLQ_BACKEND_HOST && (st = gclq__graph_check(graph)) != GCLQ_SUCCESS) return st;
+  if (resolved == GCLQ_BACKEND_HOST && (st = gclq__graph_symmetric(graph)) != GCLQ_SUCCESS) return st;
   if (core == NULL) {
     core = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
     if (core == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;

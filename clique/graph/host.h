@@ -1036,8 +1036,8 @@ static inline int gclq__host_graph_ok(const gclq_graph *g) {
   return 1;
 }
 
-/* Does g keep the whole gclq_graph contract (gpuclique.h, section 5)? The
-   shape above, and every edge stored at both ends. Every public entry point
+/* Is every edge of g (whose shape gclq__host_graph_ok has passed) stored
+   at both ends, as the gclq_graph contract (gpuclique.h, section 5) asks? Every public entry point
    that takes a caller's graph checks the shape first; the symmetry is
    checked by the backend that runs, before it reads the lists as a graph:
    here for HOST (and AUTO's small-graph test), on the device in the CUDA
@@ -1057,11 +1057,10 @@ static inline int gclq__host_graph_ok(const gclq_graph *g) {
    about what HOST's core numbers of the same graph take. (A binary
    search of each reverse edge needs no memory but reads O(m log d) and
    measured several times slower on R-MAT graphs.) */
-static inline gclq_status gclq__graph_check(const gclq_graph *g) {
+static inline gclq_status gclq__graph_symmetric(const gclq_graph *g) {
   uint64_t upper = 0, e;
   uint32_t v, *cursor;
   int ok = 1;
-  if (!gclq__host_graph_ok(g)) return GCLQ_ERROR_INVALID_ARGUMENT;
   cursor = (uint32_t *)gclq__alloc_array(g->num_vertices, sizeof(uint32_t));
   if (cursor == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
   memset(cursor, 0, (size_t)g->num_vertices * sizeof(uint32_t));
@@ -1076,6 +1075,11 @@ static inline gclq_status gclq__graph_check(const gclq_graph *g) {
     }
   GCLQ_FREE(cursor);
   return ok && upper == g->num_edges ? GCLQ_SUCCESS : GCLQ_ERROR_INVALID_ARGUMENT;
+}
+/* The shape and the symmetry; callers that have checked the shape (the
+   choosers do) call gclq__graph_symmetric alone. */
+static inline gclq_status gclq__graph_check(const gclq_graph *g) {
+  return gclq__host_graph_ok(g) ? gclq__graph_symmetric(g) : GCLQ_ERROR_INVALID_ARGUMENT;
 }
 
 static inline uint32_t gclq__host_degree(const gclq_graph *g, uint32_t v) {

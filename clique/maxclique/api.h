@@ -20,7 +20,7 @@ GCLQ_DEF gclq_status gclq_max_cliques(const gclq_graph *graph, const gclq_maxcli
   if (graph == NULL || result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
   st = gclq__mc_choose(options, graph, &plan, &result->stats); /* checks the graph's shape */
   /* the symmetry: here for HOST, on the device in the CUDA upload */
-  if (st == GCLQ_SUCCESS && plan.backend == GCLQ_BACKEND_HOST) st = gclq__graph_check(graph);
+  if (st == GCLQ_SUCCESS && plan.backend == GCLQ_BACKEND_HOST && !plan.symmetric) st = gclq__graph_symmetric(graph);
   if (st != GCLQ_SUCCESS) {
     memset(result, 0, sizeof *result);
     return st;

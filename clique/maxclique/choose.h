@@ -74,6 +74,7 @@ typedef struct gclq__mc_plan {
   gclq_device_allocator allocator;
   gclq_stream stream;
   int no_split; /* 0 (bench: gclq__no_budget_split) */
+  int symmetric; /* 1: AUTO's small-graph test found the graph symmetric (HOST need not check again) */
   uint64_t first_width, step; /* GCLQ__FIRST_WIDTH, GCLQ__STEP_ENTRIES unless the bench tunes them */
 } gclq__mc_plan;
 
@@ -141,13 +142,15 @@ static inline gclq_status gclq__mc_resolve(const gclq_maxclique_options *o, gclq
    core numbers are computed only under the edge limit; *max_core gets the
    largest (0 when not computed). A failed allocation, or a graph that
    breaks the contract's symmetry (the backend that runs refuses it),
-   answers "not small". */
-static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core) {
+   answers "not small"; *symmetric says whether the symmetry was checked
+   and held. */
+static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core, int *symmetric) {
   uint32_t *core;
   int small = 0;
   *max_core = 0;
   if (g->num_edges > GCLQ_AUTO_HOST_MAX_EDGES) return 0;
-  if (gclq__graph_check(g) != GCLQ_SUCCESS) return 0; /* the peeling reads a symmetric graph only */
+  *symmetric = gclq__graph_symmetric(g) == GCLQ_SUCCESS; /* the peeling reads a symmetric graph only */
+  if (!*symmetric) return 0;
   core = (uint32_t *)gclq__alloc_array(g->num_vertices, sizeof(uint32_t));
   if (core == NULL) return 0;
   if (gclq__host_core_order(g, core, NULL, max_core) == GCLQ_SUCCESS) small = *max_core <= GCLQ_AUTO_HOST_MAX_CORE;
@@ -167,7 +170,7 @@ static inline int gclq__mc_small(const gclq_graph *g, uint32_t *max_core) {
 static inline void gclq__mc_choose_auto(const gclq_graph *g, gclq__mc_plan *plan, gclq_maxclique_stats *stats) {
   uint32_t core = 0;
   char small[96] = "";
-  if (gclq__mc_small(g, &core)) {
+  if (gclq__mc_small(g, &core, &plan->symmetric)) {
     stats->auto_small = 1;
     snprintf(small, sizeof small, "a small graph (%llu edges, max core %u)", (unsigned long long)g->num_edges, core);
   }

@@ -78,6 +78,26 @@ def run_watched(binary, args, cpu_target, wall_limit):
     return seen["out"], seen["err"], used
 
 
+def check_watched(binary, args, graph_prefix, graph_cpu, progress_marker):
+    """A long run of binary with args, killed after a few seconds (run_watched): a line on stderr
+    within 3 s; the graph's line (starting with graph_prefix) on stdout while it runs, once it had
+    graph_cpu s of processor time; a line holding progress_marker on stderr once it had 2 s. A
+    check whose processor time the machine did not give is skipped, not failed."""
+    out, err, cpu = run_watched(binary, args, 2.0, 8.0)
+    first = err[0][0] if err else None
+    check(first is not None and first < 3.0, "%s long run: first stderr line after %s s (want < 3): %r" %
+          (binary, first, err[:1]))
+    graph_line = any(t.startswith(graph_prefix) for _, t in out)
+    if graph_line or cpu >= graph_cpu:
+        check(graph_line, "%s long run: the graph's line on stdout while it runs: %r" % (binary, out[:2]))
+    progress = any(progress_marker in t for _, t in err)
+    if progress or cpu >= 2.0:
+        check(progress, "%s long run: a %r line within %.1f s of processor time: %r" %
+              (binary, progress_marker, cpu, err))
+    else:
+        print("skip %s long run: the machine gave it %.1f s of processor time" % (binary, cpu))
+
+
 def os_reason(code):
     """The C library's words for an errno (strerror), as the CLIs print them."""
     return os.strerror(code)

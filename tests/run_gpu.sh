@@ -17,6 +17,7 @@
 # N more times, each test in a process of its own with a fresh seed, J at once
 # (default 8), and counts the runs in which any test failed; no new run starts after
 # S seconds (--deadline, default 480), so that the call ends inside the device's limit;
+# the logs of the tests that failed or did not finish stay in $OUT/failed;
 # --exclude leaves out the tests whose names contain SUBSTR. --gpus=G (with --bin and
 # --repeat, nothing else) runs G such loops at once, one a GPU (CUDA_VISIBLE_DEVICES),
 # each N runs, logs under $OUT/gpuK; the summary adds them up.
@@ -140,7 +141,7 @@ if [ "$repeat" -gt 0 ]; then
     rm -f "$OUT"/rep/*.log
     # longest first (times from the runs so far), each with a fresh seed
     { sort -k2 -nr "$OUT/repeat_times.txt" 2>/dev/null | awk '{print $1}'; cat "$OUT/repeat_tests.txt"; } |
-      awk '!seen[$0]++' | xargs -P "$jobs" -I{} sh -c 'timeout ${REPEAT_TEST_TIMEOUT:-400} "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
+      awk '!seen[$0]++' | xargs -P "$jobs" -I{} sh -c 'timeout ${REPEAT_TEST_TIMEOUT:-400} stdbuf -oL -eL "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
            --max-log2="$1" > "$2/rep/{}.log" 2>&1' "$bin/gpuamq_tests" "$maxlog" "$OUT"
     cat "$OUT"/rep/*.log | sed -nE 's/^\[  OK  \] ([^ ]+) \(([0-9]+) ms\)$/\1 \2/p' > "$OUT/repeat_times.txt"
     summary=$(tail -q -n 2 "$OUT"/rep/*.log | awk '/ skipped$/ {s += $1} / passed, / {p += $1; f += $3} END {printf "%d passed, %d failed, %d skipped", p, f, s}')
@@ -150,9 +151,16 @@ if [ "$repeat" -gt 0 ]; then
     finished=$(tail -q -n 1 "$OUT"/rep/*.log | grep -cE '^[0-9]+ passed, 0 failed$')
     if [ "$finished" != "$(wc -l < "$OUT/repeat_tests.txt")" ] || grep -qE "FAIL" "$OUT"/rep/*.log; then
       bad=$((bad + 1))
-      grep -lE "FAIL|pending CUDA error" "$OUT"/rep/*.log | while read -r f; do
-        grep -hE "FAIL|^seed|CHECK|mismatch|differs|error" "$f" | head -n 8
-      done | tee -a "$OUT/repeat.log" | head -n 30
+      # the logs of the tests that failed or did not finish (killed by the timeout) stay
+      mkdir -p "$OUT/failed"
+      for f in "$OUT"/rep/*.log; do
+        if grep -qE "FAIL|pending CUDA error" "$f" || ! tail -n 1 "$f" | grep -qE '^[0-9]+ passed, 0 failed$'; then
+          cp "$f" "$OUT/failed/run${runs}_$(basename "$f")"
+          echo "  $(basename "$f" .log): $(grep -m1 '^seed' "$f")"
+          grep -hE "FAIL|CHECK|mismatch|differs|error" "$f" | head -n 8
+          tail -n 2 "$f"
+        fi
+      done | tee -a "$OUT/repeat.log" | head -n 40
     fi
   done
   rm -rf "$OUT/rep"

@@ -1138,6 +1138,15 @@ GPU_TEST(kcliques, cuda_rmat_and_budgets_match_host) {
   gclq_graph_free(&g);
 }
 
+/* A budget that splits the work into windows: three times the graph and
+   64 KiB .. 2 MiB more, drawn evenly in log scale. Not less: below it the
+   windows hold a few parents each and a run costs minutes (each window
+   waits for the device several times), which says nothing more about the
+   layouts. */
+static size_t kc_small_budget(size_t graph_bytes, test_rng &rng) {
+  return graph_bytes * 3 + ((size_t)64 << 10 << rng.below(6));
+}
+
 /* The CUDA PIVOT with tasks that hand their levels on after 1 to 64 nodes,
    rounds of 1 to 300 tasks, task stacks from a few records (budgets just
    above what the graph and one stack need) to many: every k, every size, per-vertex counts, each equal to the HOST PIVOT's,
@@ -1279,24 +1288,28 @@ static void kc_cuda_equals(const gclq_graph &g, gclq_kclique_options o, const gc
      column-first lists and Bloom filters past a warp slot, LEVEL_JOIN's
      intersections and windows, BITSET's and PIVOT's windows over thousands
      of sources), k = 3 .. 6 and every k, both orientations.
-   - K_24: k = 3 .. 26 and every k, the deepest stacks (BITSET's levels,
-     LFTJ's stack words), and k past omega (0).
+   - K_20: k = 3 .. 22 and every k, the deepest stacks (BITSET's levels,
+     LFTJ's stack words), and k past omega (0). The enumerating methods
+     visit 2^19 cliques from its first source alone at every k past 10,
+     so the small budget runs on half the k (both orientations).
    - K_67 and K_68, PIVOT, every k and k = 33, 34 with per-vertex counts:
      C(67, 33) fits in 64 bits, C(68, 34) does not (the binomial table's
      saturation and the tally's combination into flagged counts).
    - K_390, triangles (and PIVOT every k): out-lists of every length up to
-     389, past GROUPED's warp slot of 384 candidates. */
-GPU_TEST(kcliques, cuda_layout_edges_match_host) {
-  test_rng rng = test_rng_for("kcliques_cuda_layout_edges");
+     389, past GROUPED's warp slot of 384 candidates.
+   One test a graph (gi), so that the suite's processes run them side by
+   side. */
+static void kc_layout_edges(int gi) {
+  static const char *const names[] = {"K_31 .. K_65", "G(1500, 0.1)", "K_20", "K_67, K_68", "K_390"};
+  test_rng rng = test_rng_for((std::string("kcliques_cuda_layout_edges ") + names[gi]).c_str());
   std::vector<kc_method> methods = kc_cuda_methods();
   CHECK(!methods.empty());
-  for (int gi = 0; gi < 5 && !g_test.failed; ++gi) {
+  {
     gclq_graph g;
-    static const char *const names[] = {"K_31 .. K_65", "G(1500, 0.1)", "K_24", "K_67, K_68", "K_390"};
     const char *what = names[gi];
     if (gi == 0) CHECK(kc_complete_union(std::vector<uint32_t>{31, 32, 33, 63, 64, 65}, &g) == GCLQ_SUCCESS);
     if (gi == 1) CHECK(gclq_graph_erdos_renyi(1500, 0.1, rng.next(), &g) == GCLQ_SUCCESS);
-    if (gi == 2) CHECK(kc_complete_union(std::vector<uint32_t>{24}, &g) == GCLQ_SUCCESS);
+    if (gi == 2) CHECK(kc_complete_union(std::vector<uint32_t>{20}, &g) == GCLQ_SUCCESS);
     if (gi == 3) CHECK(kc_complete_union(std::vector<uint32_t>{67, 68}, &g) == GCLQ_SUCCESS);
     if (gi == 4) CHECK(kc_complete_union(std::vector<uint32_t>{390}, &g) == GCLQ_SUCCESS);
     const size_t graph_bytes = (size_t)(g.num_vertices + 1) * 16 + (size_t)g.num_edges * 8 + (size_t)g.num_vertices * 16;
@@ -1304,7 +1317,7 @@ GPU_TEST(kcliques, cuda_layout_edges_match_host) {
     if (gi == 0) ks = {0, 3, 4, 5};
     if (gi == 1) ks = {0, 3, 4, 5, 6};
     if (gi == 2)
-      for (uint32_t kk = 0; kk <= 26; ++kk)
+      for (uint32_t kk = 0; kk <= 22; ++kk)
         if (kk != 1 && kk != 2) ks.push_back(kk);
     if (gi == 3) ks = {0, 33, 34};
     if (gi == 4) ks = {0, 3};
@@ -1330,10 +1343,11 @@ GPU_TEST(kcliques, cuda_layout_edges_match_host) {
         /* the enumerating methods visit every clique up to k: not 2^65 of them */
         if (method != GCLQ_KCLIQUE_PIVOT && (gi == 3 || ((gi == 0 || gi == 4) && kk == 0))) continue;
         for (int b = 0; b < 2; ++b) {
+          if (b == 1 && gi == 2 && ki % 4 >= 2 && method != GCLQ_KCLIQUE_PIVOT) continue;
           gclq_kclique_options o = h;
           o.backend = GCLQ_BACKEND_CUDA;
           o.method = method;
-          o.device_budget_bytes = b == 0 ? 0 : graph_bytes * 3 + (size_t)rng.below(2u << 20);
+          o.device_budget_bytes = b == 0 ? 0 : kc_small_budget(graph_bytes, rng);
           const double t0 = kc_wall_ms();
           kc_cuda_equals(g, o, want, what);
           const double ms = kc_wall_ms() - t0;
@@ -1348,6 +1362,11 @@ GPU_TEST(kcliques, cuda_layout_edges_match_host) {
     gclq_graph_free(&g);
   }
 }
+GPU_TEST(kcliques, cuda_layout_edges_word_sizes) { kc_layout_edges(0); }
+GPU_TEST(kcliques, cuda_layout_edges_random_lists) { kc_layout_edges(1); }
+GPU_TEST(kcliques, cuda_layout_edges_deep_stacks) { kc_layout_edges(2); }
+GPU_TEST(kcliques, cuda_layout_edges_binomial_saturation) { kc_layout_edges(3); }
+GPU_TEST(kcliques, cuda_layout_edges_past_the_warp_slot) { kc_layout_edges(4); }
 
 /* ---- BITSET (clique/kc_bitset.cuh): windows and stacks use the room they get -- */
 

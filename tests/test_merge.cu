@@ -509,15 +509,19 @@ template <typename K> static void mt_keys_matrix(test_rng &rng) {
   }
 }
 
-GPU_TEST(merge, keys_all_types_and_distributions) {
-  mt_begin();
-  test_rng rng = test_rng_for("merge.keys");
-  mt_keys_matrix<uint32_t>(rng);
-  mt_keys_matrix<uint64_t>(rng);
-  mt_keys_matrix<int32_t>(rng);
-  mt_keys_matrix<int64_t>(rng);
-  mt_keys_matrix<float>(rng);
-}
+/* One test a key type: each runs the whole matrix, and the suite's
+   processes (run_gpu.sh --repeat) can run them side by side. */
+#define MT_KEYS_TEST(name, K)                         \
+  GPU_TEST(merge, keys_##name##_all_distributions) {  \
+    mt_begin();                                       \
+    test_rng rng = test_rng_for("merge.keys_" #name); \
+    mt_keys_matrix<K>(rng);                           \
+  }
+MT_KEYS_TEST(u32, uint32_t)
+MT_KEYS_TEST(u64, uint64_t)
+MT_KEYS_TEST(i32, int32_t)
+MT_KEYS_TEST(i64, int64_t)
+MT_KEYS_TEST(f32, float)
 
 template <typename K, typename V> static void mt_pairs_matrix(test_rng &rng) {
   const size_t tile = primt_merge_tile(sizeof(K) + sizeof(V)), cap = (size_t)1 << 20;
@@ -541,15 +545,17 @@ template <typename K, typename V> static void mt_pairs_matrix(test_rng &rng) {
   }
 }
 
-GPU_TEST(merge, pairs_stable_all_types) {
-  mt_begin();
-  test_rng rng = test_rng_for("merge.pairs");
-  mt_pairs_matrix<uint32_t, uint32_t>(rng);
-  mt_pairs_matrix<uint64_t, uint64_t>(rng);
-  mt_pairs_matrix<int32_t, mt_tag>(rng);
-  mt_pairs_matrix<int64_t, uint32_t>(rng);
-  mt_pairs_matrix<float, mt_tag>(rng);
-}
+#define MT_PAIRS_TEST(name, K, V)                      \
+  GPU_TEST(merge, pairs_stable_##name) {               \
+    mt_begin();                                        \
+    test_rng rng = test_rng_for("merge.pairs_" #name); \
+    mt_pairs_matrix<K, V>(rng);                        \
+  }
+MT_PAIRS_TEST(u32_u32, uint32_t, uint32_t)
+MT_PAIRS_TEST(u64_u64, uint64_t, uint64_t)
+MT_PAIRS_TEST(i32_tag, int32_t, mt_tag)
+MT_PAIRS_TEST(i64_u32, int64_t, uint32_t)
+MT_PAIRS_TEST(f32_tag, float, mt_tag)
 
 /* sorted data without a sort: a running sum of small random steps */
 template <typename K> static std::vector<K> mt_steps(size_t n, uint64_t step, K start, test_rng &rng) {
@@ -622,15 +628,20 @@ template <typename K> static void mt_search_matrix(test_rng &rng, size_t cap) {
   }
 }
 
-GPU_TEST(merge, sorted_search) {
+#define MT_SEARCH_TEST(name, K)                         \
+  GPU_TEST(merge, sorted_search_##name) {               \
+    mt_begin();                                         \
+    test_rng rng = test_rng_for("merge.search_" #name); \
+    mt_search_matrix<K>(rng, (size_t)1 << 20);          \
+  }
+MT_SEARCH_TEST(u64, uint64_t)
+MT_SEARCH_TEST(i32, int32_t)
+MT_SEARCH_TEST(i64, int64_t)
+MT_SEARCH_TEST(f32, float)
+GPU_TEST(merge, sorted_search_u32) {
   mt_begin();
-  test_rng rng = test_rng_for("merge.search");
-  size_t cap = (size_t)1 << 20;
-  mt_search_matrix<uint32_t>(rng, cap);
-  mt_search_matrix<uint64_t>(rng, cap);
-  mt_search_matrix<int32_t>(rng, cap);
-  mt_search_matrix<int64_t>(rng, cap);
-  mt_search_matrix<float>(rng, cap);
+  test_rng rng = test_rng_for("merge.search_u32");
+  mt_search_matrix<uint32_t>(rng, (size_t)1 << 20);
   if (g_test.max_log2 > 20) {
     size_t top = (size_t)1 << g_test.max_log2;
     std::vector<uint32_t> nd = mt_steps<uint32_t>(top / 2, 8, 0, rng), hs = mt_steps<uint32_t>(top / 2 - 5, 8, 100, rng);

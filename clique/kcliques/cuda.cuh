@@ -517,6 +517,10 @@ struct gclq__kc_lj_run {
   uint64_t nodes;
   int counted; /* with per-vertex counts (on the device, not taken back): a failure after counts
                   were added is fatal, no retry in smaller windows */
+  int halve;   /* a deeper level has run out of room: from then on a window of several parents
+                  materialises a level in at most half the room left, so that the levels below find
+                  room and the windows above need not run again (each time they do, all they had
+                  counted is thrown away) */
 };
 
 /* Whether bytes more (rounded, with a margin for the primitives' temporary
@@ -624,9 +628,12 @@ static gclq_status gclq__kc_lj_step(gclq__kc_lj_run *r, uint32_t L, uint64_t p0,
   GCLQ__TRY(gclq__kc_lj_kept(c, ids.as<uint32_t>(), nc, cnt, &kept, &nk));
   ids.release();
   if (nk == 0) return GCLQ_SUCCESS;
-  /* level L + 1 */
+  /* level L + 1; once a deeper level has run out of room, in at most half
+     the room left (see the struct; an even share among the levels to come
+     splits deep levels that need little: bench/results/kcliques_level_join_budgets.md) */
   const uint64_t bytes = gclq__kc_lj_level_bytes(nk, total);
-  if (!gclq__kc_lj_fits(c, bytes)) return GCLQ_ERROR_OUT_OF_MEMORY;
+  const uint64_t room = c->used <= c->budget ? c->budget - c->used : 0;
+  if (!gclq__kc_lj_fits(c, bytes) || (r->halve && np > 1 && bytes > room / 2)) return GCLQ_ERROR_OUT_OF_MEMORY;
   gclq__dmem vert(c), npar(c), coff(c), cand(c);
   GCLQ__TRY(vert.get((size_t)nk * sizeof(uint32_t)));
   GCLQ__TRY(npar.get((size_t)nk * sizeof(uint32_t)));
@@ -648,6 +655,7 @@ static gclq_status gclq__kc_lj_step(gclq__kc_lj_run *r, uint32_t L, uint64_t p0,
   gclq_status st = gclq__kc_lj_extend(r, L + 1, 0, nk);
   memset(&r->lv[L + 1], 0, sizeof r->lv[L + 1]);
   if (st != GCLQ_SUCCESS) r->counted = 1; /* counts were added: no window may run again */
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY) r->halve = 1;
   return st;
 }
 

@@ -36,8 +36,11 @@
    never depend on it. A deeper level that does not fit even for one
    parent halves the windows above it: what they had counted is taken back
    first (the counts are on the host), unless per-vertex counts are kept
-   (they are on the device). A single parent whose step does not fit:
-   GCLQ_ERROR_OUT_OF_MEMORY. d->method_note reports the largest window's
+   (they are on the device); from then on a window of several parents
+   materialises a level in at most half the room left, so that the levels
+   below find room and the windows above do not run again (each rerun
+   throws away all they had counted). A single parent whose step does not
+   fit: GCLQ_ERROR_OUT_OF_MEMORY. d->method_note reports the largest window's
    bytes per level, the paper's memory growth per level. */
 
 #define GCLQ__KC_LJ_BLOCK 128 /* threads per block */

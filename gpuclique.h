@@ -228,20 +228,26 @@ typedef struct gclq_device_allocator {
    by the backend that runs, on the host for HOST (one pass, O(n + m), with
    4n bytes of host memory: GCLQ_ERROR_OUT_OF_MEMORY when they cannot be
    had), on the device after the upload for CUDA (without a device, the
-   backend's own error comes first). The sets view needs only the shape. */
+   backend's own error comes first). The sets view needs only the shape.
+   Vertex labels are optional (h_labels NULL: unlabelled); the labelled
+   format, gclq_graph_parse_labels and gclq_graph_random_labels set them,
+   and a caller's graph sets h_labels or NULL. Labels are any 32-bit values;
+   the calls above ignore them. */
 typedef struct gclq_graph {
   uint32_t num_vertices;     /* n */
   uint64_t num_edges;        /* undirected edges m; the CSR holds 2m entries */
   uint64_t *h_offsets;       /* n + 1 entries: list of v is h_neighbors[h_offsets[v] .. h_offsets[v + 1]) */
   uint32_t *h_neighbors;     /* 2m entries */
   uint64_t *h_original_ids;  /* n entries: the id of each vertex in the file (generators: 0 .. n - 1) */
+  uint32_t *h_labels;        /* n entries: the label of each vertex, or NULL (unlabelled) */
 } gclq_graph;
 
 typedef enum gclq_format {
   GCLQ_FORMAT_AUTO = 0,          /* by the content, else the extension (gclq_load_options) */
   GCLQ_FORMAT_SNAP = 1,          /* "u v" per line (tabs or spaces), '#' comments, any 64-bit ids */
   GCLQ_FORMAT_DIMACS = 2,        /* "c" comments, "p edge N M", "e u v" with 1-based ids */
-  GCLQ_FORMAT_MATRIX_MARKET = 3  /* %%MatrixMarket matrix coordinate pattern|real|integer general|symmetric */
+  GCLQ_FORMAT_MATRIX_MARKET = 3, /* %%MatrixMarket matrix coordinate pattern|real|integer general|symmetric */
+  GCLQ_FORMAT_LABELLED = 4       /* the mining benchmarks' (.lg): "t # N", "v id label", "e u v [label]" */
 } gclq_format;
 
 /* Where and why a load failed (filled on GCLQ_ERROR_PARSE and GCLQ_ERROR_IO). */
@@ -309,6 +315,27 @@ GCLQ_DEF gclq_status gclq_graph_erdos_renyi(uint32_t n, double p, uint64_t seed,
 GCLQ_DEF gclq_status gclq_graph_rmat(int scale, int edge_factor, uint64_t seed, gclq_graph *graph);
 GCLQ_DEF gclq_status gclq_graph_planted_clique(uint32_t n, double p, uint32_t clique_size, uint64_t seed,
                                                gclq_graph *graph, uint32_t *h_clique_out);
+/* Vertex labels (the graph's h_labels, replaced; on failure the graph is
+   left as it was):
+   - gclq_graph_parse_labels / gclq_graph_load_labels: a label file, one
+     "id label" line per vertex ('#' comments and blank lines skipped), the
+     id in the graph's file ids (h_original_ids; compact ids when it is NULL),
+     the label below 2^32. Lines for ids the graph does not have are skipped
+     (an edge list has no vertex without edges); every vertex of the graph
+     must get exactly one label, else GCLQ_ERROR_PARSE names the vertex (and
+     the line of a second label); the graph must list h_original_ids
+     ascending (every loader does), else GCLQ_ERROR_INVALID_ARGUMENT.
+     gclq_graph_load_labels takes gclq_load_options.max_bytes (options may
+     be NULL).
+   - gclq_graph_random_labels: each vertex a label drawn uniformly from
+     0 .. num_labels - 1 (num_labels > 0), deterministic for a seed.
+     gclq_graph g;
+     gclq_graph_rmat(18, 16, 1, &g);
+     gclq_graph_random_labels(&g, 5, 7);      g.h_labels[v] is in 0 .. 4 */
+GCLQ_DEF gclq_status gclq_graph_parse_labels(const char *text, size_t len, gclq_graph *graph, gclq_load_error *err);
+GCLQ_DEF gclq_status gclq_graph_load_labels(const char *path, const gclq_load_options *options, gclq_graph *graph,
+                                            gclq_load_error *err);
+GCLQ_DEF gclq_status gclq_graph_random_labels(gclq_graph *graph, uint32_t num_labels, uint64_t seed);
 /* Release what a builder allocated and zero the struct (NULL and zeroed are fine). */
 GCLQ_DEF void gclq_graph_free(gclq_graph *graph);
 

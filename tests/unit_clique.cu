@@ -8,6 +8,7 @@
    one non-static gpuamq implementation. */
 #define GPUCLIQUE_TESTING
 #include "test_graph.cu"
+#include "test_graph_labels.cu"
 #include "test_host_clique.cu"
 #include "test_maxclique.cu"
 #include "test_kcliques.cu"

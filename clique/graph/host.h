@@ -1,5 +1,6 @@
 /* clique/graph/host.h - graphs on the host: the loaders and parsers (SNAP,
-   DIMACS, Matrix Market), graphs from edge lists, the generators, the CSR
+   DIMACS, Matrix Market, labelled), vertex labels, graphs from edge lists,
+   the generators, the CSR
    builder, and the host references every module shares: the shape check,
    merge intersection, the k-core decomposition and the peeling order.
    Host code only, in the common subset of C99 and C++. */
@@ -42,6 +43,14 @@
      entries name the size line, an extra entry its own line.
    Errors at the end of the input (nothing missing on a particular line)
    report line 0.
+   - Labelled (the mining benchmarks' format, GraMi's .lg): "t # N" opens
+     the graph (at most one t line: one graph a file), "v id label" declares
+     a vertex, "e u v [label]" an edge between declared vertices (the edge
+     label, a number, is read and not kept); '#' lines are comments and
+     lines may come in any order. Every declared vertex exists, isolated ones
+     too, compacted in increasing order of id; its label (below 2^32) goes
+     to h_labels. A repeated v id, an edge to an undeclared id, or any other
+     line type is an error naming the line.
    - AUTO reads the first non-blank line (gclq__format_of_text): its word
      names the format where it can, the file name's extension where it
      cannot, SNAP where neither does; a parse error on a line that looks
@@ -586,6 +595,137 @@ fail:
   return st;
 }
 
+/* ---- the labelled format ---- */
+typedef struct gclq__lg_vertex {
+  uint64_t id, line;
+  uint32_t label;
+} gclq__lg_vertex;
+
+static int gclq__lg_cmp(const void *a, const void *b) {
+  const gclq__lg_vertex *x = (const gclq__lg_vertex *)a, *y = (const gclq__lg_vertex *)b;
+  return x->id < y->id ? -1 : x->id > y->id ? 1 : (x->line < y->line ? -1 : x->line > y->line);
+}
+
+/* The rest of a "v id label" line into vs, or of an "e u v [label]" line
+   into es (u, v, line). */
+static gclq_status gclq__lg_line(char kind, const char *p, const char *le, uint64_t line, gclq__vec64 *vs,
+                                 gclq__vec64 *es, gclq_load_error *err) {
+  uint64_t a, b, extra;
+  const char *what = kind == 'v' ? "expected \"v id label\"" : "expected \"e u v\" with two vertex ids";
+  gclq_status st = gclq__read_pair(&p, le, &a, &b, err, line, what, kind == 'v' ? "vertex id or label" : "vertex id");
+  int r;
+  if (st != GCLQ_SUCCESS) return st;
+  if (kind == 'v' && b > 0xffffffffull) return gclq__fail(err, GCLQ_ERROR_PARSE, line, "label does not fit in 32 bits");
+  if (kind == 'e') { /* an optional edge label */
+    r = gclq__read_u64(&p, le, &extra);
+    if (r != GCLQ__NUM_OK && r != GCLQ__NUM_MISSING) return gclq__fail_number(err, line, r, "edge label");
+  }
+  if (gclq__skip_space(p, le) != le)
+    return gclq__fail(err, GCLQ_ERROR_PARSE, line,
+                      kind == 'v' ? "unexpected text after \"v id label\"" : "unexpected text after \"e u v label\"");
+  if (kind == 'v' ? !gclq__vec64_push(vs, a) || !gclq__vec64_push(vs, b) || !gclq__vec64_push(vs, line)
+                  : !gclq__vec64_push(es, a) || !gclq__vec64_push(es, b) || !gclq__vec64_push(es, line))
+    return gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+  return GCLQ_SUCCESS;
+}
+
+/* The compact id of file id x among the n sorted vertices, or n. */
+static uint64_t gclq__lg_find(const gclq__lg_vertex *v, uint64_t n, uint64_t x) {
+  uint64_t lo = 0, hi = n;
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (v[mid].id < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < n && v[lo].id == x ? lo : n;
+}
+
+/* The graph of the declared vertices (vs: id, label, line; sorted by id,
+   checked, compacted in that order, their labels into h_labels) and the
+   edges (es: u, v, line; loops dropped). */
+static gclq_status gclq__lg_build(const gclq__vec64 *vs, const gclq__vec64 *es, gclq_graph *g, gclq_load_error *err) {
+  const uint64_t n = vs->n / 3;
+  gclq__lg_vertex *v = NULL;
+  uint64_t *orig = NULL, *keys = NULL, i;
+  uint32_t *labels = NULL;
+  size_t m = 0;
+  char msg[128];
+  gclq_status st = GCLQ_SUCCESS;
+  if (n > 0xffffffffull) return gclq__fail(err, GCLQ_ERROR_TOO_LARGE, 0, "more than 2^32 - 1 vertices");
+  v = (gclq__lg_vertex *)gclq__alloc_array(n, sizeof(gclq__lg_vertex));
+  orig = (uint64_t *)gclq__alloc_array(n, sizeof(uint64_t));
+  labels = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
+  keys = (uint64_t *)gclq__alloc_array(es->n / 3, sizeof(uint64_t));
+  if (v == NULL || orig == NULL || labels == NULL || keys == NULL)
+    st = gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory");
+  for (i = 0; st == GCLQ_SUCCESS && i < n; ++i) {
+    v[i].id = vs->a[3 * i];
+    v[i].label = (uint32_t)vs->a[3 * i + 1];
+    v[i].line = vs->a[3 * i + 2];
+  }
+  if (st == GCLQ_SUCCESS) qsort(v, (size_t)n, sizeof *v, gclq__lg_cmp);
+  for (i = 1; st == GCLQ_SUCCESS && i < n; ++i)
+    if (v[i].id == v[i - 1].id) {
+      snprintf(msg, sizeof msg, "vertex %llu declared twice (first on line %llu)", (unsigned long long)v[i].id,
+               (unsigned long long)v[i - 1].line);
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, v[i].line, msg);
+    }
+  for (i = 0; st == GCLQ_SUCCESS && i < es->n / 3; ++i) {
+    const uint64_t a = gclq__lg_find(v, n, es->a[3 * i]), b = gclq__lg_find(v, n, es->a[3 * i + 1]);
+    if (a == n || b == n) {
+      snprintf(msg, sizeof msg, "vertex %llu has no \"v\" line", (unsigned long long)es->a[3 * i + (a == n ? 0 : 1)]);
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, es->a[3 * i + 2], msg);
+    } else if (a != b) {
+      keys[m++] = a < b ? (a << 32 | b) : (b << 32 | a);
+    }
+  }
+  for (i = 0; st == GCLQ_SUCCESS && i < n; ++i) orig[i] = v[i].id, labels[i] = v[i].label;
+  GCLQ_FREE(v);
+  if (st == GCLQ_SUCCESS) {
+    st = gclq__build_csr(keys, m, n, orig, 0, g); /* takes keys and orig */
+    if (st != GCLQ_SUCCESS) gclq__fail(err, st, 0, gclq_status_string(st));
+    keys = NULL, orig = NULL;
+  }
+  GCLQ_FREE(keys);
+  GCLQ_FREE(orig);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(labels);
+    return st;
+  }
+  g->h_labels = labels;
+  return GCLQ_SUCCESS;
+}
+
+static gclq_status gclq__parse_labelled(const char *text, size_t len, gclq_graph *g, gclq_load_error *err) {
+  gclq__lines it;
+  gclq__vec64 vs, es;
+  const char *ls, *le;
+  uint64_t t_line = 0;
+  gclq_status st = GCLQ_SUCCESS;
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  gclq__vec64_init(&vs);
+  gclq__vec64_init(&es);
+  while (st == GCLQ_SUCCESS && gclq__next_line(&it, &ls, &le)) {
+    const char *p = ls, *w, *we;
+    gclq__read_word(&p, le, &w, &we);
+    if (w == we || *w == '#') continue; /* blank or comment */
+    if (we - w == 1 && *w == 't') {
+      if (t_line != 0) st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "a second \"t\" line: one graph a file");
+      t_line = it.line;
+    } else if (we - w == 1 && (*w == 'v' || *w == 'e')) {
+      st = gclq__lg_line(*w, p, le, it.line, &vs, &es, err);
+    } else {
+      st = gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unknown line type (expected t, v or e)");
+    }
+  }
+  if (st == GCLQ_SUCCESS) st = gclq__lg_build(&vs, &es, g, err);
+  GCLQ_FREE(vs.a);
+  GCLQ_FREE(es.a);
+  return st;
+}
+
 /* The vertex limit of a load: the caller's, or what len bytes justify. */
 static uint64_t gclq__max_vertices(const gclq_load_options *o, size_t len) {
   uint64_t per = GCLQ_LOAD_VERTICES_PER_BYTE, room = (0xffffffffull - GCLQ_LOAD_MIN_VERTICES) / per;
@@ -594,23 +734,27 @@ static uint64_t gclq__max_vertices(const gclq_load_options *o, size_t len) {
 }
 
 /* What a line's first word says its format is: "%%MatrixMarket" Matrix
-   Market; a one-letter "c", "p" or "e" DIMACS; a digit or '#' SNAP; anything
-   else (and a blank line) AUTO, nothing. */
+   Market; a one-letter "c", "p" or "e" DIMACS; "t" or "v" labelled; a digit
+   or '#' SNAP; anything else (and a blank line) AUTO, nothing. */
 static gclq_format gclq__format_of_line(const char *ls, const char *le) {
   const char *p = ls, *w, *we;
   gclq__read_word(&p, le, &w, &we);
   if (w == we) return GCLQ_FORMAT_AUTO;
   if (gclq__word_is(w, we, "%%matrixmarket")) return GCLQ_FORMAT_MATRIX_MARKET;
   if (we - w == 1 && (*w == 'c' || *w == 'p' || *w == 'e')) return GCLQ_FORMAT_DIMACS;
+  if (we - w == 1 && (*w == 't' || *w == 'v')) return GCLQ_FORMAT_LABELLED;
   if ((*w >= '0' && *w <= '9') || *w == '#') return GCLQ_FORMAT_SNAP;
   return GCLQ_FORMAT_AUTO;
 }
 
-/* AUTO's format for a text: what its first non-blank line says, where it
-   says something; named (the path's extension, AUTO for none) decides only
-   when the content does not, or when a .mtx file starts with numbers (a
-   Matrix Market file missing its header is not read as an edge list, whose
-   first edge would be the size line); SNAP when neither decides. */
+/* AUTO's format for a text: what its first line that is neither blank nor
+   a '#' comment says (SNAP and labelled files may open with those: a text of
+   them only is SNAP), where it says something; named (the path's
+   extension, AUTO for none) decides only when the content does not, when a
+   .mtx file starts with numbers (a Matrix Market file missing its header is
+   not read as an edge list, whose first edge would be the size line), or
+   when a .lg file starts with an "e" line (labelled too); SNAP when neither
+   decides. */
 static gclq_format gclq__format_of_text(const char *text, size_t len, gclq_format named) {
   gclq__lines it;
   const char *ls, *le;
@@ -619,17 +763,22 @@ static gclq_format gclq__format_of_text(const char *text, size_t len, gclq_forma
   it.end = text + len;
   it.line = 0;
   while (gclq__next_line(&it, &ls, &le)) {
-    if (gclq__skip_space(ls, le) == le) continue;
+    const char *p = gclq__skip_space(ls, le);
+    if (p == le || *p == '#') continue;
     seen = gclq__format_of_line(ls, le);
     break;
   }
-  if (seen == GCLQ_FORMAT_AUTO || (named == GCLQ_FORMAT_MATRIX_MARKET && seen == GCLQ_FORMAT_SNAP))
+  if (seen == GCLQ_FORMAT_AUTO || (named == GCLQ_FORMAT_MATRIX_MARKET && seen == GCLQ_FORMAT_SNAP) ||
+      (named == GCLQ_FORMAT_LABELLED && seen == GCLQ_FORMAT_DIMACS))
     return named == GCLQ_FORMAT_AUTO ? GCLQ_FORMAT_SNAP : named;
   return seen;
 }
 
 static const char *gclq__format_name(gclq_format f) {
-  return f == GCLQ_FORMAT_DIMACS ? "DIMACS" : f == GCLQ_FORMAT_MATRIX_MARKET ? "Matrix Market" : "SNAP";
+  return f == GCLQ_FORMAT_DIMACS           ? "DIMACS"
+         : f == GCLQ_FORMAT_MATRIX_MARKET ? "Matrix Market"
+         : f == GCLQ_FORMAT_LABELLED      ? "labelled"
+                                          : "SNAP";
 }
 
 /* A parse error on a line that looks like another format (the line's first
@@ -650,6 +799,7 @@ static void gclq__format_hint(const char *text, size_t len, gclq_format used, gc
   if (it.line != err->line) return;
   looks = gclq__format_of_line(ls, le);
   if (looks == GCLQ_FORMAT_AUTO || looks == used) return;
+  if (used == GCLQ_FORMAT_LABELLED && looks == GCLQ_FORMAT_DIMACS) return; /* its own "e" lines */
   if (used == GCLQ_FORMAT_MATRIX_MARKET && err->line > 1 && *gclq__skip_space(ls, le) != '#') return;
   n = strlen(err->message);
   snprintf(err->message + n, sizeof err->message - n, " (read as %s, the line looks %s: gclq_load_options.format)",
@@ -666,6 +816,7 @@ static gclq_status gclq__parse_any(const char *text, size_t len, gclq_format for
     case GCLQ_FORMAT_SNAP: st = gclq__parse_snap(text, len, g, err); break;
     case GCLQ_FORMAT_DIMACS: st = gclq__parse_dimacs(text, len, max_vertices, g, err); break;
     case GCLQ_FORMAT_MATRIX_MARKET: st = gclq__parse_mm(text, len, max_vertices, g, err); break;
+    case GCLQ_FORMAT_LABELLED: st = gclq__parse_labelled(text, len, g, err); break;
     default: return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "unknown format");
   }
   if (st == GCLQ_ERROR_PARSE) gclq__format_hint(text, len, format, err);
@@ -698,13 +849,14 @@ GCLQ_DEF gclq_status gclq_graph_parse(const char *text, size_t len, gclq_format 
 }
 
 /* the format a path's extension names: .clq/.dimacs DIMACS, .mtx Matrix
-   Market, any other (or none) AUTO: the content decides */
+   Market, .lg labelled, any other (or none) AUTO: the content decides */
 static gclq_format gclq__format_of_path(const char *path) {
   const char *dot = strrchr(path, '.'), *end;
   if (dot == NULL || strchr(dot, '/') != NULL || strchr(dot, '\\') != NULL) return GCLQ_FORMAT_AUTO;
   end = dot + strlen(dot);
   if (gclq__word_is(dot + 1, end, "clq") || gclq__word_is(dot + 1, end, "dimacs")) return GCLQ_FORMAT_DIMACS;
   if (gclq__word_is(dot + 1, end, "mtx")) return GCLQ_FORMAT_MATRIX_MARKET;
+  if (gclq__word_is(dot + 1, end, "lg")) return GCLQ_FORMAT_LABELLED;
   return GCLQ_FORMAT_AUTO;
 }
 
@@ -718,28 +870,20 @@ static const char *gclq__os_why(char *buf, size_t size, const char *why, int e) 
   return buf;
 }
 
-GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_options *options, gclq_graph *graph,
-                                          gclq_load_error *err) {
+/* A file read whole into *buf (GCLQ_MALLOC'd, *len bytes; the caller
+   frees it), never past max_bytes (0: no limit; a size known from the file
+   system fails before anything is read). */
+static gclq_status gclq__read_file(const char *path, uint64_t max_bytes, char **buf_out, size_t *len_out,
+                                   gclq_load_error *err) {
   FILE *f;
   char *buf = NULL;
   size_t len = 0, cap = 0;
-  uint64_t max_bytes = options ? options->max_bytes : 0;
-  gclq_format format = options ? options->format : GCLQ_FORMAT_AUTO;
-  gclq_status st;
   char reason[128];
-  if (err != NULL) {
-    err->line = 0;
-    err->message[0] = '\0';
-  }
-  if (graph != NULL) memset(graph, 0, sizeof *graph);
-  if (path == NULL || graph == NULL) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
-  if ((int)format < (int)GCLQ_FORMAT_AUTO || (int)format > (int)GCLQ_FORMAT_MATRIX_MARKET)
-    return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "unknown format");
+  *buf_out = NULL;
+  *len_out = 0;
   f = fopen(path, "rb");
   if (f == NULL)
     return gclq__fail(err, GCLQ_ERROR_IO, 0, gclq__os_why(reason, sizeof reason, "cannot open the file", errno));
-  /* read it whole, doubling the buffer, never past max_bytes (a size known
-     from the file system fails before anything is read) */
   if (max_bytes != 0 && fseek(f, 0, SEEK_END) == 0) {
     long size = ftell(f);
     if (size > 0 && (uint64_t)size > max_bytes) {
@@ -748,7 +892,7 @@ GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_opti
     }
     rewind(f);
   }
-  for (;;) {
+  for (;;) { /* doubling the buffer */
     size_t got;
     if (max_bytes != 0 && (uint64_t)len > max_bytes) {
       fclose(f);
@@ -777,6 +921,27 @@ GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_opti
     return gclq__fail(err, GCLQ_ERROR_IO, 0, why);
   }
   fclose(f);
+  *buf_out = buf;
+  *len_out = len;
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF gclq_status gclq_graph_load_opts(const char *path, const gclq_load_options *options, gclq_graph *graph,
+                                          gclq_load_error *err) {
+  char *buf = NULL;
+  size_t len = 0;
+  gclq_format format = options ? options->format : GCLQ_FORMAT_AUTO;
+  gclq_status st;
+  if (err != NULL) {
+    err->line = 0;
+    err->message[0] = '\0';
+  }
+  if (graph != NULL) memset(graph, 0, sizeof *graph);
+  if (path == NULL || graph == NULL) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
+  if ((int)format < (int)GCLQ_FORMAT_AUTO || (int)format > (int)GCLQ_FORMAT_LABELLED)
+    return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "unknown format");
+  st = gclq__read_file(path, options ? options->max_bytes : 0, &buf, &len, err);
+  if (st != GCLQ_SUCCESS) return st;
   st = gclq__parse_any(buf, len, format, gclq__format_of_path(path), gclq__max_vertices(options, len), graph, err);
   GCLQ_FREE(buf);
   if (st != GCLQ_SUCCESS) memset(graph, 0, sizeof *graph);
@@ -808,6 +973,7 @@ GCLQ_DEF void gclq_graph_free(gclq_graph *graph) {
   GCLQ_FREE(graph->h_offsets);
   GCLQ_FREE(graph->h_neighbors);
   GCLQ_FREE(graph->h_original_ids);
+  GCLQ_FREE(graph->h_labels);
   memset(graph, 0, sizeof *graph);
 }
 
@@ -983,6 +1149,120 @@ oom:
   GCLQ_FREE(keys.a);
   GCLQ_FREE(clique);
   return GCLQ_ERROR_OUT_OF_MEMORY;
+}
+
+/* ---- vertex labels ---- */
+
+/* The compact id of file id x (ids: the graph's h_original_ids, ascending,
+   or NULL for compact ids), or n when the graph has no such vertex. */
+static uint64_t gclq__vertex_of_id(const uint64_t *ids, uint64_t n, uint64_t x) {
+  uint64_t lo = 0, hi = n;
+  if (ids == NULL) return x < n ? x : n;
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (ids[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < n && ids[lo] == x ? lo : n;
+}
+
+/* The labels of a label file's lines into labels (n entries; seen: n flags,
+   zeroed), every vertex once. */
+static gclq_status gclq__parse_label_lines(const char *text, size_t len, const gclq_graph *g, uint32_t *labels,
+                                           unsigned char *seen, gclq_load_error *err) {
+  gclq__lines it;
+  const char *ls, *le;
+  const uint64_t n = g->num_vertices;
+  uint64_t v;
+  char msg[128];
+  it.p = text;
+  it.end = text + len;
+  it.line = 0;
+  while (gclq__next_line(&it, &ls, &le)) {
+    const char *p = gclq__skip_space(ls, le);
+    uint64_t id, label;
+    gclq_status st;
+    if (p == le || *p == '#') continue;
+    st = gclq__read_pair(&p, le, &id, &label, err, it.line, "expected \"id label\"", "vertex id or label");
+    if (st != GCLQ_SUCCESS) return st;
+    if (gclq__skip_space(p, le) != le) return gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "unexpected text after \"id label\"");
+    if (label > 0xffffffffull) return gclq__fail(err, GCLQ_ERROR_PARSE, it.line, "label does not fit in 32 bits");
+    v = gclq__vertex_of_id(g->h_original_ids, n, id);
+    if (v == n) continue; /* not a vertex of the graph */
+    if (seen[v]) {
+      snprintf(msg, sizeof msg, "vertex %llu labelled twice", (unsigned long long)id);
+      return gclq__fail(err, GCLQ_ERROR_PARSE, it.line, msg);
+    }
+    seen[v] = 1;
+    labels[v] = (uint32_t)label;
+  }
+  for (v = 0; v < n; ++v)
+    if (!seen[v]) {
+      snprintf(msg, sizeof msg, "vertex %llu has no label",
+               (unsigned long long)(g->h_original_ids ? g->h_original_ids[v] : v));
+      return gclq__fail(err, GCLQ_ERROR_PARSE, 0, msg);
+    }
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF gclq_status gclq_graph_parse_labels(const char *text, size_t len, gclq_graph *graph, gclq_load_error *err) {
+  uint32_t *labels;
+  unsigned char *seen;
+  uint64_t v;
+  gclq_status st;
+  if (err != NULL) {
+    err->line = 0;
+    err->message[0] = '\0';
+  }
+  if (graph == NULL || (text == NULL && len > 0)) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
+  for (v = 1; graph->h_original_ids != NULL && v < graph->num_vertices; ++v)
+    if (graph->h_original_ids[v - 1] >= graph->h_original_ids[v])
+      return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "the graph's h_original_ids are not ascending");
+  labels = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
+  seen = (unsigned char *)gclq__alloc_array(graph->num_vertices, 1);
+  st = labels == NULL || seen == NULL ? gclq__fail(err, GCLQ_ERROR_OUT_OF_MEMORY, 0, "out of memory") : GCLQ_SUCCESS;
+  if (st == GCLQ_SUCCESS) {
+    memset(seen, 0, graph->num_vertices);
+    st = gclq__parse_label_lines(text, len, graph, labels, seen, err);
+  }
+  GCLQ_FREE(seen);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(labels);
+    return st;
+  }
+  GCLQ_FREE(graph->h_labels);
+  graph->h_labels = labels;
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF gclq_status gclq_graph_load_labels(const char *path, const gclq_load_options *options, gclq_graph *graph,
+                                            gclq_load_error *err) {
+  char *buf = NULL;
+  size_t len = 0;
+  gclq_status st;
+  if (err != NULL) {
+    err->line = 0;
+    err->message[0] = '\0';
+  }
+  if (path == NULL || graph == NULL) return gclq__fail(err, GCLQ_ERROR_INVALID_ARGUMENT, 0, "NULL argument");
+  st = gclq__read_file(path, options ? options->max_bytes : 0, &buf, &len, err);
+  if (st != GCLQ_SUCCESS) return st;
+  st = gclq_graph_parse_labels(buf ? buf : "", len, graph, err);
+  GCLQ_FREE(buf);
+  return st;
+}
+
+GCLQ_DEF gclq_status gclq_graph_random_labels(gclq_graph *graph, uint32_t num_labels, uint64_t seed) {
+  uint64_t state = gclq__seed_state(seed), v;
+  uint32_t *labels;
+  if (graph == NULL || num_labels == 0) return GCLQ_ERROR_INVALID_ARGUMENT;
+  labels = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
+  if (labels == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  for (v = 0; v < graph->num_vertices; ++v) /* the high 32 bits scaled to 0 .. num_labels - 1 */
+    labels[v] = (uint32_t)(((gclq__splitmix64(&state) >> 32) * num_labels) >> 32);
+  GCLQ_FREE(graph->h_labels);
+  graph->h_labels = labels;
+  return GCLQ_SUCCESS;
 }
 
 /* ---------------------------------------------------------------------------

@@ -1,12 +1,15 @@
-/* fuzz_graph_load.c - bytes -> the graph loaders.
+/* fuzz_graph_load.c - bytes -> the graph loaders and the label file reader.
    The first byte picks the way in: the format (AUTO, SNAP, DIMACS, Matrix
-   Market), memory (gclq_graph_parse_opts) or a temporary file
-   (gclq_graph_load_opts) with an extension (none, .txt, .clq, .mtx, so that
-   AUTO's extension rules run too), and a tight or the default vertex limit.
-   The rest is the text. Promises checked: a failure leaves the graph zeroed
-   with a terminated message; a success is a graph that keeps the whole
-   gclq_graph contract (gclq__graph_check) with original ids increasing, on
-   which (when small) core numbers, k-cliques and maximum cliques run. */
+   Market; labelled for AUTO with bit 0x40), memory (gclq_graph_parse_opts)
+   or a temporary file (gclq_graph_load_opts) with an extension (none, .txt,
+   .clq, .mtx; .lg with bit 0x80, so that AUTO's extension rules run too),
+   and a tight or the default vertex limit. The rest is the text. Promises
+   checked: a failure leaves the graph zeroed with a terminated message; a
+   success is a graph that keeps the whole gclq_graph contract
+   (gclq__graph_check) with original ids increasing and labels exactly when
+   read as labelled, on which (when small) core numbers, k-cliques and
+   maximum cliques run; the same bytes read as its label file either label
+   it or leave its labels as they were. */
 #include "fuzz_common.h"
 
 static void fuzz_run_small(const gclq_graph *g) {
@@ -44,12 +47,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ctl = data[0];
   ++data, --size;
   memset(&o, 0, sizeof o);
-  o.format = (gclq_format)(ctl & 3);
+  o.format = (gclq_format)((ctl & 3) == 0 && (ctl & 0x40) ? GCLQ_FORMAT_LABELLED : (ctl & 3));
   if (ctl & 0x20) o.max_vertices = 64; /* a tight limit: TOO_LARGE paths */
   memset(&e, 0x5a, sizeof e);
   memset(&g, 0xa5, sizeof g); /* a builder need not get a zeroed struct */
   if (ctl & 4) {
-    const char *path = fuzz_temp_path(ext[(ctl >> 3) & 3]);
+    const char *path = fuzz_temp_path(ctl & 0x80 ? ".lg" : ext[(ctl >> 3) & 3]);
     if (!fuzz_write_file(path, data, size)) return 0;
     st = gclq_graph_load_opts(path, &o, &g, &e);
     unlink(path);
@@ -67,7 +70,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FUZZ_CHECK(gclq__graph_check(&g) == GCLQ_SUCCESS);
   FUZZ_CHECK(g.num_vertices == 0 || g.h_original_ids != NULL);
   for (v = 1; v < g.num_vertices; ++v) FUZZ_CHECK(g.h_original_ids[v - 1] < g.h_original_ids[v]);
+  if (o.format == GCLQ_FORMAT_LABELLED) FUZZ_CHECK(g.h_labels != NULL);
+  if (o.format != GCLQ_FORMAT_LABELLED && o.format != GCLQ_FORMAT_AUTO) FUZZ_CHECK(g.h_labels == NULL);
   fuzz_run_small(&g);
+  { /* the same bytes as the graph's label file */
+    const uint32_t *before = g.h_labels;
+    st = gclq_graph_parse_labels((const char *)data, size, &g, &e);
+    FUZZ_CHECK(st == GCLQ_SUCCESS ? g.h_labels != NULL : (st == GCLQ_ERROR_PARSE && g.h_labels == before));
+    FUZZ_CHECK(fuzz_terminated(e.message, sizeof e.message));
+  }
   gclq_graph_free(&g);
   FUZZ_CHECK(fuzz_zeroed(&g, sizeof g));
   return 0;

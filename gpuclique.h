@@ -1301,6 +1301,56 @@ GCLQ_DEF const char *gclq_kclique_method_name(gclq_kclique_method method);
 /* "default", "degree", "degeneracy", or "unknown". */
 GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 
+/* ---------------------------------------------------------------------------
+   9. graph pattern mining
+   ------------------------------------------------------------------------- */
+/* Motif counting: the number of vertex-induced occurrences of every
+   connected pattern of k vertices, k = 3, 4 or 5 (2, 6 and 21 patterns),
+   each subgraph of k vertices that is connected counted once, under its
+   pattern. The patterns are numbered 0 .. num_patterns - 1 in the order of
+   the mining literature; gclq_motif_name names each and gclq_motif_edges
+   gives its edges (which define it):
+     k = 3: triangle, wedge
+     k = 4: 3-star, 4-path, tailed-triangle, 4-cycle, diamond, 4-clique
+     k = 5: 5-path, 4-star, fork, 5-cycle, bull, cricket, banner, lollipop,
+            house, bipartite-2-3, bowtie, dart, kite, gem, 3-book,
+            4-clique-pendant, wheel-minus-spoke, wheel, 5-clique-minus-wedge,
+            5-clique-minus-edge, 5-clique
+   Labels are not read. The HOST backend enumerates every connected
+   subgraph of k vertices once (ESU; serial, the reference). This release
+   has the HOST backend only: backend CUDA returns
+   GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST (result.backend says so).
+   The log, when set, gets a progress line at most every second.
+     gclq_motif_result r;
+     if (gclq_motifs(&g, 4, NULL, &r) == GCLQ_SUCCESS)
+       for (uint32_t i = 0; i < r.num_patterns; ++i)
+         printf("motif %s %llu\n", gclq_motif_name(4, i), (unsigned long long)r.counts[i]);
+   Errors (result zeroed): GCLQ_ERROR_INVALID_ARGUMENT (NULL graph or
+   result, k not 3 .. 5, a backend out of range, a malformed graph),
+   GCLQ_ERROR_OUT_OF_MEMORY, GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+#define GCLQ_MOTIF_MAX_PATTERNS 21
+typedef struct gclq_motif_options {
+  gclq_backend backend;                       /* AUTO (zero): see above */
+  void (*log)(void *user, const char *line);  /* progress lines, or NULL */
+  void *log_user;
+} gclq_motif_options;
+typedef struct gclq_motif_result {
+  uint32_t k, num_patterns;                    /* 2, 6 or 21 patterns */
+  uint64_t counts[GCLQ_MOTIF_MAX_PATTERNS];    /* [i]: occurrences of pattern i (0 past num_patterns) */
+  uint64_t subgraphs;                          /* connected subgraphs of k vertices: the counts' sum */
+  gclq_backend backend;                        /* the backend that ran */
+  double total_ms;                             /* the call's time (HOST: processor time) */
+} gclq_motif_result;
+/* options may be NULL (the defaults). The result holds no allocation. */
+GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq_motif_options *options,
+                                 gclq_motif_result *result);
+/* The name of pattern i of k ("triangle", ...), or NULL when there is none. */
+GCLQ_DEF const char *gclq_motif_name(uint32_t k, uint32_t pattern);
+/* The edges of pattern i of k as vertex pairs (vertices 0 .. k - 1) into
+   pairs[0 .. 2e) when pairs is not NULL (room for 20 entries suffices);
+   returns e, the number of edges (0 when there is no such pattern). */
+GCLQ_DEF uint32_t gclq_motif_edges(uint32_t k, uint32_t pattern, uint32_t *pairs);
+
 #ifdef __cplusplus
 }
 #endif
@@ -1312,7 +1362,7 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 #if defined(GPUCLIQUE_IMPLEMENTATION) && !defined(GPUCLIQUE_IMPLEMENTATION_DONE)
 #define GPUCLIQUE_IMPLEMENTATION_DONE
 
-/* One folder per module under clique/ (graph, maxclique, sets, kcliques),
+/* One folder per module under clique/ (graph, maxclique, sets, kcliques, gpm),
    included in one fixed order, so that every function is defined before its
    callers: the common helpers; each module's host part (its host reference)
    and its chooser (choose.h: AUTO's rules and tuning constants, the plan
@@ -1330,6 +1380,7 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 #include "clique/sets/choose.h"
 #include "clique/kcliques/host.h"
 #include "clique/kcliques/choose.h"
+#include "clique/gpm/host.h"
 #if defined(__CUDACC__)
 #include "clique/device.cuh"
 #include "clique/graph/kernels.cuh"
@@ -1353,6 +1404,7 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
 #include "clique/maxclique/api.h"
 #include "clique/sets/api.h"
 #include "clique/kcliques/api.h"
+#include "clique/gpm/api.h"
 
 #endif /* GPUCLIQUE_IMPLEMENTATION */
 

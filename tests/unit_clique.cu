@@ -12,5 +12,6 @@
 #include "test_host_clique.cu"
 #include "test_maxclique.cu"
 #include "test_kcliques.cu"
+#include "test_gpm.cu"
 #include "test_sets.cu"
 #include "test_api.cu"

@@ -1351,6 +1351,62 @@ GCLQ_DEF const char *gclq_motif_name(uint32_t k, uint32_t pattern);
    returns e, the number of edges (0 when there is no such pattern). */
 GCLQ_DEF uint32_t gclq_motif_edges(uint32_t k, uint32_t pattern, uint32_t *pairs);
 
+/* Subgraph matching: the subgraphs of a data graph isomorphic to a query
+   graph of 1 .. GCLQ_MATCH_MAX_QUERY vertices (connected; any file the
+   loaders read, or any gclq_graph), counted and listed. Labelled when the
+   query has labels (h_labels): a query vertex then matches only data
+   vertices of its label, and the data graph must have labels too. Modes:
+     EDGE_INDUCED (default)  distinct subgraphs (vertex set and the query's
+                             edges among them) that contain the query's shape:
+                             each counted once, whatever the query's symmetry
+     VERTEX_INDUCED          the same where the data graph has no edge the
+                             query lacks (induced subgraphs)
+     EMBEDDINGS              every injective map of the query's vertices
+                             that keeps its edges (edge-induced count times
+                             result.automorphisms)
+     HOMOMORPHISMS           every map that keeps the edges (not injective)
+   Listing: up to max_stored matches (0: none), each q data vertex ids (file
+   ids, h_original_ids) in the query's vertex order; the smallest rows in
+   compact id order, sorted ascending; for the induced modes the row of a
+   subgraph is its one embedding that meets the symmetry-breaking
+   restrictions (docs/gpm.md). The count is exact either way.
+   This release has the HOST backend only (backtracking in a matching order,
+   GraphZero's restrictions): backend CUDA returns
+   GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST.
+   Errors (result zeroed but for message, which says why):
+   GCLQ_ERROR_INVALID_ARGUMENT (NULL arguments, a malformed graph or query,
+   a query that is empty, disconnected or too large, a labelled query on an
+   unlabelled graph, a mode or backend out of range),
+   GCLQ_ERROR_OUT_OF_MEMORY, GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+#define GCLQ_MATCH_MAX_QUERY 10
+typedef enum gclq_match_mode {
+  GCLQ_MATCH_EDGE_INDUCED = 0,
+  GCLQ_MATCH_VERTEX_INDUCED = 1,
+  GCLQ_MATCH_EMBEDDINGS = 2,
+  GCLQ_MATCH_HOMOMORPHISMS = 3
+} gclq_match_mode;
+typedef struct gclq_match_options {
+  gclq_backend backend;                       /* AUTO (zero): see above */
+  gclq_match_mode mode;                       /* EDGE_INDUCED (zero) */
+  uint64_t max_stored;                        /* matches listed; 0: count only */
+  void (*log)(void *user, const char *line);  /* progress lines, or NULL */
+  void *log_user;
+} gclq_match_options;
+typedef struct gclq_match_result {
+  uint64_t count;           /* matches in the mode */
+  uint64_t stored;          /* rows in h_matches: min(count, max_stored) */
+  uint32_t query_vertices;  /* q: the width of a row */
+  uint64_t *h_matches;      /* stored * q data vertex ids, or NULL */
+  uint64_t automorphisms;   /* of the query (labels kept) */
+  gclq_backend backend;     /* the backend that ran */
+  double total_ms;          /* the call's time (HOST: processor time) */
+  char message[96];         /* why a call failed ("" on success) */
+} gclq_match_result;
+/* options may be NULL (the defaults). Free the result with gclq_match_result_free. */
+GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query, const gclq_match_options *options,
+                                gclq_match_result *result);
+GCLQ_DEF void gclq_match_result_free(gclq_match_result *result);
+
 #ifdef __cplusplus
 }
 #endif

@@ -270,42 +270,59 @@ TEST(gpm, motifs_closed_forms) {
   gclq_graph_free(&kab);
 }
 
+/* The triangle and 4-clique rows of ../shared/data/kcliques.tsv (but
+   facebook_combined's: 30 million connected triples, left to the GPU runs),
+   with the path of each graph; empty without the data. */
+struct gm_clique_row {
+  std::string name, path;
+  unsigned k;
+  unsigned long long count;
+};
+static std::vector<gm_clique_row> gm_clique_rows(void) {
+  std::vector<gm_clique_row> rows;
+  const char *dir = test_data_dir();
+  FILE *f = dir ? fopen((std::string(dir) + "/kcliques.tsv").c_str(), "rb") : NULL;
+  char line[512];
+  while (f != NULL && fgets(line, sizeof line, f)) {
+    char name[256];
+    gm_clique_row r;
+    if (line[0] == '#' || sscanf(line, "%255s %u %llu", name, &r.k, &r.count) != 3 || (r.k != 3 && r.k != 4)) continue;
+    r.name = name;
+    if (r.name == "facebook_combined") continue;
+    r.path = std::string(dir) + "/snap/" + name + ".txt";
+    FILE *t = fopen(r.path.c_str(), "rb");
+    if (t) fclose(t);
+    else r.path = std::string(dir) + "/dimacs/" + name + ".clq";
+    rows.push_back(r);
+  }
+  if (f != NULL) fclose(f);
+  return rows;
+}
+
 /* Triangles (and 4-cliques on the small graphs) of ../shared/data. */
 TEST(gpm, motif_cliques_match_the_data_graphs) {
-  const char *dir = test_data_dir();
-  if (dir == NULL) {
+  const std::vector<gm_clique_row> rows = gm_clique_rows();
+  if (rows.empty()) {
     printf("    skipped: data dir absent (../shared/data not found; set GPUAMQ_DATA_DIR)\n");
     g_test.skipped = 1;
     return;
   }
-  FILE *f = fopen((std::string(dir) + "/kcliques.tsv").c_str(), "rb");
-  CHECK(f != NULL);
-  if (f == NULL) return;
-  char line[512];
   int checked = 0;
-  while (fgets(line, sizeof line, f)) {
-    char name[256];
-    unsigned k;
-    unsigned long long c;
-    if (line[0] == '#' || sscanf(line, "%255s %u %llu", name, &k, &c) != 3 || (k != 3 && k != 4)) continue;
-    if (std::string(name) == "facebook_combined") continue; /* 30 million connected triples: left to the GPU runs */
-    std::string path = std::string(dir) + "/snap/" + name + ".txt";
-    FILE *t = fopen(path.c_str(), "rb");
-    if (t) fclose(t);
-    else path = std::string(dir) + "/dimacs/" + name + ".clq";
+  for (size_t i = 0; i < rows.size(); ++i) {
     gclq_graph g;
-    CHECK_MSG(gclq_graph_load(path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS, "%s", path.c_str());
-    if (k == 4 && g.num_vertices > 70) { /* 4-subsets of the larger graphs: too many to walk here */
+    CHECK_MSG(gclq_graph_load(rows[i].path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS, "%s",
+              rows[i].path.c_str());
+    if (rows[i].k == 4 && g.num_vertices > 70) { /* 4-subsets of the larger graphs: too many to walk here */
       gclq_graph_free(&g);
       continue;
     }
-    const gclq_motif_result r = gm_run(g, k);
-    CHECK_MSG(r.counts[k == 3 ? 0 : 5] == c, "%s: %llu %u-cliques, want %llu", name,
-              (unsigned long long)r.counts[k == 3 ? 0 : 5], k, c);
+    const gclq_motif_result r = gm_run(g, rows[i].k);
+    const uint64_t got = r.counts[rows[i].k == 3 ? 0 : 5];
+    CHECK_MSG(got == rows[i].count, "%s: %llu %u-cliques, want %llu", rows[i].name.c_str(), (unsigned long long)got,
+              rows[i].k, rows[i].count);
     ++checked;
     gclq_graph_free(&g);
   }
-  fclose(f);
   CHECK(checked >= 15);
 }
 
@@ -355,5 +372,295 @@ TEST(gpm, motifs_bad_arguments_and_allocation_failures) {
     CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && memcmp(&r, &zero, sizeof r) == 0, "allocation %lld: %s", k,
               gclq_status_string(st));
   }
+  gclq_graph_free(&g);
+}
+
+/* ---- subgraph matching ---- */
+
+/* A query from edge pairs on vertices 0 .. q - 1 (a lone vertex: a self-loop,
+   which the builder keeps as an isolated vertex). */
+static gclq_graph gm_query(uint32_t q, const std::vector<uint32_t> &pairs) {
+  std::vector<uint64_t> a, b;
+  for (size_t i = 0; i + 1 < pairs.size(); i += 2) a.push_back(pairs[i]), b.push_back(pairs[i + 1]);
+  for (uint64_t v = 0; v < q; ++v) a.push_back(v), b.push_back(v); /* every vertex present */
+  gclq_graph g;
+  if (gclq_graph_from_edges(a.data(), b.data(), a.size(), &g) != GCLQ_SUCCESS) g_test.failed = 1;
+  return g;
+}
+
+/* Every map of the query's vertices into the data graph that keeps edges
+   and labels, by brute force, as rows in query vertex order; and the
+   query's automorphisms. */
+struct gm_maps {
+  std::vector<std::vector<uint32_t> > homs, embeddings, induced;
+  uint64_t automorphisms;
+};
+static gm_maps gm_brute_maps(const gclq_graph &g, const gclq_graph &Q) {
+  const uint32_t n = g.num_vertices, q = Q.num_vertices;
+  std::set<std::pair<uint32_t, uint32_t> > E, QE;
+  for (uint32_t v = 0; v < n; ++v)
+    for (uint64_t i = g.h_offsets[v]; i < g.h_offsets[v + 1]; ++i) E.insert(std::make_pair(v, g.h_neighbors[i]));
+  for (uint32_t v = 0; v < q; ++v)
+    for (uint64_t i = Q.h_offsets[v]; i < Q.h_offsets[v + 1]; ++i) QE.insert(std::make_pair(v, Q.h_neighbors[i]));
+  gm_maps m;
+  m.automorphisms = 0;
+  std::vector<uint32_t> perm(q);
+  for (uint32_t a = 0; a < q; ++a) perm[a] = a;
+  do { /* the automorphisms: permutations that keep edges and labels */
+    bool kept = true;
+    for (uint32_t a = 0; a < q && kept; ++a) {
+      kept = Q.h_labels == NULL || Q.h_labels[perm[a]] == Q.h_labels[a];
+      for (uint32_t b = a + 1; b < q && kept; ++b)
+        kept = QE.count(std::make_pair(a, b)) == QE.count(std::make_pair(perm[a], perm[b]));
+    }
+    m.automorphisms += kept;
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  std::vector<uint32_t> f(q, 0);
+  for (uint64_t left = n == 0 ? 0 : 1; left > 0;) { /* every map [q] -> [n] */
+    bool ok = true, injective = true, induced = true;
+    for (uint32_t a = 0; a < q; ++a) {
+      if (Q.h_labels != NULL && g.h_labels[f[a]] != Q.h_labels[a]) ok = false;
+      for (uint32_t b = a + 1; b < q; ++b) {
+        const bool qe = QE.count(std::make_pair(a, b)) > 0, ge = E.count(std::make_pair(f[a], f[b])) > 0;
+        if (qe && !ge) ok = false;
+        if (f[a] == f[b]) injective = false;
+        if (!qe && ge) induced = false;
+      }
+    }
+    if (ok) m.homs.push_back(f);
+    if (ok && injective) m.embeddings.push_back(f);
+    if (ok && injective && induced) m.induced.push_back(f);
+    uint32_t i = 0; /* the next map: f as a number in base n */
+    while (i < q && ++f[i] == n) f[i++] = 0;
+    if (i == q) left = 0;
+  }
+  std::sort(m.homs.begin(), m.homs.end());
+  std::sort(m.embeddings.begin(), m.embeddings.end());
+  std::sort(m.induced.begin(), m.induced.end());
+  return m;
+}
+
+/* The subgraph a map covers: its vertex set and the images of the query's edges. */
+static std::vector<uint64_t> gm_subgraph_key(const gclq_graph &Q, const uint64_t *row) {
+  std::vector<uint64_t> vs(row, row + Q.num_vertices), es;
+  std::sort(vs.begin(), vs.end());
+  for (uint32_t a = 0; a < Q.num_vertices; ++a)
+    for (uint64_t i = Q.h_offsets[a]; i < Q.h_offsets[a + 1]; ++i)
+      if (a < Q.h_neighbors[i]) es.push_back(std::min(row[a], row[Q.h_neighbors[i]]) << 32 | std::max(row[a], row[Q.h_neighbors[i]]));
+  std::sort(es.begin(), es.end());
+  vs.push_back(UINT64_MAX);
+  vs.insert(vs.end(), es.begin(), es.end());
+  return vs;
+}
+
+static gclq_match_result gm_match(const gclq_graph &g, const gclq_graph &Q, gclq_match_mode mode, uint64_t max_stored) {
+  gclq_match_options o;
+  memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_HOST;
+  o.mode = mode;
+  o.max_stored = max_stored;
+  gclq_match_result r;
+  memset(&r, 0xA5, sizeof r);
+  const gclq_status st = gclq_match(&g, &Q, &o, &r);
+  if (st != GCLQ_SUCCESS) {
+    fprintf(stderr, "    gclq_match: %s (%s)\n", gclq_status_string(st), r.message);
+    g_test.failed = 1;
+  }
+  return r;
+}
+
+/* Every mode of one query on one graph against the brute-force maps. */
+static void gm_check_match(const gclq_graph &g, const gclq_graph &Q, const char *what) {
+  const gm_maps m = gm_brute_maps(g, Q);
+  CHECK_MSG(m.automorphisms > 0 && m.embeddings.size() % m.automorphisms == 0 && m.induced.size() % m.automorphisms == 0,
+            "%s: %zu embeddings, %llu automorphisms", what, m.embeddings.size(), (unsigned long long)m.automorphisms);
+  const gclq_match_mode modes[4] = {GCLQ_MATCH_EDGE_INDUCED, GCLQ_MATCH_VERTEX_INDUCED, GCLQ_MATCH_EMBEDDINGS,
+                                    GCLQ_MATCH_HOMOMORPHISMS};
+  for (int mi = 0; mi < 4; ++mi) {
+    const std::vector<std::vector<uint32_t> > &all = mi == 3 ? m.homs : mi == 1 ? m.induced : m.embeddings;
+    const uint64_t want = mi >= 2 ? all.size() : all.size() / m.automorphisms;
+    const long long live = g_alloc_live;
+    gclq_match_result r = gm_match(g, Q, modes[mi], UINT64_MAX);
+    CHECK_MSG(r.count == want && r.stored == want && r.query_vertices == Q.num_vertices &&
+                  r.automorphisms == m.automorphisms && r.backend == GCLQ_BACKEND_HOST,
+              "%s mode %d: count %llu stored %llu aut %llu, want %llu and %llu", what, mi, (unsigned long long)r.count,
+              (unsigned long long)r.stored, (unsigned long long)r.automorphisms, (unsigned long long)want,
+              (unsigned long long)m.automorphisms);
+    if (r.stored != want) {
+      gclq_match_result_free(&r);
+      continue;
+    }
+    const uint32_t q = Q.num_vertices;
+    std::set<std::vector<uint64_t> > keys;
+    for (uint64_t i = 0; i < r.stored; ++i) {
+      const std::vector<uint32_t> row(r.h_matches + i * q, r.h_matches + (i + 1) * q);
+      if (i > 0) CHECK(std::lexicographical_compare(r.h_matches + (i - 1) * q, r.h_matches + i * q, r.h_matches + i * q,
+                                                    r.h_matches + (i + 1) * q)); /* ascending, distinct */
+      CHECK_MSG(std::binary_search(all.begin(), all.end(), row), "%s mode %d: row %llu is no match", what, mi,
+                (unsigned long long)i);
+      keys.insert(mi == 1 ? std::vector<uint64_t>(row.begin(), row.end()) : gm_subgraph_key(Q, r.h_matches + i * q));
+    }
+    if (mi < 2) { /* one row a subgraph, every subgraph a row */
+      std::set<std::vector<uint64_t> > want_keys;
+      for (size_t i = 0; i < all.size(); ++i) {
+        std::vector<uint64_t> row(all[i].begin(), all[i].end());
+        want_keys.insert(gm_subgraph_key(Q, row.data()));
+      }
+      std::set<std::vector<uint64_t> > got_keys;
+      for (uint64_t i = 0; i < r.stored; ++i) got_keys.insert(gm_subgraph_key(Q, r.h_matches + i * q));
+      CHECK_MSG(got_keys == want_keys && got_keys.size() == r.stored, "%s mode %d: the subgraphs differ", what, mi);
+    }
+    /* a few kept: the smallest rows of the whole list */
+    const uint64_t few = 1 + (want > 2 ? want / 3 : 0);
+    gclq_match_result s = gm_match(g, Q, modes[mi], few);
+    CHECK(s.count == want && s.stored == std::min(few, want));
+    CHECK(s.stored == 0 || std::equal(s.h_matches, s.h_matches + s.stored * q, r.h_matches));
+    gclq_match_result_free(&s);
+    gclq_match_result_free(&r);
+    CHECK(g_alloc_live == live);
+  }
+}
+
+/* Queries of 1 .. 5 vertices: a vertex, an edge, every connected pattern of
+   3 and 4 vertices, five of 5; on random graphs, labelled and not. */
+TEST(gpm, match_equals_brute_force_in_every_mode) {
+  test_rng rng = test_rng_for("gpm.match_random");
+  std::vector<std::pair<uint32_t, std::vector<uint32_t> > > queries;
+  queries.push_back(std::make_pair(1u, std::vector<uint32_t>()));
+  queries.push_back(std::make_pair(2u, std::vector<uint32_t>{0, 1}));
+  for (uint32_t k = 3; k <= 5; ++k)
+    for (uint32_t p = 0; gclq_motif_name(k, p) != NULL; ++p) {
+      if (k == 5 && p % 5 != 0) continue; /* 5-path, banner, bowtie, 4-clique-pendant, 5-clique-minus-edge */
+      uint32_t pairs[20];
+      const uint32_t e = gclq_motif_edges(k, p, pairs);
+      queries.push_back(std::make_pair(k, std::vector<uint32_t>(pairs, pairs + 2 * e)));
+    }
+  const uint32_t sizes[] = {0, 1, 4, 7};
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si)
+    for (int labelled = 0; labelled < 2; ++labelled) {
+      gclq_graph g;
+      CHECK(gclq_graph_erdos_renyi(sizes[si], 0.3 + 0.4 * (double)rng.below(2), rng.next(), &g) == GCLQ_SUCCESS);
+      if (labelled) CHECK(gclq_graph_random_labels(&g, 2, rng.next()) == GCLQ_SUCCESS);
+      for (size_t qi = 0; qi < queries.size() && !g_test.failed; ++qi) {
+        if (sizes[si] == 7 && queries[qi].first == 5 && labelled == 0 && qi % 2) continue;
+        gclq_graph Q = gm_query(queries[qi].first, queries[qi].second);
+        if (labelled) CHECK(gclq_graph_random_labels(&Q, 2, rng.next()) == GCLQ_SUCCESS);
+        char what[96];
+        snprintf(what, sizeof what, "n %u%s, query %zu (%u vertices)", sizes[si], labelled ? " labelled" : "", qi,
+                 queries[qi].first);
+        gm_check_match(g, Q, what);
+        gclq_graph_free(&Q);
+      }
+      gclq_graph_free(&g);
+    }
+}
+
+TEST(gpm, match_closed_forms_and_data_graphs) {
+  std::vector<std::pair<uint64_t, uint64_t> > e;
+  for (uint64_t u = 0; u < 12; ++u)
+    for (uint64_t v = u + 1; v < 12; ++v) e.push_back(std::make_pair(u, v));
+  gclq_graph kn = gm_from_pairs(e);
+  gclq_graph tri = gm_query(3, std::vector<uint32_t>{0, 1, 1, 2, 0, 2}), wedge = gm_query(3, std::vector<uint32_t>{0, 1, 1, 2});
+  gclq_match_result r = gm_match(kn, tri, GCLQ_MATCH_EDGE_INDUCED, 0);
+  CHECK(r.count == gm_choose(12, 3) && r.automorphisms == 6 && r.h_matches == NULL);
+  r = gm_match(kn, tri, GCLQ_MATCH_EMBEDDINGS, 0);
+  CHECK(r.count == 6 * gm_choose(12, 3));
+  r = gm_match(kn, wedge, GCLQ_MATCH_EDGE_INDUCED, 0);
+  CHECK(r.count == 3 * gm_choose(12, 3) && r.automorphisms == 2);
+  r = gm_match(kn, wedge, GCLQ_MATCH_VERTEX_INDUCED, 0);
+  CHECK(r.count == 0);
+  gclq_graph_free(&kn);
+  e.clear();
+  for (uint64_t u = 0; u < 5; ++u)
+    for (uint64_t v = 0; v < 6; ++v) e.push_back(std::make_pair(u, 10 + v));
+  gclq_graph kab = gm_from_pairs(e);
+  gclq_graph c4 = gm_query(4, std::vector<uint32_t>{0, 1, 1, 2, 2, 3, 0, 3});
+  r = gm_match(kab, c4, GCLQ_MATCH_EDGE_INDUCED, 0);
+  CHECK(r.count == gm_choose(5, 2) * gm_choose(6, 2) && r.automorphisms == 8);
+  gclq_graph_free(&kab);
+  gclq_graph_free(&c4);
+  /* the triangle and 4-clique queries against ../shared/data/kcliques.tsv */
+  gclq_graph k4 = gm_query(4, std::vector<uint32_t>{0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3});
+  const std::vector<gm_clique_row> rows = gm_clique_rows();
+  int checked = 0;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i].count > 10000000ull) continue; /* left to the GPU runs */
+    gclq_graph g;
+    CHECK_MSG(gclq_graph_load(rows[i].path.c_str(), GCLQ_FORMAT_AUTO, &g, NULL) == GCLQ_SUCCESS, "%s",
+              rows[i].path.c_str());
+    r = gm_match(g, rows[i].k == 3 ? tri : k4, GCLQ_MATCH_EDGE_INDUCED, 0);
+    CHECK_MSG(r.count == rows[i].count, "%s: %llu %u-cliques matched, want %llu", rows[i].name.c_str(),
+              (unsigned long long)r.count, rows[i].k, rows[i].count);
+    ++checked;
+    gclq_graph_free(&g);
+  }
+  if (rows.empty()) printf("    (the data graphs skipped: ../shared/data not found; set GPUAMQ_DATA_DIR)\n");
+  else CHECK(checked >= 20);
+  gclq_graph_free(&tri);
+  gclq_graph_free(&wedge);
+  gclq_graph_free(&k4);
+}
+
+TEST(gpm, match_bad_queries_say_why) {
+  gclq_graph g, Q;
+  CHECK(gclq_graph_erdos_renyi(30, 0.3, 5, &g) == GCLQ_SUCCESS);
+  gclq_match_result r;
+  gclq_match_options o;
+  memset(&o, 0, sizeof o);
+  struct bad {
+    uint32_t q;
+    std::vector<uint32_t> pairs;
+    const char *says;
+  } cases[] = {{2, {}, "not connected"},
+               {4, {0, 1, 2, 3}, "not connected"},
+               {11, {0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10}, "more than GCLQ_MATCH_MAX_QUERY"}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    Q = gm_query(cases[i].q, cases[i].pairs);
+    memset(&r, 0xA5, sizeof r);
+    CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, cases[i].says) != NULL &&
+          r.count == 0 && r.h_matches == NULL);
+    gclq_graph_free(&Q);
+  }
+  Q = gm_query(3, std::vector<uint32_t>{0, 1, 1, 2});
+  CHECK(gclq_graph_random_labels(&Q, 2, 1) == GCLQ_SUCCESS);
+  CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "labels") != NULL);
+  gclq_graph empty;
+  CHECK(gclq_graph_from_edges(NULL, NULL, 0, &empty) == GCLQ_SUCCESS);
+  CHECK(gclq_match(&g, &empty, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "no vertices") != NULL);
+  CHECK(gclq_match(&empty, &Q, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT); /* labelled query, unlabelled graph */
+  gclq_graph_free(&Q);
+  Q = gm_query(2, std::vector<uint32_t>{0, 1});
+  CHECK(gclq_match(&empty, &Q, &o, &r) == GCLQ_SUCCESS && r.count == 0); /* nothing to find in an empty graph */
+  CHECK(gclq_match(NULL, &Q, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "NULL") != NULL);
+  CHECK(gclq_match(&g, NULL, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_match(&g, &Q, &o, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  o.mode = (gclq_match_mode)9;
+  CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "out of range") != NULL);
+  o.mode = GCLQ_MATCH_EDGE_INDUCED;
+  o.backend = GCLQ_BACKEND_CUDA;
+  CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(r.message, "HOST only") != NULL);
+  o.backend = GCLQ_BACKEND_AUTO;
+  CHECK(gclq_match(&g, &Q, NULL, &r) == GCLQ_SUCCESS && r.count == g.num_edges && r.backend == GCLQ_BACKEND_HOST &&
+        r.message[0] == 0);
+  gclq_match_result_free(&r);
+  /* every allocation failing in turn, with rows kept */
+  o.max_stored = 1000;
+  for (long long k = 0; k < 40; ++k) {
+    const long long live = g_alloc_live;
+    g_alloc_fail_at = g_alloc_calls + k;
+    const gclq_status st = gclq_match(&g, &Q, &o, &r);
+    const bool never_came = g_alloc_fail_at >= g_alloc_calls;
+    g_alloc_fail_at = -1;
+    if (never_came) {
+      CHECK(st == GCLQ_SUCCESS && r.stored == r.count);
+      gclq_match_result_free(&r);
+      CHECK(g_alloc_live == live);
+      break;
+    }
+    CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && r.h_matches == NULL && g_alloc_live == live, "allocation %lld: %s", k,
+              gclq_status_string(st));
+  }
+  gclq_graph_free(&Q);
+  gclq_graph_free(&empty);
   gclq_graph_free(&g);
 }

@@ -1,6 +1,6 @@
 /* clique/gpm/api.h - the pattern mining module's public entry points:
    gclq_motifs (HOST: clique/gpm/host.h) and the motif catalogue's names and
-   edges. */
+   edges; gclq_match (the query's checks here, HOST in clique/gpm/host.h). */
 GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq_motif_options *options,
                                  gclq_motif_result *result) {
   gclq_backend backend = options != NULL ? options->backend : GCLQ_BACKEND_AUTO;
@@ -40,4 +40,85 @@ GCLQ_DEF uint32_t gclq_motif_edges(uint32_t k, uint32_t pattern, uint32_t *pairs
     pairs[2 * e + 1] = cat[pattern].edges[e][1];
   }
   return cat[pattern].num_edges;
+}
+
+/* A failed match: the result zeroed, its message set. */
+static gclq_status gclq__match_fail(gclq_match_result *r, gclq_status st, const char *why) {
+  memset(r, 0, sizeof *r);
+  snprintf(r->message, sizeof r->message, "%s", why);
+  return st;
+}
+
+/* The query's own checks: size, connected, labels where the data has them. */
+static const char *gclq__query_problem(const gclq_graph *graph, const gclq_graph *query) {
+  uint32_t seen = 1, grew = 1, u;
+  uint64_t e;
+  if (query->num_vertices == 0) return "the query has no vertices";
+  if (query->num_vertices > GCLQ_MATCH_MAX_QUERY) return "the query has more than GCLQ_MATCH_MAX_QUERY vertices";
+  if (query->h_labels != NULL && graph->h_labels == NULL) return "the query has labels and the data graph has none";
+  while (grew) {
+    grew = 0;
+    for (u = 0; u < query->num_vertices; ++u)
+      for (e = query->h_offsets[u]; ((seen >> u) & 1u) && e < query->h_offsets[u + 1]; ++e)
+        if (!((seen >> query->h_neighbors[e]) & 1u)) seen |= 1u << query->h_neighbors[e], grew = 1;
+  }
+  if (seen != (1u << query->num_vertices) - 1) return "the query is not connected";
+  return NULL;
+}
+
+GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query, const gclq_match_options *options,
+                                gclq_match_result *result) {
+  gclq_match_options o;
+  gclq__query Q;
+  const char *problem;
+  uint32_t *rows = NULL;
+  uint64_t i;
+  clock_t t0 = clock();
+  gclq_status st;
+  if (result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(result, 0, sizeof *result);
+  if (graph == NULL || query == NULL) return gclq__match_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "NULL argument");
+  if (options != NULL) o = *options;
+  else memset(&o, 0, sizeof o);
+  if ((int)o.backend < 0 || (int)o.backend > (int)GCLQ_BACKEND_HOST || (int)o.mode < 0 ||
+      (int)o.mode > (int)GCLQ_MATCH_HOMOMORPHISMS)
+    return gclq__match_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "backend or mode out of range");
+  if (o.backend == GCLQ_BACKEND_CUDA)
+    return gclq__match_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE, "matching runs on HOST only in this release");
+  st = gclq__graph_check(query);
+  if (st != GCLQ_SUCCESS)
+    return gclq__match_fail(result, st,
+                            st == GCLQ_ERROR_INVALID_ARGUMENT ? "the query breaks the gclq_graph contract"
+                                                               : gclq_status_string(st));
+  st = gclq__graph_check(graph);
+  if (st != GCLQ_SUCCESS)
+    return gclq__match_fail(result, st,
+                            st == GCLQ_ERROR_INVALID_ARGUMENT ? "the data graph breaks the gclq_graph contract"
+                                                               : gclq_status_string(st));
+  problem = gclq__query_problem(graph, query);
+  if (problem != NULL) return gclq__match_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, problem);
+  gclq__query_make(query, o.mode, &Q);
+  st = gclq__host_match(graph, &Q, o.mode, o.max_stored, o.log, o.log_user, &result->count, &result->stored, &rows);
+  if (st == GCLQ_SUCCESS && result->stored > 0) {
+    result->h_matches = (uint64_t *)gclq__alloc_array(result->stored * Q.q, sizeof(uint64_t));
+    if (result->h_matches == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    for (i = 0; st == GCLQ_SUCCESS && i < result->stored * Q.q; ++i)
+      result->h_matches[i] = graph->h_original_ids ? graph->h_original_ids[rows[i]] : rows[i];
+  }
+  GCLQ_FREE(rows);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(result->h_matches);
+    return gclq__match_fail(result, st, gclq_status_string(st));
+  }
+  result->query_vertices = Q.q;
+  result->automorphisms = Q.automorphisms;
+  result->backend = GCLQ_BACKEND_HOST;
+  result->total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF void gclq_match_result_free(gclq_match_result *result) {
+  if (result == NULL) return;
+  GCLQ_FREE(result->h_matches);
+  memset(result, 0, sizeof *result);
 }

@@ -1,9 +1,9 @@
 /* clique/gpm/host.h - graph pattern mining on the host: the motif
    catalogue (every connected pattern of 3, 4 and 5 vertices, named and
    ordered), the canonical table that maps any pattern of k vertices to its
-   catalogue entry, and the HOST motif count (the reference of the CUDA
-   mining to come; serial and plain). Host code only, in the common subset of
-   C99 and C++.
+   catalogue entry, the HOST motif count, and HOST subgraph matching (the
+   references of the CUDA mining to come; serial and plain). Host code only,
+   in the common subset of C99 and C++.
 
    A pattern of k vertices is a mask of k (k - 1) / 2 bits, bit
    gclq__pair_bit(k, i, j) set when vertices i < j are adjacent. Two masks are
@@ -218,5 +218,289 @@ static gclq_status gclq__host_motifs(const gclq_graph *g, uint32_t k, void (*log
   *subgraphs = r.subgraphs;
   GCLQ_FREE(r.ext);
   GCLQ_FREE(r.next);
+  return GCLQ_SUCCESS;
+}
+
+/* ---- subgraph matching (HOST) ----
+   A connected query of q <= GCLQ_MATCH_MAX_QUERY vertices is matched by
+   backtracking in a matching order: the query vertex of most edges first,
+   then always the one with most neighbours already placed (ties: more
+   edges, then the smaller id), so that every vertex after the first has a
+   placed neighbour, whose data list gives its candidates. A candidate must
+   carry the query vertex's label (labelled queries) and be adjacent to the
+   images of all its placed neighbours; but for homomorphisms it must also
+   be unused and of at least the query vertex's degree; vertex-induced
+   matching also wants it non-adjacent to the images of its placed
+   non-neighbours.
+
+   Each subgraph is found once (EDGE_INDUCED, VERTEX_INDUCED) through the
+   symmetry-breaking restrictions of GraphZero (Mawhirter et al., 2019):
+   while the automorphism group G of the query (labels kept) is not trivial,
+   take the smallest vertex v whose orbit under G has another vertex,
+   require image(v) < image(u) for every other u of that orbit, and go on
+   with the stabilizer of v in G. Of the embeddings of one subgraph (an
+   orbit of the embeddings under the automorphisms) exactly one meets every
+   restriction; |Aut| is the product of the orbits' sizes. */
+
+/* The query as bit rows (adj[u] has bit w when u and w are adjacent), its
+   labels (NULL: unlabelled), and the restrictions (less[u]: bit w when
+   image(u) < image(w) is required). */
+typedef struct gclq__query {
+  uint32_t q, adj[GCLQ_MATCH_MAX_QUERY], less[GCLQ_MATCH_MAX_QUERY];
+  const uint32_t *labels;
+  uint64_t automorphisms;
+} gclq__query;
+
+static uint32_t gclq__query_degree(const gclq__query *Q, uint32_t u) { return gclq__host_popcount64(Q->adj[u]); }
+
+/* Does map[0 .. q) (GCLQ__MOTIF_NONE where free; the targets in `used`)
+   extend to an automorphism? Vertices placed in id order from `at`. */
+static int gclq__query_extends(const gclq__query *Q, uint32_t *map, uint32_t used, uint32_t at) {
+  uint32_t w, x;
+  if (at == Q->q) return 1;
+  for (x = 0; x < Q->q; ++x) {
+    int ok;
+    if (map[at] != GCLQ__MOTIF_NONE && x != map[at]) continue; /* placed before the search */
+    ok = (map[at] != GCLQ__MOTIF_NONE || !((used >> x) & 1u)) &&
+         gclq__query_degree(Q, x) == gclq__query_degree(Q, at) && (Q->labels == NULL || Q->labels[x] == Q->labels[at]);
+    for (w = 0; ok && w < at; ++w) ok = ((Q->adj[at] >> w) & 1u) == ((Q->adj[x] >> map[w]) & 1u);
+    if (ok) {
+      const uint32_t was = map[at];
+      map[at] = x;
+      if (gclq__query_extends(Q, map, used | 1u << x, at + 1)) {
+        map[at] = was;
+        return 1;
+      }
+      map[at] = was;
+    }
+  }
+  return 0;
+}
+
+/* The restrictions and |Aut| (fixed: the vertices the stabilizer fixes). */
+static void gclq__query_restrict(gclq__query *Q) {
+  uint32_t fixed = 0, v, u, i;
+  Q->automorphisms = 1;
+  memset(Q->less, 0, sizeof Q->less);
+  for (v = 0; v < Q->q; ++v) {
+    uint32_t orbit = 1; /* v itself */
+    for (u = 0; u < Q->q; ++u) {
+      uint32_t map[GCLQ_MATCH_MAX_QUERY], used = 1u << u;
+      if (u == v) continue;
+      for (i = 0; i < Q->q; ++i) map[i] = GCLQ__MOTIF_NONE;
+      for (i = 0; i < Q->q; ++i)
+        if ((fixed >> i) & 1u) map[i] = i, used |= 1u << i;
+      if ((fixed >> u) & 1u) continue;
+      map[v] = u;
+      if (gclq__query_extends(Q, map, used, 0)) Q->less[v] |= 1u << u, ++orbit;
+    }
+    Q->automorphisms *= orbit;
+    fixed |= 1u << v; /* the stabilizer of v from here on (a trivial orbit fixes v already) */
+  }
+}
+
+/* The matching order (order[0 .. q)) and, per position, the placed
+   neighbour whose list gives the candidates (parent[i], an index into
+   order; none for the first). */
+static void gclq__query_order(const gclq__query *Q, uint32_t *order, uint32_t *parent) {
+  uint32_t placed = 0, i, u;
+  for (i = 0; i < Q->q; ++i) {
+    uint32_t best = GCLQ__MOTIF_NONE, best_links = 0;
+    for (u = 0; u < Q->q; ++u) {
+      uint32_t links;
+      if ((placed >> u) & 1u) continue;
+      links = gclq__host_popcount64(Q->adj[u] & placed);
+      if (i > 0 && links == 0) continue; /* keep the placed prefix connected */
+      if (best == GCLQ__MOTIF_NONE || links > best_links ||
+          (links == best_links && gclq__query_degree(Q, u) > gclq__query_degree(Q, best)))
+        best = u, best_links = links;
+    }
+    order[i] = best;
+    parent[i] = GCLQ__MOTIF_NONE;
+    for (u = 0; i > 0 && u < i; ++u)
+      if ((Q->adj[best] >> order[u]) & 1u) {
+        parent[i] = u;
+        break;
+      }
+    placed |= 1u << best;
+  }
+}
+
+/* One HOST matching run: the data graph, the query, the order, the images
+   so far (img[query vertex]), the count, and the kept rows (a max-heap of
+   the smallest max_stored rows in query vertex order, compact ids). */
+typedef struct gclq__match_run {
+  const gclq_graph *g;
+  const gclq__query *Q;
+  gclq_match_mode mode;
+  uint32_t order[GCLQ_MATCH_MAX_QUERY], parent[GCLQ_MATCH_MAX_QUERY], img[GCLQ_MATCH_MAX_QUERY];
+  uint64_t count, max_stored, stored, cap, nodes, check_at;
+  uint32_t *heap; /* stored rows of q ids, room for cap rows (grown up to max_stored) */
+  gclq_status status; /* OUT_OF_MEMORY when the heap could not grow: the search stops */
+  void (*log)(void *user, const char *line);
+  void *log_user;
+  clock_t last_log;
+} gclq__match_run;
+
+/* Row a of the heap against row b (or the images, b == UINT64_MAX). */
+static int gclq__match_row_cmp(const gclq__match_run *r, uint64_t a, uint64_t b) {
+  const uint32_t q = r->Q->q, *x = r->heap + a * q, *y = b == UINT64_MAX ? r->img : r->heap + b * q;
+  uint32_t i;
+  for (i = 0; i < q; ++i)
+    if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+  return 0;
+}
+
+static void gclq__match_row_swap(gclq__match_run *r, uint64_t a, uint64_t b) {
+  uint32_t i, t;
+  for (i = 0; i < r->Q->q; ++i) {
+    t = r->heap[a * r->Q->q + i];
+    r->heap[a * r->Q->q + i] = r->heap[b * r->Q->q + i];
+    r->heap[b * r->Q->q + i] = t;
+  }
+}
+
+/* Row `at` down the max-heap of n rows. */
+static void gclq__match_sift_down(gclq__match_run *r, uint64_t at, uint64_t n) {
+  for (;;) {
+    uint64_t big = at, c;
+    for (c = 2 * at + 1; c <= 2 * at + 2 && c < n; ++c)
+      if (gclq__match_row_cmp(r, c, big) > 0) big = c;
+    if (big == at) return;
+    gclq__match_row_swap(r, at, big);
+    at = big;
+  }
+}
+
+/* A full match: counted, and kept when it is among the smallest rows. */
+static void gclq__match_found(gclq__match_run *r) {
+  const uint32_t q = r->Q->q;
+  uint64_t at;
+  r->count++;
+  if (r->max_stored == 0) return;
+  if (r->stored < r->max_stored) { /* append, sift up */
+    if (r->stored == r->cap) {
+      uint64_t cap = r->cap == 0 ? 64 : r->cap > UINT64_MAX / 2 ? UINT64_MAX : 2 * r->cap;
+      uint32_t *grown;
+      if (cap > r->max_stored) cap = r->max_stored;
+      grown = cap <= (uint64_t)((size_t)-1 / (4 * q)) ? (uint32_t *)GCLQ_REALLOC(r->heap, (size_t)cap * q * 4) : NULL;
+      if (grown == NULL) {
+        r->status = GCLQ_ERROR_OUT_OF_MEMORY;
+        return;
+      }
+      r->heap = grown;
+      r->cap = cap;
+    }
+    memcpy(r->heap + r->stored * q, r->img, q * sizeof(uint32_t));
+    for (at = r->stored++; at > 0 && gclq__match_row_cmp(r, (at - 1) / 2, at) < 0; at = (at - 1) / 2)
+      gclq__match_row_swap(r, at, (at - 1) / 2);
+  } else if (gclq__match_row_cmp(r, 0, UINT64_MAX) > 0) { /* smaller than the largest kept */
+    memcpy(r->heap, r->img, q * sizeof(uint32_t));
+    gclq__match_sift_down(r, 0, r->stored);
+  }
+}
+
+/* May data vertex x be the image of query vertex u (placed after the
+   vertices order[0 .. i))? */
+static int gclq__match_ok(const gclq__match_run *r, uint32_t i, uint32_t u, uint32_t x) {
+  const gclq__query *Q = r->Q;
+  const gclq_graph *g = r->g;
+  const int injective = r->mode != GCLQ_MATCH_HOMOMORPHISMS;
+  uint32_t j;
+  if (Q->labels != NULL && g->h_labels[x] != Q->labels[u]) return 0;
+  if (injective && g->h_offsets[x + 1] - g->h_offsets[x] < gclq__query_degree(Q, u)) return 0;
+  for (j = 0; j < i; ++j) {
+    const uint32_t w = r->order[j], y = r->img[w];
+    const int edge = (Q->adj[u] >> w) & 1u;
+    if (injective && y == x) return 0;
+    if (edge && !gclq__adjacent(g, x, y)) return 0;
+    if (!edge && r->mode == GCLQ_MATCH_VERTEX_INDUCED && gclq__adjacent(g, x, y)) return 0;
+    if (((Q->less[u] >> w) & 1u) && !(x < y)) return 0; /* image(u) < image(w) */
+    if (((Q->less[w] >> u) & 1u) && !(y < x)) return 0; /* image(w) < image(u) */
+  }
+  return 1;
+}
+
+static void gclq__match_progress(gclq__match_run *r) {
+  char line[160];
+  clock_t now = clock();
+  r->check_at = r->nodes + GCLQ__HOST_LOG_WORK;
+  if ((double)(now - r->last_log) < GCLQ__HOST_LOG_SECONDS * CLOCKS_PER_SEC) return;
+  r->last_log = now;
+  snprintf(line, sizeof line, "match: first vertex %u of %u, %llu matches so far", r->img[r->order[0]],
+           r->g->num_vertices, (unsigned long long)r->count);
+  r->log(r->log_user, line);
+}
+
+/* Position i of the order: every candidate of its query vertex. */
+static void gclq__match_extend(gclq__match_run *r, uint32_t i) {
+  const uint32_t u = r->order[i];
+  const gclq_graph *g = r->g;
+  if (++r->nodes >= r->check_at && r->log != NULL) gclq__match_progress(r);
+  if (i == 0) {
+    uint32_t x;
+    for (x = 0; x < g->num_vertices && r->status == GCLQ_SUCCESS; ++x)
+      if (gclq__match_ok(r, 0, u, x)) {
+        r->img[u] = x;
+        if (r->Q->q == 1) gclq__match_found(r);
+        else gclq__match_extend(r, 1);
+      }
+  } else {
+    const uint32_t from = r->img[r->order[r->parent[i]]];
+    uint64_t e;
+    for (e = g->h_offsets[from]; e < g->h_offsets[from + 1] && r->status == GCLQ_SUCCESS; ++e) {
+      const uint32_t x = g->h_neighbors[e];
+      if (!gclq__match_ok(r, i, u, x)) continue;
+      r->img[u] = x;
+      if (i + 1 == r->Q->q) gclq__match_found(r);
+      else gclq__match_extend(r, i + 1);
+    }
+  }
+}
+
+/* The query (checked by the caller: 1 .. GCLQ_MATCH_MAX_QUERY vertices,
+   connected) as bit rows, with its restrictions for the mode. */
+static void gclq__query_make(const gclq_graph *query, gclq_match_mode mode, gclq__query *Q) {
+  uint32_t u;
+  uint64_t e;
+  memset(Q, 0, sizeof *Q);
+  Q->q = query->num_vertices;
+  Q->labels = query->h_labels;
+  for (u = 0; u < Q->q; ++u)
+    for (e = query->h_offsets[u]; e < query->h_offsets[u + 1]; ++e) Q->adj[u] |= 1u << query->h_neighbors[e];
+  gclq__query_restrict(Q);
+  if (mode == GCLQ_MATCH_EMBEDDINGS || mode == GCLQ_MATCH_HOMOMORPHISMS) memset(Q->less, 0, sizeof Q->less);
+}
+
+/* Count (and keep up to max_stored, smallest first, compact ids) the
+   matches of the query in g. *rows: stored * q ids, GCLQ_MALLOC'd (NULL
+   when none are kept). */
+static gclq_status gclq__host_match(const gclq_graph *g, const gclq__query *Q, gclq_match_mode mode,
+                                    uint64_t max_stored, void (*log)(void *, const char *), void *log_user,
+                                    uint64_t *count, uint64_t *stored, uint32_t **rows) {
+  gclq__match_run r;
+  memset(&r, 0, sizeof r);
+  r.g = g;
+  r.Q = Q;
+  r.mode = mode;
+  r.max_stored = max_stored;
+  r.log = log;
+  r.log_user = log_user;
+  r.last_log = clock();
+  r.check_at = GCLQ__HOST_LOG_WORK;
+  *rows = NULL;
+  gclq__query_order(Q, r.order, r.parent);
+  if (g->num_vertices > 0) gclq__match_extend(&r, 0);
+  if (r.status != GCLQ_SUCCESS) {
+    GCLQ_FREE(r.heap);
+    return r.status;
+  }
+  *count = r.count;
+  *stored = r.stored;
+  while (r.stored > 1) { /* heap sort: ascending rows */
+    gclq__match_row_swap(&r, 0, --r.stored);
+    gclq__match_sift_down(&r, 0, r.stored);
+  }
+  *rows = r.heap;
   return GCLQ_SUCCESS;
 }

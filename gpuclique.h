@@ -1407,6 +1407,49 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
                                 gclq_match_result *result);
 GCLQ_DEF void gclq_match_result_free(gclq_match_result *result);
 
+/* Frequent pattern mining: every connected pattern of 1 .. max_edges edges
+   (at most GCLQ_FPM_MAX_EDGES), vertex labels kept, whose minimum-image
+   support (MNI: over every embedding of the pattern, the fewest distinct
+   data vertices one pattern vertex is mapped to) is at least min_support.
+   An unlabelled graph mines as if every vertex had label 0. Each pattern
+   comes in canonical form: vertices sorted by (label, degree) and numbered
+   so that its edge code is the smallest; code is
+   "(label,label,...)[u-v,u-v,...]". The list is sorted by edges, then
+   vertices, labels and the edge code.
+   This release has the HOST backend only (level by level in edges, as
+   GAMMA's Algorithm 2: extension by one edge, canonical dedup, support from
+   the embeddings): backend CUDA returns GCLQ_ERROR_BACKEND_UNAVAILABLE,
+   AUTO runs HOST.
+   Errors (result zeroed but for message): GCLQ_ERROR_INVALID_ARGUMENT
+   (NULL arguments, a malformed graph, min_support 0, max_edges 0 or over
+   GCLQ_FPM_MAX_EDGES, a backend out of range), GCLQ_ERROR_OUT_OF_MEMORY,
+   GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+#define GCLQ_FPM_MAX_EDGES 6
+typedef struct gclq_fpm_options {
+  gclq_backend backend;                       /* AUTO (zero): see above */
+  uint64_t min_support;                       /* at least 1 */
+  uint32_t max_edges;                         /* 1 .. GCLQ_FPM_MAX_EDGES */
+  void (*log)(void *user, const char *line);  /* a line a level, or NULL */
+  void *log_user;
+} gclq_fpm_options;
+typedef struct gclq_fpm_pattern {
+  uint32_t num_vertices, num_edges;
+  uint32_t labels[GCLQ_FPM_MAX_EDGES + 1];   /* [u]: the label of vertex u */
+  uint32_t edges[GCLQ_FPM_MAX_EDGES][2];     /* (u, v), u < v, in code order */
+  uint64_t support;                          /* MNI */
+  char code[128];
+} gclq_fpm_pattern;
+typedef struct gclq_fpm_result {
+  uint64_t num_patterns;          /* frequent patterns */
+  gclq_fpm_pattern *h_patterns;   /* num_patterns of them, or NULL */
+  uint64_t candidates;            /* patterns whose support was taken */
+  gclq_backend backend;           /* the backend that ran */
+  double total_ms;                /* the call's time (HOST: processor time) */
+  char message[96];               /* why a call failed ("" on success) */
+} gclq_fpm_result;
+GCLQ_DEF gclq_status gclq_fpm(const gclq_graph *graph, const gclq_fpm_options *options, gclq_fpm_result *result);
+GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result);
+
 #ifdef __cplusplus
 }
 #endif

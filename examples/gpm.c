@@ -20,12 +20,14 @@
      kcl -k K
          "cliques N", the number of K-cliques (K >= 3).
      fpm --support S --max-edges E
-         frequent pattern mining: not in this release (exit 1).
+         every connected labelled pattern of at most E edges (E <= 6) whose
+         minimum-image support is at least S: "pattern CODE support N" each
+         (canonical code: labels, then edges), then "patterns N".
 
    Labels: --labels FILE reads "id label" lines for the graph's vertices;
    a labelled .lg graph file has its own; --random-labels L draws labels in
-   0 .. L - 1 (--rmat graphs). --backend auto|cuda|host (matching and motifs
-   run on HOST in this release: cuda is an error naming it), --budget MB
+   0 .. L - 1 (--rmat graphs). --backend auto|cuda|host (matching, motifs and
+   fpm run on HOST in this release: cuda is an error naming it), --budget MB
    (the CUDA backend's device memory; k-cliques only here). --json prints one
    JSON object instead of the lines. Progress goes to stderr (none with
    --quiet). Exit status: 0 success, 1 file or library error, 2 usage error. */
@@ -57,14 +59,14 @@ static const char usage_text[] =
     "    --query-labels FILE  QUERY's labels (\"id label\" lines)\n"
     "  motifs -k K       vertex-induced counts of every connected pattern of K = 3, 4, 5 vertices\n"
     "  kcl -k K          the number of K-cliques (K >= 3)\n"
-    "  fpm --support S --max-edges E   frequent patterns: not in this release\n"
+    "  fpm --support S --max-edges E   labelled patterns of <= E edges (E <= 6) with support >= S\n"
     "graph options:\n"
     "  --labels FILE     the graph's labels (\"id label\" lines)\n"
     "  --rmat SCALE      an R-MAT graph (edge factor 16) instead of FILE\n"
     "  --seed S          R-MAT and label seed (default 1)\n"
     "  --random-labels L labels drawn from 0 .. L - 1\n"
     "options:\n"
-    "  --backend B       auto|cuda|host (default auto; match and motifs: HOST in this release)\n"
+    "  --backend B       auto|cuda|host (default auto; match, motifs, fpm: HOST in this release)\n"
     "  --budget MB       the CUDA backend's device memory (kcl)\n"
     "  --json            one JSON object on stdout\n"
     "  --quiet           no progress lines on stderr\n"
@@ -79,7 +81,7 @@ enum { CMD_NONE, CMD_MATCH, CMD_MOTIFS, CMD_KCL, CMD_FPM };
 typedef struct cli {
   int command, json, quiet, rmat, have_k;
   const char *path, *labels, *query, *query_labels;
-  unsigned long long scale, seed, random_labels, k, list;
+  unsigned long long scale, seed, random_labels, k, list, support, max_edges;
   gclq_match_mode mode;
   gclq_backend backend;
   double budget_mb;
@@ -89,7 +91,6 @@ typedef struct cli {
 static int parse_args(int argc, char **argv, cli *c) {
   static const char *const backends[] = {"auto", "cuda", "host"};
   static const char *const commands[] = {"match", "motifs", "kcl", "fpm"};
-  unsigned long long x;
   int i, v;
   for (i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -136,9 +137,12 @@ static int parse_args(int argc, char **argv, cli *c) {
       c->backend = (gclq_backend)v;
     } else if (strcmp(a, "--budget") == 0) {
       if (!parse_double(a, argv[i], 0.0, 1e12, &c->budget_mb)) return 2;
-    } else if (strcmp(a, "--support") == 0 || strcmp(a, "--max-edges") == 0) {
+    } else if (strcmp(a, "--support") == 0) {
       if (c->command != CMD_FPM) return usage("belongs to fpm", a);
-      if (!parse_u64(a, argv[i], 1, ~0ull, &x)) return 2;
+      if (!parse_u64(a, argv[i], 1, ~0ull, &c->support)) return 2;
+    } else if (strcmp(a, "--max-edges") == 0) {
+      if (c->command != CMD_FPM) return usage("belongs to fpm", a);
+      if (!parse_u64(a, argv[i], 1, GCLQ_FPM_MAX_EDGES, &c->max_edges)) return 2;
     } else {
       return usage("unknown option", a);
     }
@@ -148,6 +152,7 @@ static int parse_args(int argc, char **argv, cli *c) {
   if (c->command == CMD_MATCH && c->query == NULL) return usage("match needs a QUERY file", NULL);
   if ((c->command == CMD_MOTIFS || c->command == CMD_KCL) && !c->have_k) return usage("needs -k K", commands[c->command - 1]);
   if (c->command == CMD_MOTIFS && c->k > 5) return usage("motifs count K = 3, 4 or 5", "-k");
+  if (c->command == CMD_FPM && (!c->support || !c->max_edges)) return usage("needs --support S and --max-edges E", "fpm");
   if (c->list && c->command != CMD_MATCH) return usage("belongs to match", "--list");
   if (c->query_labels && c->command != CMD_MATCH) return usage("belongs to match", "--query-labels");
   return -1;
@@ -268,6 +273,37 @@ static int run_kcl(const cli *c, const gclq_graph *g, progress_state *prog) {
   return 0;
 }
 
+static int run_fpm(const cli *c, const gclq_graph *g, progress_state *prog) {
+  gclq_fpm_options o;
+  gclq_fpm_result r;
+  gclq_status st;
+  uint64_t i;
+  memset(&o, 0, sizeof o);
+  o.backend = c->backend;
+  o.min_support = c->support;
+  o.max_edges = (uint32_t)c->max_edges;
+  if (!c->quiet) o.log = progress, o.log_user = prog;
+  st = gclq_fpm(g, &o, &r);
+  if (st != GCLQ_SUCCESS) {
+    fprintf(stderr, "gpm: fpm: %s\n", r.message[0] ? r.message : gclq_status_string(st));
+    return 1;
+  }
+  if (c->json) printf("{\"command\": \"fpm\", \"support\": %llu, \"max_edges\": %llu, \"patterns\": [", c->support, c->max_edges);
+  for (i = 0; i < r.num_patterns; ++i) {
+    if (c->json) printf("%s{\"code\": \"%s\", \"support\": %llu}", i ? ", " : "", r.h_patterns[i].code,
+                        (unsigned long long)r.h_patterns[i].support);
+    else printf("pattern %s support %llu\n", r.h_patterns[i].code, (unsigned long long)r.h_patterns[i].support);
+  }
+  if (c->json)
+    printf("], \"candidates\": %llu, \"backend\": \"%s\", \"total_ms\": %.3f}\n", (unsigned long long)r.candidates,
+           gclq_backend_name(r.backend), r.total_ms);
+  else
+    printf("patterns %llu (%llu candidates; backend %s, %.2f ms)\n", (unsigned long long)r.num_patterns,
+           (unsigned long long)r.candidates, gclq_backend_name(r.backend), r.total_ms);
+  gclq_fpm_result_free(&r);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   cli c;
   progress_state prog;
@@ -282,10 +318,6 @@ int main(int argc, char **argv) {
   done = parse_args(argc, argv, &c);
   if (done >= 0) return done;
   prog.quiet = c.quiet;
-  if (c.command == CMD_FPM) {
-    fprintf(stderr, "gpm: fpm (frequent pattern mining) is not in this release\n");
-    return 1;
-  }
   if (c.rmat) {
     progress_say(&prog, "generating", "R-MAT");
     st = gclq_graph_rmat((int)c.scale, 16, c.seed, &g);
@@ -313,8 +345,9 @@ int main(int argc, char **argv) {
   if (!c.json)
     printf("%s: %u vertices, %llu edges%s\n", c.rmat ? "R-MAT" : c.path, g.num_vertices,
            (unsigned long long)g.num_edges, g.h_labels ? ", labelled" : "");
-  rc = c.command == CMD_MATCH ? run_match(&c, &g, &prog)
+  rc = c.command == CMD_MATCH    ? run_match(&c, &g, &prog)
        : c.command == CMD_MOTIFS ? run_motifs(&c, &g, &prog)
+       : c.command == CMD_FPM    ? run_fpm(&c, &g, &prog)
                                  : run_kcl(&c, &g, &prog);
   gclq_graph_free(&g);
   return rc;

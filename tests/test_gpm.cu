@@ -664,3 +664,185 @@ TEST(gpm, match_bad_queries_say_why) {
   gclq_graph_free(&empty);
   gclq_graph_free(&g);
 }
+
+/* ---- frequent pattern mining ---- */
+
+/* This file's canonical form of a labelled pattern: the smallest (labels,
+   edge mask) over every permutation; *best_perms: every permutation (old
+   vertex -> new position) that gives it. */
+typedef std::pair<std::vector<uint32_t>, uint32_t> gm_lkey;
+static gm_lkey gm_lcanon(const std::vector<uint32_t> &labels, uint32_t mask,
+                         std::vector<std::vector<uint32_t> > *best_perms) {
+  const uint32_t v = (uint32_t)labels.size();
+  std::vector<uint32_t> perm(v);
+  for (uint32_t i = 0; i < v; ++i) perm[i] = i;
+  gm_lkey best(std::vector<uint32_t>(), ~0u);
+  bool first = true;
+  do {
+    gm_lkey k(std::vector<uint32_t>(v), 0);
+    for (uint32_t i = 0; i < v; ++i) k.first[perm[i]] = labels[i];
+    for (uint32_t i = 0; i < v; ++i)
+      for (uint32_t j = i + 1; j < v; ++j)
+        if (gm_has(v, mask, i, j)) k.second |= 1u << gm_bit(v, perm[i], perm[j]);
+    if (first || k < best) {
+      best = k, first = false;
+      if (best_perms) best_perms->clear();
+    }
+    if (best_perms && k == best) best_perms->push_back(perm);
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return best;
+}
+
+/* Every connected labelled pattern of 1 .. max_edges edges and its MNI
+   support, by brute force: each connected set of the graph's edges is one
+   occurrence, and each way its vertices map onto the canonical pattern one
+   embedding. */
+static std::map<gm_lkey, uint64_t> gm_brute_fpm(const gclq_graph &g, uint32_t max_edges) {
+  std::vector<std::pair<uint32_t, uint32_t> > edges;
+  for (uint32_t v = 0; v < g.num_vertices; ++v)
+    for (uint64_t i = g.h_offsets[v]; i < g.h_offsets[v + 1]; ++i)
+      if (v < g.h_neighbors[i]) edges.push_back(std::make_pair(v, g.h_neighbors[i]));
+  std::map<gm_lkey, std::vector<std::set<uint32_t> > > domains;
+  const uint32_t m = (uint32_t)edges.size();
+  for (uint32_t set = 1; m <= 20 && set < (1u << m); ++set) {
+    if ((uint32_t)__builtin_popcount(set) > max_edges) continue;
+    std::vector<uint32_t> xs; /* the occurrence's vertices */
+    for (uint32_t i = 0; i < m; ++i)
+      if ((set >> i) & 1u) xs.push_back(edges[i].first), xs.push_back(edges[i].second);
+    std::sort(xs.begin(), xs.end());
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+    const uint32_t v = (uint32_t)xs.size();
+    uint32_t mask = 0;
+    for (uint32_t i = 0; i < m; ++i)
+      if ((set >> i) & 1u) {
+        const uint32_t a = (uint32_t)(std::lower_bound(xs.begin(), xs.end(), edges[i].first) - xs.begin());
+        const uint32_t b = (uint32_t)(std::lower_bound(xs.begin(), xs.end(), edges[i].second) - xs.begin());
+        mask |= 1u << gm_bit(v, a, b);
+      }
+    if (!gm_connected(v, mask)) continue;
+    std::vector<uint32_t> labels(v);
+    for (uint32_t i = 0; i < v; ++i) labels[i] = g.h_labels ? g.h_labels[xs[i]] : 0;
+    std::vector<std::vector<uint32_t> > perms;
+    const gm_lkey key = gm_lcanon(labels, mask, &perms);
+    std::vector<std::set<uint32_t> > &d = domains[key];
+    d.resize(v);
+    for (size_t p = 0; p < perms.size(); ++p)
+      for (uint32_t i = 0; i < v; ++i) d[perms[p][i]].insert(xs[i]);
+  }
+  std::map<gm_lkey, uint64_t> support;
+  for (std::map<gm_lkey, std::vector<std::set<uint32_t> > >::const_iterator it = domains.begin(); it != domains.end();
+       ++it) {
+    uint64_t s = UINT64_MAX;
+    for (size_t i = 0; i < it->second.size(); ++i) s = std::min<uint64_t>(s, it->second[i].size());
+    support[it->first] = s;
+  }
+  return support;
+}
+
+TEST(gpm, fpm_equals_brute_force) {
+  test_rng rng = test_rng_for("gpm.fpm_random");
+  const uint32_t sizes[] = {0, 1, 2, 5, 7};
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si)
+    for (uint32_t nl = 0; nl <= 3; ++nl) { /* 0: unlabelled */
+      gclq_graph g;
+      CHECK(gclq_graph_erdos_renyi(sizes[si], 0.45, rng.next(), &g) == GCLQ_SUCCESS);
+      if (nl > 0) CHECK(gclq_graph_random_labels(&g, nl, rng.next()) == GCLQ_SUCCESS);
+      if (g.num_edges > 14) { /* the brute force walks 2^m edge sets */
+        gclq_graph_free(&g);
+        continue;
+      }
+      for (uint32_t max_edges = 1; max_edges <= 4; ++max_edges) {
+        const std::map<gm_lkey, uint64_t> all = gm_brute_fpm(g, max_edges);
+        for (uint64_t s = 1; s <= 3; ++s) {
+          gclq_fpm_options o;
+          memset(&o, 0, sizeof o);
+          o.min_support = s;
+          o.max_edges = max_edges;
+          gclq_fpm_result r;
+          memset(&r, 0xA5, sizeof r);
+          const long long live = g_alloc_live;
+          const gclq_status st = gclq_fpm(&g, &o, &r);
+          CHECK_MSG(st == GCLQ_SUCCESS, "%s (%s)", gclq_status_string(st), r.message);
+          if (st != GCLQ_SUCCESS) continue;
+          std::map<gm_lkey, uint64_t> want;
+          for (std::map<gm_lkey, uint64_t>::const_iterator it = all.begin(); it != all.end(); ++it)
+            if (it->second >= s) want.insert(*it);
+          CHECK_MSG(r.num_patterns == want.size(), "n %u labels %u max_edges %u support %llu: %llu patterns, want %zu",
+                    sizes[si], nl, max_edges, (unsigned long long)s, (unsigned long long)r.num_patterns, want.size());
+          for (uint64_t i = 0; i < r.num_patterns; ++i) {
+            const gclq_fpm_pattern &p = r.h_patterns[i];
+            std::vector<uint32_t> labels(p.labels, p.labels + p.num_vertices);
+            uint32_t mask = 0;
+            for (uint32_t e = 0; e < p.num_edges; ++e) mask |= 1u << gm_bit(p.num_vertices, p.edges[e][0], p.edges[e][1]);
+            const gm_lkey key = gm_lcanon(labels, mask, NULL);
+            std::map<gm_lkey, uint64_t>::const_iterator it = want.find(key);
+            CHECK_MSG(it != want.end() && it->second == p.support, "n %u labels %u: pattern %s support %llu, want %llu",
+                      sizes[si], nl, p.code, (unsigned long long)p.support,
+                      (unsigned long long)(it == want.end() ? 0 : it->second));
+            if (i > 0) CHECK(r.h_patterns[i - 1].num_edges <= p.num_edges);
+          }
+          gclq_fpm_result_free(&r);
+          CHECK(g_alloc_live == live);
+        }
+      }
+      gclq_graph_free(&g);
+    }
+}
+
+TEST(gpm, fpm_closed_forms_codes_and_bad_arguments) {
+  std::vector<std::pair<uint64_t, uint64_t> > e;
+  for (uint64_t u = 0; u < 5; ++u)
+    for (uint64_t v = u + 1; v < 5; ++v) e.push_back(std::make_pair(u, v));
+  gclq_graph k5 = gm_from_pairs(e);
+  gclq_fpm_options o;
+  memset(&o, 0, sizeof o);
+  o.max_edges = 3;
+  o.min_support = 5; /* K_5 is vertex-transitive: every pattern that fits has support 5 */
+  gclq_fpm_result r;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_SUCCESS && r.num_patterns == 5 && r.backend == GCLQ_BACKEND_HOST);
+  for (uint64_t i = 0; i < r.num_patterns; ++i) CHECK(r.h_patterns[i].support == 5);
+  CHECK(strcmp(r.h_patterns[0].code, "(0,0)[0-1]") == 0); /* the edge first */
+  gclq_fpm_result_free(&r);
+  o.min_support = 6;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_SUCCESS && r.num_patterns == 0 && r.h_patterns == NULL);
+  /* a labelled edge: labels sorted in the code */
+  gclq_graph edge = gm_from_pairs(std::vector<std::pair<uint64_t, uint64_t> >{std::make_pair(0, 1)});
+  CHECK(gclq_graph_parse_labels("0 3\n1 1\n", 8, &edge, NULL) == GCLQ_SUCCESS);
+  o.min_support = 1;
+  CHECK(gclq_fpm(&edge, &o, &r) == GCLQ_SUCCESS && r.num_patterns == 1 && strcmp(r.h_patterns[0].code, "(1,3)[0-1]") == 0);
+  gclq_fpm_result_free(&r);
+  gclq_graph_free(&edge);
+  /* bad arguments say why */
+  CHECK(gclq_fpm(NULL, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "NULL") != NULL);
+  CHECK(gclq_fpm(&k5, NULL, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_fpm(&k5, &o, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  o.min_support = 0;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "min_support") != NULL);
+  o.min_support = 1;
+  o.max_edges = GCLQ_FPM_MAX_EDGES + 1;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "max_edges") != NULL);
+  o.max_edges = 0;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
+  o.max_edges = 2;
+  o.backend = GCLQ_BACKEND_CUDA;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(r.message, "HOST only") != NULL);
+  o.backend = GCLQ_BACKEND_AUTO;
+  /* every allocation failing in turn */
+  for (long long k = 0; k < 60; ++k) {
+    const long long live = g_alloc_live;
+    g_alloc_fail_at = g_alloc_calls + k;
+    memset(&r, 0xA5, sizeof r);
+    const gclq_status st = gclq_fpm(&k5, &o, &r);
+    const bool never_came = g_alloc_fail_at >= g_alloc_calls;
+    g_alloc_fail_at = -1;
+    if (never_came) {
+      CHECK(st == GCLQ_SUCCESS && r.num_patterns == 2);
+      gclq_fpm_result_free(&r);
+      CHECK(g_alloc_live == live);
+      break;
+    }
+    CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && r.h_patterns == NULL && g_alloc_live == live, "allocation %lld: %s", k,
+              gclq_status_string(st));
+  }
+  gclq_graph_free(&k5);
+}

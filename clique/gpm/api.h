@@ -122,3 +122,86 @@ GCLQ_DEF void gclq_match_result_free(gclq_match_result *result) {
   GCLQ_FREE(result->h_matches);
   memset(result, 0, sizeof *result);
 }
+
+/* A found pattern in the public form (its code string written). */
+static void gclq__fpm_public(const gclq__lpat *p, gclq_fpm_pattern *out) {
+  uint32_t i, j, e = 0;
+  size_t at = 0;
+  memset(out, 0, sizeof *out);
+  out->num_vertices = p->v;
+  out->num_edges = p->e;
+  out->support = p->support;
+  at += (size_t)snprintf(out->code + at, sizeof out->code - at, "(");
+  for (i = 0; i < p->v; ++i) {
+    out->labels[i] = p->label[i];
+    at += (size_t)snprintf(out->code + at, sizeof out->code - at, "%s%u", i ? "," : "", p->label[i]);
+  }
+  at += (size_t)snprintf(out->code + at, sizeof out->code - at, ")[");
+  for (i = 0; i < p->v; ++i)
+    for (j = i + 1; j < p->v; ++j)
+      if ((p->adj[i] >> j) & 1u) {
+        out->edges[e][0] = i, out->edges[e][1] = j;
+        at += (size_t)snprintf(out->code + at, sizeof out->code - at, "%s%u-%u", e ? "," : "", i, j);
+        ++e;
+      }
+  snprintf(out->code + at, sizeof out->code - at, "]");
+}
+
+static gclq_status gclq__fpm_fail(gclq_fpm_result *r, gclq_status st, const char *why) {
+  memset(r, 0, sizeof *r);
+  snprintf(r->message, sizeof r->message, "%s", why);
+  return st;
+}
+
+GCLQ_DEF gclq_status gclq_fpm(const gclq_graph *graph, const gclq_fpm_options *options, gclq_fpm_result *result) {
+  gclq_graph view;
+  gclq__lpats found;
+  uint32_t *zeros = NULL;
+  uint64_t i;
+  clock_t t0 = clock();
+  gclq_status st;
+  if (result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(result, 0, sizeof *result);
+  if (graph == NULL || options == NULL) return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "NULL argument");
+  if ((int)options->backend < 0 || (int)options->backend > (int)GCLQ_BACKEND_HOST)
+    return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "backend out of range");
+  if (options->min_support == 0) return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "min_support must be at least 1");
+  if (options->max_edges == 0 || options->max_edges > GCLQ_FPM_MAX_EDGES)
+    return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "max_edges must be 1 .. GCLQ_FPM_MAX_EDGES");
+  if (options->backend == GCLQ_BACKEND_CUDA)
+    return gclq__fpm_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE, "frequent pattern mining runs on HOST only in this release");
+  st = gclq__graph_check(graph);
+  if (st != GCLQ_SUCCESS)
+    return gclq__fpm_fail(result, st, st == GCLQ_ERROR_INVALID_ARGUMENT ? "the graph breaks the gclq_graph contract"
+                                                                        : gclq_status_string(st));
+  view = *graph;
+  if (view.h_labels == NULL) { /* unlabelled: label 0 everywhere */
+    zeros = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
+    if (zeros == NULL) return gclq__fpm_fail(result, GCLQ_ERROR_OUT_OF_MEMORY, "out of memory");
+    memset(zeros, 0, (size_t)graph->num_vertices * sizeof(uint32_t));
+    view.h_labels = zeros;
+  }
+  st = gclq__host_fpm(&view, options->min_support, options->max_edges, options->log, options->log_user, &found,
+                      &result->candidates);
+  GCLQ_FREE(zeros);
+  if (st == GCLQ_SUCCESS && found.n > 0) {
+    result->h_patterns = (gclq_fpm_pattern *)gclq__alloc_array(found.n, sizeof(gclq_fpm_pattern));
+    if (result->h_patterns == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    for (i = 0; st == GCLQ_SUCCESS && i < found.n; ++i) gclq__fpm_public(&found.a[i], &result->h_patterns[i]);
+  }
+  GCLQ_FREE(found.a);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(result->h_patterns);
+    return gclq__fpm_fail(result, st, gclq_status_string(st));
+  }
+  result->num_patterns = found.n;
+  result->backend = GCLQ_BACKEND_HOST;
+  result->total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result) {
+  if (result == NULL) return;
+  GCLQ_FREE(result->h_patterns);
+  memset(result, 0, sizeof *result);
+}

@@ -337,6 +337,8 @@ typedef struct gclq__match_run {
   uint32_t order[GCLQ_MATCH_MAX_QUERY], parent[GCLQ_MATCH_MAX_QUERY], img[GCLQ_MATCH_MAX_QUERY];
   uint64_t count, max_stored, stored, cap, nodes, check_at;
   uint32_t *heap; /* stored rows of q ids, room for cap rows (grown up to max_stored) */
+  void (*visit)(void *user, const uint32_t *img); /* every match's images, when set (FPM's domains) */
+  void *visit_user;
   gclq_status status; /* OUT_OF_MEMORY when the heap could not grow: the search stops */
   void (*log)(void *user, const char *line);
   void *log_user;
@@ -378,6 +380,7 @@ static void gclq__match_found(gclq__match_run *r) {
   const uint32_t q = r->Q->q;
   uint64_t at;
   r->count++;
+  if (r->visit != NULL) r->visit(r->visit_user, r->img);
   if (r->max_stored == 0) return;
   if (r->stored < r->max_stored) { /* append, sift up */
     if (r->stored == r->cap) {
@@ -474,13 +477,16 @@ static void gclq__query_make(const gclq_graph *query, gclq_match_mode mode, gclq
 }
 
 /* Count (and keep up to max_stored, smallest first, compact ids) the
-   matches of the query in g. *rows: stored * q ids, GCLQ_MALLOC'd (NULL
-   when none are kept). */
-static gclq_status gclq__host_match(const gclq_graph *g, const gclq__query *Q, gclq_match_mode mode,
-                                    uint64_t max_stored, void (*log)(void *, const char *), void *log_user,
-                                    uint64_t *count, uint64_t *stored, uint32_t **rows) {
+   matches of the query in g, each one's images also to visit when it is
+   set. *rows: stored * q ids, GCLQ_MALLOC'd (NULL when none are kept). */
+static gclq_status gclq__host_match_visit(const gclq_graph *g, const gclq__query *Q, gclq_match_mode mode,
+                                          uint64_t max_stored, void (*log)(void *, const char *), void *log_user,
+                                          void (*visit)(void *, const uint32_t *), void *visit_user, uint64_t *count,
+                                          uint64_t *stored, uint32_t **rows) {
   gclq__match_run r;
   memset(&r, 0, sizeof r);
+  r.visit = visit;
+  r.visit_user = visit_user;
   r.g = g;
   r.Q = Q;
   r.mode = mode;
@@ -504,4 +510,280 @@ static gclq_status gclq__host_match(const gclq_graph *g, const gclq__query *Q, g
   }
   *rows = r.heap;
   return GCLQ_SUCCESS;
+}
+
+static gclq_status gclq__host_match(const gclq_graph *g, const gclq__query *Q, gclq_match_mode mode,
+                                    uint64_t max_stored, void (*log)(void *, const char *), void *log_user,
+                                    uint64_t *count, uint64_t *stored, uint32_t **rows) {
+  return gclq__host_match_visit(g, Q, mode, max_stored, log, log_user, NULL, NULL, count, stored, rows);
+}
+
+/* ---- frequent pattern mining (HOST) ----
+   Every connected pattern of at most max_edges edges, vertex labels kept,
+   whose minimum-image support (MNI: the fewest distinct data vertices any
+   one pattern vertex is mapped to, over every embedding) reaches
+   min_support; GAMMA's Algorithm 2 on the host, level by level in edges:
+   the single-edge patterns of the label pairs on edges, then each frequent
+   pattern extended by one edge, between two of its vertices or to a new
+   vertex (only by edges whose label pair is frequent: MNI never grows with
+   a pattern), the candidates made canonical and deduplicated, and each
+   one's support taken from its embeddings (the matcher, every embedding,
+   marking each pattern vertex's images). An unlabelled graph is one label
+   0 everywhere.
+
+   Canonical form: the vertices sorted by (label, degree), then of the
+   orders that keep that sort (permutations within each group of equal
+   keys) the one with the smallest adjacency code (pairs i < j row by row,
+   bit 0 the first). Isomorphic patterns give equal forms. */
+
+/* A labelled pattern (canonical once gclq__lpat_canon ran): vertex labels,
+   bit rows, and the code of its edges (the pair bits). */
+typedef struct gclq__lpat {
+  uint32_t v, e;
+  uint32_t label[GCLQ_FPM_MAX_EDGES + 1], adj[GCLQ_FPM_MAX_EDGES + 1];
+  uint32_t code;
+  uint64_t support;
+} gclq__lpat;
+
+static uint32_t gclq__lpat_code(const gclq__lpat *p, const uint32_t *perm) {
+  uint32_t code = 0, i, j, bit = 0;
+  for (i = 0; i < p->v; ++i)
+    for (j = i + 1; j < p->v; ++j, ++bit)
+      if ((p->adj[perm[i]] >> perm[j]) & 1u) code |= 1u << bit;
+  return code;
+}
+
+/* The smallest code over the orders that put at position i a vertex of
+   key key[i] (perm[0 .. at) chosen; used: their mask). */
+static void gclq__lpat_best(const gclq__lpat *p, const uint64_t *key_of, const uint64_t *key, uint32_t *perm,
+                            uint32_t at, uint32_t used, uint32_t *best, uint32_t *best_perm) {
+  uint32_t x;
+  if (at == p->v) {
+    const uint32_t code = gclq__lpat_code(p, perm);
+    if (code < *best) *best = code, memcpy(best_perm, perm, p->v * sizeof(uint32_t));
+    return;
+  }
+  for (x = 0; x < p->v; ++x)
+    if (!((used >> x) & 1u) && key_of[x] == key[at]) {
+      perm[at] = x;
+      gclq__lpat_best(p, key_of, key, perm, at + 1, used | 1u << x, best, best_perm);
+    }
+}
+
+/* p in canonical form (relabelled in place). */
+static void gclq__lpat_canon(gclq__lpat *p) {
+  uint64_t key_of[GCLQ_FPM_MAX_EDGES + 1], key[GCLQ_FPM_MAX_EDGES + 1];
+  uint32_t perm[GCLQ_FPM_MAX_EDGES + 1], best_perm[GCLQ_FPM_MAX_EDGES + 1], best = UINT32_MAX, i, j;
+  gclq__lpat q = *p;
+  memset(key_of, 0, sizeof key_of); /* (only p->v of them are read) */
+  memset(key, 0, sizeof key);
+  memset(best_perm, 0, sizeof best_perm);
+  for (i = 0; i < p->v; ++i) key_of[i] = key[i] = (uint64_t)p->label[i] << 32 | gclq__host_popcount64(p->adj[i]);
+  for (i = 1; i < p->v; ++i) /* insertion sort of the keys */
+    for (j = i; j > 0 && key[j - 1] > key[j]; --j) {
+      const uint64_t t = key[j];
+      key[j] = key[j - 1], key[j - 1] = t;
+    }
+  gclq__lpat_best(p, key_of, key, perm, 0, 0, &best, best_perm);
+  for (i = 0; i < p->v; ++i) {
+    q.label[i] = p->label[best_perm[i]];
+    q.adj[i] = 0;
+    for (j = 0; j < p->v; ++j)
+      if ((p->adj[best_perm[i]] >> best_perm[j]) & 1u) q.adj[i] |= 1u << j;
+  }
+  q.code = best;
+  *p = q;
+}
+
+/* Patterns by edges, vertices, labels, code (the output order). */
+static int gclq__lpat_cmp(const void *a, const void *b) {
+  const gclq__lpat *x = (const gclq__lpat *)a, *y = (const gclq__lpat *)b;
+  uint32_t i;
+  if (x->e != y->e) return x->e < y->e ? -1 : 1;
+  if (x->v != y->v) return x->v < y->v ? -1 : 1;
+  for (i = 0; i < x->v; ++i)
+    if (x->label[i] != y->label[i]) return x->label[i] < y->label[i] ? -1 : 1;
+  return x->code < y->code ? -1 : x->code > y->code;
+}
+
+/* The images of each pattern vertex: a bitmap of n bits a vertex, and the
+   number of distinct images so far. */
+typedef struct gclq__mni {
+  uint32_t q;
+  uint64_t words; /* words a bitmap */
+  uint64_t *bits, seen[GCLQ_FPM_MAX_EDGES + 1];
+} gclq__mni;
+
+static void gclq__mni_visit(void *user, const uint32_t *img) {
+  gclq__mni *m = (gclq__mni *)user;
+  uint32_t u;
+  for (u = 0; u < m->q; ++u) {
+    uint64_t *w = m->bits + u * m->words + (img[u] >> 6);
+    const uint64_t bit = 1ull << (img[u] & 63);
+    if (!(*w & bit)) *w |= bit, m->seen[u]++;
+  }
+}
+
+/* p->support: MNI over the embeddings of p in g (labels: g's, never NULL here). */
+static gclq_status gclq__lpat_support(const gclq_graph *g, gclq__lpat *p, uint64_t *bits) {
+  gclq__query Q;
+  gclq__mni m;
+  uint64_t count, stored, u;
+  uint32_t *rows = NULL;
+  gclq_status st;
+  memset(&Q, 0, sizeof Q);
+  Q.q = p->v;
+  Q.labels = p->label;
+  memcpy(Q.adj, p->adj, p->v * sizeof(uint32_t));
+  memset(&m, 0, sizeof m);
+  m.q = p->v;
+  m.words = ((uint64_t)g->num_vertices + 63) / 64;
+  m.bits = bits;
+  memset(bits, 0, (size_t)(m.words * p->v * sizeof(uint64_t)));
+  st = gclq__host_match_visit(g, &Q, GCLQ_MATCH_EMBEDDINGS, 0, NULL, NULL, gclq__mni_visit, &m, &count, &stored, &rows);
+  GCLQ_FREE(rows);
+  p->support = UINT64_MAX;
+  for (u = 0; u < p->v; ++u)
+    if (m.seen[u] < p->support) p->support = m.seen[u];
+  return st;
+}
+
+/* A growable array of patterns. */
+typedef struct gclq__lpats {
+  gclq__lpat *a;
+  uint64_t n, cap;
+} gclq__lpats;
+
+static int gclq__lpats_push(gclq__lpats *v, const gclq__lpat *p) {
+  if (v->n == v->cap) {
+    const uint64_t cap = v->cap ? 2 * v->cap : 64;
+    gclq__lpat *grown = (gclq__lpat *)GCLQ_REALLOC(v->a, (size_t)cap * sizeof(gclq__lpat));
+    if (grown == NULL) return 0;
+    v->a = grown, v->cap = cap;
+  }
+  v->a[v->n++] = *p;
+  return 1;
+}
+
+/* Is the label pair (a, b) on a frequent edge? (pairs: sorted a <= b keys) */
+static int gclq__fpm_edge_ok(const uint64_t *pairs, uint64_t n, uint32_t a, uint32_t b) {
+  const uint64_t key = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
+  uint64_t lo = 0, hi = n;
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    if (pairs[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < n && pairs[lo] == key;
+}
+
+/* The candidates one edge larger than the frequent patterns cur (canonical,
+   deduplicated) into next, their vertices at most max_v. */
+static gclq_status gclq__fpm_extend(const gclq__lpats *cur, const uint64_t *pairs, uint64_t npairs, uint32_t max_v,
+                                    gclq__lpats *next) {
+  uint64_t i, k, w;
+  uint32_t a, b;
+  for (i = 0; i < cur->n; ++i) {
+    const gclq__lpat *p = &cur->a[i];
+    for (a = 0; a < p->v; ++a) {
+      for (b = a + 1; b < p->v; ++b) /* an edge between two of its vertices */
+        if (!((p->adj[a] >> b) & 1u) && gclq__fpm_edge_ok(pairs, npairs, p->label[a], p->label[b])) {
+          gclq__lpat c = *p;
+          c.adj[a] |= 1u << b, c.adj[b] |= 1u << a, c.e++;
+          gclq__lpat_canon(&c);
+          if (!gclq__lpats_push(next, &c)) return GCLQ_ERROR_OUT_OF_MEMORY;
+        }
+      for (k = 0; p->v < max_v && k < npairs; ++k) { /* an edge to a new vertex */
+        const uint32_t x = (uint32_t)(pairs[k] >> 32), y = (uint32_t)pairs[k];
+        for (w = 0; w < 2; ++w) {
+          gclq__lpat c = *p;
+          if ((w == 0 ? x : y) != p->label[a] || (w == 1 && x == y)) continue;
+          c.label[c.v] = w == 0 ? y : x;
+          c.adj[c.v] = 1u << a;
+          c.adj[a] |= 1u << c.v;
+          c.v++, c.e++;
+          gclq__lpat_canon(&c);
+          if (!gclq__lpats_push(next, &c)) return GCLQ_ERROR_OUT_OF_MEMORY;
+        }
+      }
+    }
+  }
+  if (next->n > 0) { /* sort, unique */
+    qsort(next->a, (size_t)next->n, sizeof(gclq__lpat), gclq__lpat_cmp);
+    for (i = 1, k = 1; i < next->n; ++i)
+      if (gclq__lpat_cmp(&next->a[i], &next->a[k - 1]) != 0) next->a[k++] = next->a[i];
+    next->n = k;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* The frequent patterns of g (labels: g->h_labels, not NULL) into *out
+   (sorted by gclq__lpat_cmp); *candidates: the patterns whose support was
+   taken. */
+static gclq_status gclq__host_fpm(const gclq_graph *g, uint64_t min_support, uint32_t max_edges,
+                                  void (*log)(void *, const char *), void *log_user, gclq__lpats *out,
+                                  uint64_t *candidates) {
+  gclq__lpats cur, next;
+  gclq__vec64 pairs;
+  uint64_t *bits, i;
+  uint32_t v, e;
+  size_t np = 0;
+  char line[128];
+  gclq_status st = GCLQ_SUCCESS;
+  memset(&cur, 0, sizeof cur);
+  memset(&next, 0, sizeof next);
+  memset(out, 0, sizeof *out);
+  gclq__vec64_init(&pairs);
+  *candidates = 0;
+  bits = (uint64_t *)gclq__alloc_array(((uint64_t)g->num_vertices + 63) / 64 * (max_edges + 1), sizeof(uint64_t));
+  if (bits == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  for (v = 0; v < g->num_vertices && st == GCLQ_SUCCESS; ++v) /* the label pairs on edges */
+    for (i = g->h_offsets[v]; i < g->h_offsets[v + 1] && st == GCLQ_SUCCESS; ++i) {
+      const uint32_t a = g->h_labels[v], b = g->h_labels[g->h_neighbors[i]];
+      if (g->h_neighbors[i] > v && !gclq__vec64_push(&pairs, a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a))
+        st = GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+  if (st == GCLQ_SUCCESS) st = gclq__sort_unique_u64(pairs.a, pairs.n, &np);
+  for (i = 0; st == GCLQ_SUCCESS && i < np; ++i) { /* level 1: the single edges */
+    gclq__lpat p;
+    memset(&p, 0, sizeof p);
+    p.v = 2, p.e = 1, p.label[0] = (uint32_t)(pairs.a[i] >> 32), p.label[1] = (uint32_t)pairs.a[i];
+    p.adj[0] = 2, p.adj[1] = 1;
+    gclq__lpat_canon(&p);
+    if (!gclq__lpats_push(&next, &p)) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  for (e = 1; st == GCLQ_SUCCESS && next.n > 0; ++e) {
+    uint64_t kept = 0;
+    for (i = 0; st == GCLQ_SUCCESS && i < next.n; ++i) { /* supports; the frequent ones kept */
+      st = gclq__lpat_support(g, &next.a[i], bits);
+      if (st == GCLQ_SUCCESS && next.a[i].support >= min_support) next.a[kept++] = next.a[i];
+    }
+    *candidates += next.n;
+    if (log != NULL) {
+      snprintf(line, sizeof line, "fpm: %u edges: %llu candidates, %llu frequent", e, (unsigned long long)next.n,
+               (unsigned long long)kept);
+      log(log_user, line);
+    }
+    next.n = kept;
+    if (e == 1) { /* the frequent label pairs: the only edges a larger pattern may add */
+      for (i = 0, np = 0; i < next.n; ++i) /* labels sorted in a canonical pattern: label[0] <= label[1] */
+        pairs.a[np++] = (uint64_t)next.a[i].label[0] << 32 | next.a[i].label[1];
+      st = gclq__sort_unique_u64(pairs.a, np, &np);
+    }
+    for (i = 0; st == GCLQ_SUCCESS && i < next.n; ++i)
+      if (!gclq__lpats_push(out, &next.a[i])) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    GCLQ_FREE(cur.a);
+    cur = next;
+    memset(&next, 0, sizeof next);
+    if (st == GCLQ_SUCCESS && e < max_edges) st = gclq__fpm_extend(&cur, pairs.a, np, max_edges + 1, &next);
+  }
+  GCLQ_FREE(cur.a);
+  GCLQ_FREE(next.a);
+  GCLQ_FREE(pairs.a);
+  GCLQ_FREE(bits);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(out->a);
+    memset(out, 0, sizeof *out);
+  }
+  return st;
 }

@@ -8,8 +8,9 @@
    success is a graph that keeps the whole gclq_graph contract
    (gclq__graph_check) with original ids increasing and labels exactly when
    read as labelled, on which (when small) core numbers, k-cliques and
-   maximum cliques run; the same bytes read as its label file either label
-   it or leave its labels as they were. */
+   maximum cliques run, and the triangles counted by k-cliques, motifs and
+   matching agree; the same bytes read as its label file either label it
+   or leave its labels as they were. */
 #include "fuzz_common.h"
 
 static void fuzz_run_small(const gclq_graph *g) {
@@ -31,6 +32,18 @@ static void fuzz_run_small(const gclq_graph *g) {
   /* omega from both: k-cliques counts k = 3 .. omega */
   FUZZ_CHECK(mr.omega < 3 ? kr.num_k == 0 : kr.num_k == mr.omega - 2);
   FUZZ_CHECK(g->num_vertices == 0 || max_core + 1 >= mr.omega);
+  { /* the triangles three ways: k-cliques, motifs, matching (labels ignored: the query has none) */
+    static const uint64_t tri_a[3] = {0, 1, 2}, tri_b[3] = {1, 2, 0};
+    const uint64_t triangles = kr.num_k > 0 ? kr.h_counts[0] : 0;
+    gclq_graph tri;
+    gclq_motif_result motifs;
+    gclq_match_result match;
+    FUZZ_CHECK(gclq_graph_from_edges(tri_a, tri_b, 3, &tri) == GCLQ_SUCCESS);
+    FUZZ_CHECK(gclq_motifs(g, 3, NULL, &motifs) == GCLQ_SUCCESS && motifs.counts[0] == triangles);
+    FUZZ_CHECK(gclq_match(g, &tri, NULL, &match) == GCLQ_SUCCESS && match.count == triangles);
+    gclq_match_result_free(&match);
+    gclq_graph_free(&tri);
+  }
   gclq_kclique_result_free(&kr);
   gclq_maxclique_result_free(&mr);
 }

@@ -19,8 +19,9 @@
    is the device's to find, so BACKEND_UNAVAILABLE comes first); the sets
    view needs the shape only. On a valid graph the HOST k-clique counts (one
    k, all k, per vertex, listing), maximum cliques, core numbers, the
-   degeneracy order and the sets view's intersections agree with brute force
-   over the adjacency bitmasks. */
+   degeneracy order, the sets view's intersections and the pattern mining
+   calls (motifs of 3 vertices, matching as data and as query, FPM up to two
+   edges) agree with brute force over the adjacency bitmasks. */
 #include "fuzz_common.h"
 
 #define FUZZ_N 16 /* at most 2^16 cliques: brute force stays cheap */
@@ -361,6 +362,81 @@ static void fuzz_sets_view(const gclq_graph *g, const fuzz_verdict *k, fuzz_in *
   gclq_sets_free(&s);
 }
 
+/* Pattern mining on the graph (HOST): motifs of 3 vertices, a small query
+   matched in it, the graph itself as a query, and FPM up to two edges, each
+   against brute force over the adjacency bitmasks; a broken graph is
+   INVALID_ARGUMENT everywhere (as data and as query). */
+static void fuzz_mining(const gclq_graph *g, const fuzz_verdict *k, const fuzz_truth *t, fuzz_in *in) {
+  static const uint64_t qa[3] = {0, 1, 2}, qb[3] = {1, 2, 0};
+  const uint32_t n = g->num_vertices, q = 2 + fuzz_take(in) % 2, closed = q == 3 && (fuzz_take(in) & 1);
+  uint64_t wedges = 0, nonisolated = 0, centres = 0, leaves = 0, want;
+  uint32_t v, u, mark = 0;
+  gclq_graph query;
+  gclq_motif_result mr;
+  gclq_match_result r;
+  gclq_match_options mo;
+  gclq_fpm_options fo;
+  gclq_fpm_result fr;
+  memset(&mo, 0, sizeof mo);
+  memset(&fo, 0, sizeof fo);
+  fo.min_support = 1, fo.max_edges = 2;
+  /* an edge, a wedge or a triangle */
+  FUZZ_CHECK(gclq_graph_from_edges(qa, qb, q == 2 ? 1 : closed ? 3 : 2, &query) == GCLQ_SUCCESS);
+  memset(&mr, 0xab, sizeof mr);
+  memset(&r, 0xab, sizeof r);
+  memset(&fr, 0xab, sizeof fr);
+  if (!k->valid) {
+    FUZZ_CHECK(gclq_motifs(g, 3, NULL, &mr) == GCLQ_ERROR_INVALID_ARGUMENT && fuzz_zeroed(&mr, sizeof mr));
+    FUZZ_CHECK(gclq_match(g, &query, &mo, &r) == GCLQ_ERROR_INVALID_ARGUMENT && r.count == 0 && r.message[0]);
+    FUZZ_CHECK(gclq_match(&query, g, &mo, &r) == GCLQ_ERROR_INVALID_ARGUMENT && r.h_matches == NULL);
+    FUZZ_CHECK(gclq_fpm(g, &fo, &fr) == GCLQ_ERROR_INVALID_ARGUMENT && fr.h_patterns == NULL);
+    gclq_graph_free(&query);
+    return;
+  }
+  for (v = 0; v < n; ++v) {
+    const uint64_t d = (uint64_t)__builtin_popcount(t->adj[v]);
+    wedges += d * (d - (d > 0)) / 2;
+    nonisolated += d > 0;
+    if (d >= 2) centres++, mark |= t->adj[v];
+  }
+  for (u = 0; u < n; ++u) leaves += mark >> u & 1;
+  FUZZ_CHECK(gclq_motifs(g, 3, NULL, &mr) == GCLQ_SUCCESS);
+  FUZZ_CHECK(mr.counts[0] == t->count[3] && mr.counts[1] == wedges - 3 * t->count[3]);
+  mo.mode = (gclq_match_mode)(fuzz_take(in) % 4);
+  FUZZ_CHECK(gclq_match(g, &query, &mo, &r) == GCLQ_SUCCESS);
+  if (q == 2) want = mo.mode >= GCLQ_MATCH_EMBEDDINGS ? 2 * g->num_edges : g->num_edges;
+  else if (closed) want = (mo.mode >= GCLQ_MATCH_EMBEDDINGS ? 6 : 1) * t->count[3];
+  else if (mo.mode == GCLQ_MATCH_VERTEX_INDUCED) want = wedges - 3 * t->count[3];
+  else if (mo.mode == GCLQ_MATCH_EDGE_INDUCED) want = wedges;
+  else if (mo.mode == GCLQ_MATCH_EMBEDDINGS) want = 2 * wedges;
+  else { /* homomorphisms of a wedge: a centre and two neighbours, equal or not */
+    want = 0;
+    for (v = 0; v < n; ++v) want += (uint64_t)__builtin_popcount(t->adj[v]) * __builtin_popcount(t->adj[v]);
+  }
+  FUZZ_CHECK(r.count == want);
+  gclq_match_result_free(&r);
+  /* the graph as the query: refused when empty, over 10 vertices or not connected */
+  {
+    const gclq_status st = gclq_match(&query, g, &mo, &r);
+    int connected = n > 0;
+    uint32_t seen = 1, grew = 1;
+    while (connected && grew)
+      for (grew = 0, v = 0; v < n; ++v)
+        if (seen >> v & 1 && (t->adj[v] & ~seen)) seen |= t->adj[v], grew = 1;
+    connected = connected && seen == (1u << n) - 1;
+    FUZZ_CHECK(n > 0 && n <= GCLQ_MATCH_MAX_QUERY && connected ? st == GCLQ_SUCCESS : st == GCLQ_ERROR_INVALID_ARGUMENT);
+    gclq_match_result_free(&r);
+  }
+  /* FPM up to two edges, unlabelled: the edge (support: the vertices with
+     an edge) and the wedge (the fewer of its centres and its leaves) */
+  FUZZ_CHECK(gclq_fpm(g, &fo, &fr) == GCLQ_SUCCESS);
+  FUZZ_CHECK(fr.num_patterns == (g->num_edges > 0) + (centres > 0));
+  if (g->num_edges > 0) FUZZ_CHECK(fr.h_patterns[0].num_edges == 1 && fr.h_patterns[0].support == nonisolated);
+  if (centres > 0) FUZZ_CHECK(fr.h_patterns[1].num_edges == 2 && fr.h_patterns[1].support == (centres < leaves ? centres : leaves));
+  gclq_fpm_result_free(&fr);
+  gclq_graph_free(&query);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_in in;
   fuzz_csr c;
@@ -408,6 +484,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_max_cliques(&g, &k, &t, &in);
   fuzz_cores(&g, &k, &t, &in);
   fuzz_sets_view(&g, &k, &in);
+  fuzz_mining(&g, &k, &t, &in);
   free(off);
   free(nbr);
   free(ids);

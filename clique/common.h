@@ -163,6 +163,17 @@ static gclq_status gclq__sort_u64(uint64_t *keys, size_t n) {
   return GCLQ_SUCCESS;
 }
 
+/* The first i in [0, n) with a[i] >= x (a ascending), or n. */
+static inline uint64_t gclq__lower_bound_u64(const uint64_t *a, uint64_t n, uint64_t x) {
+  uint64_t lo = 0, hi = n;
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /* sort, then drop repeats; returns the new length in *n_out */
 static gclq_status gclq__sort_unique_u64(uint64_t *keys, size_t n, size_t *n_out) {
   size_t i, w = 0;

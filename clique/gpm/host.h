@@ -287,11 +287,10 @@ static void gclq__query_restrict(gclq__query *Q) {
     uint32_t orbit = 1; /* v itself */
     for (u = 0; u < Q->q; ++u) {
       uint32_t map[GCLQ_MATCH_MAX_QUERY], used = 1u << u;
-      if (u == v) continue;
+      if (u == v || ((fixed >> u) & 1u)) continue; /* a fixed vertex is only its own image */
       for (i = 0; i < Q->q; ++i) map[i] = GCLQ__MOTIF_NONE;
       for (i = 0; i < Q->q; ++i)
         if ((fixed >> i) & 1u) map[i] = i, used |= 1u << i;
-      if ((fixed >> u) & 1u) continue;
       map[v] = u;
       if (gclq__query_extends(Q, map, used, 0)) Q->less[v] |= 1u << u, ++orbit;
     }
@@ -668,13 +667,8 @@ static int gclq__lpats_push(gclq__lpats *v, const gclq__lpat *p) {
 /* Is the label pair (a, b) on a frequent edge? (pairs: sorted a <= b keys) */
 static int gclq__fpm_edge_ok(const uint64_t *pairs, uint64_t n, uint32_t a, uint32_t b) {
   const uint64_t key = a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
-  uint64_t lo = 0, hi = n;
-  while (lo < hi) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    if (pairs[mid] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < n && pairs[lo] == key;
+  const uint64_t at = gclq__lower_bound_u64(pairs, n, key);
+  return at < n && pairs[at] == key;
 }
 
 /* The candidates one edge larger than the frequent patterns cur (canonical,

@@ -163,15 +163,7 @@ static gclq_status gclq__compact_ids(const uint64_t *src, const uint64_t *dst, s
     if (a == b) continue;
     ab[0] = a;
     ab[1] = b;
-    for (e = 0; e < 2; ++e) { /* lower bound: the id is present */
-      size_t lo = 0, hi = n;
-      while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (ids[mid] < ab[e]) lo = mid + 1;
-        else hi = mid;
-      }
-      ab[e] = lo;
-    }
+    for (e = 0; e < 2; ++e) ab[e] = gclq__lower_bound_u64(ids, n, ab[e]); /* the id is present */
     keys[k++] = ab[0] < ab[1] ? (ab[0] << 32 | ab[1]) : (ab[1] << 32 | ab[0]);
   }
   *ids_out = ids;
@@ -179,6 +171,15 @@ static gclq_status gclq__compact_ids(const uint64_t *src, const uint64_t *dst, s
   *keys_out = keys;
   *m_out = k;
   return GCLQ_SUCCESS;
+}
+
+/* The compact id of file id x (ids: the graph's h_original_ids, ascending,
+   or NULL for compact ids), or n when the graph has no such vertex. */
+static uint64_t gclq__vertex_of_id(const uint64_t *ids, uint64_t n, uint64_t x) {
+  uint64_t at;
+  if (ids == NULL) return x < n ? x : n;
+  at = gclq__lower_bound_u64(ids, n, x);
+  return at < n && ids[at] == x ? at : n;
 }
 
 /* ---- text scanning ---- */
@@ -629,17 +630,6 @@ static gclq_status gclq__lg_line(char kind, const char *p, const char *le, uint6
   return GCLQ_SUCCESS;
 }
 
-/* The compact id of file id x among the n sorted vertices, or n. */
-static uint64_t gclq__lg_find(const gclq__lg_vertex *v, uint64_t n, uint64_t x) {
-  uint64_t lo = 0, hi = n;
-  while (lo < hi) {
-    uint64_t mid = lo + (hi - lo) / 2;
-    if (v[mid].id < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < n && v[lo].id == x ? lo : n;
-}
-
 /* The graph of the declared vertices (vs: id, label, line; sorted by id,
    checked, compacted in that order, their labels into h_labels) and the
    edges (es: u, v, line; loops dropped). */
@@ -670,8 +660,9 @@ static gclq_status gclq__lg_build(const gclq__vec64 *vs, const gclq__vec64 *es, 
                (unsigned long long)v[i - 1].line);
       st = gclq__fail(err, GCLQ_ERROR_PARSE, v[i].line, msg);
     }
+  for (i = 0; st == GCLQ_SUCCESS && i < n; ++i) orig[i] = v[i].id, labels[i] = v[i].label;
   for (i = 0; st == GCLQ_SUCCESS && i < es->n / 3; ++i) {
-    const uint64_t a = gclq__lg_find(v, n, es->a[3 * i]), b = gclq__lg_find(v, n, es->a[3 * i + 1]);
+    const uint64_t a = gclq__vertex_of_id(orig, n, es->a[3 * i]), b = gclq__vertex_of_id(orig, n, es->a[3 * i + 1]);
     if (a == n || b == n) {
       snprintf(msg, sizeof msg, "vertex %llu has no \"v\" line", (unsigned long long)es->a[3 * i + (a == n ? 0 : 1)]);
       st = gclq__fail(err, GCLQ_ERROR_PARSE, es->a[3 * i + 2], msg);
@@ -679,7 +670,6 @@ static gclq_status gclq__lg_build(const gclq__vec64 *vs, const gclq__vec64 *es, 
       keys[m++] = a < b ? (a << 32 | b) : (b << 32 | a);
     }
   }
-  for (i = 0; st == GCLQ_SUCCESS && i < n; ++i) orig[i] = v[i].id, labels[i] = v[i].label;
   GCLQ_FREE(v);
   if (st == GCLQ_SUCCESS) {
     st = gclq__build_csr(keys, m, n, orig, 0, g); /* takes keys and orig */
@@ -1152,19 +1142,6 @@ oom:
 }
 
 /* ---- vertex labels ---- */
-
-/* The compact id of file id x (ids: the graph's h_original_ids, ascending,
-   or NULL for compact ids), or n when the graph has no such vertex. */
-static uint64_t gclq__vertex_of_id(const uint64_t *ids, uint64_t n, uint64_t x) {
-  uint64_t lo = 0, hi = n;
-  if (ids == NULL) return x < n ? x : n;
-  while (lo < hi) {
-    uint64_t mid = lo + (hi - lo) / 2;
-    if (ids[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < n && ids[lo] == x ? lo : n;
-}
 
 /* The labels of a label file's lines into labels (n entries; seen: n flags,
    zeroed), every vertex once. */

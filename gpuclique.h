@@ -1450,6 +1450,106 @@ typedef struct gclq_fpm_result {
 GCLQ_DEF gclq_status gclq_fpm(const gclq_graph *graph, const gclq_fpm_options *options, gclq_fpm_result *result);
 GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result);
 
+/* Embedding tables: GAMMA's primitives (paper 003, Fig. 5) for mining
+   programs of one's own (examples/gpm_table.c writes frequent pattern
+   mining with them). A table holds the embeddings of a graph level by
+   level, as a prefix tree: level 0 is every vertex (kind VERTEX) or every
+   edge (kind EDGE); each row of a later level adds one vertex (one edge) to
+   its parent row in the level above, and stores only that and its parent's
+   index. A row of level l is a connected subgraph: l + 1 vertices and the
+   edges among them (VERTEX: induced), or l + 1 edges and their end points
+   (EDGE). Each subgraph appears once, grown in the one order Arabesque's
+   canonical test allows (docs/gpm.md), so counting rows counts subgraphs.
+   The primitives, on the last level:
+     gclq_emb_extend     rows [first, first + count) each with every vertex
+                         (edge) that keeps it connected and canonical, into a
+                         new last level. A range is a task block: a level
+                         too large for memory is made, used and dropped
+                         (gclq_emb_pop) a block of parents at a time.
+     gclq_emb_filter_rows  keeps the rows that pass: the label and degree of
+                         the vertices the level added, their pattern's rows
+                         and support in a pattern table.
+     gclq_emb_aggregate  adds the rows to a pattern table: per canonical
+                         pattern (labels kept, the form and code of
+                         gclq_fpm), its rows and its minimum-image support.
+     gclq_emb_pop        drops the last level.
+   A query's structure is a pattern table too: the rows of the query's
+   own table at each level (every connected piece of it) filter the data's
+   rows of that level (min_count 1), and the last level's table then holds
+   the query's matches (vertex-induced for VERTEX, edge-induced for EDGE).
+   Patterns have at most GCLQ_EMB_MAX_VERTICES vertices: VERTEX tables grow
+   to 8 levels, EDGE tables to 7. The graph is borrowed: it must outlive the
+   table and not change. This release has the HOST backend only: backend
+   CUDA returns GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST.
+     gclq_emb_table *t;
+     gclq_emb_patterns pats;
+     memset(&pats, 0, sizeof pats);
+     if (gclq_emb_create(&g, NULL, &t) == GCLQ_SUCCESS) {
+       gclq_emb_extend(t, 0, UINT64_MAX);            (pairs of adjacent vertices)
+       gclq_emb_extend(t, 0, UINT64_MAX);            (connected triples)
+       gclq_emb_aggregate(t, 0, &pats);              (wedges and triangles)
+       gclq_emb_free(t);
+     }
+     gclq_emb_patterns_free(&pats);
+   Errors leave the table as it was: GCLQ_ERROR_INVALID_ARGUMENT (NULL
+   arguments, a malformed graph, a range past the last level, a level past
+   the limit, pop of level 0, a kind or backend out of range),
+   GCLQ_ERROR_OUT_OF_MEMORY (also: the new level would take the table past
+   max_bytes), GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+#define GCLQ_EMB_MAX_VERTICES 8
+typedef enum gclq_emb_kind { GCLQ_EMB_VERTEX = 0, GCLQ_EMB_EDGE = 1 } gclq_emb_kind;
+typedef struct gclq_emb_options {
+  gclq_backend backend;   /* AUTO (zero): see above */
+  gclq_emb_kind kind;     /* VERTEX (zero) or EDGE */
+  uint64_t max_bytes;     /* the most the table's levels may hold (0: no limit) */
+} gclq_emb_options;
+typedef struct gclq_emb_table gclq_emb_table;
+typedef struct gclq_emb_filter {
+  uint32_t min_degree;                /* each vertex the level added: degree at least this */
+  int by_label;                       /* nonzero: each vertex the level added has label `label` */
+  uint32_t label;
+  const struct gclq_emb_patterns *patterns; /* non-NULL: the row's pattern is in it, with */
+  uint64_t min_count, min_support;    /* at least min_count rows and min_support support */
+} gclq_emb_filter;
+typedef struct gclq_emb_pattern {
+  uint32_t num_vertices, num_edges;
+  uint32_t labels[GCLQ_EMB_MAX_VERTICES]; /* [u]: the label of vertex u (0: unlabelled graph) */
+  uint32_t adj[GCLQ_EMB_MAX_VERTICES];    /* [u]: bit v set when u and v are adjacent */
+  uint64_t count;                         /* rows aggregated with this pattern */
+  uint64_t support;                       /* MNI over those rows' embeddings (0 unless asked) */
+  char code[224];                         /* "(labels)[u-v,...]", as gclq_fpm's */
+} gclq_emb_pattern;
+typedef struct gclq_emb_patterns {
+  uint64_t num_patterns;
+  gclq_emb_pattern *h_patterns; /* sorted by edges, vertices, labels, edge code */
+  void *internal;               /* the lookup and the support's vertex sets */
+} gclq_emb_patterns;
+/* A table of level 0 (options may be NULL: VERTEX, HOST, no limit). */
+GCLQ_DEF gclq_status gclq_emb_create(const gclq_graph *graph, const gclq_emb_options *options, gclq_emb_table **table);
+/* The rows first .. first + count - 1 of the last level extended into a
+   new last level (count past the end: to the end). */
+GCLQ_DEF gclq_status gclq_emb_extend(gclq_emb_table *table, uint64_t first, uint64_t count);
+GCLQ_DEF gclq_status gclq_emb_filter_rows(gclq_emb_table *table, const gclq_emb_filter *filter);
+/* Adds the last level's rows to patterns (zeroed before its first use);
+   support nonzero: the MNI support too (a bit a vertex of the graph per
+   orbit of each pattern, kept across calls). */
+GCLQ_DEF gclq_status gclq_emb_aggregate(const gclq_emb_table *table, int support, gclq_emb_patterns *patterns);
+GCLQ_DEF gclq_status gclq_emb_pop(gclq_emb_table *table);
+/* The levels (at least 1), the rows of one level (0 past the last), the bytes held. */
+GCLQ_DEF uint32_t gclq_emb_levels(const gclq_emb_table *table);
+GCLQ_DEF uint64_t gclq_emb_rows(const gclq_emb_table *table, uint32_t level);
+GCLQ_DEF uint64_t gclq_emb_bytes(const gclq_emb_table *table);
+/* Row i of a level: its vertices (file ids) in the order they joined into
+   vertices (room for GCLQ_EMB_MAX_VERTICES), and when edges is not NULL its
+   edges as pairs of positions in vertices, ascending (room for 2 * 28);
+   returns the vertices (0: no such row); *num_edges, when not NULL, the edges. */
+GCLQ_DEF uint32_t gclq_emb_row(const gclq_emb_table *table, uint32_t level, uint64_t i, uint64_t *vertices,
+                               uint32_t *edges, uint32_t *num_edges);
+/* The index of row i's parent in level - 1 (UINT64_MAX: level 0 or no such row). */
+GCLQ_DEF uint64_t gclq_emb_parent(const gclq_emb_table *table, uint32_t level, uint64_t i);
+GCLQ_DEF void gclq_emb_free(gclq_emb_table *table);
+GCLQ_DEF void gclq_emb_patterns_free(gclq_emb_patterns *patterns);
+
 #ifdef __cplusplus
 }
 #endif
@@ -1480,6 +1580,7 @@ GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result);
 #include "clique/kcliques/host.h"
 #include "clique/kcliques/choose.h"
 #include "clique/gpm/host.h"
+#include "clique/gpm/table.h"
 #if defined(__CUDACC__)
 #include "clique/device.cuh"
 #include "clique/graph/kernels.cuh"

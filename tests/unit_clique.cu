@@ -13,5 +13,6 @@
 #include "test_maxclique.cu"
 #include "test_kcliques.cu"
 #include "test_gpm.cu"
+#include "test_gpm_table.cu"
 #include "test_sets.cu"
 #include "test_api.cu"

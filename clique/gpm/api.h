@@ -126,25 +126,15 @@ GCLQ_DEF void gclq_match_result_free(gclq_match_result *result) {
 /* A found pattern in the public form (its code string written). */
 static void gclq__fpm_public(const gclq__lpat *p, gclq_fpm_pattern *out) {
   uint32_t i, j, e = 0;
-  size_t at = 0;
   memset(out, 0, sizeof *out);
   out->num_vertices = p->v;
   out->num_edges = p->e;
   out->support = p->support;
-  at += (size_t)snprintf(out->code + at, sizeof out->code - at, "(");
-  for (i = 0; i < p->v; ++i) {
-    out->labels[i] = p->label[i];
-    at += (size_t)snprintf(out->code + at, sizeof out->code - at, "%s%u", i ? "," : "", p->label[i]);
-  }
-  at += (size_t)snprintf(out->code + at, sizeof out->code - at, ")[");
+  for (i = 0; i < p->v; ++i) out->labels[i] = p->label[i];
   for (i = 0; i < p->v; ++i)
     for (j = i + 1; j < p->v; ++j)
-      if ((p->adj[i] >> j) & 1u) {
-        out->edges[e][0] = i, out->edges[e][1] = j;
-        at += (size_t)snprintf(out->code + at, sizeof out->code - at, "%s%u-%u", e ? "," : "", i, j);
-        ++e;
-      }
-  snprintf(out->code + at, sizeof out->code - at, "]");
+      if ((p->adj[i] >> j) & 1u) out->edges[e][0] = i, out->edges[e][1] = j, ++e;
+  gclq__lpat_write_code(p, out->code, sizeof out->code);
 }
 
 static gclq_status gclq__fpm_fail(gclq_fpm_result *r, gclq_status st, const char *why) {
@@ -204,4 +194,130 @@ GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result) {
   if (result == NULL) return;
   GCLQ_FREE(result->h_patterns);
   memset(result, 0, sizeof *result);
+}
+
+/* ---- embedding tables (HOST: clique/gpm/table.h) ---- */
+GCLQ_DEF gclq_status gclq_emb_create(const gclq_graph *graph, const gclq_emb_options *options, gclq_emb_table **table) {
+  gclq_emb_options o;
+  gclq_emb_table *t;
+  gclq_status st;
+  if (table != NULL) *table = NULL;
+  if (graph == NULL || table == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (options != NULL) o = *options;
+  else memset(&o, 0, sizeof o);
+  if ((int)o.backend < 0 || (int)o.backend > (int)GCLQ_BACKEND_HOST || (int)o.kind < 0 ||
+      (int)o.kind > (int)GCLQ_EMB_EDGE)
+    return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (o.backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* HOST only in this release */
+  st = gclq__graph_check(graph);
+  if (st != GCLQ_SUCCESS) return st;
+  t = (gclq_emb_table *)GCLQ_MALLOC(sizeof *t);
+  if (t == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  memset(t, 0, sizeof *t);
+  t->g = graph;
+  t->kind = o.kind;
+  t->max_bytes = o.max_bytes;
+  st = gclq__emb_level0(t);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(t);
+    return st;
+  }
+  *table = t;
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF gclq_status gclq_emb_extend(gclq_emb_table *table, uint64_t first, uint64_t count) {
+  uint64_t rows;
+  if (table == NULL || table->levels >= gclq__emb_max_levels(table)) return GCLQ_ERROR_INVALID_ARGUMENT;
+  rows = table->n[table->levels - 1];
+  if (first > rows) return GCLQ_ERROR_INVALID_ARGUMENT;
+  return gclq__emb_extend(table, first, count < rows - first ? count : rows - first);
+}
+
+GCLQ_DEF gclq_status gclq_emb_filter_rows(gclq_emb_table *table, const gclq_emb_filter *filter) {
+  const gclq__emb_agg *a;
+  if (table == NULL || filter == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  a = filter->patterns != NULL ? (const gclq__emb_agg *)filter->patterns->internal : NULL;
+  if (filter->patterns != NULL && filter->min_support > 0 && (a == NULL || a->words == 0))
+    return GCLQ_ERROR_INVALID_ARGUMENT; /* support asked of a table aggregated without it */
+  if (filter->patterns != NULL && a == NULL) { /* an empty table: no row's pattern is in it */
+    table->n[table->levels - 1] = 0;
+    return GCLQ_SUCCESS;
+  }
+  return gclq__emb_filter(table, filter, a);
+}
+
+GCLQ_DEF gclq_status gclq_emb_aggregate(const gclq_emb_table *table, int support, gclq_emb_patterns *patterns) {
+  gclq__emb_agg *a;
+  gclq_status st;
+  if (table == NULL || patterns == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  a = (gclq__emb_agg *)patterns->internal;
+  if (a == NULL) {
+    a = (gclq__emb_agg *)GCLQ_MALLOC(sizeof *a);
+    if (a == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+    memset(a, 0, sizeof *a);
+  }
+  st = gclq__emb_aggregate(table, support, a, patterns);
+  if (st != GCLQ_SUCCESS && patterns->internal == NULL) gclq__emb_agg_free(a); /* with what it grew */
+  else patterns->internal = a;
+  return st;
+}
+
+GCLQ_DEF gclq_status gclq_emb_pop(gclq_emb_table *table) {
+  uint32_t L;
+  if (table == NULL || table->levels <= 1) return GCLQ_ERROR_INVALID_ARGUMENT;
+  L = --table->levels;
+  GCLQ_FREE(table->col[L]);
+  GCLQ_FREE(table->par[L]);
+  table->col[L] = table->par[L] = NULL;
+  table->n[L] = 0;
+  return GCLQ_SUCCESS;
+}
+
+GCLQ_DEF uint32_t gclq_emb_levels(const gclq_emb_table *table) { return table != NULL ? table->levels : 0; }
+
+GCLQ_DEF uint64_t gclq_emb_rows(const gclq_emb_table *table, uint32_t level) {
+  return table != NULL && level < table->levels ? table->n[level] : 0;
+}
+
+GCLQ_DEF uint64_t gclq_emb_bytes(const gclq_emb_table *table) { return table != NULL ? gclq__emb_bytes(table) : 0; }
+
+GCLQ_DEF uint64_t gclq_emb_parent(const gclq_emb_table *table, uint32_t level, uint64_t i) {
+  if (table == NULL || level == 0 || level >= table->levels || i >= table->n[level]) return UINT64_MAX;
+  return table->par[level][i];
+}
+
+GCLQ_DEF uint32_t gclq_emb_row(const gclq_emb_table *table, uint32_t level, uint64_t i, uint64_t *vertices,
+                               uint32_t *edges, uint32_t *num_edges) {
+  gclq__lpat p;
+  uint32_t vert[GCLQ_EMB_MAX_VERTICES], a, b, e = 0;
+  if (num_edges != NULL) *num_edges = 0;
+  if (table == NULL || vertices == NULL || level >= table->levels || i >= table->n[level]) return 0;
+  gclq__emb_pattern(table, level, i, &p, vert);
+  for (a = 0; a < p.v; ++a) vertices[a] = table->g->h_original_ids ? table->g->h_original_ids[vert[a]] : vert[a];
+  for (a = 0; a < p.v; ++a)
+    for (b = a + 1; b < p.v; ++b)
+      if ((p.adj[a] >> b) & 1u) {
+        if (edges != NULL) edges[2 * e] = a, edges[2 * e + 1] = b;
+        ++e;
+      }
+  if (num_edges != NULL) *num_edges = e;
+  return p.v;
+}
+
+GCLQ_DEF void gclq_emb_free(gclq_emb_table *table) {
+  uint32_t l;
+  if (table == NULL) return;
+  for (l = 0; l < table->levels; ++l) {
+    GCLQ_FREE(table->col[l]);
+    GCLQ_FREE(table->par[l]);
+  }
+  GCLQ_FREE(table);
+}
+
+GCLQ_DEF void gclq_emb_patterns_free(gclq_emb_patterns *patterns) {
+  if (patterns == NULL) return;
+  if (patterns->internal != NULL) gclq__emb_agg_free((gclq__emb_agg *)patterns->internal);
+  GCLQ_FREE(patterns->h_patterns);
+  memset(patterns, 0, sizeof *patterns);
 }

@@ -539,7 +539,7 @@ static gclq_status gclq__host_match(const gclq_graph *g, const gclq__query *Q, g
    bit rows, and the code of its edges (the pair bits). */
 typedef struct gclq__lpat {
   uint32_t v, e;
-  uint32_t label[GCLQ_FPM_MAX_EDGES + 1], adj[GCLQ_FPM_MAX_EDGES + 1];
+  uint32_t label[GCLQ_EMB_MAX_VERTICES], adj[GCLQ_EMB_MAX_VERTICES];
   uint32_t code;
   uint64_t support;
 } gclq__lpat;
@@ -569,10 +569,11 @@ static void gclq__lpat_best(const gclq__lpat *p, const uint64_t *key_of, const u
     }
 }
 
-/* p in canonical form (relabelled in place). */
-static void gclq__lpat_canon(gclq__lpat *p) {
-  uint64_t key_of[GCLQ_FPM_MAX_EDGES + 1], key[GCLQ_FPM_MAX_EDGES + 1];
-  uint32_t perm[GCLQ_FPM_MAX_EDGES + 1], best_perm[GCLQ_FPM_MAX_EDGES + 1], best = UINT32_MAX, i, j;
+/* p in canonical form (relabelled in place); canonical vertex i was
+   vertex from[i] of p (when from is not NULL). */
+static void gclq__lpat_canon_from(gclq__lpat *p, uint32_t *from) {
+  uint64_t key_of[GCLQ_EMB_MAX_VERTICES], key[GCLQ_EMB_MAX_VERTICES];
+  uint32_t perm[GCLQ_EMB_MAX_VERTICES], best_perm[GCLQ_EMB_MAX_VERTICES], best = UINT32_MAX, i, j;
   gclq__lpat q = *p;
   memset(key_of, 0, sizeof key_of); /* (only p->v of them are read) */
   memset(key, 0, sizeof key);
@@ -592,6 +593,22 @@ static void gclq__lpat_canon(gclq__lpat *p) {
   }
   q.code = best;
   *p = q;
+  if (from != NULL) memcpy(from, best_perm, p->v * sizeof(uint32_t));
+}
+
+static void gclq__lpat_canon(gclq__lpat *p) { gclq__lpat_canon_from(p, NULL); }
+
+/* p's code, "(label,label,...)[u-v,u-v,...]" (edges u < v in row order). */
+static void gclq__lpat_write_code(const gclq__lpat *p, char *out, size_t size) {
+  uint32_t i, j, e = 0;
+  size_t at = 0;
+  at += (size_t)snprintf(out + at, size - at, "(");
+  for (i = 0; i < p->v && at < size; ++i) at += (size_t)snprintf(out + at, size - at, "%s%u", i ? "," : "", p->label[i]);
+  if (at < size) at += (size_t)snprintf(out + at, size - at, ")[");
+  for (i = 0; i < p->v; ++i)
+    for (j = i + 1; j < p->v && at < size; ++j)
+      if ((p->adj[i] >> j) & 1u) at += (size_t)snprintf(out + at, size - at, "%s%u-%u", e++ ? "," : "", i, j);
+  if (at < size) snprintf(out + at, size - at, "]");
 }
 
 /* Patterns by edges, vertices, labels, code (the output order). */
@@ -610,7 +627,7 @@ static int gclq__lpat_cmp(const void *a, const void *b) {
 typedef struct gclq__mni {
   uint32_t q;
   uint64_t words; /* words a bitmap */
-  uint64_t *bits, seen[GCLQ_FPM_MAX_EDGES + 1];
+  uint64_t *bits, seen[GCLQ_EMB_MAX_VERTICES];
 } gclq__mni;
 
 static void gclq__mni_visit(void *user, const uint32_t *img) {

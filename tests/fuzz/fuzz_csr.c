@@ -362,6 +362,55 @@ static void fuzz_sets_view(const gclq_graph *g, const fuzz_verdict *k, fuzz_in *
   gclq_sets_free(&s);
 }
 
+/* Embedding tables on the graph: the rows of each level against counts
+   from the adjacency (vertices, edges, connected triples; edges, pairs of
+   edges that meet), the triples' patterns aggregated (triangles, open
+   wedges), the triangles' support (the vertices on one), and the last
+   level again in task blocks of 1 .. 4 parents. */
+static void fuzz_tables(const gclq_graph *g, const fuzz_truth *t, uint64_t wedges) {
+  const uint64_t T = t->count[3];
+  gclq_emb_options o;
+  gclq_emb_table *et;
+  gclq_emb_patterns p;
+  uint64_t on_triangle = 0, at, blocked = 0, i;
+  uint32_t v, kind;
+  memset(&o, 0, sizeof o);
+  for (v = 0; v < g->num_vertices; ++v) { /* on a triangle: two neighbours adjacent */
+    uint32_t a, hit = 0;
+    for (a = 0; a < g->num_vertices && !hit; ++a)
+      if (t->adj[v] >> a & 1) hit = (t->adj[a] & t->adj[v]) != 0;
+    on_triangle += hit;
+  }
+  for (kind = 0; kind < 2; ++kind) {
+    o.kind = (gclq_emb_kind)kind;
+    FUZZ_CHECK(gclq_emb_create(g, &o, &et) == GCLQ_SUCCESS);
+    FUZZ_CHECK(gclq_emb_rows(et, 0) == (kind == 0 ? g->num_vertices : g->num_edges));
+    FUZZ_CHECK(gclq_emb_extend(et, 0, UINT64_MAX) == GCLQ_SUCCESS);
+    FUZZ_CHECK(gclq_emb_rows(et, 1) == (kind == 0 ? g->num_edges : wedges));
+    if (kind == 0) {
+      FUZZ_CHECK(gclq_emb_extend(et, 0, UINT64_MAX) == GCLQ_SUCCESS);
+      FUZZ_CHECK(gclq_emb_rows(et, 2) == wedges - 2 * T);
+      memset(&p, 0, sizeof p);
+      FUZZ_CHECK(gclq_emb_aggregate(et, 1, &p) == GCLQ_SUCCESS);
+      FUZZ_CHECK(p.num_patterns == (T > 0) + (wedges > 3 * T));
+      for (i = 0; i < p.num_patterns; ++i) {
+        const int tri = p.h_patterns[i].num_edges == 3;
+        FUZZ_CHECK(p.h_patterns[i].count == (tri ? T : wedges - 3 * T));
+        if (tri) FUZZ_CHECK(p.h_patterns[i].support == on_triangle);
+      }
+      gclq_emb_patterns_free(&p);
+      FUZZ_CHECK(gclq_emb_pop(et) == GCLQ_SUCCESS);
+      for (at = 0; at < gclq_emb_rows(et, 1); at += 1 + at % 4) { /* blocks of 1 .. 4 parents */
+        FUZZ_CHECK(gclq_emb_extend(et, at, 1 + at % 4) == GCLQ_SUCCESS);
+        blocked += gclq_emb_rows(et, 2);
+        FUZZ_CHECK(gclq_emb_pop(et) == GCLQ_SUCCESS);
+      }
+      FUZZ_CHECK(blocked == wedges - 2 * T);
+    }
+    gclq_emb_free(et);
+  }
+}
+
 /* Pattern mining on the graph (HOST): motifs of 3 vertices, a small query
    matched in it, the graph itself as a query, and FPM up to two edges, each
    against brute force over the adjacency bitmasks; a broken graph is
@@ -390,6 +439,10 @@ static void fuzz_mining(const gclq_graph *g, const fuzz_verdict *k, const fuzz_t
     FUZZ_CHECK(gclq_match(g, &query, &mo, &r) == GCLQ_ERROR_INVALID_ARGUMENT && r.count == 0 && r.message[0]);
     FUZZ_CHECK(gclq_match(&query, g, &mo, &r) == GCLQ_ERROR_INVALID_ARGUMENT && r.h_matches == NULL);
     FUZZ_CHECK(gclq_fpm(g, &fo, &fr) == GCLQ_ERROR_INVALID_ARGUMENT && fr.h_patterns == NULL);
+    {
+      gclq_emb_table *et = (gclq_emb_table *)&mr; /* poison: create sets it */
+      FUZZ_CHECK(gclq_emb_create(g, NULL, &et) == GCLQ_ERROR_INVALID_ARGUMENT && et == NULL);
+    }
     gclq_graph_free(&query);
     return;
   }
@@ -435,6 +488,7 @@ static void fuzz_mining(const gclq_graph *g, const fuzz_verdict *k, const fuzz_t
   if (centres > 0) FUZZ_CHECK(fr.h_patterns[1].num_edges == 2 && fr.h_patterns[1].support == (centres < leaves ? centres : leaves));
   gclq_fpm_result_free(&fr);
   gclq_graph_free(&query);
+  fuzz_tables(g, t, wedges);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -1479,8 +1479,14 @@ GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result);
    the query's matches (vertex-induced for VERTEX, edge-induced for EDGE).
    Patterns have at most GCLQ_EMB_MAX_VERTICES vertices: VERTEX tables grow
    to 8 levels, EDGE tables to 7. The graph is borrowed: it must outlive the
-   table and not change. This release has the HOST backend only: backend
-   CUDA returns GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST.
+   table and not change. AUTO runs HOST. Backend CUDA (asked by name, in an
+   nvcc build) keeps the graph and the levels on the device, on the default
+   stream, under device_budget_bytes; aggregation sorts the rows' raw
+   pattern keys there and makes each distinct one canonical on the host
+   (graphs of at most 16 distinct labels: more is
+   GCLQ_ERROR_BACKEND_UNAVAILABLE); a level of 2^31 rows or more is
+   aggregated or filtered in blocks (GCLQ_ERROR_INVALID_ARGUMENT otherwise;
+   with support 2^28). Its first run on a GPU is pending (docs/gpm.md).
      gclq_emb_table *t;
      gclq_emb_patterns pats;
      memset(&pats, 0, sizeof pats);
@@ -1495,13 +1501,16 @@ GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result);
    arguments, a malformed graph, a range past the last level, a level past
    the limit, pop of level 0, a kind or backend out of range),
    GCLQ_ERROR_OUT_OF_MEMORY (also: the new level would take the table past
-   max_bytes), GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+   max_bytes, or the device budget), GCLQ_ERROR_BACKEND_UNAVAILABLE (CUDA
+   in a build without nvcc), GCLQ_ERROR_NO_DEVICE, GCLQ_ERROR_CUDA. */
 #define GCLQ_EMB_MAX_VERTICES 8
 typedef enum gclq_emb_kind { GCLQ_EMB_VERTEX = 0, GCLQ_EMB_EDGE = 1 } gclq_emb_kind;
 typedef struct gclq_emb_options {
   gclq_backend backend;   /* AUTO (zero): see above */
   gclq_emb_kind kind;     /* VERTEX (zero) or EDGE */
   uint64_t max_bytes;     /* the most the table's levels may hold (0: no limit) */
+  size_t device_budget_bytes; /* CUDA: the device memory the table may hold (graph, levels,
+                                 scratch); 0: 90% of the free memory when it is made */
 } gclq_emb_options;
 typedef struct gclq_emb_table gclq_emb_table;
 typedef struct gclq_emb_filter {
@@ -1595,10 +1604,12 @@ GCLQ_DEF void gclq_emb_patterns_free(gclq_emb_patterns *patterns);
 #include "clique/kcliques/lftj.cuh"
 #include "clique/kcliques/level_join.cuh"
 #include "clique/kcliques/grouped.cuh"
+#include "clique/gpm/kernels.cuh"
 #include "clique/graph/cuda.cuh"
 #include "clique/maxclique/cuda.cuh"
 #include "clique/sets/cuda.cuh"
 #include "clique/kcliques/cuda.cuh"
+#include "clique/gpm/cuda.cuh"
 #endif
 #include "clique/graph/api.h"
 #include "clique/maxclique/api.h"

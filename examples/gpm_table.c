@@ -5,7 +5,7 @@
    answer is then checked against the library's own gclq_fpm.
 
      gpm_table [--rmat SCALE] [--seed S] [--labels L] [--support S] [--max-edges E]
-               [--block ROWS]
+               [--block ROWS] [--backend auto|host|cuda]
 
    Defaults: R-MAT 8 (edge factor 8), 3 random labels, support 20, 3 edges.
    --block ROWS makes the largest level, the last, ROWS parents at a time
@@ -47,6 +47,7 @@ static gclq_status aggregate_in_blocks(gclq_emb_table *t, uint64_t block, gclq_e
 int main(int argc, char **argv) {
   uint32_t scale = 8, labels = 3, max_edges = 3, e;
   uint64_t seed = 1, support = 20, block = 0, found = 0, i;
+  gclq_backend backend = GCLQ_BACKEND_AUTO;
   gclq_graph g;
   gclq_emb_options o;
   gclq_emb_table *t;
@@ -62,17 +63,22 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[a], "--support") == 0) support = strtoull(v, NULL, 10);
     else if (strcmp(argv[a], "--max-edges") == 0) max_edges = (uint32_t)strtoul(v, NULL, 10);
     else if (strcmp(argv[a], "--block") == 0) block = strtoull(v, NULL, 10);
+    else if (strcmp(argv[a], "--backend") == 0 && strcmp(v, "auto") == 0) backend = GCLQ_BACKEND_AUTO;
+    else if (strcmp(argv[a], "--backend") == 0 && strcmp(v, "host") == 0) backend = GCLQ_BACKEND_HOST;
+    else if (strcmp(argv[a], "--backend") == 0 && strcmp(v, "cuda") == 0) backend = GCLQ_BACKEND_CUDA;
     else break;
   }
   if (argc == 2 && strcmp(argv[1], "--help") == 0) {
     printf("gpm_table: FPM written with the embedding-table primitives, checked against gclq_fpm\n"
-           "usage: gpm_table [--rmat SCALE] [--seed S] [--labels L] [--support S] [--max-edges E] [--block ROWS]\n");
+           "usage: gpm_table [--rmat SCALE] [--seed S] [--labels L] [--support S] [--max-edges E] [--block ROWS]\n"
+           "                 [--backend auto|host|cuda]\n");
     return 0;
   }
   if (a < argc || scale < 1 || scale > 20 || labels < 1 || support < 1 || max_edges < 1 ||
       max_edges > GCLQ_FPM_MAX_EDGES) {
     fprintf(stderr, "usage: gpm_table [--rmat SCALE <= 20] [--seed S] [--labels L >= 1] [--support S >= 1]\n"
-                    "                 [--max-edges E <= %d] [--block ROWS]\n", GCLQ_FPM_MAX_EDGES);
+                    "                 [--max-edges E <= %d] [--block ROWS] [--backend auto|host|cuda]\n",
+            GCLQ_FPM_MAX_EDGES);
     return 2;
   }
   st = gclq_graph_rmat(scale, 8, seed, &g);
@@ -84,6 +90,7 @@ int main(int argc, char **argv) {
   /* level 0: every edge */
   memset(&o, 0, sizeof o);
   o.kind = GCLQ_EMB_EDGE;
+  o.backend = backend;
   st = gclq_emb_create(&g, &o, &t);
   if (st != GCLQ_SUCCESS) return fail("gclq_emb_create", st);
   memset(&fo, 0, sizeof fo);
@@ -118,7 +125,8 @@ int main(int argc, char **argv) {
     gclq_emb_patterns_free(&pats);
   }
   if (st != GCLQ_SUCCESS) return fail("the primitives", st);
-  printf("table levels %u, %llu bytes\n", gclq_emb_levels(t), (unsigned long long)gclq_emb_bytes(t));
+  printf("table levels %u, %llu bytes (%s)\n", gclq_emb_levels(t), (unsigned long long)gclq_emb_bytes(t),
+         backend == GCLQ_BACKEND_CUDA ? "on the GPU" : "on the host");
   same = same && found == want.num_patterns;
   if (same) printf("patterns %llu, the same as gclq_fpm\n", (unsigned long long)found);
   else printf("patterns %llu, gclq_fpm found %llu: they differ\n", (unsigned long long)found,

@@ -377,7 +377,11 @@ TEST(gpm_table, bad_arguments_limits_and_failing_allocations) {
   CHECK(gclq_emb_create(&g, &o, &t) == GCLQ_ERROR_INVALID_ARGUMENT && t == NULL);
   o.kind = GCLQ_EMB_EDGE;
   o.backend = GCLQ_BACKEND_CUDA;
-  CHECK(gclq_emb_create(&g, &o, &t) == GCLQ_ERROR_BACKEND_UNAVAILABLE && t == NULL);
+  { /* CUDA: made on a GPU (cuda_* tests below), NO_DEVICE without one (this file is nvcc's) */
+    const gclq_status st = gclq_emb_create(&g, &o, &t);
+    CHECK(g_test.have_gpu ? st == GCLQ_SUCCESS && t != NULL : st == GCLQ_ERROR_NO_DEVICE && t == NULL);
+    gclq_emb_free(t);
+  }
   o.backend = (gclq_backend)7;
   CHECK(gclq_emb_create(&g, &o, &t) == GCLQ_ERROR_INVALID_ARGUMENT && t == NULL);
   o.backend = GCLQ_BACKEND_AUTO;
@@ -501,6 +505,133 @@ TEST(gpm_table, bad_arguments_limits_and_failing_allocations) {
       CHECK(g_alloc_live == live);
     }
     CHECK(done);
+  }
+  gclq_graph_free(&g);
+}
+
+/* Two pattern tables hold the same patterns, counts and supports. */
+static bool et_same_patterns(const gclq_emb_patterns &a, const gclq_emb_patterns &b) {
+  if (a.num_patterns != b.num_patterns) return false;
+  for (uint64_t i = 0; i < a.num_patterns; ++i)
+    if (strcmp(a.h_patterns[i].code, b.h_patterns[i].code) != 0 || a.h_patterns[i].count != b.h_patterns[i].count ||
+        a.h_patterns[i].support != b.h_patterns[i].support)
+      return false;
+  return true;
+}
+
+/* The CUDA table against the HOST one, step by step on random graphs
+   (labelled and not, both kinds): every level's rows and parents in the
+   same order, the aggregates with support (whole, and in task blocks), the
+   label / degree and support filters. */
+GPU_TEST(gpm_table, cuda_equals_host) {
+  test_rng rng = test_rng_for("gpm_table.cuda");
+  for (int rep = 0; rep < 8 && !g_test.failed; ++rep) {
+    const int kind = rep & 1, labelled = (rep >> 1) & 1;
+    gclq_graph g;
+    CHECK(gclq_graph_erdos_renyi(rep < 2 ? (uint32_t)rep : 20 + (uint32_t)rng.below(30), 0.12, rng.next(), &g) ==
+          GCLQ_SUCCESS);
+    if (labelled) CHECK(gclq_graph_random_labels(&g, 1 + (uint32_t)rng.below(4), rng.next()) == GCLQ_SUCCESS);
+    gclq_emb_options o;
+    memset(&o, 0, sizeof o);
+    o.kind = (gclq_emb_kind)kind;
+    gclq_emb_table *h = NULL, *d = NULL;
+    CHECK(gclq_emb_create(&g, &o, &h) == GCLQ_SUCCESS);
+    o.backend = GCLQ_BACKEND_CUDA;
+    CHECK(gclq_emb_create(&g, &o, &d) == GCLQ_SUCCESS);
+    if (h == NULL || d == NULL) break;
+    const uint32_t levels = kind == 0 ? 4 : 3;
+    for (uint32_t l = 0; l < levels && !g_test.failed; ++l) {
+      if (l > 0) {
+        CHECK(gclq_emb_extend(h, 0, UINT64_MAX) == GCLQ_SUCCESS);
+        CHECK(gclq_emb_extend(d, 0, UINT64_MAX) == GCLQ_SUCCESS);
+      }
+      CHECK_MSG(et_state(h) == et_state(d), "rep %d level %u: %llu rows, HOST %llu", rep, l,
+                (unsigned long long)gclq_emb_rows(d, l), (unsigned long long)gclq_emb_rows(h, l));
+      gclq_emb_patterns ph, pd, pb;
+      memset(&ph, 0, sizeof ph), memset(&pd, 0, sizeof pd), memset(&pb, 0, sizeof pb);
+      CHECK(gclq_emb_aggregate(h, 1, &ph) == GCLQ_SUCCESS);
+      CHECK(gclq_emb_aggregate(d, 1, &pd) == GCLQ_SUCCESS);
+      CHECK_MSG(et_same_patterns(ph, pd), "rep %d level %u: %llu patterns, HOST %llu", rep, l,
+                (unsigned long long)pd.num_patterns, (unsigned long long)ph.num_patterns);
+      if (l > 0) { /* the same level again in task blocks of the device table */
+        CHECK(gclq_emb_pop(d) == GCLQ_SUCCESS);
+        const uint64_t parents = gclq_emb_rows(d, l - 1);
+        for (uint64_t at = 0; at < parents && !g_test.failed;) {
+          const uint64_t step = 1 + rng.below(parents / 2 + 1);
+          CHECK(gclq_emb_extend(d, at, step) == GCLQ_SUCCESS);
+          CHECK(gclq_emb_aggregate(d, 1, &pb) == GCLQ_SUCCESS);
+          CHECK(gclq_emb_pop(d) == GCLQ_SUCCESS);
+          at += step;
+        }
+        CHECK(gclq_emb_extend(d, 0, UINT64_MAX) == GCLQ_SUCCESS);
+        if (parents > 0) CHECK_MSG(et_same_patterns(ph, pb), "rep %d level %u: blocks differ", rep, l);
+      }
+      /* filters: label and degree on copies of this level, then support on the tables */
+      gclq_emb_filter f;
+      memset(&f, 0, sizeof f);
+      f.patterns = &ph;
+      f.min_support = 1 + rng.below(3);
+      gclq_emb_filter fd = f;
+      fd.patterns = &pd;
+      if (rep % 4 == 3) { /* label and degree instead */
+        memset(&f, 0, sizeof f);
+        f.min_degree = 1 + (uint32_t)rng.below(3);
+        f.by_label = labelled;
+        f.label = (uint32_t)rng.below(2);
+        fd = f;
+      }
+      CHECK(gclq_emb_filter_rows(h, &f) == GCLQ_SUCCESS);
+      CHECK(gclq_emb_filter_rows(d, &fd) == GCLQ_SUCCESS);
+      CHECK_MSG(et_state(h) == et_state(d), "rep %d level %u: filtered rows differ", rep, l);
+      gclq_emb_patterns_free(&ph), gclq_emb_patterns_free(&pd), gclq_emb_patterns_free(&pb);
+    }
+    gclq_emb_free(h);
+    gclq_emb_free(d);
+    gclq_graph_free(&g);
+  }
+}
+
+/* A CUDA table's limits: a device budget below the graph, more than 16
+   labels, a level past max_bytes; each a clear status, the table intact. */
+GPU_TEST(gpm_table, cuda_budgets_and_limits) {
+  gclq_graph g;
+  CHECK(gclq_graph_erdos_renyi(200, 0.05, 9, &g) == GCLQ_SUCCESS);
+  gclq_emb_options o;
+  memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.device_budget_bytes = 1024; /* not even the offsets */
+  gclq_emb_table *t = NULL;
+  CHECK(gclq_emb_create(&g, &o, &t) == GCLQ_ERROR_OUT_OF_MEMORY && t == NULL);
+  o.device_budget_bytes = 0;
+  CHECK(gclq_graph_random_labels(&g, 17, 3) == GCLQ_SUCCESS);
+  uint32_t distinct = 0;
+  {
+    std::set<uint32_t> seen(g.h_labels, g.h_labels + g.num_vertices);
+    distinct = (uint32_t)seen.size();
+  }
+  CHECK(gclq_emb_create(&g, &o, &t) == (distinct > 16 ? GCLQ_ERROR_BACKEND_UNAVAILABLE : GCLQ_SUCCESS));
+  gclq_emb_free(t);
+  t = NULL;
+  CHECK(gclq_graph_random_labels(&g, 3, 3) == GCLQ_SUCCESS);
+  CHECK(gclq_emb_create(&g, &o, &t) == GCLQ_SUCCESS);
+  CHECK(gclq_emb_extend(t, 0, UINT64_MAX) == GCLQ_SUCCESS);
+  const std::vector<uint64_t> before = et_state(t);
+  gclq_emb_free(t);
+  o.max_bytes = 0;
+  for (int b = 0; b < 2; ++b) { /* max_bytes, then a device budget, too small for level 2 */
+    memset(&o, 0, sizeof o);
+    o.backend = GCLQ_BACKEND_CUDA;
+    CHECK(gclq_emb_create(&g, &o, &t) == GCLQ_SUCCESS);
+    CHECK(gclq_emb_extend(t, 0, UINT64_MAX) == GCLQ_SUCCESS);
+    const uint64_t bytes = gclq_emb_bytes(t);
+    gclq_emb_free(t);
+    if (b == 0) o.max_bytes = bytes + 16 * 3;
+    else /* the graph, levels 0 and 1 and 64 KiB of scratch: level 2 (about 10^4 rows of 16 bytes) does not fit */
+      o.device_budget_bytes = bytes + (size_t)(g.num_vertices + 1) * 8 + 2 * g.num_edges * 4 + g.num_vertices + 65536;
+    CHECK(gclq_emb_create(&g, &o, &t) == GCLQ_SUCCESS);
+    CHECK(gclq_emb_extend(t, 0, UINT64_MAX) == GCLQ_SUCCESS && et_state(t) == before);
+    CHECK(gclq_emb_extend(t, 0, UINT64_MAX) == GCLQ_ERROR_OUT_OF_MEMORY && et_state(t) == before);
+    gclq_emb_free(t);
   }
   gclq_graph_free(&g);
 }

@@ -208,7 +208,9 @@ GCLQ_DEF gclq_status gclq_emb_create(const gclq_graph *graph, const gclq_emb_opt
   if ((int)o.backend < 0 || (int)o.backend > (int)GCLQ_BACKEND_HOST || (int)o.kind < 0 ||
       (int)o.kind > (int)GCLQ_EMB_EDGE)
     return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (o.backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* HOST only in this release */
+#if !defined(__CUDACC__)
+  if (o.backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* an nvcc build has it */
+#endif
   st = gclq__graph_check(graph);
   if (st != GCLQ_SUCCESS) return st;
   t = (gclq_emb_table *)GCLQ_MALLOC(sizeof *t);
@@ -218,7 +220,11 @@ GCLQ_DEF gclq_status gclq_emb_create(const gclq_graph *graph, const gclq_emb_opt
   t->kind = o.kind;
   t->max_bytes = o.max_bytes;
   st = gclq__emb_level0(t);
+#if defined(__CUDACC__)
+  if (st == GCLQ_SUCCESS && o.backend == GCLQ_BACKEND_CUDA) st = gclq__emb_cuda_create(t, o.device_budget_bytes);
+#endif
   if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(t->col[0]);
     GCLQ_FREE(t);
     return st;
   }
@@ -231,7 +237,11 @@ GCLQ_DEF gclq_status gclq_emb_extend(gclq_emb_table *table, uint64_t first, uint
   if (table == NULL || table->levels >= gclq__emb_max_levels(table)) return GCLQ_ERROR_INVALID_ARGUMENT;
   rows = table->n[table->levels - 1];
   if (first > rows) return GCLQ_ERROR_INVALID_ARGUMENT;
-  return gclq__emb_extend(table, first, count < rows - first ? count : rows - first);
+  if (count > rows - first) count = rows - first;
+#if defined(__CUDACC__)
+  if (table->dev != NULL) return gclq__emb_cuda_extend(table, first, count);
+#endif
+  return gclq__emb_extend(table, first, count);
 }
 
 GCLQ_DEF gclq_status gclq_emb_filter_rows(gclq_emb_table *table, const gclq_emb_filter *filter) {
@@ -244,6 +254,9 @@ GCLQ_DEF gclq_status gclq_emb_filter_rows(gclq_emb_table *table, const gclq_emb_
     table->n[table->levels - 1] = 0;
     return GCLQ_SUCCESS;
   }
+#if defined(__CUDACC__)
+  if (table->dev != NULL) return gclq__emb_cuda_filter(table, filter, a);
+#endif
   return gclq__emb_filter(table, filter, a);
 }
 
@@ -257,7 +270,11 @@ GCLQ_DEF gclq_status gclq_emb_aggregate(const gclq_emb_table *table, int support
     if (a == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
     memset(a, 0, sizeof *a);
   }
-  st = gclq__emb_aggregate(table, support, a, patterns);
+#if defined(__CUDACC__)
+  if (table->dev != NULL) st = gclq__emb_cuda_aggregate(table, support, a, patterns);
+  else
+#endif
+    st = gclq__emb_aggregate(table, support, a, patterns);
   if (st != GCLQ_SUCCESS && patterns->internal == NULL) gclq__emb_agg_free(a); /* with what it grew */
   else patterns->internal = a;
   return st;
@@ -266,6 +283,9 @@ GCLQ_DEF gclq_status gclq_emb_aggregate(const gclq_emb_table *table, int support
 GCLQ_DEF gclq_status gclq_emb_pop(gclq_emb_table *table) {
   uint32_t L;
   if (table == NULL || table->levels <= 1) return GCLQ_ERROR_INVALID_ARGUMENT;
+#if defined(__CUDACC__)
+  if (table->dev != NULL) gclq__emb_cuda_pop(table);
+#endif
   L = --table->levels;
   GCLQ_FREE(table->col[L]);
   GCLQ_FREE(table->par[L]);
@@ -293,7 +313,12 @@ GCLQ_DEF uint32_t gclq_emb_row(const gclq_emb_table *table, uint32_t level, uint
   uint32_t vert[GCLQ_EMB_MAX_VERTICES], a, b, e = 0;
   if (num_edges != NULL) *num_edges = 0;
   if (table == NULL || vertices == NULL || level >= table->levels || i >= table->n[level]) return 0;
-  gclq__emb_pattern(table, level, i, &p, vert);
+#if defined(__CUDACC__)
+  if (table->dev != NULL) { /* the row's items from the device (zero rows on a failure) */
+    if (gclq__emb_cuda_row(table, level, i, &p, vert) != GCLQ_SUCCESS) return 0;
+  } else
+#endif
+    gclq__emb_pattern(table, level, i, &p, vert);
   for (a = 0; a < p.v; ++a) vertices[a] = table->g->h_original_ids ? table->g->h_original_ids[vert[a]] : vert[a];
   for (a = 0; a < p.v; ++a)
     for (b = a + 1; b < p.v; ++b)
@@ -308,6 +333,9 @@ GCLQ_DEF uint32_t gclq_emb_row(const gclq_emb_table *table, uint32_t level, uint
 GCLQ_DEF void gclq_emb_free(gclq_emb_table *table) {
   uint32_t l;
   if (table == NULL) return;
+#if defined(__CUDACC__)
+  gclq__emb_cuda_free(table);
+#endif
   for (l = 0; l < table->levels; ++l) {
     GCLQ_FREE(table->col[l]);
     GCLQ_FREE(table->par[l]);

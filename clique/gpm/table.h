@@ -30,6 +30,7 @@ struct gclq_emb_table {
   uint64_t n[GCLQ_EMB_MAX_VERTICES];
   uint64_t *col[GCLQ_EMB_MAX_VERTICES]; /* the newest item of each row */
   uint64_t *par[GCLQ_EMB_MAX_VERTICES]; /* the parent row (level 0: NULL) */
+  void *dev; /* a CUDA table's device side (clique/gpm/cuda.cuh; col and par are NULL), or NULL */
 };
 
 static uint32_t gclq__emb_max_levels(const gclq_emb_table *t) {
@@ -167,13 +168,13 @@ static gclq_status gclq__emb_extend(gclq_emb_table *t, uint64_t first, uint64_t 
   return GCLQ_SUCCESS;
 }
 
-/* Row i of level L as a labelled pattern in the order its vertices joined
-   (vert: their ids), edges as the row has them. */
-static void gclq__emb_pattern(const gclq_emb_table *t, uint32_t L, uint64_t i, gclq__lpat *p, uint32_t *vert) {
-  uint64_t items[GCLQ_EMB_MAX_VERTICES];
+/* The row of items[0 .. L] as a labelled pattern in the order its vertices
+   joined (vert: their ids), edges as the row has them; gclq__emb_pattern:
+   row i of level L. */
+static void gclq__emb_pattern_items(const gclq_emb_table *t, const uint64_t *items, uint32_t L, gclq__lpat *p,
+                                    uint32_t *vert) {
   uint32_t a, b;
   memset(p, 0, sizeof *p);
-  gclq__emb_items(t, L, i, items);
   if (t->kind == GCLQ_EMB_VERTEX) {
     p->v = L + 1;
     for (a = 0; a < p->v; ++a) vert[a] = (uint32_t)items[a];
@@ -193,6 +194,12 @@ static void gclq__emb_pattern(const gclq_emb_table *t, uint32_t L, uint64_t i, g
     }
   }
   for (a = 0; a < p->v; ++a) p->label[a] = t->g->h_labels != NULL ? t->g->h_labels[vert[a]] : 0;
+}
+
+static void gclq__emb_pattern(const gclq_emb_table *t, uint32_t L, uint64_t i, gclq__lpat *p, uint32_t *vert) {
+  uint64_t items[GCLQ_EMB_MAX_VERTICES];
+  gclq__emb_items(t, L, i, items);
+  gclq__emb_pattern_items(t, items, L, p, vert);
 }
 
 /* ---- a map from patterns (vertices, labels, bit rows) to 64-bit values ---- */
@@ -465,6 +472,29 @@ static void gclq__emb_view(const gclq__emb_agg *a, gclq__emb_sorted *order, gclq
   }
 }
 
+/* Before any count changes: the slots of cc's patterns in a (*slot_of:
+   cc's index -> slot) and the memory of the view to come (*order, *view);
+   what it took stays with the caller to free. */
+static gclq_status gclq__emb_agg_prepare(gclq__emb_agg *a, const gclq__emb_canon *cc, uint64_t words,
+                                         uint64_t **slot_of, gclq__emb_sorted **order, gclq_emb_pattern **view) {
+  *slot_of = (uint64_t *)gclq__alloc_array(cc->canon.n, sizeof(uint64_t));
+  *order = (gclq__emb_sorted *)gclq__alloc_array(a->n + cc->canon.n, sizeof(gclq__emb_sorted));
+  *view = (gclq_emb_pattern *)gclq__alloc_array(a->n + cc->canon.n, sizeof(gclq_emb_pattern));
+  if (*slot_of == NULL || *order == NULL || *view == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  return gclq__emb_agg_slots(a, cc->canon.a, cc->canon.n, words, *slot_of);
+}
+
+/* a's view into view (room for a->n; order: scratch as large), then into
+   pats in place of its old list; *view is taken (set to NULL). */
+static void gclq__emb_publish(const gclq__emb_agg *a, gclq__emb_sorted *order, gclq_emb_pattern **view,
+                              gclq_emb_patterns *pats) {
+  gclq__emb_view(a, order, *view);
+  GCLQ_FREE(pats->h_patterns);
+  pats->h_patterns = *view;
+  pats->num_patterns = a->n;
+  *view = NULL;
+}
+
 /* The last level's rows added to a (and its view into pats): every row's
    canonical pattern first, then the slots and the view's memory, then the
    counts and vertex sets; on failure a and pats are as they were. */
@@ -482,13 +512,7 @@ static gclq_status gclq__emb_aggregate(const gclq_emb_table *t, int support, gcl
   memset(&cc, 0, sizeof cc);
   index = (uint64_t *)gclq__alloc_array(rows, sizeof(uint64_t));
   st = index == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : gclq__emb_resolve(t, &cc, index);
-  if (st == GCLQ_SUCCESS) {
-    slot_of = (uint64_t *)gclq__alloc_array(cc.canon.n, sizeof(uint64_t));
-    order = (gclq__emb_sorted *)gclq__alloc_array(a->n + cc.canon.n, sizeof(gclq__emb_sorted));
-    view = (gclq_emb_pattern *)gclq__alloc_array(a->n + cc.canon.n, sizeof(gclq_emb_pattern));
-    if (slot_of == NULL || order == NULL || view == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
-  }
-  if (st == GCLQ_SUCCESS) st = gclq__emb_agg_slots(a, cc.canon.a, cc.canon.n, words, slot_of);
+  if (st == GCLQ_SUCCESS) st = gclq__emb_agg_prepare(a, &cc, words, &slot_of, &order, &view);
   if (st == GCLQ_SUCCESS) {
     a->words = words;
     for (i = 0; i < rows; ++i) {
@@ -500,11 +524,7 @@ static gclq_status gclq__emb_aggregate(const gclq_emb_table *t, int support, gcl
       gclq__emb_pattern(t, t->levels - 1, i, &raw, vert);
       for (c = 0; c < raw.v; ++c) s->seen[s->orbit[c] * words + (vert[from[c]] >> 6)] |= 1ull << (vert[from[c]] & 63);
     }
-    gclq__emb_view(a, order, view);
-    GCLQ_FREE(pats->h_patterns);
-    pats->h_patterns = view;
-    pats->num_patterns = a->n;
-    view = NULL;
+    gclq__emb_publish(a, order, &view, pats);
   }
   GCLQ_FREE(view);
   GCLQ_FREE(order);

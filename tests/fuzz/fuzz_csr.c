@@ -375,6 +375,10 @@ static void fuzz_tables(const gclq_graph *g, const fuzz_truth *t, uint64_t wedge
   uint64_t on_triangle = 0, at, blocked = 0, i;
   uint32_t v, kind;
   memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_CUDA; /* a build without nvcc has none */
+  et = (gclq_emb_table *)&o;
+  FUZZ_CHECK(gclq_emb_create(g, &o, &et) == GCLQ_ERROR_BACKEND_UNAVAILABLE && et == NULL);
+  o.backend = GCLQ_BACKEND_AUTO;
   for (v = 0; v < g->num_vertices; ++v) { /* on a triangle: two neighbours adjacent */
     uint32_t a, hit = 0;
     for (a = 0; a < g->num_vertices && !hit; ++a)

@@ -1316,8 +1316,11 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
             house, bipartite-2-3, bowtie, dart, kite, gem, 3-book,
             4-clique-pendant, wheel-minus-spoke, wheel, 5-clique-minus-wedge,
             5-clique-minus-edge, 5-clique
-   Labels are not read. The HOST backend enumerates every connected
-   subgraph of k vertices once (ESU; serial, the reference). This release
+   Labels are not read. Methods: ENUMERATE visits every connected subgraph
+   of k vertices once (ESU; serial, the reference); COUNT (k = 3, 4) counts
+   triangles, 4-cliques, 4-cycles and degree terms and solves for the
+   induced counts, visiting no 4-vertex subgraph (docs/gpm.md); AUTO runs
+   COUNT for k = 3, 4 and ENUMERATE for 5. This release
    has the HOST backend only: backend CUDA returns
    GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST (result.backend says so).
    The log, when set, gets a progress line at most every second.
@@ -1326,11 +1329,18 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
        for (uint32_t i = 0; i < r.num_patterns; ++i)
          printf("motif %s %llu\n", gclq_motif_name(4, i), (unsigned long long)r.counts[i]);
    Errors (result zeroed): GCLQ_ERROR_INVALID_ARGUMENT (NULL graph or
-   result, k not 3 .. 5, a backend out of range, a malformed graph),
-   GCLQ_ERROR_OUT_OF_MEMORY, GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+   result, k not 3 .. 5, a backend or method out of range, COUNT with
+   k = 5, a malformed graph), GCLQ_ERROR_OUT_OF_MEMORY,
+   GCLQ_ERROR_BACKEND_UNAVAILABLE. */
 #define GCLQ_MOTIF_MAX_PATTERNS 21
+typedef enum gclq_motif_method {
+  GCLQ_MOTIF_AUTO = 0,      /* COUNT for k = 3, 4; ENUMERATE for k = 5 */
+  GCLQ_MOTIF_ENUMERATE = 1, /* every connected subgraph once (ESU) */
+  GCLQ_MOTIF_COUNT = 2      /* k = 3, 4: from triangles, 4-cliques, 4-cycles and degrees */
+} gclq_motif_method;
 typedef struct gclq_motif_options {
   gclq_backend backend;                       /* AUTO (zero): see above */
+  gclq_motif_method method;                   /* AUTO (zero): see above */
   void (*log)(void *user, const char *line);  /* progress lines, or NULL */
   void *log_user;
 } gclq_motif_options;
@@ -1338,6 +1348,7 @@ typedef struct gclq_motif_result {
   uint32_t k, num_patterns;                    /* 2, 6 or 21 patterns */
   uint64_t counts[GCLQ_MOTIF_MAX_PATTERNS];    /* [i]: occurrences of pattern i (0 past num_patterns) */
   uint64_t subgraphs;                          /* connected subgraphs of k vertices: the counts' sum */
+  gclq_motif_method method;                    /* the method that ran */
   gclq_backend backend;                        /* the backend that ran */
   double total_ms;                             /* the call's time (HOST: processor time) */
 } gclq_motif_result;

@@ -174,6 +174,17 @@ static inline uint64_t gclq__lower_bound_u64(const uint64_t *a, uint64_t n, uint
   return lo;
 }
 
+/* The first i in [0, n) with a[i] >= x (a ascending), or n. */
+static inline uint64_t gclq__lower_bound_u32(const uint32_t *a, uint64_t n, uint32_t x) {
+  uint64_t lo = 0, hi = n;
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /* sort, then drop repeats; returns the new length in *n_out */
 static gclq_status gclq__sort_unique_u64(uint64_t *keys, size_t n, size_t *n_out) {
   size_t i, w = 0;

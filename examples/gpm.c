@@ -14,9 +14,11 @@
          --embeddings, every map with --homomorphisms. Ends with "matches N";
          --list N prints up to N of them first ("match: ID ...", file ids in
          the query's vertex order, smallest first).
-     motifs -k K
+     motifs -k K [--method auto|enumerate|count]
          "motif NAME COUNT" for every connected pattern of K = 3, 4 or 5
-         vertices (vertex-induced occurrences), then "subgraphs N".
+         vertices (vertex-induced occurrences), then "subgraphs N"; count
+         (K = 3, 4; auto's choice there) solves for them from triangles,
+         4-cliques, 4-cycles and degrees, enumerate visits every subgraph.
      kcl -k K
          "cliques N", the number of K-cliques (K >= 3).
      fpm --support S --max-edges E
@@ -58,6 +60,7 @@ static const char usage_text[] =
     "    --list N        print up to N matches first\n"
     "    --query-labels FILE  QUERY's labels (\"id label\" lines)\n"
     "  motifs -k K       vertex-induced counts of every connected pattern of K = 3, 4, 5 vertices\n"
+    "    --method M      auto|enumerate|count (count: K = 3, 4 without visiting the subgraphs)\n"
     "  kcl -k K          the number of K-cliques (K >= 3)\n"
     "  fpm --support S --max-edges E   labelled patterns of <= E edges (E <= 6) with support >= S\n"
     "graph options:\n"
@@ -83,6 +86,7 @@ typedef struct cli {
   const char *path, *labels, *query, *query_labels;
   unsigned long long scale, seed, random_labels, k, list, support, max_edges;
   gclq_match_mode mode;
+  gclq_motif_method method;
   gclq_backend backend;
   double budget_mb;
 } cli;
@@ -137,6 +141,11 @@ static int parse_args(int argc, char **argv, cli *c) {
       c->backend = (gclq_backend)v;
     } else if (strcmp(a, "--budget") == 0) {
       if (!parse_double(a, argv[i], 0.0, 1e12, &c->budget_mb)) return 2;
+    } else if (strcmp(a, "--method") == 0) {
+      static const char *const methods[] = {"auto", "enumerate", "count"};
+      if (c->command != CMD_MOTIFS) return usage("belongs to motifs", a);
+      if (!pick(argv[i], methods, 3, &v)) return usage_unknown(a, argv[i], "auto, enumerate or count");
+      c->method = (gclq_motif_method)v;
     } else if (strcmp(a, "--support") == 0) {
       if (c->command != CMD_FPM) return usage("belongs to fpm", a);
       if (!parse_u64(a, argv[i], 1, ~0ull, &c->support)) return 2;
@@ -152,6 +161,7 @@ static int parse_args(int argc, char **argv, cli *c) {
   if (c->command == CMD_MATCH && c->query == NULL) return usage("match needs a QUERY file", NULL);
   if ((c->command == CMD_MOTIFS || c->command == CMD_KCL) && !c->have_k) return usage("needs -k K", commands[c->command - 1]);
   if (c->command == CMD_MOTIFS && c->k > 5) return usage("motifs count K = 3, 4 or 5", "-k");
+  if (c->method == GCLQ_MOTIF_COUNT && c->k == 5) return usage("--method count takes K = 3 or 4", "-k");
   if (c->command == CMD_FPM && (!c->support || !c->max_edges)) return usage("needs --support S and --max-edges E", "fpm");
   if (c->list && c->command != CMD_MATCH) return usage("belongs to match", "--list");
   if (c->query_labels && c->command != CMD_MATCH) return usage("belongs to match", "--query-labels");
@@ -226,6 +236,7 @@ static int run_motifs(const cli *c, const gclq_graph *g, progress_state *prog) {
   uint32_t i;
   memset(&o, 0, sizeof o);
   o.backend = c->backend;
+  o.method = c->method;
   if (!c->quiet) o.log = progress, o.log_user = prog;
   st = gclq_motifs(g, (uint32_t)c->k, &o, &r);
   if (st != GCLQ_SUCCESS) {
@@ -238,11 +249,12 @@ static int run_motifs(const cli *c, const gclq_graph *g, progress_state *prog) {
     else printf("motif %s %llu\n", gclq_motif_name(r.k, i), (unsigned long long)r.counts[i]);
   }
   if (c->json)
-    printf("}, \"subgraphs\": %llu, \"backend\": \"%s\", \"total_ms\": %.3f}\n", (unsigned long long)r.subgraphs,
+    printf("}, \"subgraphs\": %llu, \"method\": \"%s\", \"backend\": \"%s\", \"total_ms\": %.3f}\n",
+           (unsigned long long)r.subgraphs, r.method == GCLQ_MOTIF_COUNT ? "count" : "enumerate",
            gclq_backend_name(r.backend), r.total_ms);
   else
-    printf("subgraphs %llu (backend %s, %.2f ms)\n", (unsigned long long)r.subgraphs, gclq_backend_name(r.backend),
-           r.total_ms);
+    printf("subgraphs %llu (method %s, backend %s, %.2f ms)\n", (unsigned long long)r.subgraphs,
+           r.method == GCLQ_MOTIF_COUNT ? "count" : "enumerate", gclq_backend_name(r.backend), r.total_ms);
   return 0;
 }
 

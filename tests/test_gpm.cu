@@ -117,6 +117,17 @@ static gclq_motif_result gm_run(const gclq_graph &g, uint32_t k) {
     fprintf(stderr, "    gclq_motifs k %u: %s\n", k, gclq_status_string(st));
     g_test.failed = 1;
   }
+  if (st == GCLQ_SUCCESS && r.method != (k <= 4 ? GCLQ_MOTIF_COUNT : GCLQ_MOTIF_ENUMERATE)) g_test.failed = 1;
+  if (st == GCLQ_SUCCESS && k <= 4) { /* AUTO counted: enumerating must agree */
+    gclq_motif_result e;
+    memset(&e, 0xA5, sizeof e);
+    o.method = GCLQ_MOTIF_ENUMERATE;
+    if (gclq_motifs(&g, k, &o, &e) != GCLQ_SUCCESS || e.method != GCLQ_MOTIF_ENUMERATE ||
+        memcmp(e.counts, r.counts, sizeof r.counts) != 0 || e.subgraphs != r.subgraphs) {
+      fprintf(stderr, "    gclq_motifs k %u: COUNT and ENUMERATE differ\n", k);
+      g_test.failed = 1;
+    }
+  }
   return r;
 }
 
@@ -344,6 +355,11 @@ TEST(gpm, motifs_bad_arguments_and_allocation_failures) {
   memset(&r, 0xA5, sizeof r);
   CHECK(gclq_motifs(&g, 3, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && memcmp(&r, &zero, sizeof r) == 0);
   o.backend = GCLQ_BACKEND_AUTO; /* HOST in this release */
+  o.method = (gclq_motif_method)3;
+  CHECK(gclq_motifs(&g, 4, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
+  o.method = GCLQ_MOTIF_COUNT; /* k = 3, 4 only */
+  CHECK(gclq_motifs(&g, 5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && memcmp(&r, &zero, sizeof r) == 0);
+  o.method = GCLQ_MOTIF_AUTO;
   CHECK(gclq_motifs(&g, 4, &o, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST);
   CHECK(gclq_motifs(&g, 4, NULL, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST);
   /* a caller's graph with an edge at one end only */
@@ -356,18 +372,20 @@ TEST(gpm, motifs_bad_arguments_and_allocation_failures) {
       break;
     }
   CHECK(gclq_motifs(&bad, 3, NULL, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
-  /* every allocation failing in turn */
-  for (long long k = 0; k < 10; ++k) {
+  /* every allocation failing in turn, each method */
+  for (long long k = 0; k < 20; ++k) { /* 0 .. 9: ENUMERATE (k = 5), 10 ..: COUNT (k = 4) */
     const long long live = g_alloc_live;
-    g_alloc_fail_at = g_alloc_calls + k;
+    g_alloc_fail_at = g_alloc_calls + (k < 10 ? k : k - 10);
     memset(&r, 0xA5, sizeof r);
-    const gclq_status st = gclq_motifs(&g, 5, NULL, &r);
+    const gclq_status st = gclq_motifs(&g, k < 10 ? 5 : 4, NULL, &r);
     const bool never_came = g_alloc_fail_at >= g_alloc_calls;
     g_alloc_fail_at = -1;
     CHECK(g_alloc_live == live);
     if (never_came) {
       CHECK(st == GCLQ_SUCCESS);
-      break;
+      if (k < 10) k = 9; /* on to the counting method */
+      else break;
+      continue;
     }
     CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && memcmp(&r, &zero, sizeof r) == 0, "allocation %lld: %s", k,
               gclq_status_string(st));

@@ -4,14 +4,21 @@
 GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq_motif_options *options,
                                  gclq_motif_result *result) {
   gclq_backend backend = options != NULL ? options->backend : GCLQ_BACKEND_AUTO;
+  gclq_motif_method method = options != NULL ? options->method : GCLQ_MOTIF_AUTO;
   clock_t t0 = clock();
   gclq_status st;
   if (result != NULL) memset(result, 0, sizeof *result);
   if (graph == NULL || result == NULL || k < 3 || k > 5) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if ((int)backend < 0 || (int)backend > (int)GCLQ_BACKEND_HOST) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if ((int)backend < 0 || (int)backend > (int)GCLQ_BACKEND_HOST || (int)method < 0 ||
+      (int)method > (int)GCLQ_MOTIF_COUNT || (method == GCLQ_MOTIF_COUNT && k == 5))
+    return GCLQ_ERROR_INVALID_ARGUMENT;
   if (backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* HOST only in this release */
+  if (method == GCLQ_MOTIF_AUTO) method = k <= 4 ? GCLQ_MOTIF_COUNT : GCLQ_MOTIF_ENUMERATE;
   st = gclq__graph_check(graph);
-  if (st == GCLQ_SUCCESS)
+  if (st == GCLQ_SUCCESS && method == GCLQ_MOTIF_COUNT)
+    st = gclq__host_motifs_count(graph, k, options ? options->log : NULL, options ? options->log_user : NULL,
+                                 result->counts, &result->subgraphs);
+  else if (st == GCLQ_SUCCESS)
     st = gclq__host_motifs(graph, k, options ? options->log : NULL, options ? options->log_user : NULL,
                            result->counts, &result->subgraphs);
   if (st != GCLQ_SUCCESS) {
@@ -20,6 +27,7 @@ GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq
   }
   gclq__motif_catalogue(k, &result->num_patterns);
   result->k = k;
+  result->method = method;
   result->backend = GCLQ_BACKEND_HOST;
   result->total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
   return GCLQ_SUCCESS;

@@ -459,6 +459,16 @@ static void fuzz_mining(const gclq_graph *g, const fuzz_verdict *k, const fuzz_t
   for (u = 0; u < n; ++u) leaves += mark >> u & 1;
   FUZZ_CHECK(gclq_motifs(g, 3, NULL, &mr) == GCLQ_SUCCESS);
   FUZZ_CHECK(mr.counts[0] == t->count[3] && mr.counts[1] == wedges - 3 * t->count[3]);
+  { /* 4 vertices: counting (AUTO) and enumerating agree, and the 4-cliques are the truth's */
+    gclq_motif_result me;
+    gclq_motif_options oe;
+    memset(&oe, 0, sizeof oe);
+    oe.method = GCLQ_MOTIF_ENUMERATE;
+    FUZZ_CHECK(gclq_motifs(g, 4, NULL, &mr) == GCLQ_SUCCESS && mr.method == GCLQ_MOTIF_COUNT);
+    FUZZ_CHECK(gclq_motifs(g, 4, &oe, &me) == GCLQ_SUCCESS && me.method == GCLQ_MOTIF_ENUMERATE);
+    FUZZ_CHECK(memcmp(mr.counts, me.counts, sizeof mr.counts) == 0 && mr.subgraphs == me.subgraphs);
+    FUZZ_CHECK(mr.counts[5] == t->count[4]);
+  }
   mo.mode = (gclq_match_mode)(fuzz_take(in) % 4);
   FUZZ_CHECK(gclq_match(g, &query, &mo, &r) == GCLQ_SUCCESS);
   if (q == 2) want = mo.mode >= GCLQ_MATCH_EMBEDDINGS ? 2 * g->num_edges : g->num_edges;

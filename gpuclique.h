@@ -1382,8 +1382,10 @@ GCLQ_DEF uint32_t gclq_motif_edges(uint32_t k, uint32_t pattern, uint32_t *pairs
    subgraph is its one embedding that meets the symmetry-breaking
    restrictions (docs/gpm.md). The count is exact either way.
    This release has the HOST backend only (backtracking in a matching order,
-   GraphZero's restrictions): backend CUDA returns
-   GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST.
+   GraphZero's restrictions; a count alone, max_stored 0, of an unlabelled
+   query of 3 or 4 vertices in the first three modes comes from the motif
+   counts of gclq_motifs' method COUNT instead, visiting no match): backend
+   CUDA returns GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST.
    Errors (result zeroed but for message, which says why):
    GCLQ_ERROR_INVALID_ARGUMENT (NULL arguments, a malformed graph or query,
    a query that is empty, disconnected or too large, a labelled query on an

@@ -534,6 +534,12 @@ static void gm_check_match(const gclq_graph &g, const gclq_graph &Q, const char 
     CHECK(s.count == want && s.stored == std::min(few, want));
     CHECK(s.stored == 0 || std::equal(s.h_matches, s.h_matches + s.stored * q, r.h_matches));
     gclq_match_result_free(&s);
+    /* the count alone (unlabelled 3 and 4 vertices: from the motif counts, not matched) */
+    s = gm_match(g, Q, modes[mi], 0);
+    CHECK_MSG(s.count == want && s.stored == 0 && s.h_matches == NULL && s.automorphisms == m.automorphisms,
+              "%s mode %d: count alone %llu, want %llu", what, mi, (unsigned long long)s.count,
+              (unsigned long long)want);
+    gclq_match_result_free(&s);
     gclq_match_result_free(&r);
     CHECK(g_alloc_live == live);
   }

@@ -17,7 +17,7 @@ GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq
   st = gclq__graph_check(graph);
   if (st == GCLQ_SUCCESS && method == GCLQ_MOTIF_COUNT)
     st = gclq__host_motifs_count(graph, k, options ? options->log : NULL, options ? options->log_user : NULL,
-                                 result->counts, &result->subgraphs);
+                                 result->counts, &result->subgraphs, NULL);
   else if (st == GCLQ_SUCCESS)
     st = gclq__host_motifs(graph, k, options ? options->log : NULL, options ? options->log_user : NULL,
                            result->counts, &result->subgraphs);
@@ -106,7 +106,10 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
   problem = gclq__query_problem(graph, query);
   if (problem != NULL) return gclq__match_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, problem);
   gclq__query_make(query, o.mode, &Q);
-  st = gclq__host_match(graph, &Q, o.mode, o.max_stored, o.log, o.log_user, &result->count, &result->stored, &rows);
+  if (o.max_stored == 0 && query->h_labels == NULL && (Q.q == 3 || Q.q == 4) && o.mode != GCLQ_MATCH_HOMOMORPHISMS)
+    st = gclq__match_by_count(graph, Q.q, Q.adj, Q.automorphisms, o.mode, o.log, o.log_user, &result->count);
+  else
+    st = gclq__host_match(graph, &Q, o.mode, o.max_stored, o.log, o.log_user, &result->count, &result->stored, &rows);
   if (st == GCLQ_SUCCESS && result->stored > 0) {
     result->h_matches = (uint64_t *)gclq__alloc_array(result->stored * Q.q, sizeof(uint64_t));
     if (result->h_matches == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;

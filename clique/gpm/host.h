@@ -313,9 +313,12 @@ static uint64_t gclq__fm_cycles(const gclq_graph *g, uint32_t *cnt, uint32_t *to
   return C;
 }
 
-/* The motif counts of k = 3 or 4 (catalogue order) by counting. */
+/* The motif counts of k = 3 or 4 (catalogue order) by counting, and when
+   noninduced is not NULL the non-induced ones (subgraphs with at least the
+   pattern's edges: the edge-induced matches) in the same order. */
 static gclq_status gclq__host_motifs_count(const gclq_graph *g, uint32_t k, void (*log)(void *, const char *),
-                                           void *log_user, uint64_t *counts, uint64_t *subgraphs) {
+                                           void *log_user, uint64_t *counts, uint64_t *subgraphs,
+                                           uint64_t *noninduced) {
   const uint32_t n = g->num_vertices;
   uint64_t *te = (uint64_t *)gclq__alloc_array(2 * g->num_edges, sizeof(uint64_t));
   uint64_t *tv = (uint64_t *)gclq__alloc_array(n, sizeof(uint64_t));
@@ -345,6 +348,10 @@ static gclq_status gclq__host_motifs_count(const gclq_graph *g, uint32_t k, void
         D += gclq__fm_c2(te[e]);
       }
   }
+  if (noninduced != NULL && k == 3) noninduced[0] = T, noninduced[1] = W;
+  if (noninduced != NULL && k == 4)
+    noninduced[0] = S, noninduced[1] = P - 3 * T, noninduced[2] = L, noninduced[3] = C, noninduced[4] = D,
+    noninduced[5] = K;
   if (k == 3) {
     counts[0] = T, counts[1] = W - 3 * T;
   } else { /* the induced counts, from the 4-clique down */
@@ -357,6 +364,27 @@ static gclq_status gclq__host_motifs_count(const gclq_graph *g, uint32_t k, void
   }
   for (*subgraphs = 0, i = 0; i < (k == 3 ? 2u : 6u); ++i) *subgraphs += counts[i];
   GCLQ_FREE(te), GCLQ_FREE(tv), GCLQ_FREE(cnt), GCLQ_FREE(aux);
+  return GCLQ_SUCCESS;
+}
+
+/* Matches of an unlabelled query of 3 or 4 vertices counted from the motif
+   counts instead of matched: vertex-induced, the induced count of the
+   query's pattern; edge-induced, the non-induced one; every embedding, that
+   times the query's automorphisms (adj: its bit rows, q vertices). */
+static gclq_status gclq__match_by_count(const gclq_graph *g, uint32_t q, const uint32_t *adj, uint64_t automorphisms,
+                                        gclq_match_mode mode, void (*log)(void *, const char *), void *log_user,
+                                        uint64_t *count) {
+  unsigned char table[64];
+  uint64_t induced[6], noninduced[6], subgraphs;
+  uint32_t mask = 0, i, j;
+  for (i = 0; i < q; ++i)
+    for (j = i + 1; j < q; ++j)
+      if ((adj[i] >> j) & 1u) mask |= 1u << gclq__pair_bit(q, i, j);
+  gclq__motif_table(q, table);
+  if (gclq__host_motifs_count(g, q, log, log_user, induced, &subgraphs, noninduced) != GCLQ_SUCCESS)
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  *count = mode == GCLQ_MATCH_VERTEX_INDUCED ? induced[table[mask]] : noninduced[table[mask]];
+  if (mode == GCLQ_MATCH_EMBEDDINGS) *count *= automorphisms;
   return GCLQ_SUCCESS;
 }
 

@@ -105,13 +105,9 @@ static void gclq__motif_table(uint32_t k, unsigned char *table) {
 
 /* Is v in the sorted list of u? */
 static int gclq__adjacent(const gclq_graph *g, uint32_t u, uint32_t v) {
-  uint64_t lo = g->h_offsets[u], hi = g->h_offsets[u + 1];
-  while (lo < hi) {
-    uint64_t mid = lo + (hi - lo) / 2;
-    if (g->h_neighbors[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < g->h_offsets[u + 1] && g->h_neighbors[lo] == v;
+  const uint64_t d = g->h_offsets[u + 1] - g->h_offsets[u];
+  const uint64_t i = gclq__lower_bound_u32(g->h_neighbors + g->h_offsets[u], d, v);
+  return i < d && g->h_neighbors[g->h_offsets[u] + i] == v;
 }
 
 /* One HOST motif count's state: the subgraph (sub[0 .. depth)), an

@@ -2,8 +2,9 @@
    sections 4-5): levels of rows stored as a prefix tree, the extension that
    grows each connected subgraph once, the filter, and the aggregation by
    canonical pattern with minimum-image support. The reference of the CUDA
-   table to come; serial and plain. Host code only, in the common subset of
-   C99 and C++.
+   table (clique/gpm/cuda.cuh, which keeps the pattern tables here on the
+   host); serial and plain. Host code only, in the common subset of C99 and
+   C++.
 
    Level l holds rows of l + 1 vertices (kind VERTEX) or l + 1 edges (kind
    EDGE); a row stores its newest item (a vertex id, or an edge u << 32 | v,
@@ -15,9 +16,9 @@
    neighbours when they share an end point) takes a new item w when w is
    not in it, w > x_0, and every x_j after w's first neighbour x_i in the
    sequence is below w. A passing sequence starts at the set's smallest
-   item; of the orders of a connected set that keep every
-   prefix connected, exactly one passes (the tests compare with brute force
-   over every subset of small graphs). */
+   item; of the orders of a connected set that keep every prefix connected,
+   exactly one passes (the tests compare with brute force over every subset
+   of small graphs). */
 
 #define GCLQ__EMB_LEVELS_VERTEX GCLQ_EMB_MAX_VERTICES     /* 8 vertices */
 #define GCLQ__EMB_LEVELS_EDGE (GCLQ_EMB_MAX_VERTICES - 1) /* 7 edges: at most 8 end points */

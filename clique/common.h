@@ -259,7 +259,10 @@ static inline uint32_t gclq__host_ctz64(uint64_t x) { /* x != 0 */
                      before a task hands its open levels on, and tasks a
                      round takes (0: GCLQ__KCP_SPILL_NODES, and
                      GCLQ__KCP_ROUND_TASKS per warp slot; small: tasks split
-                     often, the task stack runs deep) */
+                     often, the task stack runs deep)
+     gclq__emb_chunk_rows  the CUDA embedding table's rows a key sort
+                     takes at once (0: the budget's rule, GCLQ__EMB_CHUNK_ROWS
+                     at most; small: aggregation merges many chunks) */
 #ifdef GPUCLIQUE_TESTING
 static uint64_t gclq__tune_first_width = 0, gclq__tune_step = 0;
 static int gclq__no_budget_split = 0;
@@ -270,6 +273,7 @@ static int gclq__sets_two_passes = 0;     /* nonzero: a materialised batch never
 static int gclq__sets_stream_windows = -1; /* GCLQ__STREAM_* or 0: how the bitmaps' count pass runs; -1: the rules */
 static int gclq__sets_ip_obs_warps = 0;    /* nonzero: AUTO's IP_OBS runs its small pairs by IP_OBS's warps */
 static uint64_t gclq__kcp_spill_nodes = 0, gclq__kcp_round_tasks = 0;
+static uint64_t gclq__emb_chunk_rows = 0;
 #endif
 
 #if defined(__CUDACC__)

@@ -4,7 +4,7 @@
    The graph tests (test_graph.cu, test_host_clique.cu, test_maxclique.cu,
    test_kcliques.cu) use the public API of gpuclique.h and this header,
    nothing else of the implementation. This header is the only place that
-   names private gclq__ / GCLQ__ identifiers; it names these 15, each
+   names private gclq__ / GCLQ__ identifiers; it names these 16, each
    because no public call reaches what a test must check:
 
    the maximum-clique search's steps, replayed by cliqt_bfs_simulate:
@@ -27,6 +27,9 @@
      gclq__kcp_round_tasks     open levels on, and the tasks a round takes:
                                small, tasks split often and the task stack
                                runs deep
+     gclq__emb_chunk_rows .... the CUDA embedding table's rows a key sort
+                               takes: small, aggregation and filters merge
+                               many chunks (else 2^26 rows are needed)
 
    the BITSET method's sizing (clique/kcliques/bitset.cuh), against its
    definition: a CUDA count shows that windows and stacks fit (the peak
@@ -92,6 +95,8 @@ static inline void cliqt_set_pivot_splits(uint64_t spill_nodes, uint64_t round_t
   gclq__kcp_spill_nodes = spill_nodes;
   gclq__kcp_round_tasks = round_tasks;
 }
+/* The CUDA embedding table's rows a key sort takes (0: the budget's rule). */
+static inline void cliqt_set_emb_chunk_rows(uint64_t rows) { gclq__emb_chunk_rows = rows; }
 #endif
 
 #if defined(__CUDACC__)

@@ -522,11 +522,15 @@ static bool et_same_patterns(const gclq_emb_patterns &a, const gclq_emb_patterns
 /* The CUDA table against the HOST one, step by step on random graphs
    (labelled and not, both kinds): every level's rows and parents in the
    same order, the aggregates with support (whole, and in task blocks), the
-   label / degree and support filters. */
+   label / degree and support filters; the last four reps sort the keys a
+   few rows at a time, so that aggregation and filters merge chunks. */
 GPU_TEST(gpm_table, cuda_equals_host) {
   test_rng rng = test_rng_for("gpm_table.cuda");
+  uint64_t chunked = 0; /* the most rows a level of the chunked reps had */
   for (int rep = 0; rep < 8 && !g_test.failed; ++rep) {
     const int kind = rep & 1, labelled = (rep >> 1) & 1;
+    const uint64_t chunk = rep >= 4 ? 1 + rng.below(7) : 0; /* the last four: keys sorted 1-7 rows at a time */
+    cliqt_set_emb_chunk_rows(chunk);
     gclq_graph g;
     CHECK(gclq_graph_erdos_renyi(rep < 2 ? (uint32_t)rep : 20 + (uint32_t)rng.below(30), 0.12, rng.next(), &g) ==
           GCLQ_SUCCESS);
@@ -547,6 +551,7 @@ GPU_TEST(gpm_table, cuda_equals_host) {
       }
       CHECK_MSG(et_state(h) == et_state(d), "rep %d level %u: %llu rows, HOST %llu", rep, l,
                 (unsigned long long)gclq_emb_rows(d, l), (unsigned long long)gclq_emb_rows(h, l));
+      if (chunk != 0 && gclq_emb_rows(d, l) > chunked) chunked = gclq_emb_rows(d, l);
       gclq_emb_patterns ph, pd, pb;
       memset(&ph, 0, sizeof ph), memset(&pd, 0, sizeof pd), memset(&pb, 0, sizeof pb);
       CHECK(gclq_emb_aggregate(h, 1, &ph) == GCLQ_SUCCESS);
@@ -589,6 +594,8 @@ GPU_TEST(gpm_table, cuda_equals_host) {
     gclq_emb_free(d);
     gclq_graph_free(&g);
   }
+  cliqt_set_emb_chunk_rows(0);
+  CHECK_MSG(chunked > 7, "the chunked reps' largest level has %llu rows: one chunk", (unsigned long long)chunked);
 }
 
 /* A CUDA table's limits: a device budget below the graph, more than 16

@@ -315,6 +315,12 @@ GCLQ_DEF uint64_t gclq_emb_bytes(const gclq_emb_table *table) { return table != 
 
 GCLQ_DEF uint64_t gclq_emb_parent(const gclq_emb_table *table, uint32_t level, uint64_t i) {
   if (table == NULL || level == 0 || level >= table->levels || i >= table->n[level]) return UINT64_MAX;
+#if defined(__CUDACC__)
+  if (table->dev != NULL) { /* from the device (UINT64_MAX on a failure) */
+    uint64_t parent;
+    return gclq__emb_cuda_parent(table, level, i, &parent) == GCLQ_SUCCESS ? parent : UINT64_MAX;
+  }
+#endif
   return table->par[level][i];
 }
 

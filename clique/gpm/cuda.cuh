@@ -4,12 +4,13 @@
    own that lives as long as the table. Extension counts each parent's
    children (a thread a parent), scans the counts and writes them. A row's
    raw pattern is one 64-bit key (gclq__emb_key); aggregation sorts the
-   keys, counts each distinct one, and the host makes each distinct key
-   canonical (clique/gpm/table.h) and adds its count; the support's
-   (orbit, vertex) marks are sorted and made unique on the device and set in
-   the host's bitmaps. Filters flag the rows on the device and compact the
-   level. Kernels: clique/gpm/kernels.cuh. At most 16 distinct labels (a
-   rank of 4 bits in the key); more is GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+   keys a chunk of rows at a time, counts each distinct one, and the host
+   merges the chunks' distinct keys, makes each canonical
+   (clique/gpm/table.h) and adds its count; the support's bitmaps (one per
+   orbit of each pattern) are set on the device and ORed into the host's.
+   Filters flag the rows on the device and compact the level. Kernels:
+   clique/gpm/kernels.cuh. At most 16 distinct labels (a rank of 4 bits in
+   the key); more is GCLQ_ERROR_BACKEND_UNAVAILABLE. */
 
 struct gclq__emb_cuda {
   gclq__dev c;
@@ -181,6 +182,12 @@ static inline void gclq__emb_cuda_pop(gclq_emb_table *t) {
   d->col_held[L] = d->par_held[L] = 0;
 }
 
+/* Row i of level L's parent (level L > 0). */
+static inline gclq_status gclq__emb_cuda_parent(const gclq_emb_table *t, uint32_t L, uint64_t i, uint64_t *parent) {
+  gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
+  return gclq__dev_read(&d->c, parent, d->par[L] + i, sizeof(uint64_t));
+}
+
 /* Row i of level L: its items, read by walking its parents. */
 static inline gclq_status gclq__emb_cuda_items(const gclq_emb_table *t, uint32_t L, uint64_t i, uint64_t *items) {
   gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
@@ -213,158 +220,220 @@ static inline void gclq__emb_key_decode(const gclq__emb_cuda *d, uint64_t key, g
   }
 }
 
-/* The last level's rows' keys, sorted and counted: *nd distinct keys (and
-   their counts) into keys / counts, device blocks the caller releases. */
-static inline gclq_status gclq__emb_cuda_keys(const gclq_emb_table *t, gclq__dmem *keys, gclq__dmem *counts,
-                                              uint64_t *nd) {
+/* Rows a sort takes at once (the hook gclq__emb_chunk_rows lowers it):
+   a chunk holds about 40 bytes a row (keys, their sorted copy, the sort's
+   room, the distinct keys and counts), so a chunk is at most a 48th of the
+   room left under the budget. */
+#define GCLQ__EMB_CHUNK_ROWS (1ull << 26)
+static inline uint64_t gclq__emb_chunk(const gclq__dev *c) {
+  const uint64_t room = c->budget > c->used ? (c->budget - c->used) / 48 : 0;
+  const uint64_t rows = room < GCLQ__EMB_CHUNK_ROWS ? room : GCLQ__EMB_CHUNK_ROWS;
+#ifdef GPUCLIQUE_TESTING
+  if (gclq__emb_chunk_rows != 0) return gclq__emb_chunk_rows;
+#endif
+  return rows > 64 ? rows : 64;
+}
+
+/* Two sorted lists of distinct keys with their counts, merged into *k / *n
+   (the first list's arrays, freed and replaced; *nk grows). */
+static inline gclq_status gclq__emb_merge_keys(uint64_t **k, uint64_t **n, uint64_t *nk, const uint64_t *k2,
+                                               const uint32_t *n2, uint64_t nk2) {
+  uint64_t *mk = (uint64_t *)gclq__alloc_array(*nk + nk2, sizeof(uint64_t));
+  uint64_t *mn = (uint64_t *)gclq__alloc_array(*nk + nk2, sizeof(uint64_t));
+  uint64_t i = 0, j = 0, m = 0;
+  if (mk == NULL || mn == NULL) {
+    GCLQ_FREE(mk);
+    GCLQ_FREE(mn);
+    return GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  while (i < *nk || j < nk2) {
+    if (j == nk2 || (i < *nk && (*k)[i] < k2[j])) mk[m] = (*k)[i], mn[m++] = (*n)[i++];
+    else if (i == *nk || k2[j] < (*k)[i]) mk[m] = k2[j], mn[m++] = n2[j++];
+    else mk[m] = k2[j], mn[m++] = (*n)[i++] + n2[j++];
+  }
+  GCLQ_FREE(*k);
+  GCLQ_FREE(*n);
+  *k = mk, *n = mn, *nk = m;
+  return GCLQ_SUCCESS;
+}
+
+/* The last level's distinct raw keys, ascending, and each one's rows: host
+   arrays *keys / *counts (GCLQ_MALLOC'd, *nd of them; NULL on failure).
+   The rows go a chunk at a time (gclq__emb_chunk): keys, radix sort,
+   run-length encoding on the device, the chunk's distinct keys merged into
+   the host's list. */
+static inline gclq_status gclq__emb_cuda_distinct(const gclq_emb_table *t, uint64_t **keys, uint64_t **counts,
+                                                  uint64_t *nd) {
   gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
   gclq__dev *c = &d->c;
   const uint64_t rows = t->n[t->levels - 1];
   const gclq__emb_dview v = gclq__emb_view_of(t);
-  gclq__dmem raw(c), sorted(c), num(c);
-  size_t n_runs = 0;
+  const uint64_t chunk = gclq__emb_chunk(c);
+  gclq__dmem raw(c), sorted(c), ck(c), cn(c), num(c);
+  uint64_t *hk = NULL, first;
+  uint32_t *hn = NULL;
+  size_t runs = 0;
+  gclq_status st = GCLQ_SUCCESS;
   *nd = 0;
-  if (rows > 0x7fffffffull) return GCLQ_ERROR_INVALID_ARGUMENT; /* one sort's limit: aggregate in blocks */
-  GCLQ__TRY(raw.get((size_t)rows * sizeof(uint64_t)));
-  GCLQ__TRY(sorted.get((size_t)rows * sizeof(uint64_t)));
-  if (rows > 0) {
-    gclq__emb_key_kernel<<<(unsigned)((rows + GCLQ__EMB_BLOCK - 1) / GCLQ__EMB_BLOCK), GCLQ__EMB_BLOCK, 0, c->stream>>>(
-        v, rows, raw.as<uint64_t>());
-    GCLQ__CUDA_TRY(cudaGetLastError());
+  *keys = (uint64_t *)GCLQ_MALLOC(sizeof(uint64_t)), *counts = (uint64_t *)GCLQ_MALLOC(sizeof(uint64_t));
+  if (*keys == NULL || *counts == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  for (first = 0; st == GCLQ_SUCCESS && first < rows; first += chunk) {
+    const uint64_t n = rows - first < chunk ? rows - first : chunk;
+    if (raw.p == NULL) { /* the first chunk's size serves every chunk */
+      st = raw.get((size_t)n * sizeof(uint64_t));
+      if (st == GCLQ_SUCCESS) st = sorted.get((size_t)n * sizeof(uint64_t));
+      if (st == GCLQ_SUCCESS) st = ck.get((size_t)n * sizeof(uint64_t));
+      if (st == GCLQ_SUCCESS) st = cn.get((size_t)n * sizeof(uint32_t));
+      if (st == GCLQ_SUCCESS) st = num.get(sizeof(size_t));
+      if (st != GCLQ_SUCCESS) break;
+    }
+    gclq__emb_key_kernel<<<(unsigned)((n + GCLQ__EMB_BLOCK - 1) / GCLQ__EMB_BLOCK), GCLQ__EMB_BLOCK, 0, c->stream>>>(
+        v, first, n, raw.as<uint64_t>());
+    if (cudaGetLastError() != cudaSuccess) st = GCLQ_ERROR_CUDA;
+    if (st == GCLQ_SUCCESS)
+      st = gclq__dev_prim(c, [&](void *tmp, size_t *tb) {
+        return gprim_radix_sort_keys(tmp, tb, (const uint64_t *)raw.p, sorted.as<uint64_t>(), (size_t)n, 0, 64, false,
+                                     c->stream);
+      });
+    if (st == GCLQ_SUCCESS)
+      st = gclq__dev_prim(c, [&](void *tmp, size_t *tb) {
+        return gprim_run_length_encode(tmp, tb, (const uint64_t *)sorted.p, ck.as<uint64_t>(), cn.as<uint32_t>(),
+                                       num.as<size_t>(), (size_t)n, c->stream);
+      });
+    if (st == GCLQ_SUCCESS) st = gclq__dev_read(c, &runs, num.p, sizeof runs);
+    if (st == GCLQ_SUCCESS) {
+      GCLQ_FREE(hk);
+      GCLQ_FREE(hn);
+      hk = (uint64_t *)gclq__alloc_array(runs, sizeof(uint64_t));
+      hn = (uint32_t *)gclq__alloc_array(runs, sizeof(uint32_t));
+      if (hk == NULL || hn == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    }
+    if (st == GCLQ_SUCCESS) st = gclq__dev_read(c, hk, ck.p, runs * sizeof(uint64_t));
+    if (st == GCLQ_SUCCESS) st = gclq__dev_read(c, hn, cn.p, runs * sizeof(uint32_t));
+    if (st == GCLQ_SUCCESS) st = gclq__emb_merge_keys(keys, counts, nd, hk, hn, runs);
   }
-  GCLQ__TRY(gclq__dev_prim(c, [&](void *tmp, size_t *tb) {
-    return gprim_radix_sort_keys(tmp, tb, (const uint64_t *)raw.p, sorted.as<uint64_t>(), (size_t)rows, 0, 64, false,
-                                 c->stream);
-  }));
-  raw.release();
-  GCLQ__TRY(keys->get((size_t)rows * sizeof(uint64_t)));
-  GCLQ__TRY(counts->get((size_t)rows * sizeof(uint32_t)));
-  GCLQ__TRY(num.get(sizeof(size_t)));
-  GCLQ__TRY(gclq__dev_prim(c, [&](void *tmp, size_t *tb) {
-    return gprim_run_length_encode(tmp, tb, (const uint64_t *)sorted.p, keys->as<uint64_t>(), counts->as<uint32_t>(),
-                                   num.as<size_t>(), (size_t)rows, c->stream);
-  }));
-  GCLQ__TRY(gclq__dev_read(c, &n_runs, num.p, sizeof n_runs));
-  *nd = n_runs;
-  return GCLQ_SUCCESS;
+  GCLQ_FREE(hk);
+  GCLQ_FREE(hn);
+  if (st != GCLQ_SUCCESS) {
+    GCLQ_FREE(*keys);
+    GCLQ_FREE(*counts);
+    *keys = *counts = NULL;
+    *nd = 0;
+  }
+  return st;
 }
 
-/* The support's marks of the last level: for the distinct keys (sorted,
-   nd, each's canonical index cidx[j] into cc), every row's (canonical index
-   * 8 + orbit, vertex) pairs, sorted and made unique, into *marks (host,
-   GCLQ_MALLOC'd, *nm of them, ~0 entries first dropped). */
-static inline gclq_status gclq__emb_cuda_marks(const gclq_emb_table *t, const gclq__dmem &keys, uint64_t nd,
-                                               const gclq__emb_canon *cc, const uint64_t *cidx, uint64_t **marks,
-                                               uint64_t *nm) {
+/* The support's bitmaps of the last level: for the distinct keys hk
+   (ascending, nd, each's canonical index cidx[j] into cc), one bitmap of
+   words words per orbit of each canonical pattern, set on the device (one
+   launch over the rows) and read into *bits (host, GCLQ_MALLOC'd): pattern
+   i's orbit o is row base[i] + o, base (cc's patterns + 1 entries) filled
+   here. */
+static inline gclq_status gclq__emb_cuda_support(const gclq_emb_table *t, const uint64_t *hk, uint64_t nd,
+                                                 const gclq__emb_canon *cc, const uint64_t *cidx, uint64_t words,
+                                                 uint64_t *base, uint64_t **bits) {
   gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
   gclq__dev *c = &d->c;
-  const uint64_t rows = t->n[t->levels - 1], n8 = rows * GCLQ_EMB_MAX_VERTICES;
+  const uint64_t rows = t->n[t->levels - 1], np = cc->canon.n;
   const gclq__emb_dview v = gclq__emb_view_of(t);
-  gclq__dmem d_orbit(c), d_from(c), raw(c), sorted(c), num(c);
+  gclq__dmem d_keys(c), d_orbit(c), d_from(c), d_bits(c);
   uint32_t *orbit_of = (uint32_t *)gclq__alloc_array(nd * GCLQ_EMB_MAX_VERTICES, sizeof(uint32_t));
   uint8_t *from = (uint8_t *)gclq__alloc_array(nd * GCLQ_EMB_MAX_VERTICES, 1);
   gclq__emb_slot s;
-  size_t got = 0;
-  uint64_t j, k;
+  uint64_t i, j;
   uint32_t x;
   gclq_status st = orbit_of == NULL || from == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : GCLQ_SUCCESS;
-  *marks = NULL;
-  *nm = 0;
-  if (st == GCLQ_SUCCESS && n8 > 0x7fffffffull) st = GCLQ_ERROR_INVALID_ARGUMENT; /* one sort's limit: blocks */
+  *bits = NULL;
+  base[0] = 0;
+  for (i = 0; i < np; ++i) {
+    memset(&s, 0, sizeof s);
+    s.p = cc->canon.a[i];
+    gclq__emb_orbits(&s);
+    base[i + 1] = base[i] + s.orbits;
+  }
   for (j = 0; st == GCLQ_SUCCESS && j < nd; ++j) {
     memset(&s, 0, sizeof s);
     s.p = cc->canon.a[cidx[j]];
     gclq__emb_orbits(&s);
     for (x = 0; x < GCLQ_EMB_MAX_VERTICES; ++x) {
-      orbit_of[j * GCLQ_EMB_MAX_VERTICES + x] = (uint32_t)(cidx[j] * GCLQ_EMB_MAX_VERTICES + (x < s.p.v ? s.orbit[x] : 0));
+      orbit_of[j * GCLQ_EMB_MAX_VERTICES + x] = (uint32_t)(base[cidx[j]] + (x < s.p.v ? s.orbit[x] : 0));
       from[j * GCLQ_EMB_MAX_VERTICES + x] = (uint8_t)(x < s.p.v ? cc->from[cidx[j] * GCLQ_EMB_MAX_VERTICES + x] : 0);
     }
   }
+  if (st == GCLQ_SUCCESS && base[np] * words > ((size_t)-1) / sizeof(uint64_t)) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  if (st == GCLQ_SUCCESS) {
+    *bits = (uint64_t *)gclq__alloc_array(base[np] * words, sizeof(uint64_t));
+    if (*bits == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  if (st == GCLQ_SUCCESS) st = gclq__emb_put(c, &d_keys.p, &d_keys.held, hk, (size_t)(nd * sizeof(uint64_t)));
   if (st == GCLQ_SUCCESS)
     st = gclq__emb_put(c, &d_orbit.p, &d_orbit.held, orbit_of, (size_t)(nd * GCLQ_EMB_MAX_VERTICES * sizeof(uint32_t)));
   if (st == GCLQ_SUCCESS) st = gclq__emb_put(c, &d_from.p, &d_from.held, from, (size_t)(nd * GCLQ_EMB_MAX_VERTICES));
-  if (st == GCLQ_SUCCESS) st = raw.get((size_t)n8 * sizeof(uint64_t));
-  if (st == GCLQ_SUCCESS) st = sorted.get((size_t)n8 * sizeof(uint64_t));
-  if (st == GCLQ_SUCCESS) st = num.get(sizeof(size_t));
+  if (st == GCLQ_SUCCESS) st = d_bits.get((size_t)(base[np] * words * sizeof(uint64_t)));
+  if (st == GCLQ_SUCCESS && base[np] > 0 &&
+      cudaMemsetAsync(d_bits.p, 0, (size_t)(base[np] * words * sizeof(uint64_t)), c->stream) != cudaSuccess)
+    st = GCLQ_ERROR_CUDA;
   if (st == GCLQ_SUCCESS && rows > 0) {
-    gclq__emb_marks_kernel<<<(unsigned)((rows + GCLQ__EMB_BLOCK - 1) / GCLQ__EMB_BLOCK), GCLQ__EMB_BLOCK, 0, c->stream>>>(
-        v, rows, keys.as<uint64_t>(), nd, d_orbit.as<uint32_t>(), d_from.as<uint8_t>(), raw.as<uint64_t>());
+    gclq__emb_support_kernel<<<(unsigned)((rows + GCLQ__EMB_BLOCK - 1) / GCLQ__EMB_BLOCK), GCLQ__EMB_BLOCK, 0,
+                               c->stream>>>(v, rows, d_keys.as<uint64_t>(), nd, d_orbit.as<uint32_t>(),
+                                            d_from.as<uint8_t>(), words, d_bits.as<unsigned long long>());
     if (cudaGetLastError() != cudaSuccess) st = GCLQ_ERROR_CUDA;
   }
-  if (st == GCLQ_SUCCESS)
-    st = gclq__dev_prim(c, [&](void *tmp, size_t *tb) {
-      return gprim_radix_sort_keys(tmp, tb, (const uint64_t *)raw.p, sorted.as<uint64_t>(), (size_t)n8, 0, 64, false,
-                                   c->stream);
-    });
-  if (st == GCLQ_SUCCESS)
-    st = gclq__dev_prim(c, [&](void *tmp, size_t *tb) {
-      return gprim_unique(tmp, tb, (const uint64_t *)sorted.p, raw.as<uint64_t>(), num.as<size_t>(), (size_t)n8,
-                          c->stream);
-    });
-  if (st == GCLQ_SUCCESS) st = gclq__dev_read(c, &got, num.p, sizeof got);
-  if (st == GCLQ_SUCCESS) {
-    *marks = (uint64_t *)gclq__alloc_array(got, sizeof(uint64_t));
-    if (*marks == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
-  }
-  if (st == GCLQ_SUCCESS && got > 0) st = gclq__dev_read(c, *marks, raw.p, got * sizeof(uint64_t));
-  for (k = 0; st == GCLQ_SUCCESS && k < got; ++k) /* the unused entries (~0) sort last */
-    if ((*marks)[k] != ~0ull) (*nm)++;
+  if (st == GCLQ_SUCCESS && base[np] > 0)
+    st = gclq__dev_read(c, *bits, d_bits.p, (size_t)(base[np] * words * sizeof(uint64_t)));
   if (st != GCLQ_SUCCESS) {
-    GCLQ_FREE(*marks);
-    *marks = NULL;
+    GCLQ_FREE(*bits);
+    *bits = NULL;
   }
   GCLQ_FREE(orbit_of);
   GCLQ_FREE(from);
   return st;
 }
 
-/* gclq__emb_aggregate on the device: distinct keys and their counts from
-   the device, made canonical on the host; the marks; then, all memory
-   taken, the slots and counts. On failure a and pats are as they were. */
+/* gclq__emb_aggregate on the device: the distinct keys and their counts
+   from the device, made canonical on the host; the support's bitmaps;
+   then, all memory taken, the slots' counts and bitmaps. On failure a and
+   pats are as they were. */
 static inline gclq_status gclq__emb_cuda_aggregate(const gclq_emb_table *t, int support, gclq__emb_agg *a,
                                                    gclq_emb_patterns *pats) {
-  gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
   const uint64_t words = support ? ((uint64_t)t->g->num_vertices + 63) / 64 + 1 : 0;
-  gclq__dmem keys(&d->c), counts(&d->c);
   gclq__emb_canon cc;
-  uint64_t nd = 0, *hk = NULL, *cidx = NULL, *slot_of = NULL, *marks = NULL, nm = 0, j;
-  uint32_t *hc = NULL;
+  uint64_t nd = 0, *hk = NULL, *hc = NULL, *cidx = NULL, *slot_of = NULL, *base = NULL, *bits = NULL, i, j, o, w;
   gclq__emb_sorted *order = NULL;
   gclq_emb_pattern *view = NULL;
   gclq_status st;
   if (a->n > 0 && a->words != words) return GCLQ_ERROR_INVALID_ARGUMENT;
   memset(&cc, 0, sizeof cc);
-  st = gclq__emb_cuda_keys(t, &keys, &counts, &nd);
+  st = gclq__emb_cuda_distinct(t, &hk, &hc, &nd);
   if (st == GCLQ_SUCCESS) {
-    hk = (uint64_t *)gclq__alloc_array(nd, sizeof(uint64_t));
-    hc = (uint32_t *)gclq__alloc_array(nd, sizeof(uint32_t));
     cidx = (uint64_t *)gclq__alloc_array(nd, sizeof(uint64_t));
-    if (hk == NULL || hc == NULL || cidx == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    if (cidx == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
   }
-  if (st == GCLQ_SUCCESS && nd > 0) st = gclq__dev_read(&d->c, hk, keys.p, (size_t)nd * sizeof(uint64_t));
-  if (st == GCLQ_SUCCESS && nd > 0) st = gclq__dev_read(&d->c, hc, counts.p, (size_t)nd * sizeof(uint32_t));
   for (j = 0; st == GCLQ_SUCCESS && j < nd; ++j) {
     gclq__lpat raw;
-    gclq__emb_key_decode(d, hk[j], &raw);
+    gclq__emb_key_decode((const gclq__emb_cuda *)t->dev, hk[j], &raw);
     st = gclq__emb_canon_of(&cc, &raw, &cidx[j]);
   }
-  if (st == GCLQ_SUCCESS && words != 0) st = gclq__emb_cuda_marks(t, keys, nd, &cc, cidx, &marks, &nm);
+  if (st == GCLQ_SUCCESS && words != 0) {
+    base = (uint64_t *)gclq__alloc_array(cc.canon.n + 1, sizeof(uint64_t));
+    st = base == NULL ? GCLQ_ERROR_OUT_OF_MEMORY : gclq__emb_cuda_support(t, hk, nd, &cc, cidx, words, base, &bits);
+  }
   if (st == GCLQ_SUCCESS) st = gclq__emb_agg_prepare(a, &cc, words, &slot_of, &order, &view);
   if (st == GCLQ_SUCCESS) {
     a->words = words;
     for (j = 0; j < nd; ++j) a->slot[slot_of[cidx[j]]].count += hc[j];
-    for (j = 0; j < nm; ++j) {
-      const uint64_t id = marks[j] >> 32;
-      const uint32_t x = (uint32_t)marks[j];
-      gclq__emb_slot *s = &a->slot[slot_of[id / GCLQ_EMB_MAX_VERTICES]];
-      s->seen[(id % GCLQ_EMB_MAX_VERTICES) * words + (x >> 6)] |= 1ull << (x & 63);
+    for (i = 0; words != 0 && i < cc.canon.n; ++i) {
+      gclq__emb_slot *s = &a->slot[slot_of[i]];
+      for (o = 0; o < base[i + 1] - base[i]; ++o)
+        for (w = 0; w < words; ++w) s->seen[o * words + w] |= bits[(base[i] + o) * words + w];
     }
     gclq__emb_publish(a, order, &view, pats);
   }
   GCLQ_FREE(view);
   GCLQ_FREE(order);
   GCLQ_FREE(slot_of);
-  GCLQ_FREE(marks);
+  GCLQ_FREE(bits);
+  GCLQ_FREE(base);
   GCLQ_FREE(cidx);
   GCLQ_FREE(hc);
   GCLQ_FREE(hk);
@@ -381,9 +450,9 @@ static inline gclq_status gclq__emb_cuda_filter(gclq_emb_table *t, const gclq_em
   const uint32_t L = t->levels - 1;
   const uint64_t rows = t->n[L];
   const gclq__emb_dview v = gclq__emb_view_of(t);
-  gclq__dmem keys(c), counts(c), pass(c), flags(c), num(c);
+  gclq__dmem keys(c), pass(c), flags(c), num(c);
   gclq__emb_canon cc;
-  uint64_t nd = 0, *hk = NULL, j, slot, ci;
+  uint64_t nd = 0, *hk = NULL, *hn = NULL, j, slot, ci;
   uint8_t *hp = NULL;
   void *col = NULL, *par = NULL;
   size_t col_held = 0, par_held = 0, kept = 0;
@@ -396,12 +465,10 @@ static inline gclq_status gclq__emb_cuda_filter(gclq_emb_table *t, const gclq_em
     for (r = 0; r < d->labels; ++r)
       if (d->label[r] == f->label) rank = (int)r;
   }
-  if (a != NULL) st = gclq__emb_cuda_keys(t, &keys, &counts, &nd);
+  if (a != NULL) st = gclq__emb_cuda_distinct(t, &hk, &hn, &nd);
   if (st == GCLQ_SUCCESS && a != NULL) {
-    hk = (uint64_t *)gclq__alloc_array(nd, sizeof(uint64_t));
     hp = (uint8_t *)gclq__alloc_array(nd, 1);
-    if (hk == NULL || hp == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
-    if (st == GCLQ_SUCCESS && nd > 0) st = gclq__dev_read(c, hk, keys.p, (size_t)nd * sizeof(uint64_t));
+    if (hp == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
     for (j = 0; st == GCLQ_SUCCESS && j < nd; ++j) {
       gclq__lpat raw;
       gclq__emb_key_decode(d, hk[j], &raw);
@@ -410,6 +477,7 @@ static inline gclq_status gclq__emb_cuda_filter(gclq_emb_table *t, const gclq_em
         hp[j] = gclq__pat_find(&a->index, &cc.canon.a[ci], &slot) && a->slot[slot].count >= f->min_count &&
                 (f->min_support == 0 || gclq__emb_slot_support(a, &a->slot[slot]) >= f->min_support);
     }
+    if (st == GCLQ_SUCCESS) st = gclq__emb_put(c, &keys.p, &keys.held, hk, (size_t)(nd * sizeof(uint64_t)));
     if (st == GCLQ_SUCCESS) st = gclq__emb_put(c, &pass.p, &pass.held, hp, (size_t)nd);
   }
   if (st == GCLQ_SUCCESS) st = flags.get((size_t)rows);
@@ -441,6 +509,7 @@ static inline gclq_status gclq__emb_cuda_filter(gclq_emb_table *t, const gclq_em
     gclq__emb_dfree(c, par, par_held);
   }
   GCLQ_FREE(hp);
+  GCLQ_FREE(hn);
   GCLQ_FREE(hk);
   gclq__emb_canon_free(&cc);
   return st;

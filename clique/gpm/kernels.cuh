@@ -3,7 +3,7 @@
    row, which walks its parents for its items (at most 8), tests each
    neighbour of them by Arabesque's rule (gclq__emb_canonical) and counts or
    writes its children; a row's raw pattern key; the filters' flags; the
-   support's (orbit, vertex) marks. Driver: clique/gpm/cuda.cuh. */
+   support's bitmaps (an atomic OR a vertex). Driver: clique/gpm/cuda.cuh. */
 
 #define GCLQ__EMB_BLOCK 128 /* threads per block */
 
@@ -122,12 +122,12 @@ static __host__ __device__ __forceinline__ uint64_t gclq__emb_key(uint32_t nv, c
   return (uint64_t)nv << 60 | code << 32 | labels;
 }
 
-/* Each row's raw key (rows [0, n) of the last level). */
-__global__ void gclq__emb_key_kernel(gclq__emb_dview v, uint64_t n, uint64_t *keys) {
+/* The raw keys of rows [first, first + n) of the last level. */
+__global__ void gclq__emb_key_kernel(gclq__emb_dview v, uint64_t first, uint64_t n, uint64_t *keys) {
   const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   uint32_t vert[GCLQ_EMB_MAX_VERTICES], adj[GCLQ_EMB_MAX_VERTICES], rank[GCLQ_EMB_MAX_VERTICES];
-  const uint32_t nv = gclq__emb_d_pattern(v, i, vert, adj);
+  const uint32_t nv = gclq__emb_d_pattern(v, first + i, vert, adj);
   for (uint32_t a = 0; a < nv; ++a) rank[a] = v.rank != NULL ? v.rank[vert[a]] : 0;
   keys[i] = gclq__emb_key(nv, adj, rank);
 }
@@ -143,21 +143,23 @@ static __device__ __forceinline__ uint64_t gclq__emb_d_find(const uint64_t *keys
   return lo;
 }
 
-/* Each row's (global orbit, vertex) marks, 8 a row (unused: ~0): for key
-   j, orbit_of[j * 8 + c] is canonical position c's global orbit and
+/* The support's bitmaps: each row of the last level sets, for each of its
+   vertices, the vertex's bit in the bitmap (words words) of its orbit. For
+   distinct key j, orbit_of[j * 8 + c] is canonical position c's bitmap and
    from[j * 8 + c] the raw position it came from. */
-__global__ void gclq__emb_marks_kernel(gclq__emb_dview v, uint64_t n, const uint64_t *keys, uint64_t nkeys,
-                                       const uint32_t *orbit_of, const uint8_t *from, uint64_t *marks) {
+__global__ void gclq__emb_support_kernel(gclq__emb_dview v, uint64_t n, const uint64_t *keys, uint64_t nkeys,
+                                         const uint32_t *orbit_of, const uint8_t *from, uint64_t words,
+                                         unsigned long long *bits) {
   const uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   uint32_t vert[GCLQ_EMB_MAX_VERTICES], adj[GCLQ_EMB_MAX_VERTICES], rank[GCLQ_EMB_MAX_VERTICES];
   const uint32_t nv = gclq__emb_d_pattern(v, i, vert, adj);
   for (uint32_t a = 0; a < nv; ++a) rank[a] = v.rank != NULL ? v.rank[vert[a]] : 0;
   const uint64_t j = gclq__emb_d_find(keys, nkeys, gclq__emb_key(nv, adj, rank));
-  for (uint32_t c = 0; c < GCLQ_EMB_MAX_VERTICES; ++c)
-    marks[i * GCLQ_EMB_MAX_VERTICES + c] =
-        c < nv ? (uint64_t)orbit_of[j * GCLQ_EMB_MAX_VERTICES + c] << 32 | vert[from[j * GCLQ_EMB_MAX_VERTICES + c]]
-               : ~0ull;
+  for (uint32_t c = 0; c < nv; ++c) {
+    const uint32_t x = vert[from[j * GCLQ_EMB_MAX_VERTICES + c]];
+    atomicOr(&bits[(uint64_t)orbit_of[j * GCLQ_EMB_MAX_VERTICES + c] * words + (x >> 6)], 1ull << (x & 63));
+  }
 }
 
 /* The filter's flags: the added vertices' label and degree (label_rank:

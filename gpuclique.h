@@ -1320,9 +1320,12 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
    of k vertices once (ESU; serial, the reference); COUNT (k = 3, 4) counts
    triangles, 4-cliques, 4-cycles and degree terms and solves for the
    induced counts, visiting no 4-vertex subgraph (docs/gpm.md); AUTO runs
-   COUNT for k = 3, 4 and ENUMERATE for 5. This release
-   has the HOST backend only: backend CUDA returns
-   GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST (result.backend says so).
+   COUNT for k = 3, 4 and ENUMERATE for 5. Backends: COUNT runs on HOST
+   or CUDA (the triangles, 4-cliques, 4-cycles and sums on the device, the
+   solve on the host: the same counts); ENUMERATE on HOST only (backend
+   CUDA with it is GCLQ_ERROR_BACKEND_UNAVAILABLE). AUTO: COUNT on CUDA with
+   a device, on HOST without one or when the device's memory is short;
+   result.backend says which ran.
    The log, when set, gets a progress line at most every second.
      gclq_motif_result r;
      if (gclq_motifs(&g, 4, NULL, &r) == GCLQ_SUCCESS)
@@ -1331,7 +1334,8 @@ GCLQ_DEF const char *gclq_orient_by_name(gclq_orient_by orientation);
    Errors (result zeroed): GCLQ_ERROR_INVALID_ARGUMENT (NULL graph or
    result, k not 3 .. 5, a backend or method out of range, COUNT with
    k = 5, a malformed graph), GCLQ_ERROR_OUT_OF_MEMORY,
-   GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+   GCLQ_ERROR_BACKEND_UNAVAILABLE, GCLQ_ERROR_NO_DEVICE (CUDA asked),
+   GCLQ_ERROR_CUDA. */
 #define GCLQ_MOTIF_MAX_PATTERNS 21
 typedef enum gclq_motif_method {
   GCLQ_MOTIF_AUTO = 0,      /* COUNT for k = 3, 4; ENUMERATE for k = 5 */
@@ -1343,6 +1347,7 @@ typedef struct gclq_motif_options {
   gclq_motif_method method;                   /* AUTO (zero): see above */
   void (*log)(void *user, const char *line);  /* progress lines, or NULL */
   void *log_user;
+  size_t device_budget_bytes;                 /* CUDA: the device memory it may hold (0: 90% of the free) */
 } gclq_motif_options;
 typedef struct gclq_motif_result {
   uint32_t k, num_patterns;                    /* 2, 6 or 21 patterns */
@@ -1429,21 +1434,40 @@ GCLQ_DEF void gclq_match_result_free(gclq_match_result *result);
    so that its edge code is the smallest; code is
    "(label,label,...)[u-v,u-v,...]". The list is sorted by edges, then
    vertices, labels and the edge code.
-   This release has the HOST backend only (level by level in edges, as
-   GAMMA's Algorithm 2: extension by one edge, canonical dedup, support from
-   the embeddings): backend CUDA returns GCLQ_ERROR_BACKEND_UNAVAILABLE,
-   AUTO runs HOST.
+   Both methods go level by level in edges, as GAMMA's Algorithm 2
+   (extension by one edge, canonical dedup, support from the embeddings):
+     SEARCH  (HOST) each candidate pattern (a frequent one and a frequent
+             label pair) matched in the graph for its support; little memory
+     TABLE   (HOST or CUDA) an embedding table of kind EDGE (gclq_emb_*):
+             per level, aggregate the rows with support, keep the rows of
+             the frequent patterns, extend by one edge; the last level in
+             task blocks when whole it does not fit. Memory grows with the
+             embeddings. CUDA: at most 16 distinct labels
+   AUTO: with a device, TABLE on CUDA, and SEARCH on HOST when that fails
+   for want of device memory or labels; without one, SEARCH. Backend CUDA
+   with method SEARCH is GCLQ_ERROR_BACKEND_UNAVAILABLE. The patterns are
+   the same either way; candidates counts the patterns whose support was
+   taken, which differ: SEARCH takes every candidate's, TABLE those with an
+   embedding.
    Errors (result zeroed but for message): GCLQ_ERROR_INVALID_ARGUMENT
    (NULL arguments, a malformed graph, min_support 0, max_edges 0 or over
-   GCLQ_FPM_MAX_EDGES, a backend out of range), GCLQ_ERROR_OUT_OF_MEMORY,
-   GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+   GCLQ_FPM_MAX_EDGES, a backend or method out of range),
+   GCLQ_ERROR_OUT_OF_MEMORY, GCLQ_ERROR_BACKEND_UNAVAILABLE,
+   GCLQ_ERROR_NO_DEVICE (CUDA asked), GCLQ_ERROR_CUDA. */
 #define GCLQ_FPM_MAX_EDGES 6
+typedef enum gclq_fpm_method {
+  GCLQ_FPM_AUTO = 0,   /* see above */
+  GCLQ_FPM_SEARCH = 1, /* HOST: each candidate's support by matching */
+  GCLQ_FPM_TABLE = 2   /* HOST or CUDA: the embedding table's primitives */
+} gclq_fpm_method;
 typedef struct gclq_fpm_options {
   gclq_backend backend;                       /* AUTO (zero): see above */
   uint64_t min_support;                       /* at least 1 */
   uint32_t max_edges;                         /* 1 .. GCLQ_FPM_MAX_EDGES */
   void (*log)(void *user, const char *line);  /* a line a level, or NULL */
   void *log_user;
+  gclq_fpm_method method;                     /* AUTO (zero): see above */
+  size_t device_budget_bytes;                 /* CUDA TABLE: the table's device memory (0: 90% of the free) */
 } gclq_fpm_options;
 typedef struct gclq_fpm_pattern {
   uint32_t num_vertices, num_edges;
@@ -1457,6 +1481,7 @@ typedef struct gclq_fpm_result {
   gclq_fpm_pattern *h_patterns;   /* num_patterns of them, or NULL */
   uint64_t candidates;            /* patterns whose support was taken */
   gclq_backend backend;           /* the backend that ran */
+  gclq_fpm_method method;         /* the method that ran */
   double total_ms;                /* the call's time (HOST: processor time) */
   char message[96];               /* why a call failed ("" on success) */
 } gclq_fpm_result;
@@ -1623,6 +1648,7 @@ GCLQ_DEF void gclq_emb_patterns_free(gclq_emb_patterns *patterns);
 #include "clique/sets/cuda.cuh"
 #include "clique/kcliques/cuda.cuh"
 #include "clique/gpm/cuda.cuh"
+#include "clique/gpm/motifs.cuh"
 #endif
 #include "clique/graph/api.h"
 #include "clique/maxclique/api.h"

@@ -21,16 +21,18 @@
          4-cliques, 4-cycles and degrees, enumerate visits every subgraph.
      kcl -k K
          "cliques N", the number of K-cliques (K >= 3).
-     fpm --support S --max-edges E
+     fpm --support S --max-edges E [--method auto|search|table]
          every connected labelled pattern of at most E edges (E <= 6) whose
          minimum-image support is at least S: "pattern CODE support N" each
-         (canonical code: labels, then edges), then "patterns N".
+         (canonical code: labels, then edges), then "patterns N". search
+         matches each candidate (HOST); table grows an embedding table
+         (HOST or CUDA; auto's choice with a GPU).
 
    Labels: --labels FILE reads "id label" lines for the graph's vertices;
    a labelled .lg graph file has its own; --random-labels L draws labels in
-   0 .. L - 1 (--rmat graphs). --backend auto|cuda|host (matching, motifs and
-   fpm run on HOST in this release: cuda is an error naming it), --budget MB
-   (the CUDA backend's device memory; k-cliques only here). --json prints one
+   0 .. L - 1 (--rmat graphs). --backend auto|cuda|host (matching and motifs
+   by enumeration run on HOST only: cuda is an error naming it), --budget MB
+   (the CUDA backend's device memory: kcl, motifs, fpm). --json prints one
    JSON object instead of the lines. Progress goes to stderr (none with
    --quiet). Exit status: 0 success, 1 file or library error, 2 usage error. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
@@ -63,14 +65,15 @@ static const char usage_text[] =
     "    --method M      auto|enumerate|count (count: K = 3, 4 without visiting the subgraphs)\n"
     "  kcl -k K          the number of K-cliques (K >= 3)\n"
     "  fpm --support S --max-edges E   labelled patterns of <= E edges (E <= 6) with support >= S\n"
+    "    --method M      auto|search|table (table: an embedding table, HOST or CUDA)\n"
     "graph options:\n"
     "  --labels FILE     the graph's labels (\"id label\" lines)\n"
     "  --rmat SCALE      an R-MAT graph (edge factor 16) instead of FILE\n"
     "  --seed S          R-MAT and label seed (default 1)\n"
     "  --random-labels L labels drawn from 0 .. L - 1\n"
     "options:\n"
-    "  --backend B       auto|cuda|host (default auto; match, motifs, fpm: HOST in this release)\n"
-    "  --budget MB       the CUDA backend's device memory (kcl)\n"
+    "  --backend B       auto|cuda|host (default auto; match and motifs by enumeration: HOST only)\n"
+    "  --budget MB       the CUDA backend's device memory (kcl, motifs, fpm)\n"
     "  --json            one JSON object on stdout\n"
     "  --quiet           no progress lines on stderr\n"
     "  --help, -h\n"
@@ -87,6 +90,7 @@ typedef struct cli {
   unsigned long long scale, seed, random_labels, k, list, support, max_edges;
   gclq_match_mode mode;
   gclq_motif_method method;
+  gclq_fpm_method fpm_method;
   gclq_backend backend;
   double budget_mb;
 } cli;
@@ -141,9 +145,13 @@ static int parse_args(int argc, char **argv, cli *c) {
       c->backend = (gclq_backend)v;
     } else if (strcmp(a, "--budget") == 0) {
       if (!parse_double(a, argv[i], 0.0, 1e12, &c->budget_mb)) return 2;
+    } else if (strcmp(a, "--method") == 0 && c->command == CMD_FPM) {
+      static const char *const methods[] = {"auto", "search", "table"};
+      if (!pick(argv[i], methods, 3, &v)) return usage_unknown(a, argv[i], "auto, search or table");
+      c->fpm_method = (gclq_fpm_method)v;
     } else if (strcmp(a, "--method") == 0) {
       static const char *const methods[] = {"auto", "enumerate", "count"};
-      if (c->command != CMD_MOTIFS) return usage("belongs to motifs", a);
+      if (c->command != CMD_MOTIFS) return usage("belongs to motifs or fpm", a);
       if (!pick(argv[i], methods, 3, &v)) return usage_unknown(a, argv[i], "auto, enumerate or count");
       c->method = (gclq_motif_method)v;
     } else if (strcmp(a, "--support") == 0) {
@@ -237,6 +245,7 @@ static int run_motifs(const cli *c, const gclq_graph *g, progress_state *prog) {
   memset(&o, 0, sizeof o);
   o.backend = c->backend;
   o.method = c->method;
+  o.device_budget_bytes = (size_t)(c->budget_mb * 1048576.0);
   if (!c->quiet) o.log = progress, o.log_user = prog;
   st = gclq_motifs(g, (uint32_t)c->k, &o, &r);
   if (st != GCLQ_SUCCESS) {
@@ -292,6 +301,8 @@ static int run_fpm(const cli *c, const gclq_graph *g, progress_state *prog) {
   uint64_t i;
   memset(&o, 0, sizeof o);
   o.backend = c->backend;
+  o.method = c->fpm_method;
+  o.device_budget_bytes = (size_t)(c->budget_mb * 1048576.0);
   o.min_support = c->support;
   o.max_edges = (uint32_t)c->max_edges;
   if (!c->quiet) o.log = progress, o.log_user = prog;
@@ -307,11 +318,13 @@ static int run_fpm(const cli *c, const gclq_graph *g, progress_state *prog) {
     else printf("pattern %s support %llu\n", r.h_patterns[i].code, (unsigned long long)r.h_patterns[i].support);
   }
   if (c->json)
-    printf("], \"candidates\": %llu, \"backend\": \"%s\", \"total_ms\": %.3f}\n", (unsigned long long)r.candidates,
+    printf("], \"candidates\": %llu, \"method\": \"%s\", \"backend\": \"%s\", \"total_ms\": %.3f}\n",
+           (unsigned long long)r.candidates, r.method == GCLQ_FPM_TABLE ? "table" : "search",
            gclq_backend_name(r.backend), r.total_ms);
   else
-    printf("patterns %llu (%llu candidates; backend %s, %.2f ms)\n", (unsigned long long)r.num_patterns,
-           (unsigned long long)r.candidates, gclq_backend_name(r.backend), r.total_ms);
+    printf("patterns %llu (%llu candidates; method %s, backend %s, %.2f ms)\n", (unsigned long long)r.num_patterns,
+           (unsigned long long)r.candidates, r.method == GCLQ_FPM_TABLE ? "table" : "search",
+           gclq_backend_name(r.backend), r.total_ms);
   gclq_fpm_result_free(&r);
   return 0;
 }

@@ -112,6 +112,8 @@ int main(int argc, char **argv) {
   memset(&fo, 0, sizeof fo);
   fo.min_support = support;
   fo.max_edges = max_edges;
+  fo.backend = GCLQ_BACKEND_HOST; /* the search, not a table: an independent answer */
+  fo.method = GCLQ_FPM_SEARCH;
   t_fpm = wall_ms();
   st = gclq_fpm(&g, &fo, &want);
   t_fpm = wall_ms() - t_fpm;

@@ -351,17 +351,25 @@ TEST(gpm, motifs_bad_arguments_and_allocation_failures) {
   CHECK(gclq_motifs(&g, 6, NULL, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   o.backend = (gclq_backend)7;
   CHECK(gclq_motifs(&g, 3, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
-  o.backend = GCLQ_BACKEND_CUDA;
+  o.backend = GCLQ_BACKEND_CUDA; /* COUNT runs there; ENUMERATE does not */
+  memset(&r, 0xA5, sizeof r);
+  const gclq_status cst = gclq_motifs(&g, 3, &o, &r);
+  CHECK(g_test.have_gpu ? cst == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_CUDA && r.method == GCLQ_MOTIF_COUNT
+                        : cst == GCLQ_ERROR_NO_DEVICE && memcmp(&r, &zero, sizeof r) == 0);
+  o.method = GCLQ_MOTIF_ENUMERATE;
   memset(&r, 0xA5, sizeof r);
   CHECK(gclq_motifs(&g, 3, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && memcmp(&r, &zero, sizeof r) == 0);
-  o.backend = GCLQ_BACKEND_AUTO; /* HOST in this release */
+  CHECK(gclq_motifs(&g, 5, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE);
+  o.backend = GCLQ_BACKEND_AUTO; /* CUDA with a device, else HOST */
   o.method = (gclq_motif_method)3;
   CHECK(gclq_motifs(&g, 4, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   o.method = GCLQ_MOTIF_COUNT; /* k = 3, 4 only */
   CHECK(gclq_motifs(&g, 5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && memcmp(&r, &zero, sizeof r) == 0);
   o.method = GCLQ_MOTIF_AUTO;
-  CHECK(gclq_motifs(&g, 4, &o, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST);
-  CHECK(gclq_motifs(&g, 4, NULL, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST);
+  const gclq_backend ran = g_test.have_gpu ? GCLQ_BACKEND_CUDA : GCLQ_BACKEND_HOST;
+  CHECK(gclq_motifs(&g, 4, &o, &r) == GCLQ_SUCCESS && r.backend == ran);
+  CHECK(gclq_motifs(&g, 4, NULL, &r) == GCLQ_SUCCESS && r.backend == ran);
+  CHECK(gclq_motifs(&g, 5, NULL, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST);
   /* a caller's graph with an edge at one end only */
   gclq_graph bad = g;
   std::vector<uint32_t> nbr(g.h_neighbors, g.h_neighbors + 2 * g.num_edges);
@@ -372,12 +380,13 @@ TEST(gpm, motifs_bad_arguments_and_allocation_failures) {
       break;
     }
   CHECK(gclq_motifs(&bad, 3, NULL, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
-  /* every allocation failing in turn, each method */
+  /* every allocation failing in turn, each method on HOST */
+  o.backend = GCLQ_BACKEND_HOST;
   for (long long k = 0; k < 20; ++k) { /* 0 .. 9: ENUMERATE (k = 5), 10 ..: COUNT (k = 4) */
     const long long live = g_alloc_live;
     g_alloc_fail_at = g_alloc_calls + (k < 10 ? k : k - 10);
     memset(&r, 0xA5, sizeof r);
-    const gclq_status st = gclq_motifs(&g, k < 10 ? 5 : 4, NULL, &r);
+    const gclq_status st = gclq_motifs(&g, k < 10 ? 5 : 4, &o, &r);
     const bool never_came = g_alloc_fail_at >= g_alloc_calls;
     g_alloc_fail_at = -1;
     CHECK(g_alloc_live == live);
@@ -777,22 +786,26 @@ TEST(gpm, fpm_equals_brute_force) {
       }
       for (uint32_t max_edges = 1; max_edges <= 4; ++max_edges) {
         const std::map<gm_lkey, uint64_t> all = gm_brute_fpm(g, max_edges);
-        for (uint64_t s = 1; s <= 3; ++s) {
+        for (uint64_t s = 1; s <= 3; ++s)
+          for (int way = 0; way < (g_test.have_gpu ? 3 : 2); ++way) { /* SEARCH, TABLE on HOST, TABLE on CUDA */
           gclq_fpm_options o;
           memset(&o, 0, sizeof o);
           o.min_support = s;
           o.max_edges = max_edges;
+          o.method = way == 0 ? GCLQ_FPM_SEARCH : GCLQ_FPM_TABLE;
+          o.backend = way == 2 ? GCLQ_BACKEND_CUDA : GCLQ_BACKEND_HOST;
           gclq_fpm_result r;
           memset(&r, 0xA5, sizeof r);
           const long long live = g_alloc_live;
           const gclq_status st = gclq_fpm(&g, &o, &r);
-          CHECK_MSG(st == GCLQ_SUCCESS, "%s (%s)", gclq_status_string(st), r.message);
+          CHECK_MSG(st == GCLQ_SUCCESS, "way %d: %s (%s)", way, gclq_status_string(st), r.message);
           if (st != GCLQ_SUCCESS) continue;
+          CHECK(r.method == o.method && r.backend == o.backend);
           std::map<gm_lkey, uint64_t> want;
           for (std::map<gm_lkey, uint64_t>::const_iterator it = all.begin(); it != all.end(); ++it)
             if (it->second >= s) want.insert(*it);
-          CHECK_MSG(r.num_patterns == want.size(), "n %u labels %u max_edges %u support %llu: %llu patterns, want %zu",
-                    sizes[si], nl, max_edges, (unsigned long long)s, (unsigned long long)r.num_patterns, want.size());
+          CHECK_MSG(r.num_patterns == want.size(), "way %d n %u labels %u max_edges %u support %llu: %llu patterns, want %zu",
+                    way, sizes[si], nl, max_edges, (unsigned long long)s, (unsigned long long)r.num_patterns, want.size());
           for (uint64_t i = 0; i < r.num_patterns; ++i) {
             const gclq_fpm_pattern &p = r.h_patterns[i];
             std::vector<uint32_t> labels(p.labels, p.labels + p.num_vertices);
@@ -807,7 +820,7 @@ TEST(gpm, fpm_equals_brute_force) {
           }
           gclq_fpm_result_free(&r);
           CHECK(g_alloc_live == live);
-        }
+          }
       }
       gclq_graph_free(&g);
     }
@@ -822,8 +835,10 @@ TEST(gpm, fpm_closed_forms_codes_and_bad_arguments) {
   memset(&o, 0, sizeof o);
   o.max_edges = 3;
   o.min_support = 5; /* K_5 is vertex-transitive: every pattern that fits has support 5 */
+  o.backend = GCLQ_BACKEND_HOST;
   gclq_fpm_result r;
-  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_SUCCESS && r.num_patterns == 5 && r.backend == GCLQ_BACKEND_HOST);
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_SUCCESS && r.num_patterns == 5 && r.backend == GCLQ_BACKEND_HOST &&
+        r.method == GCLQ_FPM_SEARCH);
   for (uint64_t i = 0; i < r.num_patterns; ++i) CHECK(r.h_patterns[i].support == 5);
   CHECK(strcmp(r.h_patterns[0].code, "(0,0)[0-1]") == 0); /* the edge first */
   gclq_fpm_result_free(&r);
@@ -849,24 +864,125 @@ TEST(gpm, fpm_closed_forms_codes_and_bad_arguments) {
   CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   o.max_edges = 2;
   o.backend = GCLQ_BACKEND_CUDA;
+  o.method = GCLQ_FPM_SEARCH;
   CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(r.message, "HOST only") != NULL);
+  o.method = (gclq_fpm_method)3;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "method") != NULL);
+  o.method = (gclq_fpm_method)-1;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
+  o.method = GCLQ_FPM_TABLE;
+  if (!g_test.have_gpu) CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_ERROR_NO_DEVICE && r.h_patterns == NULL && r.message[0] != 0);
+  /* AUTO: CUDA's TABLE with a device, else HOST's SEARCH */
   o.backend = GCLQ_BACKEND_AUTO;
-  /* every allocation failing in turn */
-  for (long long k = 0; k < 60; ++k) {
-    const long long live = g_alloc_live;
-    g_alloc_fail_at = g_alloc_calls + k;
-    memset(&r, 0xA5, sizeof r);
-    const gclq_status st = gclq_fpm(&k5, &o, &r);
-    const bool never_came = g_alloc_fail_at >= g_alloc_calls;
-    g_alloc_fail_at = -1;
-    if (never_came) {
-      CHECK(st == GCLQ_SUCCESS && r.num_patterns == 2);
-      gclq_fpm_result_free(&r);
+  o.method = GCLQ_FPM_AUTO;
+  CHECK(gclq_fpm(&k5, &o, &r) == GCLQ_SUCCESS && r.num_patterns == 2);
+  CHECK(g_test.have_gpu ? r.backend == GCLQ_BACKEND_CUDA && r.method == GCLQ_FPM_TABLE
+                        : r.backend == GCLQ_BACKEND_HOST && r.method == GCLQ_FPM_SEARCH);
+  gclq_fpm_result_free(&r);
+  /* every allocation failing in turn, on HOST by both methods, until the call needs none more:
+     out of memory with nothing held, or (TABLE) the last level's extension retried in smaller
+     task blocks and the right answer (a graph without symmetry: a block skipped shows) */
+  gclq_graph lg;
+  CHECK(gclq_graph_erdos_renyi(14, 0.35, 77, &lg) == GCLQ_SUCCESS);
+  CHECK(gclq_graph_random_labels(&lg, 2, 78) == GCLQ_SUCCESS);
+  o.min_support = 2;
+  o.max_edges = 3;
+  o.backend = GCLQ_BACKEND_HOST;
+  o.method = GCLQ_FPM_SEARCH;
+  gclq_fpm_result want;
+  CHECK(gclq_fpm(&lg, &o, &want) == GCLQ_SUCCESS && want.num_patterns > 5);
+  for (int way = 0; way < 2; ++way) {
+    long long k = 0, recovered = 0;
+    o.method = way == 0 ? GCLQ_FPM_SEARCH : GCLQ_FPM_TABLE;
+    for (;; ++k) {
+      const long long live = g_alloc_live;
+      g_alloc_fail_at = g_alloc_calls + k;
+      memset(&r, 0xA5, sizeof r);
+      const gclq_status st = gclq_fpm(&lg, &o, &r);
+      const bool never_came = g_alloc_fail_at >= g_alloc_calls;
+      g_alloc_fail_at = -1;
+      if (st == GCLQ_SUCCESS) {
+        bool same = r.num_patterns == want.num_patterns;
+        for (uint64_t i = 0; same && i < r.num_patterns; ++i)
+          same = strcmp(r.h_patterns[i].code, want.h_patterns[i].code) == 0 &&
+                 r.h_patterns[i].support == want.h_patterns[i].support;
+        CHECK_MSG(same, "way %d allocation %lld: %llu patterns, want %llu", way, k,
+                  (unsigned long long)r.num_patterns, (unsigned long long)want.num_patterns);
+        gclq_fpm_result_free(&r);
+        recovered += !never_came;
+      } else {
+        CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && r.h_patterns == NULL, "way %d allocation %lld: %s", way, k,
+                  gclq_status_string(st));
+      }
       CHECK(g_alloc_live == live);
-      break;
+      if (never_came) break;
     }
-    CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && r.h_patterns == NULL && g_alloc_live == live, "allocation %lld: %s", k,
-              gclq_status_string(st));
+    CHECK_MSG(k >= 3 && (way == 0 ? recovered == 0 : recovered > 0), "way %d: %lld allocations, %lld recovered", way,
+              k, recovered);
   }
+  gclq_fpm_result_free(&want);
+  gclq_graph_free(&lg);
   gclq_graph_free(&k5);
+}
+
+/* CUDA's TABLE: the same patterns as SEARCH on an R-MAT graph under a
+   ladder of device budgets (each run the right answer or out of memory,
+   both seen: the budgets near the edge split the last level into task
+   blocks); more than 16 labels is backend unavailable; AUTO falls back to
+   HOST's SEARCH in both cases. */
+GPU_TEST(gpm, fpm_cuda_budgets_labels_and_auto_fallback) {
+  test_rng rng = test_rng_for("gpm.fpm_cuda");
+  gclq_graph g;
+  CHECK(gclq_graph_rmat(9, 8, rng.next(), &g) == GCLQ_SUCCESS);
+  CHECK(gclq_graph_random_labels(&g, 3, rng.next()) == GCLQ_SUCCESS);
+  gclq_fpm_options o;
+  memset(&o, 0, sizeof o);
+  o.min_support = 10 + rng.below(20);
+  o.max_edges = 3;
+  o.backend = GCLQ_BACKEND_HOST;
+  gclq_fpm_result want, r;
+  CHECK(gclq_fpm(&g, &o, &want) == GCLQ_SUCCESS && want.num_patterns > 0);
+  int ok = 0, oom = 0;
+  o.backend = GCLQ_BACKEND_CUDA;
+  for (size_t budget = (size_t)1 << 30; budget >= 4096 && !g_test.failed; budget = budget * 3 / 4) {
+    o.device_budget_bytes = budget;
+    memset(&r, 0xA5, sizeof r);
+    const gclq_status st = gclq_fpm(&g, &o, &r);
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY) {
+      CHECK(r.h_patterns == NULL && r.num_patterns == 0);
+      ++oom;
+      continue;
+    }
+    CHECK_MSG(st == GCLQ_SUCCESS, "budget %zu: %s", budget, gclq_status_string(st));
+    ++ok;
+    CHECK_MSG(r.num_patterns == want.num_patterns && r.backend == GCLQ_BACKEND_CUDA && r.method == GCLQ_FPM_TABLE,
+              "budget %zu: %llu patterns, SEARCH %llu", budget, (unsigned long long)r.num_patterns,
+              (unsigned long long)want.num_patterns);
+    for (uint64_t i = 0; i < r.num_patterns && i < want.num_patterns; ++i)
+      CHECK_MSG(strcmp(r.h_patterns[i].code, want.h_patterns[i].code) == 0 &&
+                    r.h_patterns[i].support == want.h_patterns[i].support,
+                "budget %zu pattern %llu: %s %llu, SEARCH %s %llu", budget, (unsigned long long)i, r.h_patterns[i].code,
+                (unsigned long long)r.h_patterns[i].support, want.h_patterns[i].code,
+                (unsigned long long)want.h_patterns[i].support);
+    gclq_fpm_result_free(&r);
+  }
+  CHECK_MSG(ok > 0 && oom > 0, "%d budgets ran, %d were out of memory", ok, oom);
+  /* AUTO under a budget too small: HOST's SEARCH, the same patterns */
+  o.backend = GCLQ_BACKEND_AUTO;
+  o.device_budget_bytes = 4096;
+  CHECK(gclq_fpm(&g, &o, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST && r.method == GCLQ_FPM_SEARCH &&
+        r.num_patterns == want.num_patterns);
+  gclq_fpm_result_free(&r);
+  /* 17 labels: CUDA cannot key them; AUTO runs SEARCH */
+  o.device_budget_bytes = 0;
+  o.min_support = 1;
+  o.max_edges = 1;
+  CHECK(gclq_graph_random_labels(&g, 17, 5) == GCLQ_SUCCESS);
+  o.backend = GCLQ_BACKEND_CUDA;
+  CHECK(gclq_fpm(&g, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && r.h_patterns == NULL);
+  o.backend = GCLQ_BACKEND_AUTO;
+  CHECK(gclq_fpm(&g, &o, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST && r.num_patterns > 16);
+  gclq_fpm_result_free(&r);
+  gclq_fpm_result_free(&want);
+  gclq_graph_free(&g);
 }

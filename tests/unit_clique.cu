@@ -14,5 +14,6 @@
 #include "test_kcliques.cu"
 #include "test_gpm.cu"
 #include "test_gpm_table.cu"
+#include "test_gpm_motifs_cuda.cu"
 #include "test_sets.cu"
 #include "test_api.cu"

@@ -1,5 +1,6 @@
 /* clique/gpm/api.h - the pattern mining module's public entry points:
-   gclq_motifs (HOST: clique/gpm/host.h) and the motif catalogue's names and
+   gclq_motifs (HOST: clique/gpm/host.h; COUNT on CUDA:
+   clique/gpm/motifs.cuh) and the motif catalogue's names and
    edges; gclq_match (the query's checks here, HOST in clique/gpm/host.h). */
 GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq_motif_options *options,
                                  gclq_motif_result *result) {
@@ -12,15 +13,28 @@ GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq
   if ((int)backend < 0 || (int)backend > (int)GCLQ_BACKEND_HOST || (int)method < 0 ||
       (int)method > (int)GCLQ_MOTIF_COUNT || (method == GCLQ_MOTIF_COUNT && k == 5))
     return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* HOST only in this release */
   if (method == GCLQ_MOTIF_AUTO) method = k <= 4 ? GCLQ_MOTIF_COUNT : GCLQ_MOTIF_ENUMERATE;
+  if (backend == GCLQ_BACKEND_CUDA && method == GCLQ_MOTIF_ENUMERATE) return GCLQ_ERROR_BACKEND_UNAVAILABLE;
   st = gclq__graph_check(graph);
-  if (st == GCLQ_SUCCESS && method == GCLQ_MOTIF_COUNT)
-    st = gclq__host_motifs_count(graph, k, options ? options->log : NULL, options ? options->log_user : NULL,
-                                 result->counts, &result->subgraphs, NULL);
-  else if (st == GCLQ_SUCCESS)
-    st = gclq__host_motifs(graph, k, options ? options->log : NULL, options ? options->log_user : NULL,
-                           result->counts, &result->subgraphs);
+#if defined(__CUDACC__)
+  if (st == GCLQ_SUCCESS && method == GCLQ_MOTIF_COUNT && backend != GCLQ_BACKEND_HOST) {
+    st = gclq__cuda_motifs_count(graph, k, options ? options->device_budget_bytes : 0, options ? options->log : NULL,
+                                 options ? options->log_user : NULL, result->counts, &result->subgraphs, NULL);
+    if (st == GCLQ_SUCCESS) backend = GCLQ_BACKEND_CUDA;
+    else if (backend == GCLQ_BACKEND_AUTO && (st == GCLQ_ERROR_OUT_OF_MEMORY || st == GCLQ_ERROR_NO_DEVICE))
+      st = GCLQ_SUCCESS; /* then HOST, as if CUDA had not been tried */
+  }
+#else
+  if (st == GCLQ_SUCCESS && backend == GCLQ_BACKEND_CUDA) st = GCLQ_ERROR_BACKEND_UNAVAILABLE; /* an nvcc build has it */
+#endif
+  if (st == GCLQ_SUCCESS && backend != GCLQ_BACKEND_CUDA) {
+    const int count = method == GCLQ_MOTIF_COUNT;
+    backend = GCLQ_BACKEND_HOST;
+    st = count ? gclq__host_motifs_count(graph, k, options ? options->log : NULL, options ? options->log_user : NULL,
+                                         result->counts, &result->subgraphs, NULL)
+               : gclq__host_motifs(graph, k, options ? options->log : NULL, options ? options->log_user : NULL,
+                                   result->counts, &result->subgraphs);
+  }
   if (st != GCLQ_SUCCESS) {
     memset(result, 0, sizeof *result);
     return st;
@@ -28,7 +42,7 @@ GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq
   gclq__motif_catalogue(k, &result->num_patterns);
   result->k = k;
   result->method = method;
-  result->backend = GCLQ_BACKEND_HOST;
+  result->backend = backend;
   result->total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
   return GCLQ_SUCCESS;
 }
@@ -154,49 +168,170 @@ static gclq_status gclq__fpm_fail(gclq_fpm_result *r, gclq_status st, const char
   return st;
 }
 
-GCLQ_DEF gclq_status gclq_fpm(const gclq_graph *graph, const gclq_fpm_options *options, gclq_fpm_result *result) {
-  gclq_graph view;
+/* The frequent patterns of pats (support at least min) appended to r's
+   list in the public form. */
+static gclq_status gclq__fpm_take(const gclq_emb_patterns *pats, uint64_t min, gclq_fpm_result *r) {
+  uint64_t i, kept = 0, at;
+  uint32_t u, v, e;
+  size_t n;
+  gclq_fpm_pattern *grown;
+  for (i = 0; i < pats->num_patterns; ++i) kept += pats->h_patterns[i].support >= min;
+  if (kept == 0) return GCLQ_SUCCESS;
+  grown = (gclq_fpm_pattern *)GCLQ_REALLOC(r->h_patterns, (size_t)(r->num_patterns + kept) * sizeof *grown);
+  if (grown == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  r->h_patterns = grown;
+  for (i = 0, at = r->num_patterns; i < pats->num_patterns; ++i) {
+    const gclq_emb_pattern *p = &pats->h_patterns[i];
+    gclq_fpm_pattern *o = &grown[at];
+    if (p->support < min) continue;
+    memset(o, 0, sizeof *o);
+    o->num_vertices = p->num_vertices, o->num_edges = p->num_edges, o->support = p->support;
+    for (u = 0, e = 0; u < p->num_vertices; ++u) {
+      o->labels[u] = p->labels[u];
+      for (v = u + 1; v < p->num_vertices; ++v)
+        if ((p->adj[u] >> v) & 1u) o->edges[e][0] = u, o->edges[e][1] = v, ++e;
+    }
+    n = strlen(p->code); /* fits: at most 6 edges and 7 labels of 10 digits */
+    if (n >= sizeof o->code) n = sizeof o->code - 1;
+    memcpy(o->code, p->code, n);
+    o->code[n] = 0;
+    ++at;
+  }
+  r->num_patterns = at;
+  return GCLQ_SUCCESS;
+}
+
+/* The last level (max_edges edges) aggregated with support in task blocks
+   of parents, the block halved while a block's children do not fit. */
+static gclq_status gclq__fpm_last_in_blocks(gclq_emb_table *t, gclq_emb_patterns *pats) {
+  const uint64_t parents = gclq_emb_rows(t, gclq_emb_levels(t) - 1);
+  uint64_t at = 0, block = parents;
+  gclq_status st = GCLQ_SUCCESS;
+  while (at < parents && st == GCLQ_SUCCESS) {
+    st = gclq_emb_extend(t, at, block);
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY && block > 1) { /* nothing changed: a smaller block */
+      block = (block + 1) / 2;
+      st = GCLQ_SUCCESS;
+      continue;
+    }
+    if (st == GCLQ_SUCCESS) st = gclq_emb_aggregate(t, 1, pats);
+    if (st == GCLQ_SUCCESS) st = gclq_emb_pop(t);
+    at += block;
+  }
+  return st;
+}
+
+/* gclq_fpm by the embedding table (method TABLE) on backend (HOST or CUDA):
+   level 0 every edge; per level, aggregate with support, take the frequent
+   patterns, keep their rows, extend. */
+static gclq_status gclq__fpm_table(const gclq_graph *g, const gclq_fpm_options *o, gclq_backend backend,
+                                   gclq_fpm_result *r) {
+  gclq_emb_options eo;
+  gclq_emb_table *t = NULL;
+  uint32_t e;
+  char line[128];
+  gclq_status st;
+  memset(&eo, 0, sizeof eo);
+  eo.kind = GCLQ_EMB_EDGE;
+  eo.backend = backend;
+  eo.device_budget_bytes = o->device_budget_bytes;
+  st = gclq_emb_create(g, &eo, &t);
+  for (e = 1; e <= o->max_edges && st == GCLQ_SUCCESS; ++e) {
+    gclq_emb_patterns pats;
+    gclq_emb_filter keep;
+    const uint64_t before = r->num_patterns;
+    memset(&pats, 0, sizeof pats);
+    if (e > 1 && gclq_emb_rows(t, e - 2) == 0) break; /* nothing frequent to grow */
+    if (e == 1) st = gclq_emb_aggregate(t, 1, &pats);
+    else if (e < o->max_edges) st = gclq_emb_extend(t, 0, UINT64_MAX);
+    else st = gclq__fpm_last_in_blocks(t, &pats);
+    if (st == GCLQ_SUCCESS && e > 1 && e < o->max_edges) st = gclq_emb_aggregate(t, 1, &pats);
+    if (st == GCLQ_SUCCESS) st = gclq__fpm_take(&pats, o->min_support, r);
+    r->candidates += pats.num_patterns;
+    memset(&keep, 0, sizeof keep);
+    keep.patterns = &pats;
+    keep.min_support = o->min_support;
+    if (st == GCLQ_SUCCESS && e < o->max_edges) st = gclq_emb_filter_rows(t, &keep);
+    if (st == GCLQ_SUCCESS && o->log != NULL) {
+      snprintf(line, sizeof line, "fpm: %u edges: %llu candidates, %llu frequent", e,
+               (unsigned long long)pats.num_patterns, (unsigned long long)(r->num_patterns - before));
+      o->log(o->log_user, line);
+    }
+    gclq_emb_patterns_free(&pats);
+  }
+  gclq_emb_free(t);
+  return st;
+}
+
+/* gclq_fpm by SEARCH (HOST): the host search on the graph, labels 0 where
+   it has none. */
+static gclq_status gclq__fpm_search(const gclq_graph *graph, const gclq_fpm_options *options, gclq_fpm_result *r) {
+  gclq_graph view = *graph;
   gclq__lpats found;
   uint32_t *zeros = NULL;
   uint64_t i;
-  clock_t t0 = clock();
   gclq_status st;
-  if (result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
-  memset(result, 0, sizeof *result);
-  if (graph == NULL || options == NULL) return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "NULL argument");
-  if ((int)options->backend < 0 || (int)options->backend > (int)GCLQ_BACKEND_HOST)
-    return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "backend out of range");
-  if (options->min_support == 0) return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "min_support must be at least 1");
-  if (options->max_edges == 0 || options->max_edges > GCLQ_FPM_MAX_EDGES)
-    return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "max_edges must be 1 .. GCLQ_FPM_MAX_EDGES");
-  if (options->backend == GCLQ_BACKEND_CUDA)
-    return gclq__fpm_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE, "frequent pattern mining runs on HOST only in this release");
-  st = gclq__graph_check(graph);
-  if (st != GCLQ_SUCCESS)
-    return gclq__fpm_fail(result, st, st == GCLQ_ERROR_INVALID_ARGUMENT ? "the graph breaks the gclq_graph contract"
-                                                                        : gclq_status_string(st));
-  view = *graph;
   if (view.h_labels == NULL) { /* unlabelled: label 0 everywhere */
     zeros = (uint32_t *)gclq__alloc_array(graph->num_vertices, sizeof(uint32_t));
-    if (zeros == NULL) return gclq__fpm_fail(result, GCLQ_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (zeros == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
     memset(zeros, 0, (size_t)graph->num_vertices * sizeof(uint32_t));
     view.h_labels = zeros;
   }
   st = gclq__host_fpm(&view, options->min_support, options->max_edges, options->log, options->log_user, &found,
-                      &result->candidates);
+                      &r->candidates);
   GCLQ_FREE(zeros);
   if (st == GCLQ_SUCCESS && found.n > 0) {
-    result->h_patterns = (gclq_fpm_pattern *)gclq__alloc_array(found.n, sizeof(gclq_fpm_pattern));
-    if (result->h_patterns == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
-    for (i = 0; st == GCLQ_SUCCESS && i < found.n; ++i) gclq__fpm_public(&found.a[i], &result->h_patterns[i]);
+    r->h_patterns = (gclq_fpm_pattern *)gclq__alloc_array(found.n, sizeof(gclq_fpm_pattern));
+    if (r->h_patterns == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
+    for (i = 0; st == GCLQ_SUCCESS && i < found.n; ++i) gclq__fpm_public(&found.a[i], &r->h_patterns[i]);
   }
   GCLQ_FREE(found.a);
+  if (st == GCLQ_SUCCESS) r->num_patterns = found.n;
+  return st;
+}
+
+GCLQ_DEF gclq_status gclq_fpm(const gclq_graph *graph, const gclq_fpm_options *options, gclq_fpm_result *result) {
+  gclq_backend backend;
+  gclq_fpm_method method;
+  clock_t t0 = clock();
+  int ran = 0;
+  gclq_status st;
+  if (result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
+  memset(result, 0, sizeof *result);
+  if (graph == NULL || options == NULL) return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "NULL argument");
+  backend = options->backend, method = options->method;
+  if ((int)backend < 0 || (int)backend > (int)GCLQ_BACKEND_HOST || (int)method < 0 || (int)method > (int)GCLQ_FPM_TABLE)
+    return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "backend or method out of range");
+  if (options->min_support == 0) return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "min_support must be at least 1");
+  if (options->max_edges == 0 || options->max_edges > GCLQ_FPM_MAX_EDGES)
+    return gclq__fpm_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "max_edges must be 1 .. GCLQ_FPM_MAX_EDGES");
+  if (backend == GCLQ_BACKEND_CUDA && method == GCLQ_FPM_SEARCH)
+    return gclq__fpm_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE, "method SEARCH runs on HOST only");
+  st = gclq__graph_check(graph);
+  if (st != GCLQ_SUCCESS)
+    return gclq__fpm_fail(result, st, st == GCLQ_ERROR_INVALID_ARGUMENT ? "the graph breaks the gclq_graph contract"
+                                                                        : gclq_status_string(st));
+#if defined(__CUDACC__)
+  if (backend == GCLQ_BACKEND_AUTO && method != GCLQ_FPM_SEARCH) { /* CUDA TABLE first where it can run */
+    st = gclq__fpm_table(graph, options, GCLQ_BACKEND_CUDA, result);
+    if (st == GCLQ_SUCCESS) backend = GCLQ_BACKEND_CUDA, method = GCLQ_FPM_TABLE, ran = 1;
+    else if (st == GCLQ_ERROR_OUT_OF_MEMORY || st == GCLQ_ERROR_NO_DEVICE || st == GCLQ_ERROR_BACKEND_UNAVAILABLE)
+      gclq_fpm_result_free(result); /* then HOST, as if CUDA had not been tried */
+    else ran = 1;
+  }
+#endif
+  if (!ran) {
+    if (backend == GCLQ_BACKEND_AUTO) backend = GCLQ_BACKEND_HOST;
+    if (method == GCLQ_FPM_AUTO) method = backend == GCLQ_BACKEND_CUDA ? GCLQ_FPM_TABLE : GCLQ_FPM_SEARCH;
+    st = method == GCLQ_FPM_TABLE ? gclq__fpm_table(graph, options, backend, result)
+                                  : gclq__fpm_search(graph, options, result);
+  }
   if (st != GCLQ_SUCCESS) {
     GCLQ_FREE(result->h_patterns);
     return gclq__fpm_fail(result, st, gclq_status_string(st));
   }
-  result->num_patterns = found.n;
-  result->backend = GCLQ_BACKEND_HOST;
+  result->backend = backend;
+  result->method = method;
   result->total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
   return GCLQ_SUCCESS;
 }

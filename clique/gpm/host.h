@@ -309,6 +309,35 @@ static uint64_t gclq__fm_cycles(const gclq_graph *g, uint32_t *cnt, uint32_t *to
   return C;
 }
 
+/* The sums the counting method solves from (the CUDA twin,
+   clique/gpm/motifs.cuh, fills the same). */
+typedef struct gclq__fm_sums {
+  uint64_t T, K, C;       /* triangles, 4-cliques, 4-cycles */
+  uint64_t W, S, P, L, D; /* sum C(d, 2), sum C(d, 3), sum_uv (d_u - 1)(d_v - 1), sum t_v (d_v - 2), sum C(t_e, 2) */
+} gclq__fm_sums;
+
+/* The induced counts of k = 3 or 4 (catalogue order) from the sums, their
+   total, and when noninduced is not NULL the non-induced ones. */
+static void gclq__fm_solve(uint32_t k, const gclq__fm_sums *s, uint64_t *counts, uint64_t *subgraphs,
+                           uint64_t *noninduced) {
+  uint32_t i;
+  if (noninduced != NULL && k == 3) noninduced[0] = s->T, noninduced[1] = s->W;
+  if (noninduced != NULL && k == 4)
+    noninduced[0] = s->S, noninduced[1] = s->P - 3 * s->T, noninduced[2] = s->L, noninduced[3] = s->C,
+    noninduced[4] = s->D, noninduced[5] = s->K;
+  if (k == 3) {
+    counts[0] = s->T, counts[1] = s->W - 3 * s->T;
+  } else { /* the induced counts, from the 4-clique down */
+    counts[5] = s->K;
+    counts[4] = s->D - 6 * s->K;
+    counts[3] = s->C - counts[4] - 3 * s->K;
+    counts[2] = s->L - 4 * counts[4] - 12 * s->K;
+    counts[1] = s->P - 3 * s->T - 2 * counts[2] - 4 * counts[3] - 6 * counts[4] - 12 * s->K;
+    counts[0] = s->S - counts[2] - 2 * counts[4] - 4 * s->K;
+  }
+  for (*subgraphs = 0, i = 0; i < (k == 3 ? 2u : 6u); ++i) *subgraphs += counts[i];
+}
+
 /* The motif counts of k = 3 or 4 (catalogue order) by counting, and when
    noninduced is not NULL the non-induced ones (subgraphs with at least the
    pattern's edges: the edge-induced matches) in the same order. */
@@ -320,45 +349,33 @@ static gclq_status gclq__host_motifs_count(const gclq_graph *g, uint32_t k, void
   uint64_t *tv = (uint64_t *)gclq__alloc_array(n, sizeof(uint64_t));
   uint32_t *cnt = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
   uint32_t *aux = (uint32_t *)gclq__alloc_array(n, sizeof(uint32_t));
-  uint64_t T, K, C = 0, W = 0, S = 0, P = 0, L = 0, D = 0, e, i;
+  gclq__fm_sums s;
+  uint64_t e;
   uint32_t u;
   if (te == NULL || tv == NULL || cnt == NULL || aux == NULL) {
     GCLQ_FREE(te), GCLQ_FREE(tv), GCLQ_FREE(cnt), GCLQ_FREE(aux);
     return GCLQ_ERROR_OUT_OF_MEMORY;
   }
+  memset(&s, 0, sizeof s);
   memset(te, 0, (size_t)(2 * g->num_edges * sizeof(uint64_t)));
   memset(cnt, 0, (size_t)n * sizeof(uint32_t));
-  gclq__fm_triangles(g, k == 4, te, tv, aux, &T, &K);
+  gclq__fm_triangles(g, k == 4, te, tv, aux, &s.T, &s.K);
   if (log != NULL) log(log_user, "motifs: triangles counted");
-  if (k == 4) C = gclq__fm_cycles(g, cnt, aux);
+  if (k == 4) s.C = gclq__fm_cycles(g, cnt, aux);
   if (log != NULL && k == 4) log(log_user, "motifs: 4-cycles counted");
   for (u = 0; u < n; ++u) {
     const uint64_t d = g->h_offsets[u + 1] - g->h_offsets[u];
-    W += gclq__fm_c2(d);
-    S += gclq__fm_c3(d);
-    L += d < 2 ? 0 : tv[u] * (d - 2);
+    s.W += gclq__fm_c2(d);
+    s.S += gclq__fm_c3(d);
+    s.L += d < 2 ? 0 : tv[u] * (d - 2);
     for (e = g->h_offsets[u]; e < g->h_offsets[u + 1]; ++e)
       if (g->h_neighbors[e] > u) {
         const uint64_t dv = g->h_offsets[g->h_neighbors[e] + 1] - g->h_offsets[g->h_neighbors[e]];
-        P += (d - 1) * (dv - 1);
-        D += gclq__fm_c2(te[e]);
+        s.P += (d - 1) * (dv - 1);
+        s.D += gclq__fm_c2(te[e]);
       }
   }
-  if (noninduced != NULL && k == 3) noninduced[0] = T, noninduced[1] = W;
-  if (noninduced != NULL && k == 4)
-    noninduced[0] = S, noninduced[1] = P - 3 * T, noninduced[2] = L, noninduced[3] = C, noninduced[4] = D,
-    noninduced[5] = K;
-  if (k == 3) {
-    counts[0] = T, counts[1] = W - 3 * T;
-  } else { /* the induced counts, from the 4-clique down */
-    counts[5] = K;
-    counts[4] = D - 6 * K;
-    counts[3] = C - counts[4] - 3 * K;
-    counts[2] = L - 4 * counts[4] - 12 * K;
-    counts[1] = P - 3 * T - 2 * counts[2] - 4 * counts[3] - 6 * counts[4] - 12 * K;
-    counts[0] = S - counts[2] - 2 * counts[4] - 4 * K;
-  }
-  for (*subgraphs = 0, i = 0; i < (k == 3 ? 2u : 6u); ++i) *subgraphs += counts[i];
+  gclq__fm_solve(k, &s, counts, subgraphs, noninduced);
   GCLQ_FREE(te), GCLQ_FREE(tv), GCLQ_FREE(cnt), GCLQ_FREE(aux);
   return GCLQ_SUCCESS;
 }

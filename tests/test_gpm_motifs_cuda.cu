@@ -1,0 +1,214 @@
+/* test_gpm_motifs_cuda.cu - motifs of 3 and 4 vertices by counting on the
+   device (clique/gpm/motifs.cuh, through cliqt_cuda_motifs_count) against
+   the HOST count (gclq_motifs, method COUNT), exactly: the counts, their
+   total and the non-induced counts (from the HOST induced counts by the
+   patterns' containment, an independent derivation). Constructed graphs
+   (empty, one vertex, 31-33 vertices, K_4, K_5, K_33, a star of degree
+   5000, a hub joined to a sparse graph of 3000 vertices, C_4, a long
+   cycle, K_40,40) with their closed forms, random Erdos-Renyi and R-MAT
+   graphs of fresh seeds, and device budgets from too small to plenty:
+   GCLQ_ERROR_OUT_OF_MEMORY or the same counts, never another answer.
+
+   Included after test_gpm.cu in unit_clique.cu (its helpers gm_from_pairs
+   and gm_choose). */
+#include "internal_clique.h"
+
+/* The HOST counts of k by the COUNT method into want (6 entries) and *total. */
+static void gmc_host(const gclq_graph &g, uint32_t k, uint64_t *want, uint64_t *total) {
+  gclq_motif_options o;
+  gclq_motif_result r;
+  memset(&o, 0, sizeof o);
+  memset(&r, 0xA5, sizeof r);
+  o.backend = GCLQ_BACKEND_HOST;
+  o.method = GCLQ_MOTIF_COUNT;
+  const gclq_status st = gclq_motifs(&g, k, &o, &r);
+  CHECK_MSG(st == GCLQ_SUCCESS, "HOST k %u: %s", k, gclq_status_string(st));
+  memcpy(want, r.counts, 6 * sizeof(uint64_t));
+  *total = r.subgraphs;
+}
+
+/* The non-induced counts of the induced ones I: each pattern's copies in
+   every pattern that contains it (k = 4: 3-star, 4-path, tailed triangle,
+   4-cycle, diamond, 4-clique; k = 3: triangle, wedge). */
+static void gmc_noninduced(uint32_t k, const uint64_t *I, uint64_t *N) {
+  if (k == 3) {
+    N[0] = I[0], N[1] = I[1] + 3 * I[0];
+    return;
+  }
+  N[0] = I[0] + I[2] + 2 * I[4] + 4 * I[5];
+  N[1] = I[1] + 2 * I[2] + 4 * I[3] + 6 * I[4] + 12 * I[5];
+  N[2] = I[2] + 4 * I[4] + 12 * I[5];
+  N[3] = I[3] + I[4] + 3 * I[5];
+  N[4] = I[4] + 6 * I[5];
+  N[5] = I[5];
+}
+
+/* The CUDA count of k under budget against HOST; *st gets the status (a
+   refusal is no failure here when refusal_ok). got: the CUDA counts. */
+static void gmc_same(const gclq_graph &g, uint32_t k, size_t budget, const char *what, int refusal_ok,
+                     gclq_status *st, uint64_t *got) {
+  uint64_t want[6], want_total = 0, want_non[6], non[6], total;
+  gmc_host(g, k, want, &want_total);
+  CHECK_OK_SO_FAR();
+  gmc_noninduced(k, want, want_non);
+  memset(got, 0xA5, 6 * sizeof(uint64_t));
+  memset(non, 0x5A, sizeof non);
+  memset(&total, 0xA5, sizeof total);
+  *st = cliqt_cuda_motifs_count(&g, k, budget, got, &total, non);
+  if (refusal_ok && *st == GCLQ_ERROR_OUT_OF_MEMORY) return;
+  CHECK_MSG(*st == GCLQ_SUCCESS, "%s k %u budget %zu: %s", what, k, budget, gclq_status_string(*st));
+  for (uint32_t i = 0; i < (k == 3 ? 2u : 6u); ++i) {
+    CHECK_MSG(got[i] == want[i], "%s k %u: %s %llu, HOST %llu", what, k, gclq_motif_name(k, i),
+              (unsigned long long)got[i], (unsigned long long)want[i]);
+    CHECK_MSG(non[i] == want_non[i], "%s k %u: non-induced %s %llu, want %llu", what, k, gclq_motif_name(k, i),
+              (unsigned long long)non[i], (unsigned long long)want_non[i]);
+  }
+  CHECK_MSG(total == want_total, "%s k %u: %llu subgraphs, HOST %llu", what, k, (unsigned long long)total,
+            (unsigned long long)want_total);
+}
+
+/* k = 3 and 4 equal to HOST, the default budget; with a closed form, pattern
+   p3 (k = 3) and p4 (k = 4) alone have c3 and c4 (p = -1: no check). */
+static void gmc_check(const gclq_graph &g, const char *what, int p3, uint64_t c3, int p4, uint64_t c4) {
+  for (uint32_t k = 3; k <= 4; ++k) {
+    uint64_t got[6];
+    gclq_status st;
+    gmc_same(g, k, 0, what, 0, &st, got);
+    CHECK_OK_SO_FAR();
+    const int p = k == 3 ? p3 : p4;
+    for (uint32_t i = 0; p >= 0 && i < (k == 3 ? 2u : 6u); ++i)
+      CHECK_MSG(got[i] == ((int)i == p ? (k == 3 ? c3 : c4) : 0), "%s k %u: %s %llu, closed form %llu", what, k,
+                gclq_motif_name(k, i), (unsigned long long)got[i],
+                (unsigned long long)((int)i == p ? (k == 3 ? c3 : c4) : 0));
+  }
+}
+
+static gclq_graph gmc_complete(uint64_t n) {
+  std::vector<std::pair<uint64_t, uint64_t> > e;
+  for (uint64_t u = 0; u < n; ++u)
+    for (uint64_t v = u + 1; v < n; ++v) e.push_back(std::make_pair(u, v));
+  return gm_from_pairs(e);
+}
+
+static gclq_graph gmc_cycle(uint64_t n) {
+  std::vector<std::pair<uint64_t, uint64_t> > e;
+  for (uint64_t v = 0; v < n; ++v) e.push_back(std::make_pair(v, (v + 1) % n));
+  return gm_from_pairs(e);
+}
+
+GPU_TEST(gpm_cuda, motifs_count_closed_forms) {
+  gclq_graph g;
+  CHECK(gclq_graph_from_edges(NULL, NULL, 0, &g) == GCLQ_SUCCESS);
+  gmc_check(g, "empty", 0, 0, 0, 0);
+  gclq_graph_free(&g);
+  CHECK_OK_SO_FAR();
+  CHECK(gclq_graph_erdos_renyi(1, 0.5, 1, &g) == GCLQ_SUCCESS && g.num_vertices == 1);
+  gmc_check(g, "one vertex", 0, 0, 0, 0);
+  gclq_graph_free(&g);
+  CHECK_OK_SO_FAR();
+  const uint64_t kn[3] = {4, 5, 33};
+  for (int i = 0; i < 3; ++i) { /* K_n: every subset a clique */
+    g = gmc_complete(kn[i]);
+    gmc_check(g, "K_n", 0, gm_choose(kn[i], 3), 5, gm_choose(kn[i], 4));
+    gclq_graph_free(&g);
+    CHECK_OK_SO_FAR();
+  }
+  std::vector<std::pair<uint64_t, uint64_t> > e;
+  for (uint64_t v = 1; v <= 5000; ++v) e.push_back(std::make_pair(0, v));
+  g = gm_from_pairs(e); /* a hub of degree 5000: wedges and 3-stars at it alone */
+  gmc_check(g, "K_1,5000", 1, gm_choose(5000, 2), 0, gm_choose(5000, 3));
+  gclq_graph_free(&g);
+  CHECK_OK_SO_FAR();
+  g = gmc_cycle(4);
+  gmc_check(g, "C_4", 1, 4, 3, 1);
+  gclq_graph_free(&g);
+  CHECK_OK_SO_FAR();
+  g = gmc_cycle(1001);
+  gmc_check(g, "C_1001", 1, 1001, 1, 1001);
+  gclq_graph_free(&g);
+  CHECK_OK_SO_FAR();
+  e.clear();
+  for (uint64_t u = 0; u < 40; ++u)
+    for (uint64_t v = 0; v < 40; ++v) e.push_back(std::make_pair(u, 100 + v));
+  g = gm_from_pairs(e); /* K_40,40: 4-cycles C(40, 2)^2; 3-stars 80 C(40, 3); no triangle */
+  gmc_check(g, "K_40,40", -1, 0, -1, 0);
+  CHECK_OK_SO_FAR();
+  uint64_t got[6];
+  gclq_status st;
+  gmc_same(g, 4, 0, "K_40,40", 0, &st, got);
+  CHECK_OK_SO_FAR();
+  CHECK(got[3] == gm_choose(40, 2) * gm_choose(40, 2) && got[0] == 80 * gm_choose(40, 3) && got[4] == 0 &&
+        got[5] == 0 && got[2] == 0);
+  gclq_graph_free(&g);
+}
+
+GPU_TEST(gpm_cuda, motifs_count_equals_host_on_small_and_hub_graphs) {
+  test_rng rng = test_rng_for("gpm_cuda.small");
+  const uint32_t sizes[3] = {31, 32, 33};
+  const double ps[4] = {0.05, 0.3, 0.6, 0.95};
+  for (int si = 0; si < 3; ++si)
+    for (int pi = 0; pi < 4; ++pi) {
+      gclq_graph g;
+      CHECK(gclq_graph_erdos_renyi(sizes[si], ps[pi], rng.next(), &g) == GCLQ_SUCCESS);
+      gmc_check(g, "G(31..33, p)", -1, 0, -1, 0);
+      gclq_graph_free(&g);
+      CHECK_OK_SO_FAR();
+    }
+  /* a hub joined to every vertex of a sparse graph: its 4-cycles run
+     through the hub's wedges, 3000 neighbours below it in one block */
+  gclq_graph er;
+  CHECK(gclq_graph_erdos_renyi(3000, 0.003, rng.next(), &er) == GCLQ_SUCCESS);
+  std::vector<std::pair<uint64_t, uint64_t> > e;
+  for (uint32_t u = 0; u < er.num_vertices; ++u) {
+    e.push_back(std::make_pair((uint64_t)0, (uint64_t)u + 1));
+    for (uint64_t x = er.h_offsets[u]; x < er.h_offsets[u + 1]; ++x)
+      if (er.h_neighbors[x] > u) e.push_back(std::make_pair((uint64_t)u + 1, (uint64_t)er.h_neighbors[x] + 1));
+  }
+  gclq_graph_free(&er);
+  gclq_graph g = gm_from_pairs(e);
+  gmc_check(g, "hub + G(3000, 0.003)", -1, 0, -1, 0);
+  gclq_graph_free(&g);
+}
+
+GPU_TEST(gpm_cuda, motifs_count_equals_host_on_random_graphs) {
+  test_rng rng = test_rng_for("gpm_cuda.random");
+  const uint32_t sizes[3] = {200, 1000, 3000};
+  const double ps[3] = {0.2, 0.02, 0.004};
+  for (int i = 0; i < 3; ++i) {
+    gclq_graph g;
+    CHECK(gclq_graph_erdos_renyi(sizes[i], ps[i] * (0.5 + (double)rng.below(100) / 100.0), rng.next(), &g) ==
+          GCLQ_SUCCESS);
+    gmc_check(g, "Erdos-Renyi", -1, 0, -1, 0);
+    gclq_graph_free(&g);
+    CHECK_OK_SO_FAR();
+  }
+  for (int scale = 6; scale <= 12; scale += 3) {
+    gclq_graph g;
+    CHECK(gclq_graph_rmat(scale, 4 + (int)rng.below(13), rng.next(), &g) == GCLQ_SUCCESS);
+    gmc_check(g, "R-MAT", -1, 0, -1, 0);
+    gclq_graph_free(&g);
+    CHECK_OK_SO_FAR();
+  }
+}
+
+GPU_TEST(gpm_cuda, motifs_count_budget) {
+  test_rng rng = test_rng_for("gpm_cuda.budget");
+  gclq_graph g;
+  CHECK(gclq_graph_rmat(11, 8, rng.next(), &g) == GCLQ_SUCCESS);
+  uint64_t got[6], total;
+  gclq_status st;
+  for (uint32_t k = 3; k <= 4; ++k) {
+    CHECK(cliqt_cuda_motifs_count(&g, k, 1024, got, &total, NULL) == GCLQ_ERROR_OUT_OF_MEMORY);
+    int ran = 0;
+    /* from too small for the upload to room for many blocks' counters
+       (4 n bytes each): each a refusal or the HOST counts */
+    for (size_t budget = (size_t)1 << 14; budget <= (size_t)1 << 27; budget += budget / 4) {
+      gmc_same(g, k, budget, "R-MAT 11", 1, &st, got);
+      CHECK_OK_SO_FAR();
+      ran += st == GCLQ_SUCCESS;
+    }
+    CHECK_MSG(ran > 0, "k %u: no budget ran", k);
+  }
+  CHECK(cliqt_cuda_motifs_count(&g, 5, 0, got, &total, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  gclq_graph_free(&g);
+}

@@ -69,7 +69,8 @@
      7. set intersection        gclq_sets (arrays, graph view, text, binary, generators),
                                 gclq_intersect_pair / _pairs / _all, gclq_containment_join
      8. k-clique counting       gclq_core_numbers, gclq_degeneracy_order, gclq_kcliques
-                                (one k or every k, per-vertex counts, listing), options, result
+                                (one k or every k, per-vertex counts, listing), options, result;
+                                gclq_graph_prepare (a graph kept on the device for many calls)
 
    Conventions
      - Every function returns a gclq_status; results go out through pointers.
@@ -1218,6 +1219,52 @@ typedef enum gclq_kclique_method {
 #define GCLQ_KCLIQUE_AUTO_ORDERED_MAX_CORE 48u
 #endif
 
+/* A prepared device graph: the graph uploaded, its cores peeled and its
+   edges oriented (out-lists and the undirected lists in rank order) once,
+   on the current device, for any number of CUDA calls that take it
+   (gclq_kclique_options.prepared, gclq_motif_options.prepared): they skip
+   their own upload and orientation, so their times are the query's alone,
+   and the build's time is reported apart (gclq_prepared_info). The graph
+   passed with it to a call must be the one it was made from (the same
+   vertex and edge counts, or GCLQ_ERROR_INVALID_ARGUMENT); HOST calls
+   ignore it. It holds its device memory until gclq_prepared_free; calls
+   only read it, on any stream, and a call's own budget counts its scratch
+   alone. The orientation is DEGENERACY by default, as gclq_kcliques'; a
+   k-clique call that asks another one than the prepared graph's is
+   GCLQ_ERROR_INVALID_ARGUMENT.
+     gclq_prepared_graph *pg;
+     gclq_kclique_options o;
+     memset(&o, 0, sizeof o);
+     if (gclq_graph_prepare(&g, NULL, &pg) == GCLQ_SUCCESS) {
+       o.prepared = pg;
+       o.k = 4;
+       gclq_kcliques(&g, &o, &r);   (r.stats.count_ms: the count alone)
+       gclq_prepared_free(pg);
+     }
+   Errors: GCLQ_ERROR_INVALID_ARGUMENT (NULL graph or out pointer, a
+   malformed graph, an orientation out of range), GCLQ_ERROR_NO_DEVICE,
+   GCLQ_ERROR_OUT_OF_MEMORY (the budget or the device), GCLQ_ERROR_CUDA,
+   GCLQ_ERROR_BACKEND_UNAVAILABLE (a build without nvcc); *prepared is then
+   NULL. */
+typedef struct gclq_prepared_graph gclq_prepared_graph;
+typedef struct gclq_prepare_options {
+  gclq_orient_by orientation; /* DEFAULT (zero): DEGENERACY */
+  size_t device_budget_bytes; /* the device memory it may hold (0: 90% of the free memory) */
+} gclq_prepare_options;
+typedef struct gclq_prepared_info {
+  uint32_t num_vertices;
+  uint64_t num_edges;
+  gclq_orient_by orientation;  /* never DEFAULT */
+  uint32_t max_core;           /* the largest core number */
+  uint32_t max_out_degree;     /* the largest out-degree of the oriented graph */
+  size_t device_bytes;         /* held on the device */
+  double upload_ms, order_ms;  /* the build's wall time: upload; cores and orientation */
+} gclq_prepared_info;
+GCLQ_DEF gclq_status gclq_graph_prepare(const gclq_graph *graph, const gclq_prepare_options *options,
+                                        gclq_prepared_graph **prepared);
+GCLQ_DEF gclq_status gclq_prepared_info_get(const gclq_prepared_graph *prepared, gclq_prepared_info *info);
+GCLQ_DEF void gclq_prepared_free(gclq_prepared_graph *prepared);
+
 /* Options of gclq_kcliques. The zero value means "defaults" (k = 3, a NULL
    options pointer too); gclq_kclique_options_defaults writes them out. */
 typedef struct gclq_kclique_options {
@@ -1236,6 +1283,7 @@ typedef struct gclq_kclique_options {
   void *log_user;
   gclq_device_allocator allocator; /* for the CUDA methods; unused by HOST */
   gclq_stream stream;              /* for the CUDA methods; unused by HOST */
+  const gclq_prepared_graph *prepared; /* CUDA: the graph already on the device (gclq_graph_prepare); NULL: upload */
 } gclq_kclique_options;
 
 /* What a run did (times in milliseconds of processor time on HOST). */
@@ -1348,6 +1396,7 @@ typedef struct gclq_motif_options {
   void (*log)(void *user, const char *line);  /* progress lines, or NULL */
   void *log_user;
   size_t device_budget_bytes;                 /* CUDA: the device memory it may hold (0: 90% of the free) */
+  const gclq_prepared_graph *prepared;        /* CUDA: the graph already on the device (gclq_graph_prepare) */
 } gclq_motif_options;
 typedef struct gclq_motif_result {
   uint32_t k, num_patterns;                    /* 2, 6 or 21 patterns */

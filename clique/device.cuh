@@ -68,6 +68,17 @@ static inline gclq_status gclq__default_budget(size_t *budget) {
   return GCLQ_SUCCESS;
 }
 
+/* A call's start on the device: GCLQ_ERROR_NO_DEVICE (the error cleared)
+   when there is none, else *budget 0 made the default. */
+static inline gclq_status gclq__device_start(size_t *budget) {
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    cudaGetLastError();
+    return GCLQ_ERROR_NO_DEVICE;
+  }
+  return *budget == 0 ? gclq__default_budget(budget) : GCLQ_SUCCESS;
+}
+
 /* Would bytes more fit the budget now? (for allocations that are optional) */
 static inline bool gclq__dev_fits(const gclq__dev *c, size_t bytes) {
   const size_t r = (bytes + 255) / 256 * 256;

@@ -48,8 +48,7 @@
      gclq__kc_lftj_stack ..... the scratch laid out as the kernel lays it
      gclq__kc_lftj_source .... the walk from one source
    the CUDA motif count by counting (clique/gpm/motifs.cuh), run by
-   cliqt_cuda_motifs_count: gclq_motifs takes no device budget and
-   reports no non-induced counts:
+   cliqt_cuda_motifs_count: gclq_motifs reports no non-induced counts:
      gclq__cuda_motifs_count . the counts of k = 3 or 4 under a budget
 
    No private field of a public struct is read. The rest of this header is
@@ -165,7 +164,7 @@ static inline unsigned long long cliqt_lftj_general_host(const uint64_t *off, co
    bytes (0: the default), with the non-induced counts (NULL: not asked). */
 static inline gclq_status cliqt_cuda_motifs_count(const gclq_graph *g, uint32_t k, size_t budget, uint64_t *counts,
                                                   uint64_t *subgraphs, uint64_t *noninduced) {
-  return gclq__cuda_motifs_count(g, k, budget, NULL, NULL, counts, subgraphs, noninduced);
+  return gclq__cuda_motifs_count(g, k, budget, NULL, NULL, NULL, counts, subgraphs, noninduced);
 }
 #endif
 

@@ -15,5 +15,6 @@
 #include "test_gpm.cu"
 #include "test_gpm_table.cu"
 #include "test_gpm_motifs_cuda.cu"
+#include "test_prepared.cu"
 #include "test_sets.cu"
 #include "test_api.cu"

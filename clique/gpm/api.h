@@ -18,7 +18,8 @@ GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq
   st = gclq__graph_check(graph);
 #if defined(__CUDACC__)
   if (st == GCLQ_SUCCESS && method == GCLQ_MOTIF_COUNT && backend != GCLQ_BACKEND_HOST) {
-    st = gclq__cuda_motifs_count(graph, k, options ? options->device_budget_bytes : 0, options ? options->log : NULL,
+    st = gclq__cuda_motifs_count(graph, k, options ? options->device_budget_bytes : 0,
+                                 options ? options->prepared : NULL, options ? options->log : NULL,
                                  options ? options->log_user : NULL, result->counts, &result->subgraphs, NULL);
     if (st == GCLQ_SUCCESS) backend = GCLQ_BACKEND_CUDA;
     else if (backend == GCLQ_BACKEND_AUTO && (st == GCLQ_ERROR_OUT_OF_MEMORY || st == GCLQ_ERROR_NO_DEVICE))

@@ -108,12 +108,7 @@ static inline gclq_status gclq__emb_cuda_graph(gclq__emb_cuda *d, const gclq_gra
 static inline gclq_status gclq__emb_cuda_create(gclq_emb_table *t, size_t budget) {
   gclq__emb_cuda *d;
   gclq_status st;
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    cudaGetLastError();
-    return GCLQ_ERROR_NO_DEVICE;
-  }
-  if (budget == 0) GCLQ__TRY(gclq__default_budget(&budget));
+  GCLQ__TRY(gclq__device_start(&budget));
   d = (gclq__emb_cuda *)GCLQ_MALLOC(sizeof *d);
   if (d == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
   memset(d, 0, sizeof *d);

@@ -283,12 +283,18 @@ static inline gclq_status gclq__fm_cuda_cycles(gclq__dev *c, const gclq__dorient
 
 /* The sums of a graph with edges: upload and orientation (the upload freed
    after it), triangles and sums, then (k = 4) the 4-cycles. */
-static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, uint32_t k, gclq__fm_sums *s) {
+static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, uint32_t k,
+                                            const gclq_prepared_graph *pg, gclq__fm_sums *s) {
   gclq__dgraph dg;
   gclq__doriented o;
   gclq__dmem rank(c), ooff(c), oout(c), uoff(c), unbr(c);
   memset(&dg, 0, sizeof dg); /* d_round NULL: the (degree, id) order */
   memset(&o, 0, sizeof o);
+  if (pg != NULL) { /* its orientation, whichever order: any total order counts each cycle once */
+    GCLQ__TRY(gclq__fm_cuda_triangles(c, &pg->o, pg->o.d_uoff, pg->n, k, s));
+    if (k == 4) GCLQ__TRY(gclq__fm_cuda_cycles(c, &pg->o, pg->n, &s->C));
+    return GCLQ_SUCCESS;
+  }
   {
     gclq__dmem off(c), nbr(c), deg(c), core(c);
     c->phase = "motifs: upload";
@@ -308,26 +314,22 @@ static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, u
 /* gclq__host_motifs_count on the current device under budget bytes (0: the
    default budget), with the same outputs; on failure they are undefined. */
 static inline gclq_status gclq__cuda_motifs_count(const gclq_graph *g, uint32_t k, size_t budget,
-                                                  void (*log)(void *, const char *), void *log_user,
-                                                  uint64_t *counts, uint64_t *subgraphs, uint64_t *noninduced) {
+                                                  const gclq_prepared_graph *pg, void (*log)(void *, const char *),
+                                                  void *log_user, uint64_t *counts, uint64_t *subgraphs,
+                                                  uint64_t *noninduced) {
   gclq__dev c;
   gclq__fm_sums s;
   gclq__pool_keep keep;
   gclq_status st = GCLQ_SUCCESS;
-  int devices = 0;
-  if (k != 3 && k != 4) return GCLQ_ERROR_INVALID_ARGUMENT;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    cudaGetLastError();
-    return GCLQ_ERROR_NO_DEVICE;
-  }
-  if (budget == 0) GCLQ__TRY(gclq__default_budget(&budget));
+  if ((k != 3 && k != 4) || (pg != NULL && !gclq__prepared_of(pg, g))) return GCLQ_ERROR_INVALID_ARGUMENT;
+  GCLQ__TRY(gclq__device_start(&budget));
   gclq__dev_init(&c, NULL, NULL, budget);
   c.log = log;
   c.log_user = log_user;
   memset(&s, 0, sizeof s);
   if (g->num_edges > 0) { /* else every sum is 0 */
     gclq__pool_keep_begin(&keep, &c.allocator);
-    st = gclq__fm_cuda_run(&c, g, k, &s);
+    st = gclq__fm_cuda_run(&c, g, k, pg, &s);
     if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
     gclq__pool_keep_end(&keep);
   }

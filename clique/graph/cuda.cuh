@@ -253,3 +253,70 @@ static inline gclq_status gclq__graph_core_numbers(const gclq_graph *g, uint32_t
   if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
   return st;
 }
+
+/* ---- the prepared device graph (gclq_graph_prepare) ----
+   A context of its own (default stream and allocator, the caller's budget)
+   and the oriented graph the k-clique and motif calls would build: upload,
+   cores (their rounds for DEGENERACY), gclq__graph_orient with the
+   undirected lists. The blocks are taken out of their gclq__dmem holders
+   and held until gclq_prepared_free. */
+#define GCLQ__PREP_BLOCKS 5 /* rank, oriented offsets and lists, undirected offsets and lists */
+struct gclq_prepared_graph {
+  gclq__dev c;
+  uint32_t n;
+  uint64_t num_edges;
+  gclq_orient_by orientation;
+  uint32_t max_core;
+  gclq__doriented o;
+  void *block[GCLQ__PREP_BLOCKS];
+  size_t held[GCLQ__PREP_BLOCKS];
+  double upload_ms, order_ms;
+};
+
+static inline void gclq__prepared_release(gclq_prepared_graph *pg) {
+  int i;
+  for (i = 0; i < GCLQ__PREP_BLOCKS; ++i)
+    if (pg->block[i] != NULL) {
+      gclq__device_free(&pg->c.allocator, pg->block[i], (gclq_stream)pg->c.stream);
+      pg->c.used -= pg->held[i];
+      pg->block[i] = NULL;
+    }
+  cudaStreamSynchronize(pg->c.stream);
+  cudaGetLastError();
+}
+
+/* The build into pg (its context set up); on failure nothing is held. */
+static inline gclq_status gclq__prepared_build(gclq_prepared_graph *pg, const gclq_graph *g) {
+  gclq__dev *c = &pg->c;
+  gclq__dgraph dg;
+  gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), rank(c), ooff(c), oout(c), uoff(c), unbr(c);
+  gclq__dmem *keep[GCLQ__PREP_BLOCKS] = {&rank, &ooff, &oout, &uoff, &unbr};
+  gclq__clock::time_point t0;
+  int i;
+  memset(&dg, 0, sizeof dg);
+  if (g->num_vertices == 0) return GCLQ_SUCCESS; /* nothing to hold: no edge, no list */
+  c->phase = "prepare: upload";
+  GCLQ__TRY(gclq__graph_upload(c, g, &dg, &off, &nbr, &deg, &core));
+  pg->upload_ms = dg.upload_ms;
+  t0 = gclq__clock::now();
+  c->phase = "prepare: cores";
+  if (pg->orientation == GCLQ_ORIENT_BY_DEGENERACY) {
+    GCLQ__TRY(round.get((size_t)dg.n * sizeof(uint32_t) + 4));
+    dg.d_round = round.as<uint32_t>();
+  }
+  GCLQ__TRY(gclq__graph_cores(c, &dg, &pg->max_core));
+  c->phase = "prepare: orientation";
+  GCLQ__TRY(gclq__graph_orient(c, &dg, 1, &rank, &ooff, &oout, &uoff, &unbr, &pg->o));
+  GCLQ__CUDA_TRY(cudaStreamSynchronize(c->stream));
+  pg->order_ms = gclq__ms_since(t0);
+  for (i = 0; i < GCLQ__PREP_BLOCKS; ++i) { /* held by pg from here on */
+    pg->block[i] = keep[i]->p, pg->held[i] = keep[i]->held;
+    keep[i]->p = NULL, keep[i]->held = 0;
+  }
+  return GCLQ_SUCCESS;
+}
+
+/* Is pg the prepared form of g (its vertex and edge counts)? */
+static inline int gclq__prepared_of(const gclq_prepared_graph *pg, const gclq_graph *g) {
+  return pg->n == g->num_vertices && pg->num_edges == g->num_edges;
+}

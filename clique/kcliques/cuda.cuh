@@ -19,6 +19,41 @@ static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, const gclq__dgra
   return GCLQ_SUCCESS;
 }
 
+/* The oriented graph into d: the prepared one (gclq_graph_prepare, made
+   from g with the call's orientation, else INVALID_ARGUMENT), or upload,
+   cores (their rounds for DEGENERACY) and orientation into the holders,
+   the graph in its own ids freed after; *order_ms the cores' and the
+   orientation's time (0 when prepared). */
+static inline gclq_status gclq__kc_cuda_graph(gclq__kc_dev *d, const gclq_kclique_options *p, const gclq_graph *g,
+                                              int undirected, gclq__dmem *rank, gclq__dmem *ooff, gclq__dmem *oout,
+                                              gclq__dmem *uoff, gclq__dmem *unbr, double *order_ms) {
+  const gclq_prepared_graph *pg = p->prepared;
+  gclq__clock::time_point t0;
+  gclq__dgraph dg;
+  gclq__dmem off(d->c), nbr(d->c), deg(d->c), core(d->c), round(d->c);
+  *order_ms = 0;
+  if (pg != NULL) {
+    if (pg->orientation != p->orientation || !gclq__prepared_of(pg, g)) return GCLQ_ERROR_INVALID_ARGUMENT;
+    d->m = pg->o.m, d->max_out = pg->o.max_out, d->max_core = pg->max_core;
+    d->d_rank = pg->o.d_rank, d->d_off = pg->o.d_off, d->d_out = pg->o.d_out;
+    d->d_uoff = pg->o.d_uoff, d->d_unbr = pg->o.d_unbr;
+    return GCLQ_SUCCESS;
+  }
+  memset(&dg, 0, sizeof dg);
+  GCLQ__TRY(gclq__graph_upload(d->c, g, &dg, &off, &nbr, &deg, &core));
+  t0 = gclq__clock::now(); /* the order's time starts from the device-resident graph */
+  d->c->phase = "cores";
+  if (p->orientation == GCLQ_ORIENT_BY_DEGENERACY) {
+    GCLQ__TRY(round.get((size_t)d->n * sizeof(uint32_t) + 4));
+    dg.d_round = round.as<uint32_t>();
+  }
+  GCLQ__TRY(gclq__graph_cores(d->c, &dg, &d->max_core));
+  d->c->phase = "orientation";
+  GCLQ__TRY(gclq__kc_cuda_orient(d, &dg, undirected, rank, ooff, oout, uoff, unbr));
+  *order_ms = gclq__ms_since(t0);
+  return GCLQ_SUCCESS;
+}
+
 /* The device counts added into h_count (saturated: a flagged or saturated
    count stays UINT64_MAX), and the device counters zeroed again. */
 static inline gclq_status gclq__kc_dev_read(gclq__kc_dev *d) {
@@ -924,31 +959,16 @@ static inline gclq_status gclq__kc_cuda_run(gclq__dev *c, const gclq__kc_plan *p
   const gclq_graph *g = r->g;
   gclq_kclique_stats *stats = &res->stats;
   gclq__kc_dev d;
-  gclq__dgraph dg;
-  gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), rank(c), ooff(c), oout(c), uoff(c), unbr(c);
+  gclq__dmem rank(c), ooff(c), oout(c), uoff(c), unbr(c);
   gclq__dmem cnt(c), flags(c), pv(c), pvf(c);
-  gclq__clock::time_point t0 = gclq__clock::now();
+  gclq__clock::time_point t0;
   char line[200];
   memset(&d, 0, sizeof d);
-  memset(&dg, 0, sizeof dg);
   d.c = c;
   d.n = g->num_vertices;
   d.k = r->k;
-  GCLQ__TRY(gclq__graph_upload(c, g, &dg, &off, &nbr, &deg, &core));
-  t0 = gclq__clock::now(); /* the order's time starts from the device-resident graph */
-  c->phase = "cores";
-  if (p->orientation == GCLQ_ORIENT_BY_DEGENERACY) {
-    GCLQ__TRY(round.get((size_t)d.n * sizeof(uint32_t) + 4));
-    dg.d_round = round.as<uint32_t>();
-  }
-  GCLQ__TRY(gclq__graph_cores(c, &dg, &d.max_core));
-  c->phase = "orientation";
-  GCLQ__TRY(gclq__kc_cuda_orient(&d, &dg, method == GCLQ_KCLIQUE_PIVOT, &rank, &ooff, &oout, &uoff, &unbr));
-  nbr.release(); /* the graph in its own ids is not needed again */
-  off.release();
-  round.release();
-  core.release();
-  stats->order_ms = gclq__ms_since(t0);
+  GCLQ__TRY(gclq__kc_cuda_graph(&d, p, g, method == GCLQ_KCLIQUE_PIVOT, &rank, &ooff, &oout, &uoff, &unbr,
+                                &stats->order_ms));
   r->max_core = d.max_core;
   r->max_out = d.max_out;
   stats->max_core = d.max_core;

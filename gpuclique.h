@@ -1435,16 +1435,20 @@ GCLQ_DEF uint32_t gclq_motif_edges(uint32_t k, uint32_t pattern, uint32_t *pairs
    compact id order, sorted ascending; for the induced modes the row of a
    subgraph is its one embedding that meets the symmetry-breaking
    restrictions (docs/gpm.md). The count is exact either way.
-   This release has the HOST backend only (backtracking in a matching order,
-   GraphZero's restrictions; a count alone, max_stored 0, of an unlabelled
-   query of 3 or 4 vertices in the first three modes comes from the motif
-   counts of gclq_motifs' method COUNT instead, visiting no match): backend
-   CUDA returns GCLQ_ERROR_BACKEND_UNAVAILABLE, AUTO runs HOST.
+   HOST matches by backtracking in a matching order (GraphZero's
+   restrictions). A count alone (max_stored 0) of an unlabelled query of 3
+   or 4 vertices in the first three modes comes from the motif counts of
+   gclq_motifs' method COUNT instead, visiting no match, on CUDA (backend
+   CUDA, or AUTO with a device; device_budget_bytes and prepared as
+   gclq_motifs') or HOST; CUDA asked for anything else is
+   GCLQ_ERROR_BACKEND_UNAVAILABLE, and AUTO runs it on HOST. result.backend
+   says which ran.
    Errors (result zeroed but for message, which says why):
    GCLQ_ERROR_INVALID_ARGUMENT (NULL arguments, a malformed graph or query,
    a query that is empty, disconnected or too large, a labelled query on an
-   unlabelled graph, a mode or backend out of range),
-   GCLQ_ERROR_OUT_OF_MEMORY, GCLQ_ERROR_BACKEND_UNAVAILABLE. */
+   unlabelled graph, a mode or backend out of range, a prepared graph of
+   another graph), GCLQ_ERROR_OUT_OF_MEMORY, GCLQ_ERROR_BACKEND_UNAVAILABLE,
+   GCLQ_ERROR_NO_DEVICE (CUDA asked), GCLQ_ERROR_CUDA. */
 #define GCLQ_MATCH_MAX_QUERY 10
 typedef enum gclq_match_mode {
   GCLQ_MATCH_EDGE_INDUCED = 0,
@@ -1458,6 +1462,8 @@ typedef struct gclq_match_options {
   uint64_t max_stored;                        /* matches listed; 0: count only */
   void (*log)(void *user, const char *line);  /* progress lines, or NULL */
   void *log_user;
+  size_t device_budget_bytes;                 /* CUDA (the counted path): device memory (0: 90% of the free) */
+  const gclq_prepared_graph *prepared;        /* CUDA (the counted path): the graph already on the device */
 } gclq_match_options;
 typedef struct gclq_match_result {
   uint64_t count;           /* matches in the mode */

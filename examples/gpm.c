@@ -30,11 +30,12 @@
 
    Labels: --labels FILE reads "id label" lines for the graph's vertices;
    a labelled .lg graph file has its own; --random-labels L draws labels in
-   0 .. L - 1 (--rmat graphs). --backend auto|cuda|host (matching and motifs
-   by enumeration run on HOST only: cuda is an error naming it), --budget MB
-   (the CUDA backend's device memory: kcl, motifs, fpm), --prepare (kcl,
-   motifs: gclq_graph_prepare first, "prepared: ..." with its build time,
-   then the command from it, its time the query's alone). --json prints one
+   0 .. L - 1 (--rmat graphs). --backend auto|cuda|host (matching, but an
+   unlabelled 3- or 4-vertex query's count, and motifs by enumeration run on
+   HOST only: cuda is an error naming it), --budget MB (the CUDA backend's
+   device memory), --prepare (kcl, motifs, match: gclq_graph_prepare first,
+   "prepared: ..." with its build time, then the command from it, its time
+   the query's alone). --json prints one
    JSON object instead of the lines. Progress goes to stderr (none with
    --quiet). Exit status: 0 success, 1 file or library error, 2 usage error. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
@@ -74,9 +75,10 @@ static const char usage_text[] =
     "  --seed S          R-MAT and label seed (default 1)\n"
     "  --random-labels L labels drawn from 0 .. L - 1\n"
     "options:\n"
-    "  --backend B       auto|cuda|host (default auto; match and motifs by enumeration: HOST only)\n"
-    "  --budget MB       the CUDA backend's device memory (kcl, motifs, fpm)\n"
-    "  --prepare         kcl, motifs: the graph prepared on the device first (its time apart)\n"
+    "  --backend B       auto|cuda|host (default auto; matching but by counting, and motifs by\n"
+    "                    enumeration: HOST only)\n"
+    "  --budget MB       the CUDA backend's device memory (kcl, motifs, fpm, match by counting)\n"
+    "  --prepare         kcl, motifs, match: the graph prepared on the device first (its time apart)\n"
     "  --json            one JSON object on stdout\n"
     "  --quiet           no progress lines on stderr\n"
     "  --help, -h\n"
@@ -177,7 +179,7 @@ static int parse_args(int argc, char **argv, cli *c) {
   if (c->method == GCLQ_MOTIF_COUNT && c->k == 5) return usage("--method count takes K = 3 or 4", "-k");
   if (c->command == CMD_FPM && (!c->support || !c->max_edges)) return usage("needs --support S and --max-edges E", "fpm");
   if (c->list && c->command != CMD_MATCH) return usage("belongs to match", "--list");
-  if (c->prepare && c->command != CMD_KCL && c->command != CMD_MOTIFS) return usage("belongs to kcl and motifs", "--prepare");
+  if (c->prepare && c->command == CMD_FPM) return usage("belongs to match, motifs and kcl", "--prepare");
   if (c->query_labels && c->command != CMD_MATCH) return usage("belongs to match", "--query-labels");
   return -1;
 }
@@ -210,6 +212,8 @@ static int run_match(const cli *c, const gclq_graph *g, progress_state *prog) {
   if (load(c->query, c->query_labels, &q, prog)) return 1;
   memset(&o, 0, sizeof o);
   o.backend = c->backend;
+  o.device_budget_bytes = (size_t)(c->budget_mb * 1048576.0);
+  o.prepared = c->prepared;
   o.mode = c->mode;
   o.max_stored = c->list;
   if (!c->quiet) o.log = progress, o.log_user = prog;

@@ -4,7 +4,8 @@
    (the k-clique call's orientation must be the prepared graph's); one
    prepared graph for many calls; empty and one-vertex graphs; a graph
    other than the prepared one, bad arguments and a budget too small, each
-   a clear status. Through the public API only. */
+   a clear status; gclq_match's counted path on CUDA. Through the public API
+   only. */
 
 /* HOST's count of k-cliques of g. */
 static uint64_t prep_host_kcliques(const gclq_graph &g, uint32_t k) {
@@ -160,5 +161,73 @@ TEST(prepared, without_a_device_says_so) {
   gclq_prepared_graph *pg = (gclq_prepared_graph *)&g;
   CHECK(gclq_graph_prepare(&g, NULL, &pg) == GCLQ_ERROR_NO_DEVICE && pg == NULL);
   CHECK(gclq_graph_prepare(NULL, NULL, &pg) == GCLQ_ERROR_INVALID_ARGUMENT);
+  /* matching's counted path asked on CUDA: no device, said so */
+  const uint64_t u[] = {0, 1, 2}, v[] = {1, 2, 0};
+  gclq_graph Q;
+  CHECK(gclq_graph_from_edges(u, v, 3, &Q) == GCLQ_SUCCESS);
+  gclq_match_options o;
+  gclq_match_result r;
+  memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_NO_DEVICE && r.count == 0);
+  o.backend = GCLQ_BACKEND_AUTO; /* HOST then */
+  CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST);
+  gclq_graph_free(&Q);
+  gclq_graph_free(&g);
+}
+
+/* gclq_match's counted path (an unlabelled query of 3 or 4 vertices, a
+   count alone) on CUDA, from the graph and from a prepared one, against
+   HOST in the three modes it takes; anything else on CUDA is unavailable,
+   and AUTO runs it on HOST. */
+GPU_TEST(prepared, match_counts_on_cuda_equal_host) {
+  test_rng rng = test_rng_for("prepared.match");
+  gclq_graph g;
+  CHECK(gclq_graph_rmat(9, 8, rng.next(), &g) == GCLQ_SUCCESS);
+  gclq_prepared_graph *pg = NULL;
+  CHECK(gclq_graph_prepare(&g, NULL, &pg) == GCLQ_SUCCESS);
+  const uint32_t shapes[][12] = {{3, 0, 1, 1, 2, 2, 0},                   /* triangle (q, then pairs) */
+                                 {4, 0, 1, 1, 2, 2, 3, 3, 0},             /* 4-cycle */
+                                 {4, 0, 1, 1, 2, 2, 3, 3, 0, 0, 2},       /* diamond */
+                                 {4, 0, 1, 0, 2, 0, 3}};                  /* 3-star */
+  const uint32_t pairs[] = {3, 4, 5, 3};
+  const gclq_match_mode modes[] = {GCLQ_MATCH_EDGE_INDUCED, GCLQ_MATCH_VERTEX_INDUCED, GCLQ_MATCH_EMBEDDINGS};
+  for (size_t s = 0; s < 4 && !g_test.failed; ++s) {
+    gclq_graph Q;
+    std::vector<uint64_t> u, v;
+    for (uint32_t e = 0; e < pairs[s]; ++e) u.push_back(shapes[s][1 + 2 * e]), v.push_back(shapes[s][2 + 2 * e]);
+    CHECK(gclq_graph_from_edges(u.data(), v.data(), u.size(), &Q) == GCLQ_SUCCESS && Q.num_vertices == shapes[s][0]);
+    for (size_t m = 0; m < 3 && !g_test.failed; ++m)
+      for (int way = 0; way < 2; ++way) {
+        gclq_match_options o;
+        gclq_match_result want, got;
+        memset(&o, 0, sizeof o);
+        o.mode = modes[m];
+        o.backend = GCLQ_BACKEND_HOST;
+        CHECK(gclq_match(&g, &Q, &o, &want) == GCLQ_SUCCESS);
+        o.backend = way == 0 ? GCLQ_BACKEND_CUDA : GCLQ_BACKEND_AUTO;
+        o.prepared = way == 0 ? pg : NULL;
+        memset(&got, 0xA5, sizeof got);
+        CHECK(gclq_match(&g, &Q, &o, &got) == GCLQ_SUCCESS);
+        CHECK_MSG(got.count == want.count && got.backend == GCLQ_BACKEND_CUDA && got.automorphisms == want.automorphisms,
+                  "shape %zu mode %zu way %d: %llu, HOST %llu", s, m, way, (unsigned long long)got.count,
+                  (unsigned long long)want.count);
+      }
+    gclq_graph_free(&Q);
+  }
+  { /* a 5-vertex path: not counted; CUDA unavailable, AUTO on HOST */
+    const uint64_t u[] = {0, 1, 2, 3}, v[] = {1, 2, 3, 4};
+    gclq_graph Q;
+    CHECK(gclq_graph_from_edges(u, v, 4, &Q) == GCLQ_SUCCESS);
+    gclq_match_options o;
+    gclq_match_result r;
+    memset(&o, 0, sizeof o);
+    o.backend = GCLQ_BACKEND_CUDA;
+    CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(r.message, "HOST only") != NULL);
+    o.backend = GCLQ_BACKEND_AUTO;
+    CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST && r.count > 0);
+    gclq_graph_free(&Q);
+  }
+  gclq_prepared_free(pg);
   gclq_graph_free(&g);
 }

@@ -72,6 +72,30 @@ static gclq_status gclq__match_fail(gclq_match_result *r, gclq_status st, const 
   return st;
 }
 
+/* The motif counts of the query's size for the counted path of gclq_match:
+   on CUDA (asked, or AUTO with a device, falling back to HOST when it has
+   no memory or no device) or HOST; *backend the one that ran. */
+static gclq_status gclq__match_counts(const gclq_graph *g, const gclq__query *Q, const gclq_match_options *o,
+                                      gclq_backend *backend, uint64_t *induced, uint64_t *noninduced) {
+  uint64_t subgraphs;
+  gclq_status st = GCLQ_SUCCESS;
+  *backend = GCLQ_BACKEND_HOST;
+#if defined(__CUDACC__)
+  if (o->backend != GCLQ_BACKEND_HOST) {
+    st = gclq__cuda_motifs_count(g, Q->q, o->device_budget_bytes, o->prepared, o->log, o->log_user, induced,
+                                 &subgraphs, noninduced);
+    if (st == GCLQ_SUCCESS) *backend = GCLQ_BACKEND_CUDA;
+    if (st == GCLQ_SUCCESS || o->backend == GCLQ_BACKEND_CUDA ||
+        (st != GCLQ_ERROR_OUT_OF_MEMORY && st != GCLQ_ERROR_NO_DEVICE))
+      return st;
+  }
+#else
+  if (o->backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* an nvcc build has it */
+#endif
+  st = gclq__host_motifs_count(g, Q->q, o->log, o->log_user, induced, &subgraphs, noninduced);
+  return st;
+}
+
 /* The query's own checks: size, connected, labels where the data has them. */
 static const char *gclq__query_problem(const gclq_graph *graph, const gclq_graph *query) {
   uint32_t seen = 1, grew = 1, u;
@@ -95,7 +119,9 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
   gclq__query Q;
   const char *problem;
   uint32_t *rows = NULL;
-  uint64_t i;
+  uint64_t i, induced[6], noninduced[6];
+  gclq_backend backend = GCLQ_BACKEND_HOST;
+  int counted;
   clock_t t0 = clock();
   gclq_status st;
   if (result == NULL) return GCLQ_ERROR_INVALID_ARGUMENT;
@@ -106,8 +132,6 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
   if ((int)o.backend < 0 || (int)o.backend > (int)GCLQ_BACKEND_HOST || (int)o.mode < 0 ||
       (int)o.mode > (int)GCLQ_MATCH_HOMOMORPHISMS)
     return gclq__match_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, "backend or mode out of range");
-  if (o.backend == GCLQ_BACKEND_CUDA)
-    return gclq__match_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE, "matching runs on HOST only in this release");
   st = gclq__graph_check(query);
   if (st != GCLQ_SUCCESS)
     return gclq__match_fail(result, st,
@@ -121,10 +145,16 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
   problem = gclq__query_problem(graph, query);
   if (problem != NULL) return gclq__match_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, problem);
   gclq__query_make(query, o.mode, &Q);
-  if (o.max_stored == 0 && query->h_labels == NULL && (Q.q == 3 || Q.q == 4) && o.mode != GCLQ_MATCH_HOMOMORPHISMS)
-    st = gclq__match_by_count(graph, Q.q, Q.adj, Q.automorphisms, o.mode, o.log, o.log_user, &result->count);
-  else
+  counted = o.max_stored == 0 && query->h_labels == NULL && (Q.q == 3 || Q.q == 4) && o.mode != GCLQ_MATCH_HOMOMORPHISMS;
+  if (o.backend == GCLQ_BACKEND_CUDA && !counted)
+    return gclq__match_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE,
+                            "CUDA matches an unlabelled 3- or 4-vertex query's count alone; the rest is HOST only");
+  if (counted) {
+    st = gclq__match_counts(graph, &Q, &o, &backend, induced, noninduced);
+    if (st == GCLQ_SUCCESS) result->count = gclq__match_by_count(Q.q, Q.adj, Q.automorphisms, o.mode, induced, noninduced);
+  } else {
     st = gclq__host_match(graph, &Q, o.mode, o.max_stored, o.log, o.log_user, &result->count, &result->stored, &rows);
+  }
   if (st == GCLQ_SUCCESS && result->stored > 0) {
     result->h_matches = (uint64_t *)gclq__alloc_array(result->stored * Q.q, sizeof(uint64_t));
     if (result->h_matches == NULL) st = GCLQ_ERROR_OUT_OF_MEMORY;
@@ -138,7 +168,7 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
   }
   result->query_vertices = Q.q;
   result->automorphisms = Q.automorphisms;
-  result->backend = GCLQ_BACKEND_HOST;
+  result->backend = backend;
   result->total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
   return GCLQ_SUCCESS;
 }

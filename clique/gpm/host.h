@@ -381,24 +381,20 @@ static gclq_status gclq__host_motifs_count(const gclq_graph *g, uint32_t k, void
 }
 
 /* Matches of an unlabelled query of 3 or 4 vertices counted from the motif
-   counts instead of matched: vertex-induced, the induced count of the
+   counts (induced, noninduced: gclq__host_motifs_count's or its CUDA
+   twin's) instead of matched: vertex-induced, the induced count of the
    query's pattern; edge-induced, the non-induced one; every embedding, that
    times the query's automorphisms (adj: its bit rows, q vertices). */
-static gclq_status gclq__match_by_count(const gclq_graph *g, uint32_t q, const uint32_t *adj, uint64_t automorphisms,
-                                        gclq_match_mode mode, void (*log)(void *, const char *), void *log_user,
-                                        uint64_t *count) {
+static uint64_t gclq__match_by_count(uint32_t q, const uint32_t *adj, uint64_t automorphisms, gclq_match_mode mode,
+                                     const uint64_t *induced, const uint64_t *noninduced) {
   unsigned char table[64];
-  uint64_t induced[6], noninduced[6], subgraphs;
   uint32_t mask = 0, i, j;
   for (i = 0; i < q; ++i)
     for (j = i + 1; j < q; ++j)
       if ((adj[i] >> j) & 1u) mask |= 1u << gclq__pair_bit(q, i, j);
   gclq__motif_table(q, table);
-  if (gclq__host_motifs_count(g, q, log, log_user, induced, &subgraphs, noninduced) != GCLQ_SUCCESS)
-    return GCLQ_ERROR_OUT_OF_MEMORY;
-  *count = mode == GCLQ_MATCH_VERTEX_INDUCED ? induced[table[mask]] : noninduced[table[mask]];
-  if (mode == GCLQ_MATCH_EMBEDDINGS) *count *= automorphisms;
-  return GCLQ_SUCCESS;
+  return (mode == GCLQ_MATCH_VERTEX_INDUCED ? induced[table[mask]] : noninduced[table[mask]]) *
+         (mode == GCLQ_MATCH_EMBEDDINGS ? automorphisms : 1);
 }
 
 /* ---- subgraph matching (HOST) ----

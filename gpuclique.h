@@ -1405,6 +1405,9 @@ typedef struct gclq_motif_result {
   gclq_motif_method method;                    /* the method that ran */
   gclq_backend backend;                        /* the backend that ran */
   double total_ms;                             /* the call's time (HOST: processor time) */
+  double count_ms;                             /* CUDA: the count's wall time from the oriented graph
+                                                  (prepared, or after the call's upload and orientation)
+                                                  to the sums; HOST: total_ms */
 } gclq_motif_result;
 /* options may be NULL (the defaults). The result holds no allocation. */
 GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq_motif_options *options,

@@ -164,7 +164,7 @@ static inline unsigned long long cliqt_lftj_general_host(const uint64_t *off, co
    bytes (0: the default), with the non-induced counts (NULL: not asked). */
 static inline gclq_status cliqt_cuda_motifs_count(const gclq_graph *g, uint32_t k, size_t budget, uint64_t *counts,
                                                   uint64_t *subgraphs, uint64_t *noninduced) {
-  return gclq__cuda_motifs_count(g, k, budget, NULL, NULL, NULL, counts, subgraphs, noninduced);
+  return gclq__cuda_motifs_count(g, k, budget, NULL, NULL, NULL, counts, subgraphs, noninduced, NULL);
 }
 #endif
 

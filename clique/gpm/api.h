@@ -20,7 +20,8 @@ GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq
   if (st == GCLQ_SUCCESS && method == GCLQ_MOTIF_COUNT && backend != GCLQ_BACKEND_HOST) {
     st = gclq__cuda_motifs_count(graph, k, options ? options->device_budget_bytes : 0,
                                  options ? options->prepared : NULL, options ? options->log : NULL,
-                                 options ? options->log_user : NULL, result->counts, &result->subgraphs, NULL);
+                                 options ? options->log_user : NULL, result->counts, &result->subgraphs, NULL,
+                                 &result->count_ms);
     if (st == GCLQ_SUCCESS) backend = GCLQ_BACKEND_CUDA;
     else if (backend == GCLQ_BACKEND_AUTO && (st == GCLQ_ERROR_OUT_OF_MEMORY || st == GCLQ_ERROR_NO_DEVICE))
       st = GCLQ_SUCCESS; /* then HOST, as if CUDA had not been tried */
@@ -45,6 +46,7 @@ GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq
   result->method = method;
   result->backend = backend;
   result->total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+  if (backend == GCLQ_BACKEND_HOST) result->count_ms = result->total_ms;
   return GCLQ_SUCCESS;
 }
 
@@ -83,7 +85,7 @@ static gclq_status gclq__match_counts(const gclq_graph *g, const gclq__query *Q,
 #if defined(__CUDACC__)
   if (o->backend != GCLQ_BACKEND_HOST) {
     st = gclq__cuda_motifs_count(g, Q->q, o->device_budget_bytes, o->prepared, o->log, o->log_user, induced,
-                                 &subgraphs, noninduced);
+                                 &subgraphs, noninduced, NULL);
     if (st == GCLQ_SUCCESS) *backend = GCLQ_BACKEND_CUDA;
     if (st == GCLQ_SUCCESS || o->backend == GCLQ_BACKEND_CUDA ||
         (st != GCLQ_ERROR_OUT_OF_MEMORY && st != GCLQ_ERROR_NO_DEVICE))

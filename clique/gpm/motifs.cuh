@@ -282,17 +282,20 @@ static inline gclq_status gclq__fm_cuda_cycles(gclq__dev *c, const gclq__dorient
 }
 
 /* The sums of a graph with edges: upload and orientation (the upload freed
-   after it), triangles and sums, then (k = 4) the 4-cycles. */
+   after it; none from a prepared graph), triangles and sums, then (k = 4)
+   the 4-cycles; *count_ms the wall time from the oriented graph on. */
 static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, uint32_t k,
-                                            const gclq_prepared_graph *pg, gclq__fm_sums *s) {
+                                            const gclq_prepared_graph *pg, gclq__fm_sums *s, double *count_ms) {
   gclq__dgraph dg;
   gclq__doriented o;
   gclq__dmem rank(c), ooff(c), oout(c), uoff(c), unbr(c);
+  gclq__clock::time_point t0 = gclq__clock::now();
   memset(&dg, 0, sizeof dg); /* d_round NULL: the (degree, id) order */
   memset(&o, 0, sizeof o);
   if (pg != NULL) { /* its orientation, whichever order: any total order counts each cycle once */
     GCLQ__TRY(gclq__fm_cuda_triangles(c, &pg->o, pg->o.d_uoff, pg->n, k, s));
     if (k == 4) GCLQ__TRY(gclq__fm_cuda_cycles(c, &pg->o, pg->n, &s->C));
+    *count_ms = gclq__ms_since(t0);
     return GCLQ_SUCCESS;
   }
   {
@@ -304,22 +307,27 @@ static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, u
     GCLQ__TRY(gclq__graph_orient(c, &dg, k == 4, &rank, &ooff, &oout, &uoff, &unbr, &o));
   }
   rank.release();
+  t0 = gclq__clock::now();
   GCLQ__TRY(gclq__fm_cuda_triangles(c, &o, uoff.as<uint64_t>(), dg.n, k, s));
   ooff.release();
   oout.release();
   if (k == 4) GCLQ__TRY(gclq__fm_cuda_cycles(c, &o, dg.n, &s->C));
+  *count_ms = gclq__ms_since(t0);
   return GCLQ_SUCCESS;
 }
 
 /* gclq__host_motifs_count on the current device under budget bytes (0: the
-   default budget), with the same outputs; on failure they are undefined. */
+   default budget), from the prepared graph pg when not NULL, with the same
+   outputs and, when count_ms is not NULL, the counting's wall time (from
+   the oriented graph to the sums); on failure they are undefined. */
 static inline gclq_status gclq__cuda_motifs_count(const gclq_graph *g, uint32_t k, size_t budget,
                                                   const gclq_prepared_graph *pg, void (*log)(void *, const char *),
                                                   void *log_user, uint64_t *counts, uint64_t *subgraphs,
-                                                  uint64_t *noninduced) {
+                                                  uint64_t *noninduced, double *count_ms) {
   gclq__dev c;
   gclq__fm_sums s;
   gclq__pool_keep keep;
+  double ms = 0;
   gclq_status st = GCLQ_SUCCESS;
   if ((k != 3 && k != 4) || (pg != NULL && !gclq__prepared_of(pg, g))) return GCLQ_ERROR_INVALID_ARGUMENT;
   GCLQ__TRY(gclq__device_start(&budget));
@@ -329,10 +337,11 @@ static inline gclq_status gclq__cuda_motifs_count(const gclq_graph *g, uint32_t 
   memset(&s, 0, sizeof s);
   if (g->num_edges > 0) { /* else every sum is 0 */
     gclq__pool_keep_begin(&keep, &c.allocator);
-    st = gclq__fm_cuda_run(&c, g, k, pg, &s);
+    st = gclq__fm_cuda_run(&c, g, k, pg, &s, &ms);
     if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
     gclq__pool_keep_end(&keep);
   }
   if (st == GCLQ_SUCCESS) gclq__fm_solve(k, &s, counts, subgraphs, noninduced);
+  if (count_ms != NULL) *count_ms = ms;
   return st;
 }

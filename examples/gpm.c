@@ -260,7 +260,11 @@ static int run_motifs(const cli *c, const gclq_graph *g, progress_state *prog) {
   if (!c->quiet) o.log = progress, o.log_user = prog;
   st = gclq_motifs(g, (uint32_t)c->k, &o, &r);
   if (st != GCLQ_SUCCESS) {
-    print_status(st);
+    if (st == GCLQ_ERROR_BACKEND_UNAVAILABLE && c->backend == GCLQ_BACKEND_CUDA &&
+        (c->k == 5 || c->method == GCLQ_MOTIF_ENUMERATE))
+      fprintf(stderr, "gpm: motifs: --backend cuda: enumeration (K = 5, --method enumerate) runs on HOST only\n");
+    else
+      print_status(st);
     return 1;
   }
   if (c->json) printf("{\"command\": \"motifs\", \"k\": %u, \"motifs\": {", r.k);

@@ -4,7 +4,7 @@
    The graph tests (test_graph.cu, test_host_clique.cu, test_maxclique.cu,
    test_kcliques.cu) use the public API of gpuclique.h and this header,
    nothing else of the implementation. This header is the only place that
-   names private gclq__ / GCLQ__ identifiers; it names these 17, each
+   names private gclq__ / GCLQ__ identifiers; it names these 16, each
    because no public call reaches what a test must check:
 
    the maximum-clique search's steps, replayed by cliqt_bfs_simulate:
@@ -47,9 +47,6 @@
      gclq__kc_lftj_thread_words  one thread's scratch words
      gclq__kc_lftj_stack ..... the scratch laid out as the kernel lays it
      gclq__kc_lftj_source .... the walk from one source
-   the CUDA motif count by counting (clique/gpm/motifs.cuh), run by
-   cliqt_cuda_motifs_count: gclq_motifs reports no non-induced counts:
-     gclq__cuda_motifs_count . the counts of k = 3 or 4 under a budget
 
    No private field of a public struct is read. The rest of this header is
    public or test code: the host references through the public calls with
@@ -160,12 +157,6 @@ static inline unsigned long long cliqt_lftj_general_host(const uint64_t *off, co
   return acc;
 }
 
-/* The motif counts of k = 3 or 4 by counting on the device, under budget
-   bytes (0: the default), with the non-induced counts (NULL: not asked). */
-static inline gclq_status cliqt_cuda_motifs_count(const gclq_graph *g, uint32_t k, size_t budget, uint64_t *counts,
-                                                  uint64_t *subgraphs, uint64_t *noninduced) {
-  return gclq__cuda_motifs_count(g, k, budget, NULL, NULL, NULL, counts, subgraphs, noninduced, NULL);
-}
 #endif
 
 /* ===========================================================================

@@ -1,8 +1,9 @@
 /* test_gpm_motifs_cuda.cu - motifs of 3 and 4 vertices by counting on the
-   device (clique/gpm/motifs.cuh, through cliqt_cuda_motifs_count) against
-   the HOST count (gclq_motifs, method COUNT), exactly: the counts, their
-   total and the non-induced counts (from the HOST induced counts by the
-   patterns' containment, an independent derivation). Constructed graphs
+   device (clique/gpm/motifs.cuh, through gclq_motifs with backend CUDA)
+   against the HOST count (method COUNT), exactly: the counts, their total
+   and the non-induced counts (gclq_match's edge-induced count of each
+   pattern on CUDA, against a derivation from the HOST induced counts by the
+   patterns' containment). Constructed graphs
    (empty, one vertex, 31-33 vertices, K_4, K_5, K_33, a star of degree
    5000, a hub joined to a sparse graph of 3000 vertices, C_4, a long
    cycle, K_40,40) with their closed forms, random Erdos-Renyi and R-MAT
@@ -11,7 +12,6 @@
 
    Included after test_gpm.cu in unit_clique.cu (its helpers gm_from_pairs
    and gm_choose). */
-#include "internal_clique.h"
 
 /* The HOST counts of k by the COUNT method into want (6 entries) and *total. */
 static void gmc_host(const gclq_graph &g, uint32_t k, uint64_t *want, uint64_t *total) {
@@ -43,27 +43,51 @@ static void gmc_noninduced(uint32_t k, const uint64_t *I, uint64_t *N) {
   N[5] = I[5];
 }
 
-/* The CUDA count of k under budget against HOST; *st gets the status (a
+/* The CUDA count of k under budget (gclq_motifs, backend CUDA, method
+   COUNT) against HOST; then each pattern's non-induced count, gclq_match's
+   edge-induced count of it (its CUDA counted path, the same sums), against
+   the derivation from HOST's induced counts. *st gets the count's status (a
    refusal is no failure here when refusal_ok). got: the CUDA counts. */
 static void gmc_same(const gclq_graph &g, uint32_t k, size_t budget, const char *what, int refusal_ok,
                      gclq_status *st, uint64_t *got) {
-  uint64_t want[6], want_total = 0, want_non[6], non[6], total;
+  uint64_t want[6], want_total = 0, want_non[6];
   gmc_host(g, k, want, &want_total);
   CHECK_OK_SO_FAR();
   gmc_noninduced(k, want, want_non);
-  memset(got, 0xA5, 6 * sizeof(uint64_t));
-  memset(non, 0x5A, sizeof non);
-  memset(&total, 0xA5, sizeof total);
-  *st = cliqt_cuda_motifs_count(&g, k, budget, got, &total, non);
+  gclq_motif_options o;
+  gclq_motif_result r;
+  memset(&o, 0, sizeof o);
+  memset(&r, 0xA5, sizeof r);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.method = GCLQ_MOTIF_COUNT;
+  o.device_budget_bytes = budget;
+  *st = gclq_motifs(&g, k, &o, &r);
   if (refusal_ok && *st == GCLQ_ERROR_OUT_OF_MEMORY) return;
-  CHECK_MSG(*st == GCLQ_SUCCESS, "%s k %u budget %zu: %s", what, k, budget, gclq_status_string(*st));
+  CHECK_MSG(*st == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_CUDA, "%s k %u budget %zu: %s", what, k, budget,
+            gclq_status_string(*st));
+  memcpy(got, r.counts, 6 * sizeof(uint64_t));
   for (uint32_t i = 0; i < (k == 3 ? 2u : 6u); ++i) {
     CHECK_MSG(got[i] == want[i], "%s k %u: %s %llu, HOST %llu", what, k, gclq_motif_name(k, i),
               (unsigned long long)got[i], (unsigned long long)want[i]);
-    CHECK_MSG(non[i] == want_non[i], "%s k %u: non-induced %s %llu, want %llu", what, k, gclq_motif_name(k, i),
-              (unsigned long long)non[i], (unsigned long long)want_non[i]);
+    uint32_t pairs[12];
+    const uint32_t ne = gclq_motif_edges(k, i, pairs);
+    std::vector<uint64_t> u, v;
+    for (uint32_t e = 0; e < ne; ++e) u.push_back(pairs[2 * e]), v.push_back(pairs[2 * e + 1]);
+    gclq_graph Q;
+    CHECK(gclq_graph_from_edges(u.data(), v.data(), ne, &Q) == GCLQ_SUCCESS);
+    gclq_match_options mo;
+    gclq_match_result mr;
+    memset(&mo, 0, sizeof mo);
+    memset(&mr, 0xA5, sizeof mr);
+    mo.backend = GCLQ_BACKEND_CUDA;
+    mo.device_budget_bytes = budget;
+    const gclq_status ms = gclq_match(&g, &Q, &mo, &mr);
+    gclq_graph_free(&Q);
+    CHECK_MSG(ms == GCLQ_SUCCESS && mr.backend == GCLQ_BACKEND_CUDA && mr.count == want_non[i],
+              "%s k %u: non-induced %s %llu (%s), want %llu", what, k, gclq_motif_name(k, i),
+              (unsigned long long)mr.count, gclq_status_string(ms), (unsigned long long)want_non[i]);
   }
-  CHECK_MSG(total == want_total, "%s k %u: %llu subgraphs, HOST %llu", what, k, (unsigned long long)total,
+  CHECK_MSG(r.subgraphs == want_total, "%s k %u: %llu subgraphs, HOST %llu", what, k, (unsigned long long)r.subgraphs,
             (unsigned long long)want_total);
 }
 
@@ -195,10 +219,16 @@ GPU_TEST(gpm_cuda, motifs_count_budget) {
   test_rng rng = test_rng_for("gpm_cuda.budget");
   gclq_graph g;
   CHECK(gclq_graph_rmat(11, 8, rng.next(), &g) == GCLQ_SUCCESS);
-  uint64_t got[6], total;
+  uint64_t got[6];
   gclq_status st;
+  gclq_motif_options o;
+  gclq_motif_result r;
+  memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.method = GCLQ_MOTIF_COUNT;
   for (uint32_t k = 3; k <= 4; ++k) {
-    CHECK(cliqt_cuda_motifs_count(&g, k, 1024, got, &total, NULL) == GCLQ_ERROR_OUT_OF_MEMORY);
+    o.device_budget_bytes = 1024; /* CUDA asked: no fallback, the refusal said */
+    CHECK(gclq_motifs(&g, k, &o, &r) == GCLQ_ERROR_OUT_OF_MEMORY);
     int ran = 0;
     /* from too small for the upload to room for many blocks' counters
        (4 n bytes each): each a refusal or the HOST counts */
@@ -209,6 +239,7 @@ GPU_TEST(gpm_cuda, motifs_count_budget) {
     }
     CHECK_MSG(ran > 0, "k %u: no budget ran", k);
   }
-  CHECK(cliqt_cuda_motifs_count(&g, 5, 0, got, &total, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  o.device_budget_bytes = 0;
+  CHECK(gclq_motifs(&g, 5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   gclq_graph_free(&g);
 }

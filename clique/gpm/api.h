@@ -103,7 +103,7 @@ static const char *gclq__query_problem(const gclq_graph *graph, const gclq_graph
   uint32_t seen = 1, grew = 1, u;
   uint64_t e;
   if (query->num_vertices == 0) return "the query has no vertices";
-  if (query->num_vertices > GCLQ_MATCH_MAX_QUERY) return "the query has more than GCLQ_MATCH_MAX_QUERY vertices";
+  if (query->num_vertices > GCLQ_MATCH_MAX_QUERY) return "the query has more than 10 vertices (GCLQ_MATCH_MAX_QUERY)";
   if (query->h_labels != NULL && graph->h_labels == NULL) return "the query has labels and the data graph has none";
   while (grew) {
     grew = 0;

@@ -90,7 +90,7 @@ static const char usage_text[] =
 enum { CMD_NONE, CMD_MATCH, CMD_MOTIFS, CMD_KCL, CMD_FPM };
 
 typedef struct cli {
-  int command, json, quiet, rmat, have_k, prepare;
+  int command, json, quiet, rmat, have_k, have_list, prepare;
   const char *path, *labels, *query, *query_labels;
   unsigned long long scale, seed, random_labels, k, list, support, max_edges;
   gclq_match_mode mode;
@@ -139,6 +139,7 @@ static int parse_args(int argc, char **argv, cli *c) {
       c->query_labels = argv[i];
     } else if (strcmp(a, "--list") == 0) {
       if (!parse_u64(a, argv[i], 0, ~0ull, &c->list)) return 2;
+      c->have_list = 1;
     } else if (strcmp(a, "--rmat") == 0) {
       if (c->path || c->rmat) return usage("give one FILE or --rmat", a);
       if (!parse_u64(a, argv[i], 1, 30, &c->scale)) return 2;
@@ -178,7 +179,7 @@ static int parse_args(int argc, char **argv, cli *c) {
   if (c->command == CMD_MOTIFS && c->k > 5) return usage("motifs count K = 3, 4 or 5", "-k");
   if (c->method == GCLQ_MOTIF_COUNT && c->k == 5) return usage("--method count takes K = 3 or 4", "-k");
   if (c->command == CMD_FPM && (!c->support || !c->max_edges)) return usage("needs --support S and --max-edges E", "fpm");
-  if (c->list && c->command != CMD_MATCH) return usage("belongs to match", "--list");
+  if (c->have_list && c->command != CMD_MATCH) return usage("belongs to match", "--list");
   if (c->prepare && c->command == CMD_FPM) return usage("belongs to match, motifs and kcl", "--prepare");
   if (c->query_labels && c->command != CMD_MATCH) return usage("belongs to match", "--query-labels");
   return -1;

@@ -300,6 +300,7 @@ def check_bad_arguments(binary, tmp):
         ([g, "motifs", "-k", "3", "--support", "2"], "--support", "belongs to fpm"),
         ([g, "kcl", "-k", "3", "--max-edges", "2"], "--max-edges", "belongs to fpm"),
         ([g, "motifs", "-k", "3", "--list", "5"], "--list", "belongs to match"),
+        ([g, "motifs", "-k", "3", "--list", "0"], "--list", "belongs to match"),
         ([g, "kcl", "-k", "3", "--query-labels", "x"], "--query-labels", "belongs to match"),
         ([g, "motifs", "-k", "3", "--induced"], "--induced", "belongs to match"),
         ([g, "match", q, "--induced", "--embeddings"], "--embeddings",

@@ -1526,6 +1526,8 @@ typedef struct gclq_fpm_options {
   void *log_user;
   gclq_fpm_method method;                     /* AUTO (zero): see above */
   size_t device_budget_bytes;                 /* CUDA TABLE: the table's device memory (0: 90% of the free) */
+  uint64_t max_table_bytes;                   /* TABLE: the most its levels may hold (0: no limit); a
+                                                 level past it goes in task blocks */
 } gclq_fpm_options;
 typedef struct gclq_fpm_pattern {
   uint32_t num_vertices, num_edges;
@@ -1562,6 +1564,12 @@ GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result);
                          new last level. A range is a task block: a level
                          too large for memory is made, used and dropped
                          (gclq_emb_pop) a block of parents at a time.
+     gclq_emb_extend_append  the same for rows [first, first + count) of
+                         the level below the last, their children that pass
+                         a filter (NULL: all) added after the last level's
+                         rows: a level too large whole is built filtered, a
+                         block of parents at a time (start it empty with
+                         gclq_emb_extend(t, 0, 0)).
      gclq_emb_filter_rows  keeps the rows that pass: the label and degree of
                          the vertices the level added, their pattern's rows
                          and support in a pattern table.
@@ -1578,11 +1586,11 @@ GCLQ_DEF void gclq_fpm_result_free(gclq_fpm_result *result);
    table and not change. AUTO runs HOST. Backend CUDA (asked by name, in an
    nvcc build) keeps the graph and the levels on the device, on the default
    stream, under device_budget_bytes; aggregation sorts the rows' raw
-   pattern keys there and makes each distinct one canonical on the host
+   pattern keys there a chunk of rows at a time, so a level of any size
+   aggregates whole, and makes each distinct one canonical on the host
    (graphs of at most 16 distinct labels: more is
-   GCLQ_ERROR_BACKEND_UNAVAILABLE); a level of 2^31 rows or more is
-   aggregated or filtered in blocks (GCLQ_ERROR_INVALID_ARGUMENT otherwise;
-   with support 2^28). Its first run on a GPU is pending (docs/gpm.md).
+   GCLQ_ERROR_BACKEND_UNAVAILABLE); the support's vertex sets are bitmaps
+   on the device (docs/gpm.md).
      gclq_emb_table *t;
      gclq_emb_patterns pats;
      memset(&pats, 0, sizeof pats);
@@ -1634,6 +1642,12 @@ GCLQ_DEF gclq_status gclq_emb_create(const gclq_graph *graph, const gclq_emb_opt
 /* The rows first .. first + count - 1 of the last level extended into a
    new last level (count past the end: to the end). */
 GCLQ_DEF gclq_status gclq_emb_extend(gclq_emb_table *table, uint64_t first, uint64_t count);
+/* The rows first .. first + count - 1 of the level below the last extended,
+   their children that pass filter (NULL: every one) appended to the last
+   level (whose rows stay first); max_bytes holds for the whole table.
+   Needs 2 levels at least. On failure the table is as it was. */
+GCLQ_DEF gclq_status gclq_emb_extend_append(gclq_emb_table *table, uint64_t first, uint64_t count,
+                                           const gclq_emb_filter *filter);
 GCLQ_DEF gclq_status gclq_emb_filter_rows(gclq_emb_table *table, const gclq_emb_filter *filter);
 /* Adds the last level's rows to patterns (zeroed before its first use);
    support nonzero: the MNI support too (a bit a vertex of the graph per

@@ -925,6 +925,64 @@ TEST(gpm, fpm_closed_forms_codes_and_bad_arguments) {
   gclq_graph_free(&k5);
 }
 
+/* FPM by TABLE on backend under a ladder of caps, from top down by a fifth
+   to bottom: the table's max_table_bytes, or (device nonzero) the device
+   budget. Each run SEARCH's patterns (want) or out of memory, both seen;
+   near the edge the middle and last levels go in task blocks of a few
+   parents (a block skipped or doubled shows in the supports). */
+static void gm_fpm_ladder(const gclq_graph &g, const gclq_fpm_options &base, const gclq_fpm_result &want,
+                          gclq_backend backend, int device, uint64_t top, uint64_t bottom) {
+  gclq_fpm_options o = base;
+  gclq_fpm_result r;
+  int ok = 0, oom = 0;
+  o.backend = backend;
+  o.method = GCLQ_FPM_TABLE;
+  for (uint64_t cap = top; cap >= bottom && !g_test.failed; cap = cap * 4 / 5) {
+    if (device) o.device_budget_bytes = (size_t)cap;
+    else o.max_table_bytes = cap;
+    memset(&r, 0xA5, sizeof r);
+    const gclq_status st = gclq_fpm(&g, &o, &r);
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY) {
+      CHECK(r.h_patterns == NULL && r.num_patterns == 0);
+      ++oom;
+      continue;
+    }
+    CHECK_MSG(st == GCLQ_SUCCESS && r.num_patterns == want.num_patterns && r.backend == backend,
+              "cap %llu: %s, %llu patterns, want %llu", (unsigned long long)cap, gclq_status_string(st),
+              (unsigned long long)r.num_patterns, (unsigned long long)want.num_patterns);
+    for (uint64_t i = 0; i < r.num_patterns && i < want.num_patterns; ++i)
+      CHECK_MSG(strcmp(r.h_patterns[i].code, want.h_patterns[i].code) == 0 &&
+                    r.h_patterns[i].support == want.h_patterns[i].support,
+                "cap %llu pattern %s support %llu, want %s %llu", (unsigned long long)cap, r.h_patterns[i].code,
+                (unsigned long long)r.h_patterns[i].support, want.h_patterns[i].code,
+                (unsigned long long)want.h_patterns[i].support);
+    gclq_fpm_result_free(&r);
+    ++ok;
+  }
+  CHECK_MSG(ok > 0 && oom > 0, "%d caps ran, %d were out of memory", ok, oom);
+}
+
+/* A labelled R-MAT 7 graph and its FPM by SEARCH (3 edges), then the ladder of max_table_bytes. */
+static void gm_fpm_cap(gclq_backend backend, const char *seed_name) {
+  test_rng rng = test_rng_for(seed_name);
+  gclq_graph g;
+  CHECK(gclq_graph_rmat(7, 8, rng.next(), &g) == GCLQ_SUCCESS);
+  CHECK(gclq_graph_random_labels(&g, 2, rng.next()) == GCLQ_SUCCESS);
+  gclq_fpm_options o;
+  memset(&o, 0, sizeof o);
+  o.min_support = 3 + rng.below(5);
+  o.max_edges = 3;
+  o.backend = GCLQ_BACKEND_HOST;
+  gclq_fpm_result want;
+  CHECK(gclq_fpm(&g, &o, &want) == GCLQ_SUCCESS && want.num_patterns > 3);
+  gm_fpm_ladder(g, o, want, backend, 0, (uint64_t)1 << 22, 1024);
+  gclq_fpm_result_free(&want);
+  gclq_graph_free(&g);
+}
+
+TEST(gpm, fpm_table_in_task_blocks_under_a_cap) { gm_fpm_cap(GCLQ_BACKEND_HOST, "gpm.fpm_cap"); }
+GPU_TEST(gpm, fpm_cuda_table_in_task_blocks_under_a_cap) { gm_fpm_cap(GCLQ_BACKEND_CUDA, "gpm.fpm_cuda_cap"); }
+
 /* CUDA's TABLE: the same patterns as SEARCH on an R-MAT graph under a
    ladder of device budgets (each run the right answer or out of memory,
    both seen: the budgets near the edge split the last level into task
@@ -942,31 +1000,7 @@ GPU_TEST(gpm, fpm_cuda_budgets_labels_and_auto_fallback) {
   o.backend = GCLQ_BACKEND_HOST;
   gclq_fpm_result want, r;
   CHECK(gclq_fpm(&g, &o, &want) == GCLQ_SUCCESS && want.num_patterns > 0);
-  int ok = 0, oom = 0;
-  o.backend = GCLQ_BACKEND_CUDA;
-  for (size_t budget = (size_t)1 << 30; budget >= 4096 && !g_test.failed; budget = budget * 3 / 4) {
-    o.device_budget_bytes = budget;
-    memset(&r, 0xA5, sizeof r);
-    const gclq_status st = gclq_fpm(&g, &o, &r);
-    if (st == GCLQ_ERROR_OUT_OF_MEMORY) {
-      CHECK(r.h_patterns == NULL && r.num_patterns == 0);
-      ++oom;
-      continue;
-    }
-    CHECK_MSG(st == GCLQ_SUCCESS, "budget %zu: %s", budget, gclq_status_string(st));
-    ++ok;
-    CHECK_MSG(r.num_patterns == want.num_patterns && r.backend == GCLQ_BACKEND_CUDA && r.method == GCLQ_FPM_TABLE,
-              "budget %zu: %llu patterns, SEARCH %llu", budget, (unsigned long long)r.num_patterns,
-              (unsigned long long)want.num_patterns);
-    for (uint64_t i = 0; i < r.num_patterns && i < want.num_patterns; ++i)
-      CHECK_MSG(strcmp(r.h_patterns[i].code, want.h_patterns[i].code) == 0 &&
-                    r.h_patterns[i].support == want.h_patterns[i].support,
-                "budget %zu pattern %llu: %s %llu, SEARCH %s %llu", budget, (unsigned long long)i, r.h_patterns[i].code,
-                (unsigned long long)r.h_patterns[i].support, want.h_patterns[i].code,
-                (unsigned long long)want.h_patterns[i].support);
-    gclq_fpm_result_free(&r);
-  }
-  CHECK_MSG(ok > 0 && oom > 0, "%d budgets ran, %d were out of memory", ok, oom);
+  gm_fpm_ladder(g, o, want, GCLQ_BACKEND_CUDA, 1, (uint64_t)1 << 30, 4096);
   /* AUTO under a budget too small: HOST's SEARCH, the same patterns */
   o.backend = GCLQ_BACKEND_AUTO;
   o.device_budget_bytes = 4096;

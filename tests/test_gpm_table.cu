@@ -642,3 +642,119 @@ GPU_TEST(gpm_table, cuda_budgets_and_limits) {
   }
   gclq_graph_free(&g);
 }
+
+/* One case of gclq_emb_extend_append: on random graphs (labelled and not,
+   both kinds), each level built whole (extend, then filter) in one HOST
+   table and, in a table of backend, from an empty level a random block of
+   parents at a time with the same filter (none, label and degree, or the
+   whole level's patterns by support): the same rows and parents. */
+static void et_append_case(gclq_backend backend, test_rng &rng) {
+  for (int rep = 0; rep < 8 && !g_test.failed; ++rep) {
+    const int kind = rep & 1, labelled = (rep >> 1) & 1;
+    gclq_graph g;
+    CHECK(gclq_graph_erdos_renyi(18 + (uint32_t)rng.below(20), 0.15, rng.next(), &g) == GCLQ_SUCCESS);
+    if (labelled) CHECK(gclq_graph_random_labels(&g, 3, rng.next()) == GCLQ_SUCCESS);
+    gclq_emb_options o;
+    memset(&o, 0, sizeof o);
+    o.kind = (gclq_emb_kind)kind;
+    gclq_emb_table *w = NULL, *b = NULL;
+    CHECK(gclq_emb_create(&g, &o, &w) == GCLQ_SUCCESS);
+    o.backend = backend;
+    CHECK(gclq_emb_create(&g, &o, &b) == GCLQ_SUCCESS);
+    for (uint32_t l = 1; l <= 3 && !g_test.failed; ++l) {
+      const int how = (int)rng.below(3); /* 0: no filter, 1: label and degree, 2: patterns */
+      gclq_emb_patterns pats;
+      gclq_emb_filter f;
+      memset(&pats, 0, sizeof pats);
+      memset(&f, 0, sizeof f);
+      CHECK(gclq_emb_extend(w, 0, UINT64_MAX) == GCLQ_SUCCESS);
+      if (how == 1) f.min_degree = 1 + (uint32_t)rng.below(3), f.by_label = labelled, f.label = (uint32_t)rng.below(3);
+      if (how == 2) {
+        CHECK(gclq_emb_aggregate(w, 1, &pats) == GCLQ_SUCCESS);
+        f.patterns = &pats;
+        f.min_support = 1 + rng.below(4);
+      }
+      if (how != 0) CHECK(gclq_emb_filter_rows(w, &f) == GCLQ_SUCCESS);
+      const uint64_t parents = gclq_emb_rows(b, l - 1);
+      CHECK(gclq_emb_extend(b, 0, 0) == GCLQ_SUCCESS && gclq_emb_rows(b, l) == 0); /* an empty level */
+      for (uint64_t at = 0; at < parents && !g_test.failed;) {
+        const uint64_t step = 1 + rng.below(parents / 3 + 1);
+        CHECK(gclq_emb_extend_append(b, at, step, how != 0 ? &f : NULL) == GCLQ_SUCCESS);
+        at += step;
+      }
+      CHECK_MSG(et_state(w) == et_state(b), "rep %d level %u filter %d: %llu rows, whole %llu", rep, l, how,
+                (unsigned long long)gclq_emb_rows(b, l), (unsigned long long)gclq_emb_rows(w, l));
+      gclq_emb_patterns_free(&pats);
+    }
+    gclq_emb_free(w);
+    gclq_emb_free(b);
+    gclq_graph_free(&g);
+  }
+}
+
+TEST(gpm_table, extend_append_in_blocks_equals_whole) {
+  test_rng rng = test_rng_for("gpm_table.append");
+  et_append_case(GCLQ_BACKEND_HOST, rng);
+}
+
+GPU_TEST(gpm_table, cuda_extend_append_in_blocks_equals_whole) {
+  test_rng rng = test_rng_for("gpm_table.cuda_append");
+  et_append_case(GCLQ_BACKEND_CUDA, rng);
+}
+
+/* extend_append's errors leave the table as it was: too few levels, a
+   range past the level, max_bytes, and every allocation failing in turn
+   (then the same rows as without failures). */
+TEST(gpm_table, extend_append_errors_leave_the_table) {
+  gclq_graph g;
+  CHECK(gclq_graph_erdos_renyi(25, 0.2, 17, &g) == GCLQ_SUCCESS);
+  gclq_emb_table *t = NULL;
+  CHECK(gclq_emb_create(&g, NULL, &t) == GCLQ_SUCCESS);
+  CHECK(gclq_emb_extend_append(NULL, 0, 1, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);
+  CHECK(gclq_emb_extend_append(t, 0, 1, NULL) == GCLQ_ERROR_INVALID_ARGUMENT); /* level 0 only */
+  CHECK(gclq_emb_extend(t, 0, UINT64_MAX) == GCLQ_SUCCESS && gclq_emb_extend(t, 0, 5) == GCLQ_SUCCESS);
+  const std::vector<uint64_t> before = et_state(t);
+  CHECK(gclq_emb_extend_append(t, gclq_emb_rows(t, 1) + 1, 1, NULL) == GCLQ_ERROR_INVALID_ARGUMENT &&
+        et_state(t) == before);
+  gclq_emb_filter bad;
+  memset(&bad, 0, sizeof bad);
+  gclq_emb_patterns none;
+  memset(&none, 0, sizeof none);
+  CHECK(gclq_emb_aggregate(t, 0, &none) == GCLQ_SUCCESS);
+  bad.patterns = &none;
+  bad.min_support = 1; /* support asked of a table aggregated without it */
+  CHECK(gclq_emb_extend_append(t, 5, 3, &bad) == GCLQ_ERROR_INVALID_ARGUMENT && et_state(t) == before);
+  gclq_emb_patterns_free(&none);
+  { /* max_bytes: the rows appended would pass it */
+    gclq_emb_options lo;
+    memset(&lo, 0, sizeof lo);
+    gclq_emb_table *lt = NULL;
+    lo.max_bytes = gclq_emb_bytes(t) + 16; /* one row more than t holds */
+    CHECK(gclq_emb_create(&g, &lo, &lt) == GCLQ_SUCCESS);
+    CHECK(gclq_emb_extend(lt, 0, UINT64_MAX) == GCLQ_SUCCESS && gclq_emb_extend(lt, 0, 5) == GCLQ_SUCCESS);
+    CHECK(et_state(lt) == before);
+    CHECK(gclq_emb_extend_append(lt, 5, 10, NULL) == GCLQ_ERROR_OUT_OF_MEMORY && et_state(lt) == before);
+    gclq_emb_free(lt);
+  }
+  gclq_emb_table *want = NULL; /* the rows of parents 0 .. 9 of level 1 */
+  CHECK(gclq_emb_create(&g, NULL, &want) == GCLQ_SUCCESS);
+  CHECK(gclq_emb_extend(want, 0, UINT64_MAX) == GCLQ_SUCCESS && gclq_emb_extend(want, 0, 10) == GCLQ_SUCCESS);
+  long long k = 0;
+  for (;; ++k) {
+    const long long live = g_alloc_live;
+    g_alloc_fail_at = g_alloc_calls + k;
+    const gclq_status st = gclq_emb_extend_append(t, 5, 5, NULL);
+    const bool never_came = g_alloc_fail_at >= g_alloc_calls;
+    g_alloc_fail_at = -1;
+    if (never_came) {
+      CHECK(st == GCLQ_SUCCESS && et_state(t) == et_state(want));
+      break;
+    }
+    CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && et_state(t) == before && g_alloc_live == live, "allocation %lld: %s",
+              k, gclq_status_string(st));
+  }
+  CHECK_MSG(k >= 3, "only %lld allocations", k);
+  gclq_emb_free(want);
+  gclq_emb_free(t);
+  gclq_graph_free(&g);
+}

@@ -234,9 +234,10 @@ static gclq_status gclq__fpm_take(const gclq_emb_patterns *pats, uint64_t min, g
   return GCLQ_SUCCESS;
 }
 
-/* The last level (max_edges edges) aggregated with support in task blocks
-   of parents, the block halved while a block's children do not fit. */
-static gclq_status gclq__fpm_last_in_blocks(gclq_emb_table *t, gclq_emb_patterns *pats) {
+/* The next level aggregated with support in task blocks of parents (each
+   made, aggregated and dropped), the block halved while a block's children
+   do not fit. */
+static gclq_status gclq__fpm_aggregate_in_blocks(gclq_emb_table *t, gclq_emb_patterns *pats) {
   const uint64_t parents = gclq_emb_rows(t, gclq_emb_levels(t) - 1);
   uint64_t at = 0, block = parents;
   gclq_status st = GCLQ_SUCCESS;
@@ -254,9 +255,34 @@ static gclq_status gclq__fpm_last_in_blocks(gclq_emb_table *t, gclq_emb_patterns
   return st;
 }
 
+/* The next level made from an empty one, a task block of parents at a
+   time, each block's rows of frequent patterns (pats, min support) appended;
+   the block halved while it does not fit. */
+static gclq_status gclq__fpm_keep_in_blocks(gclq_emb_table *t, const gclq_emb_patterns *pats, uint64_t min) {
+  const uint64_t parents = gclq_emb_rows(t, gclq_emb_levels(t) - 1);
+  uint64_t at = 0, block = parents;
+  gclq_emb_filter keep;
+  gclq_status st = gclq_emb_extend(t, 0, 0); /* an empty level */
+  memset(&keep, 0, sizeof keep);
+  keep.patterns = pats;
+  keep.min_support = min;
+  while (at < parents && st == GCLQ_SUCCESS) {
+    st = gclq_emb_extend_append(t, at, block, &keep);
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY && block > 1) { /* nothing changed: a smaller block */
+      block = (block + 1) / 2;
+      st = GCLQ_SUCCESS;
+      continue;
+    }
+    at += block;
+  }
+  return st;
+}
+
 /* gclq_fpm by the embedding table (method TABLE) on backend (HOST or CUDA):
    level 0 every edge; per level, aggregate with support, take the frequent
-   patterns, keep their rows, extend. */
+   patterns, keep their rows, extend. A level that does not fit whole goes
+   in task blocks: the last one aggregated a block at a time, a middle one
+   aggregated so, then made again keeping each block's frequent rows. */
 static gclq_status gclq__fpm_table(const gclq_graph *g, const gclq_fpm_options *o, gclq_backend backend,
                                    gclq_fpm_result *r) {
   gclq_emb_options eo;
@@ -268,23 +294,34 @@ static gclq_status gclq__fpm_table(const gclq_graph *g, const gclq_fpm_options *
   eo.kind = GCLQ_EMB_EDGE;
   eo.backend = backend;
   eo.device_budget_bytes = o->device_budget_bytes;
+  eo.max_bytes = o->max_table_bytes;
   st = gclq_emb_create(g, &eo, &t);
   for (e = 1; e <= o->max_edges && st == GCLQ_SUCCESS; ++e) {
     gclq_emb_patterns pats;
     gclq_emb_filter keep;
     const uint64_t before = r->num_patterns;
+    int kept = 0;
     memset(&pats, 0, sizeof pats);
     if (e > 1 && gclq_emb_rows(t, e - 2) == 0) break; /* nothing frequent to grow */
-    if (e == 1) st = gclq_emb_aggregate(t, 1, &pats);
-    else if (e < o->max_edges) st = gclq_emb_extend(t, 0, UINT64_MAX);
-    else st = gclq__fpm_last_in_blocks(t, &pats);
-    if (st == GCLQ_SUCCESS && e > 1 && e < o->max_edges) st = gclq_emb_aggregate(t, 1, &pats);
+    if (e == 1) {
+      st = gclq_emb_aggregate(t, 1, &pats);
+    } else if (e == o->max_edges) {
+      st = gclq__fpm_aggregate_in_blocks(t, &pats);
+    } else {
+      st = gclq_emb_extend(t, 0, UINT64_MAX);
+      if (st == GCLQ_SUCCESS) st = gclq_emb_aggregate(t, 1, &pats);
+      else if (st == GCLQ_ERROR_OUT_OF_MEMORY) { /* too large whole: in task blocks, twice */
+        st = gclq__fpm_aggregate_in_blocks(t, &pats);
+        if (st == GCLQ_SUCCESS) st = gclq__fpm_keep_in_blocks(t, &pats, o->min_support);
+        kept = 1;
+      }
+    }
     if (st == GCLQ_SUCCESS) st = gclq__fpm_take(&pats, o->min_support, r);
     r->candidates += pats.num_patterns;
     memset(&keep, 0, sizeof keep);
     keep.patterns = &pats;
     keep.min_support = o->min_support;
-    if (st == GCLQ_SUCCESS && e < o->max_edges) st = gclq_emb_filter_rows(t, &keep);
+    if (st == GCLQ_SUCCESS && e < o->max_edges && !kept) st = gclq_emb_filter_rows(t, &keep);
     if (st == GCLQ_SUCCESS && o->log != NULL) {
       snprintf(line, sizeof line, "fpm: %u edges: %llu candidates, %llu frequent", e,
                (unsigned long long)pats.num_patterns, (unsigned long long)(r->num_patterns - before));
@@ -421,6 +458,59 @@ GCLQ_DEF gclq_status gclq_emb_extend(gclq_emb_table *table, uint64_t first, uint
   if (table->dev != NULL) return gclq__emb_cuda_extend(table, first, count);
 #endif
   return gclq__emb_extend(table, first, count);
+}
+
+/* The last level aside, back, or joined after the block made in its place,
+   by the table's backend (clique/gpm/table.h, clique/gpm/cuda.cuh). */
+static void gclq__emb_aside_take(gclq_emb_table *t, gclq__emb_aside *a) {
+#if defined(__CUDACC__)
+  if (t->dev != NULL) {
+    gclq__emb_cuda_set_aside(t, a);
+    return;
+  }
+#endif
+  gclq__emb_set_aside(t, a);
+}
+static void gclq__emb_aside_back(gclq_emb_table *t, const gclq__emb_aside *a) {
+#if defined(__CUDACC__)
+  if (t->dev != NULL) {
+    gclq__emb_cuda_put_back(t, a);
+    return;
+  }
+#endif
+  gclq__emb_put_back(t, a);
+}
+static gclq_status gclq__emb_aside_join(gclq_emb_table *t, gclq__emb_aside *a) {
+#if defined(__CUDACC__)
+  if (t->dev != NULL) return gclq__emb_cuda_concat(t, a);
+#endif
+  return gclq__emb_concat(t, a);
+}
+
+GCLQ_DEF gclq_status gclq_emb_extend_append(gclq_emb_table *table, uint64_t first, uint64_t count,
+                                           const gclq_emb_filter *filter) {
+  gclq__emb_aside a;
+  uint64_t rows;
+  uint32_t L;
+  gclq_status st;
+  if (table == NULL || table->levels < 2) return GCLQ_ERROR_INVALID_ARGUMENT;
+  L = table->levels - 1;
+  rows = table->n[L - 1];
+  if (first > rows) return GCLQ_ERROR_INVALID_ARGUMENT;
+  if (count > rows - first) count = rows - first;
+  gclq__emb_aside_take(table, &a);
+  /* the block in the last level's place, filtered, within max_bytes with the rows aside */
+  st = gclq_emb_extend(table, first, count);
+  if (st == GCLQ_SUCCESS && filter != NULL) st = gclq_emb_filter_rows(table, filter);
+  if (st == GCLQ_SUCCESS && table->max_bytes != 0 &&
+      gclq__emb_bytes(table) + gclq__emb_level_bytes(L, a.n) > table->max_bytes)
+    st = GCLQ_ERROR_OUT_OF_MEMORY;
+  if (st == GCLQ_SUCCESS) st = gclq__emb_aside_join(table, &a);
+  if (st != GCLQ_SUCCESS) { /* the block dropped, the level as it was */
+    if (table->levels == L + 1) gclq_emb_pop(table);
+    gclq__emb_aside_back(table, &a);
+  }
+  return st;
 }
 
 GCLQ_DEF gclq_status gclq_emb_filter_rows(gclq_emb_table *table, const gclq_emb_filter *filter) {

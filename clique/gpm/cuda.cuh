@@ -168,6 +168,63 @@ static inline gclq_status gclq__emb_cuda_extend(gclq_emb_table *t, uint64_t firs
   return GCLQ_SUCCESS;
 }
 
+/* gclq__emb_set_aside for a CUDA table: the last level's device blocks
+   aside with its count. */
+static inline void gclq__emb_cuda_set_aside(gclq_emb_table *t, gclq__emb_aside *a) {
+  gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
+  const uint32_t L = t->levels - 1;
+  gclq__emb_set_aside(t, a); /* the count and the levels (a CUDA table's host columns are NULL) */
+  a->col = d->col[L], a->par = d->par[L], a->col_held = d->col_held[L], a->par_held = d->par_held[L];
+  d->col[L] = d->par[L] = NULL;
+  d->col_held[L] = d->par_held[L] = 0;
+}
+
+/* gclq__emb_put_back for a CUDA table. */
+static inline void gclq__emb_cuda_put_back(gclq_emb_table *t, const gclq__emb_aside *a) {
+  gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
+  const uint32_t L = t->levels;
+  d->col[L] = a->col, d->par[L] = a->par, d->col_held[L] = a->col_held, d->par_held[L] = a->par_held;
+  t->n[L] = a->n;
+  t->levels = L + 1;
+}
+
+/* gclq__emb_concat on the device: fresh blocks of both levels' rows, the
+   aside's first; on failure nothing changed. */
+static inline gclq_status gclq__emb_cuda_concat(gclq_emb_table *t, gclq__emb_aside *a) {
+  gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
+  gclq__dev *c = &d->c;
+  const uint32_t L = t->levels - 1;
+  const uint64_t n = a->n + t->n[L];
+  const size_t first = (size_t)a->n * sizeof(uint64_t), then = (size_t)t->n[L] * sizeof(uint64_t);
+  void *col = NULL, *par = NULL;
+  size_t col_held = 0, par_held = 0;
+  gclq_status st = gclq__dev_alloc(c, &col, &col_held, (size_t)n * sizeof(uint64_t));
+  if (st == GCLQ_SUCCESS) st = gclq__dev_alloc(c, &par, &par_held, (size_t)n * sizeof(uint64_t));
+  if (st == GCLQ_SUCCESS && n > 0 &&
+      ((first > 0 && (cudaMemcpyAsync(col, a->col, first, cudaMemcpyDeviceToDevice, c->stream) != cudaSuccess ||
+                      cudaMemcpyAsync(par, a->par, first, cudaMemcpyDeviceToDevice, c->stream) != cudaSuccess)) ||
+       (then > 0 && (cudaMemcpyAsync((char *)col + first, d->col[L], then, cudaMemcpyDeviceToDevice, c->stream) !=
+                         cudaSuccess ||
+                     cudaMemcpyAsync((char *)par + first, d->par[L], then, cudaMemcpyDeviceToDevice, c->stream) !=
+                         cudaSuccess)) ||
+       cudaStreamSynchronize(c->stream) != cudaSuccess))
+    st = GCLQ_ERROR_CUDA;
+  if (st != GCLQ_SUCCESS) {
+    gclq__emb_dfree(c, col, col_held);
+    gclq__emb_dfree(c, par, par_held);
+    return st;
+  }
+  gclq__emb_dfree(c, a->col, a->col_held);
+  gclq__emb_dfree(c, a->par, a->par_held);
+  gclq__emb_dfree(c, d->col[L], d->col_held[L]);
+  gclq__emb_dfree(c, d->par[L], d->par_held[L]);
+  memset(a, 0, sizeof *a);
+  d->col[L] = (uint64_t *)col, d->col_held[L] = col_held;
+  d->par[L] = (uint64_t *)par, d->par_held[L] = par_held;
+  t->n[L] = n;
+  return GCLQ_SUCCESS;
+}
+
 static inline void gclq__emb_cuda_pop(gclq_emb_table *t) {
   gclq__emb_cuda *d = (gclq__emb_cuda *)t->dev;
   const uint32_t L = t->levels - 1;

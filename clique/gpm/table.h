@@ -169,6 +169,53 @@ static gclq_status gclq__emb_extend(gclq_emb_table *t, uint64_t first, uint64_t 
   return GCLQ_SUCCESS;
 }
 
+/* The last level held aside while a block of its rows is made in its
+   place (gclq_emb_extend_append): its rows (HOST columns, or a CUDA
+   table's device blocks and their sizes) and count. */
+typedef struct gclq__emb_aside {
+  uint64_t *col, *par, n;
+  size_t col_held, par_held; /* CUDA: the device blocks' bytes */
+} gclq__emb_aside;
+
+/* The last level L aside (the table's last level is then L - 1). */
+static void gclq__emb_set_aside(gclq_emb_table *t, gclq__emb_aside *a) {
+  const uint32_t L = t->levels - 1;
+  memset(a, 0, sizeof *a);
+  a->col = t->col[L], a->par = t->par[L], a->n = t->n[L];
+  t->col[L] = t->par[L] = NULL;
+  t->n[L] = 0;
+  t->levels = L;
+}
+
+/* The level aside back as the last level (the block, if any, dropped first). */
+static void gclq__emb_put_back(gclq_emb_table *t, const gclq__emb_aside *a) {
+  const uint32_t L = t->levels;
+  t->col[L] = a->col, t->par[L] = a->par, t->n[L] = a->n;
+  t->levels = L + 1;
+}
+
+/* HOST: the block (the last level) after the level aside's rows, as one
+   last level; on failure nothing changed. */
+static gclq_status gclq__emb_concat(gclq_emb_table *t, gclq__emb_aside *a) {
+  const uint32_t L = t->levels - 1;
+  const uint64_t n = a->n + t->n[L];
+  uint64_t *col = (uint64_t *)GCLQ_REALLOC(a->col, (size_t)(n ? n : 1) * sizeof(uint64_t));
+  uint64_t *par;
+  if (col == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  a->col = col;
+  par = (uint64_t *)GCLQ_REALLOC(a->par, (size_t)(n ? n : 1) * sizeof(uint64_t));
+  if (par == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  a->par = par;
+  if (t->n[L] > 0) {
+    memcpy(col + a->n, t->col[L], (size_t)t->n[L] * sizeof(uint64_t));
+    memcpy(par + a->n, t->par[L], (size_t)t->n[L] * sizeof(uint64_t));
+  }
+  GCLQ_FREE(t->col[L]);
+  GCLQ_FREE(t->par[L]);
+  t->col[L] = col, t->par[L] = par, t->n[L] = n;
+  return GCLQ_SUCCESS;
+}
+
 /* The row of items[0 .. L] as a labelled pattern in the order its vertices
    joined (vert: their ids), edges as the row has them; gclq__emb_pattern:
    row i of level L. */

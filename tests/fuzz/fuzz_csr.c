@@ -410,6 +410,11 @@ static void fuzz_tables(const gclq_graph *g, const fuzz_truth *t, uint64_t wedge
         FUZZ_CHECK(gclq_emb_pop(et) == GCLQ_SUCCESS);
       }
       FUZZ_CHECK(blocked == wedges - 2 * T);
+      /* level 2 again from an empty one, blocks of 1 .. 3 parents appended */
+      FUZZ_CHECK(gclq_emb_extend(et, 0, 0) == GCLQ_SUCCESS && gclq_emb_rows(et, 2) == 0);
+      for (at = 0; at < gclq_emb_rows(et, 1); at += 1 + at % 3)
+        FUZZ_CHECK(gclq_emb_extend_append(et, at, 1 + at % 3, NULL) == GCLQ_SUCCESS);
+      FUZZ_CHECK(gclq_emb_rows(et, 2) == wedges - 2 * T);
     }
     gclq_emb_free(et);
   }

@@ -2,7 +2,7 @@
    device (method COUNT, backend CUDA): the twin of gclq__host_motifs_count
    (clique/gpm/host.h), the same sums (gclq__fm_sums) solved by the same
    gclq__fm_solve, modulo 2^64. The graph module uploads the graph and
-   orients it by (degree, id) (gclq__graph_upload, gclq__graph_orient):
+   orients it by (degree, id) (gclq__graph_oriented, no cores):
    vertex ids become ranks in that order, so "later in the order" is
    "larger id" and every list is ascending. Then, in a context of its own
    under the budget (clique/device.cuh):
@@ -286,11 +286,12 @@ static inline gclq_status gclq__fm_cuda_cycles(gclq__dev *c, const gclq__dorient
    the 4-cycles; *count_ms the wall time from the oriented graph on. */
 static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, uint32_t k,
                                             const gclq_prepared_graph *pg, gclq__fm_sums *s, double *count_ms) {
-  gclq__dgraph dg;
+  const uint32_t n = g->num_vertices;
   gclq__doriented o;
   gclq__dmem rank(c), ooff(c), oout(c), uoff(c), unbr(c);
   gclq__clock::time_point t0 = gclq__clock::now();
-  memset(&dg, 0, sizeof dg); /* d_round NULL: the (degree, id) order */
+  uint32_t no_cores = 0;
+  double upload_ms, order_ms;
   memset(&o, 0, sizeof o);
   if (pg != NULL) { /* its orientation, whichever order: any total order counts each cycle once */
     GCLQ__TRY(gclq__fm_cuda_triangles(c, &pg->o, pg->o.d_uoff, pg->n, k, s));
@@ -298,20 +299,15 @@ static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, u
     *count_ms = gclq__ms_since(t0);
     return GCLQ_SUCCESS;
   }
-  {
-    gclq__dmem off(c), nbr(c), deg(c), core(c);
-    c->phase = "motifs: upload";
-    GCLQ__TRY(gclq__graph_upload(c, g, &dg, &off, &nbr, &deg, &core));
-    core.release(); /* no peeling here */
-    c->phase = "motifs: orientation";
-    GCLQ__TRY(gclq__graph_orient(c, &dg, k == 4, &rank, &ooff, &oout, &uoff, &unbr, &o));
-  }
+  c->phase = "motifs: upload"; /* no cores: the (degree, id) order */
+  GCLQ__TRY(gclq__graph_oriented(c, g, GCLQ_ORIENT_BY_DEGREE, 0, k == 4, &rank, &ooff, &oout, &uoff, &unbr, &o,
+                                 &no_cores, &upload_ms, &order_ms));
   rank.release();
   t0 = gclq__clock::now();
-  GCLQ__TRY(gclq__fm_cuda_triangles(c, &o, uoff.as<uint64_t>(), dg.n, k, s));
+  GCLQ__TRY(gclq__fm_cuda_triangles(c, &o, uoff.as<uint64_t>(), n, k, s));
   ooff.release();
   oout.release();
-  if (k == 4) GCLQ__TRY(gclq__fm_cuda_cycles(c, &o, dg.n, &s->C));
+  if (k == 4) GCLQ__TRY(gclq__fm_cuda_cycles(c, &o, n, &s->C));
   *count_ms = gclq__ms_since(t0);
   return GCLQ_SUCCESS;
 }

@@ -254,6 +254,39 @@ static inline gclq_status gclq__graph_core_numbers(const gclq_graph *g, uint32_t
   return st;
 }
 
+/* The oriented graph of g on the device, as the k-clique, motif and
+   prepared-graph runs take it: the upload, then (with_cores) the cores
+   peeled, their rounds the order for DEGENERACY and *max_core the largest,
+   then gclq__graph_orient (the undirected lists too when undirected) into
+   the holders; the upload's blocks are freed on return. *upload_ms and
+   *order_ms: the upload's wall time and the rest's. */
+static inline gclq_status gclq__graph_oriented(gclq__dev *c, const gclq_graph *g, gclq_orient_by by, int with_cores,
+                                               int undirected, gclq__dmem *rank, gclq__dmem *ooff, gclq__dmem *oout,
+                                               gclq__dmem *uoff, gclq__dmem *unbr, gclq__doriented *o,
+                                               uint32_t *max_core, double *upload_ms, double *order_ms) {
+  gclq__dgraph dg;
+  gclq__dmem off(c), nbr(c), deg(c), core(c), round(c);
+  gclq__clock::time_point t0;
+  memset(&dg, 0, sizeof dg);
+  GCLQ__TRY(gclq__graph_upload(c, g, &dg, &off, &nbr, &deg, &core));
+  *upload_ms = dg.upload_ms;
+  t0 = gclq__clock::now(); /* the order's time starts from the device-resident graph */
+  if (with_cores) {
+    c->phase = "cores";
+    if (by == GCLQ_ORIENT_BY_DEGENERACY) {
+      GCLQ__TRY(round.get((size_t)dg.n * sizeof(uint32_t) + 4));
+      dg.d_round = round.as<uint32_t>();
+    }
+    GCLQ__TRY(gclq__graph_cores(c, &dg, max_core));
+  }
+  core.release();
+  c->phase = "orientation";
+  GCLQ__TRY(gclq__graph_orient(c, &dg, undirected, rank, ooff, oout, uoff, unbr, o));
+  GCLQ__CUDA_TRY(cudaStreamSynchronize(c->stream));
+  *order_ms = gclq__ms_since(t0);
+  return GCLQ_SUCCESS;
+}
+
 /* ---- the prepared device graph (gclq_graph_prepare) ----
    A context of its own (default stream and allocator, the caller's budget)
    and the oriented graph the k-clique and motif calls would build: upload,
@@ -285,30 +318,17 @@ static inline void gclq__prepared_release(gclq_prepared_graph *pg) {
   cudaGetLastError();
 }
 
-/* The build into pg (its context set up); on failure nothing is held. */
+/* The build into pg (its context set up: gclq__graph_oriented with the
+   cores and the undirected lists); on failure nothing is held. */
 static inline gclq_status gclq__prepared_build(gclq_prepared_graph *pg, const gclq_graph *g) {
   gclq__dev *c = &pg->c;
-  gclq__dgraph dg;
-  gclq__dmem off(c), nbr(c), deg(c), core(c), round(c), rank(c), ooff(c), oout(c), uoff(c), unbr(c);
+  gclq__dmem rank(c), ooff(c), oout(c), uoff(c), unbr(c);
   gclq__dmem *keep[GCLQ__PREP_BLOCKS] = {&rank, &ooff, &oout, &uoff, &unbr};
-  gclq__clock::time_point t0;
   int i;
-  memset(&dg, 0, sizeof dg);
   if (g->num_vertices == 0) return GCLQ_SUCCESS; /* nothing to hold: no edge, no list */
   c->phase = "prepare: upload";
-  GCLQ__TRY(gclq__graph_upload(c, g, &dg, &off, &nbr, &deg, &core));
-  pg->upload_ms = dg.upload_ms;
-  t0 = gclq__clock::now();
-  c->phase = "prepare: cores";
-  if (pg->orientation == GCLQ_ORIENT_BY_DEGENERACY) {
-    GCLQ__TRY(round.get((size_t)dg.n * sizeof(uint32_t) + 4));
-    dg.d_round = round.as<uint32_t>();
-  }
-  GCLQ__TRY(gclq__graph_cores(c, &dg, &pg->max_core));
-  c->phase = "prepare: orientation";
-  GCLQ__TRY(gclq__graph_orient(c, &dg, 1, &rank, &ooff, &oout, &uoff, &unbr, &pg->o));
-  GCLQ__CUDA_TRY(cudaStreamSynchronize(c->stream));
-  pg->order_ms = gclq__ms_since(t0);
+  GCLQ__TRY(gclq__graph_oriented(c, g, pg->orientation, 1, 1, &rank, &ooff, &oout, &uoff, &unbr, &pg->o,
+                                 &pg->max_core, &pg->upload_ms, &pg->order_ms));
   for (i = 0; i < GCLQ__PREP_BLOCKS; ++i) { /* held by pg from here on */
     pg->block[i] = keep[i]->p, pg->held[i] = keep[i]->held;
     keep[i]->p = NULL, keep[i]->held = 0;

@@ -3,54 +3,38 @@
    (BITSET, PIVOT, LFTJ, LEVEL_JOIN, GROUPED; their kernels are
    clique/kcliques/<method>.cuh), and the run (upload, cores, orientation,
    counting; listing by the host ORDERED pass over the same orientation). */
-/* The graph oriented for the methods (gclq__graph_orient, with the
-   undirected lists when PIVOT asks for them), into d. */
-static inline gclq_status gclq__kc_cuda_orient(gclq__kc_dev *d, const gclq__dgraph *dg, int undirected, gclq__dmem *rank,
-                                               gclq__dmem *ooff, gclq__dmem *oout, gclq__dmem *uoff, gclq__dmem *unbr) {
-  gclq__doriented o;
-  GCLQ__TRY(gclq__graph_orient(d->c, dg, undirected, rank, ooff, oout, uoff, unbr, &o));
-  d->m = o.m;
-  d->max_out = o.max_out;
-  d->d_rank = o.d_rank;
-  d->d_off = o.d_off;
-  d->d_out = o.d_out;
-  d->d_uoff = o.d_uoff;
-  d->d_unbr = o.d_unbr;
-  return GCLQ_SUCCESS;
+/* The oriented graph o into d, for the methods. */
+static inline void gclq__kc_take(gclq__kc_dev *d, const gclq__doriented *o) {
+  d->m = o->m;
+  d->max_out = o->max_out;
+  d->d_rank = o->d_rank;
+  d->d_off = o->d_off;
+  d->d_out = o->d_out;
+  d->d_uoff = o->d_uoff;
+  d->d_unbr = o->d_unbr;
 }
 
 /* The oriented graph into d: the prepared one (gclq_graph_prepare, made
-   from g with the call's orientation, else INVALID_ARGUMENT), or upload,
-   cores (their rounds for DEGENERACY) and orientation into the holders,
-   the graph in its own ids freed after; *order_ms the cores' and the
-   orientation's time (0 when prepared). */
+   from g with the call's orientation, else INVALID_ARGUMENT), or
+   gclq__graph_oriented into the holders (the undirected lists when PIVOT
+   asks for them); *order_ms the cores' and the orientation's time (0 when
+   prepared). */
 static inline gclq_status gclq__kc_cuda_graph(gclq__kc_dev *d, const gclq_kclique_options *p, const gclq_graph *g,
                                               int undirected, gclq__dmem *rank, gclq__dmem *ooff, gclq__dmem *oout,
                                               gclq__dmem *uoff, gclq__dmem *unbr, double *order_ms) {
   const gclq_prepared_graph *pg = p->prepared;
-  gclq__clock::time_point t0;
-  gclq__dgraph dg;
-  gclq__dmem off(d->c), nbr(d->c), deg(d->c), core(d->c), round(d->c);
+  gclq__doriented o;
+  double upload_ms;
   *order_ms = 0;
   if (pg != NULL) {
     if (pg->orientation != p->orientation || !gclq__prepared_of(pg, g)) return GCLQ_ERROR_INVALID_ARGUMENT;
-    d->m = pg->o.m, d->max_out = pg->o.max_out, d->max_core = pg->max_core;
-    d->d_rank = pg->o.d_rank, d->d_off = pg->o.d_off, d->d_out = pg->o.d_out;
-    d->d_uoff = pg->o.d_uoff, d->d_unbr = pg->o.d_unbr;
+    gclq__kc_take(d, &pg->o);
+    d->max_core = pg->max_core;
     return GCLQ_SUCCESS;
   }
-  memset(&dg, 0, sizeof dg);
-  GCLQ__TRY(gclq__graph_upload(d->c, g, &dg, &off, &nbr, &deg, &core));
-  t0 = gclq__clock::now(); /* the order's time starts from the device-resident graph */
-  d->c->phase = "cores";
-  if (p->orientation == GCLQ_ORIENT_BY_DEGENERACY) {
-    GCLQ__TRY(round.get((size_t)d->n * sizeof(uint32_t) + 4));
-    dg.d_round = round.as<uint32_t>();
-  }
-  GCLQ__TRY(gclq__graph_cores(d->c, &dg, &d->max_core));
-  d->c->phase = "orientation";
-  GCLQ__TRY(gclq__kc_cuda_orient(d, &dg, undirected, rank, ooff, oout, uoff, unbr));
-  *order_ms = gclq__ms_since(t0);
+  GCLQ__TRY(gclq__graph_oriented(d->c, g, p->orientation, 1, undirected, rank, ooff, oout, uoff, unbr, &o,
+                                 &d->max_core, &upload_ms, order_ms));
+  gclq__kc_take(d, &o);
   return GCLQ_SUCCESS;
 }
 

@@ -1476,6 +1476,9 @@ typedef struct gclq_match_result {
   uint64_t automorphisms;   /* of the query (labels kept) */
   gclq_backend backend;     /* the backend that ran */
   double total_ms;          /* the call's time (HOST: processor time) */
+  double count_ms;          /* CUDA (the counted path): the count's wall time from the oriented
+                               graph (prepared, or after the call's upload and orientation); HOST:
+                               total_ms */
   char message[96];         /* why a call failed ("" on success) */
 } gclq_match_result;
 /* options may be NULL (the defaults). Free the result with gclq_match_result_free. */

@@ -233,15 +233,16 @@ static int run_match(const cli *c, const gclq_graph *g, progress_state *prog) {
       for (j = 0; j < r.query_vertices; ++j) printf("%s%llu", j ? ", " : "", (unsigned long long)r.h_matches[i * r.query_vertices + j]);
       printf("]");
     }
-    printf("], \"backend\": \"%s\", \"total_ms\": %.3f}\n", gclq_backend_name(r.backend), r.total_ms);
+    printf("], \"backend\": \"%s\", \"total_ms\": %.3f, \"count_ms\": %.3f}\n", gclq_backend_name(r.backend),
+           r.total_ms, r.count_ms);
   } else {
     for (i = 0; i < r.stored; ++i) {
       printf("match:");
       for (j = 0; j < r.query_vertices; ++j) printf(" %llu", (unsigned long long)r.h_matches[i * r.query_vertices + j]);
       printf("\n");
     }
-    printf("query: %u vertices, %llu automorphisms; %s; backend %s, %.2f ms\n", r.query_vertices,
-           (unsigned long long)r.automorphisms, modes[c->mode], gclq_backend_name(r.backend), r.total_ms);
+    printf("query: %u vertices, %llu automorphisms; %s; backend %s, %.2f ms; count %.2f ms\n", r.query_vertices,
+           (unsigned long long)r.automorphisms, modes[c->mode], gclq_backend_name(r.backend), r.total_ms, r.count_ms);
     printf("matches %llu\n", (unsigned long long)r.count);
   }
   gclq_match_result_free(&r);

@@ -411,7 +411,7 @@ def check_match(binary, g, path, queries, tag):
             check(r is not None and r.get("command") == "match" and r.get("mode") == mode
                   and r.get("matches") == want[mode] and r.get("automorphisms") == aut and r.get("query_vertices") == q
                   and r.get("listed") == [] and r.get("backend") in ("host", "cuda")
-                  and isinstance(r.get("total_ms"), (int, float)),
+                  and all(isinstance(r.get(t), (int, float)) for t in ("total_ms", "count_ms")),
                   "%s match %s %s --json: %r" % (tag, qname, mode, r))
         # --list: rows of file ids in the query's vertex order, each a match, distinct, ascending
         for mode, flags, valid in (("edge-induced", [], set(emb)), ("vertex-induced", ["--induced"], set(ind)),

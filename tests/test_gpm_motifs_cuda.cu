@@ -215,6 +215,29 @@ GPU_TEST(gpm_cuda, motifs_count_equals_host_on_random_graphs) {
   }
 }
 
+/* A graph of over a million vertices: the bitmap triangle kernel's n-bit
+   bitmap (over 128 KiB) leaves no room for GCLQ__FM_BITS_MIN_BLOCKS blocks
+   an SM of any device (at most 228 KiB of shared memory an SM), so T alone
+   is counted by the warp-an-edge kernel; the small graphs above take the
+   bitmap. A path with chords i - (i + 2) (each a triangle) and long edges. */
+GPU_TEST(gpm_cuda, motifs_count_triangles_past_the_bitmap) {
+  test_rng rng = test_rng_for("gpm_cuda.big_n");
+  const uint64_t n = ((uint64_t)1 << 20) + 1 + rng.below(1000);
+  std::vector<uint64_t> u, v;
+  for (uint64_t i = 0; i + 1 < n; ++i) {
+    u.push_back(i), v.push_back(i + 1);
+    if (i + 2 < n && rng.below(2) == 0) u.push_back(i), v.push_back(i + 2);
+    if (rng.below(8) == 0) u.push_back(i), v.push_back(rng.below(n));
+  }
+  gclq_graph g;
+  CHECK(gclq_graph_from_edges(u.data(), v.data(), u.size(), &g) == GCLQ_SUCCESS && g.num_vertices == n);
+  uint64_t got[6];
+  gclq_status st;
+  gmc_same(g, 3, 0, "past the bitmap", 0, &st, got);
+  CHECK_MSG(got[0] > n / 4, "%llu triangles", (unsigned long long)got[0]);
+  gclq_graph_free(&g);
+}
+
 GPU_TEST(gpm_cuda, motifs_count_budget) {
   test_rng rng = test_rng_for("gpm_cuda.budget");
   gclq_graph g;

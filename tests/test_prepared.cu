@@ -212,6 +212,7 @@ GPU_TEST(prepared, match_counts_on_cuda_equal_host) {
         CHECK_MSG(got.count == want.count && got.backend == GCLQ_BACKEND_CUDA && got.automorphisms == want.automorphisms,
                   "shape %zu mode %zu way %d: %llu, HOST %llu", s, m, way, (unsigned long long)got.count,
                   (unsigned long long)want.count);
+        CHECK(want.count_ms == want.total_ms && got.count_ms >= 0 && got.count_ms <= got.total_ms + 1e3);
       }
     gclq_graph_free(&Q);
   }

@@ -18,7 +18,7 @@ GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq
   st = gclq__graph_check(graph);
 #if defined(__CUDACC__)
   if (st == GCLQ_SUCCESS && method == GCLQ_MOTIF_COUNT && backend != GCLQ_BACKEND_HOST) {
-    st = gclq__cuda_motifs_count(graph, k, options ? options->device_budget_bytes : 0,
+    st = gclq__cuda_motifs_count(graph, k, gclq__fm_need(k, ~0u), options ? options->device_budget_bytes : 0,
                                  options ? options->prepared : NULL, options ? options->log : NULL,
                                  options ? options->log_user : NULL, result->counts, &result->subgraphs, NULL,
                                  &result->count_ms);
@@ -76,22 +76,28 @@ static gclq_status gclq__match_fail(gclq_match_result *r, gclq_status st, const 
 
 /* The motif counts of the query's size for the counted path of gclq_match:
    on CUDA (asked, or AUTO with a device, falling back to HOST when it has
-   no memory or no device) or HOST; *backend the one that ran. */
+   no memory or no device; only the sums the mode's count of the query's
+   pattern needs, gclq__fm_need, and *count_ms their time) or HOST (every
+   count, *count_ms untouched); *backend the one that ran. */
 static gclq_status gclq__match_counts(const gclq_graph *g, const gclq__query *Q, const gclq_match_options *o,
-                                      gclq_backend *backend, uint64_t *induced, uint64_t *noninduced) {
+                                      gclq_backend *backend, uint64_t *induced, uint64_t *noninduced,
+                                      double *count_ms) {
   uint64_t subgraphs;
   gclq_status st = GCLQ_SUCCESS;
   *backend = GCLQ_BACKEND_HOST;
 #if defined(__CUDACC__)
   if (o->backend != GCLQ_BACKEND_HOST) {
-    st = gclq__cuda_motifs_count(g, Q->q, o->device_budget_bytes, o->prepared, o->log, o->log_user, induced,
-                                 &subgraphs, noninduced, NULL);
+    const uint32_t pattern = gclq__query_pattern(Q->q, Q->adj);
+    st = gclq__cuda_motifs_count(g, Q->q, gclq__fm_need(Q->q, o->mode == GCLQ_MATCH_VERTEX_INDUCED ? ~0u : pattern),
+                                 o->device_budget_bytes, o->prepared, o->log, o->log_user, induced, &subgraphs,
+                                 noninduced, count_ms);
     if (st == GCLQ_SUCCESS) *backend = GCLQ_BACKEND_CUDA;
     if (st == GCLQ_SUCCESS || o->backend == GCLQ_BACKEND_CUDA ||
         (st != GCLQ_ERROR_OUT_OF_MEMORY && st != GCLQ_ERROR_NO_DEVICE))
       return st;
   }
 #else
+  (void)count_ms;
   if (o->backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* an nvcc build has it */
 #endif
   st = gclq__host_motifs_count(g, Q->q, o->log, o->log_user, induced, &subgraphs, noninduced);
@@ -152,7 +158,7 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
     return gclq__match_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE,
                             "CUDA matches an unlabelled 3- or 4-vertex query's count alone; the rest is HOST only");
   if (counted) {
-    st = gclq__match_counts(graph, &Q, &o, &backend, induced, noninduced);
+    st = gclq__match_counts(graph, &Q, &o, &backend, induced, noninduced, &result->count_ms);
     if (st == GCLQ_SUCCESS) result->count = gclq__match_by_count(Q.q, Q.adj, Q.automorphisms, o.mode, induced, noninduced);
   } else {
     st = gclq__host_match(graph, &Q, o.mode, o.max_stored, o.log, o.log_user, &result->count, &result->stored, &rows);
@@ -172,6 +178,7 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
   result->automorphisms = Q.automorphisms;
   result->backend = backend;
   result->total_ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+  if (backend == GCLQ_BACKEND_HOST) result->count_ms = result->total_ms;
   return GCLQ_SUCCESS;
 }
 

@@ -380,6 +380,18 @@ static gclq_status gclq__host_motifs_count(const gclq_graph *g, uint32_t k, void
   return GCLQ_SUCCESS;
 }
 
+/* The catalogue index of the pattern of a query of 3 or 4 vertices (adj:
+   its bit rows, q vertices). */
+static uint32_t gclq__query_pattern(uint32_t q, const uint32_t *adj) {
+  unsigned char table[64];
+  uint32_t mask = 0, i, j;
+  for (i = 0; i < q; ++i)
+    for (j = i + 1; j < q; ++j)
+      if ((adj[i] >> j) & 1u) mask |= 1u << gclq__pair_bit(q, i, j);
+  gclq__motif_table(q, table);
+  return table[mask];
+}
+
 /* Matches of an unlabelled query of 3 or 4 vertices counted from the motif
    counts (induced, noninduced: gclq__host_motifs_count's or its CUDA
    twin's) instead of matched: vertex-induced, the induced count of the
@@ -387,13 +399,8 @@ static gclq_status gclq__host_motifs_count(const gclq_graph *g, uint32_t k, void
    times the query's automorphisms (adj: its bit rows, q vertices). */
 static uint64_t gclq__match_by_count(uint32_t q, const uint32_t *adj, uint64_t automorphisms, gclq_match_mode mode,
                                      const uint64_t *induced, const uint64_t *noninduced) {
-  unsigned char table[64];
-  uint32_t mask = 0, i, j;
-  for (i = 0; i < q; ++i)
-    for (j = i + 1; j < q; ++j)
-      if ((adj[i] >> j) & 1u) mask |= 1u << gclq__pair_bit(q, i, j);
-  gclq__motif_table(q, table);
-  return (mode == GCLQ_MATCH_VERTEX_INDUCED ? induced[table[mask]] : noninduced[table[mask]]) *
+  const uint32_t p = gclq__query_pattern(q, adj);
+  return (mode == GCLQ_MATCH_VERTEX_INDUCED ? induced[p] : noninduced[p]) *
          (mode == GCLQ_MATCH_EMBEDDINGS ? automorphisms : 1);
 }
 

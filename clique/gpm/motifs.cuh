@@ -8,9 +8,14 @@
    under the budget (clique/device.cuh):
      triangles  a warp an oriented edge (u, v): the later neighbours w common
                 to u and v (the shorter list walked, the other searched),
-                each triangle once at its first edge; t_e (a counter an
-                oriented edge, which is an edge) and t_v by atomics; with
-                k = 4 each triangle's later neighbours common to all three
+                each triangle once at its first edge (T alone, when the
+                vertices' bitmap leaves room for GCLQ__FM_BITS_MIN_BLOCKS
+                blocks an SM: a block a vertex u, u's list as bits in shared
+                memory, each w of the lists of u's neighbours v one bit
+                test); t_e (a counter an
+                oriented edge, which is an edge) and t_v by atomics, each
+                only when a sum asked for needs it (D, L: gclq__fm_need);
+                for K each triangle's later neighbours common to all three
                 (the shortest of the three lists walked; each 4-clique once
                 at its first three vertices);
      sums       a warp a vertex: C(d, 2), C(d, 3) and t_v (d - 2) at the
@@ -25,15 +30,44 @@
                 opposite c (Chiba and Nishizeki, 1985).
    Memory (m edges, n vertices, in bytes): the upload (8 m + 12 n; its core
    numbers' 4 n freed at once) and the orientation (out-lists 4 m, with
-   k = 4 the undirected lists 8 m, offsets and ranks 20 n, and its sort
-   keys and temporary storage); then the upload and the ranks are freed and
-   the triangles take 4 m (t_e) + 8 n (t_v); then those and the out-lists
+   the 4-cycles the undirected lists 8 m, offsets and ranks 20 n, and its
+   sort keys and temporary storage); then the upload and the ranks are freed
+   and the triangles take 4 m (t_e) + 8 n (t_v); then those and the out-lists
    are freed, and the 4-cycles take 4 n a block, as many
    blocks as are resident and the budget holds (at least one: less room is
    GCLQ_ERROR_OUT_OF_MEMORY). A vertex of any degree runs in one block's
    dense array. */
 
 #define GCLQ__FM_ACC 7 /* the device sums: T, K, W, S, P, L, D */
+
+/* The sums a call needs (gclq__fm_need): a count of one pattern needs only
+   some, and each left out saves its pass or its atomics (t_e for D, t_v
+   for L, the 4-clique search for K, the 4-cycles for C). */
+#define GCLQ__FM_T 1u
+#define GCLQ__FM_K 2u
+#define GCLQ__FM_W 4u
+#define GCLQ__FM_S 8u
+#define GCLQ__FM_P 16u
+#define GCLQ__FM_L 32u
+#define GCLQ__FM_D 64u
+#define GCLQ__FM_C 128u
+
+/* The bitmap triangle kernel's block, and the fewest of its blocks an SM
+   must hold (its n-bit bitmap in shared memory) for it to run instead of
+   the warp-an-edge kernel. */
+#define GCLQ__FM_BITS_THREADS 128
+#define GCLQ__FM_BITS_MIN_BLOCKS 4
+
+/* The sums behind every count of k (pattern >= the pattern count), or
+   behind pattern's non-induced count alone (gclq__fm_solve's noninduced
+   order: k = 3 T, W; k = 4 S, P - 3T, L, C, D, K). */
+static inline uint32_t gclq__fm_need(uint32_t k, uint32_t pattern) {
+  static const uint32_t three[2] = {GCLQ__FM_T, GCLQ__FM_W};
+  static const uint32_t four[6] = {GCLQ__FM_S, GCLQ__FM_P | GCLQ__FM_T, GCLQ__FM_L | GCLQ__FM_T,
+                                   GCLQ__FM_C, GCLQ__FM_D | GCLQ__FM_T, GCLQ__FM_K | GCLQ__FM_T};
+  if (k == 3) return pattern < 2 ? three[pattern] : GCLQ__FM_T | GCLQ__FM_W;
+  return pattern < 6 ? four[pattern] : 0xffu;
+}
 
 /* The first index of a[lo, hi) whose element is not below x (hi if none). */
 static __device__ __forceinline__ uint64_t gclq__fmd_lower(const uint32_t *a, uint64_t lo, uint64_t hi, uint32_t x) {
@@ -103,7 +137,8 @@ static __device__ __forceinline__ unsigned long long gclq__fmd_common3(const uin
 
 /* Triangles and 4-cliques (the module comment): a warp an oriented edge e =
    (u, v), grid-stride. Entry iu of u's list and iv of v's hold the same w:
-   the triangle's other two edges. acc[0] += T, acc[1] += K. */
+   the triangle's other two edges. acc[0] += T, acc[1] += K; te and tv
+   are counted only when not NULL. */
 static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
     gclq__fm_triangles_kernel(uint32_t n, uint64_t m, const uint64_t *off, const uint32_t *out, int k4, uint32_t *te,
                               unsigned long long *tv, unsigned long long *acc) {
@@ -122,16 +157,14 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
       if (j == (walk_u ? ve : ue) || __ldg(out + j) != w) continue;
       const uint64_t iu = walk_u ? i : j, iv = walk_u ? j : i;
       ++t;
-      atomicAdd(te + iu, 1u);
-      atomicAdd(te + iv, 1u);
-      atomicAdd(tv + w, 1ull);
+      if (te != NULL) atomicAdd(te + iu, 1u), atomicAdd(te + iv, 1u);
+      if (tv != NULL) atomicAdd(tv + w, 1ull);
       if (k4) K += gclq__fmd_common3(out, off[w], off[w + 1], iu + 1, ue, iv + 1, ve); /* the 4-cliques */
     }
     t = gclq__fmd_warp_sum(t);
     if (lane == 0 && t != 0) {
-      atomicAdd(te + e, (uint32_t)t);
-      atomicAdd(tv + u, t);
-      atomicAdd(tv + v, t);
+      if (te != NULL) atomicAdd(te + e, (uint32_t)t);
+      if (tv != NULL) atomicAdd(tv + u, t), atomicAdd(tv + v, t);
       T += t;
     }
   }
@@ -139,11 +172,48 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
   gclq__fmd_block_add(K, acc + 1);
 }
 
+/* The triangles alone (acc[0] += T), a block a vertex u (grid-stride):
+   u's out-list set as bits of a bitmap of all n vertices in shared memory
+   (s_bits, zero before and after), then the block's warps over v in that
+   list, their lanes over v's out-list, each w a triangle u-v-w when its
+   bit is set: one shared-memory test a pair instead of a search. Each
+   triangle once, at its first vertex and its middle one. */
+static __global__ void __launch_bounds__(GCLQ__FM_BITS_THREADS)
+    gclq__fm_triangles_bitmap_kernel(uint32_t n, const uint64_t *off, const uint32_t *out, unsigned long long *acc) {
+  extern __shared__ uint32_t s_bits[];
+  const uint32_t warp = threadIdx.x / 32, warps = blockDim.x / 32, lane = threadIdx.x % 32;
+  unsigned long long T = 0;
+  for (uint32_t i = threadIdx.x; i < (n + 31) / 32; i += blockDim.x) s_bits[i] = 0;
+  __syncthreads();
+  for (uint32_t u = blockIdx.x; u < n; u += gridDim.x) {
+    const uint64_t a = off[u], b = off[u + 1];
+    if (b - a < 2) continue; /* the same for every thread of the block */
+    for (uint64_t i = a + threadIdx.x; i < b; i += blockDim.x) {
+      const uint32_t w = __ldg(out + i);
+      atomicOr(s_bits + w / 32, 1u << (w % 32));
+    }
+    __syncthreads();
+    for (uint64_t i = a + warp; i + 1 < b; i += warps) { /* the last v has no later neighbour of u */
+      const uint32_t v = __ldg(out + i);
+      const uint64_t ve = off[v + 1];
+      for (uint64_t j = off[v] + lane; j < ve; j += 32) {
+        const uint32_t w = __ldg(out + j);
+        T += (s_bits[w / 32] >> (w % 32)) & 1u;
+      }
+    }
+    __syncthreads();
+    for (uint64_t i = a + threadIdx.x; i < b; i += blockDim.x) s_bits[__ldg(out + i) / 32] = 0;
+    __syncthreads();
+  }
+  gclq__fmd_block_add(T, acc);
+}
+
 /* The sums W, S, P, L, D (acc[2 .. 6]): a warp a vertex r, grid-stride;
-   degrees from the undirected offsets uoff. */
+   degrees from the undirected offsets uoff. L only when tv is not NULL, D
+   when te is not NULL, and the out-edges (P, D) walked only when edges. */
 static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
     gclq__fm_sums_kernel(uint32_t n, const uint64_t *uoff, const uint64_t *off, const uint32_t *out, const uint32_t *te,
-                         const unsigned long long *tv, unsigned long long *acc) {
+                         const unsigned long long *tv, int edges, unsigned long long *acc) {
   const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
   const uint32_t lane = threadIdx.x % 32;
   unsigned long long W = 0, S = 0, P = 0, L = 0, D = 0;
@@ -152,12 +222,12 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
     if (lane == 0) {
       W += gclq__fmd_c2(d);
       S += gclq__fmd_c3(d);
-      L += d < 2 ? 0 : tv[r] * (d - 2);
+      L += d < 2 || tv == NULL ? 0 : tv[r] * (d - 2);
     }
-    for (uint64_t e = off[r] + lane; e < off[r + 1]; e += 32) {
+    for (uint64_t e = off[r] + lane; edges && e < off[r + 1]; e += 32) {
       const uint32_t x = __ldg(out + e);
       P += (d - 1) * (uoff[x + 1] - uoff[x] - 1);
-      D += gclq__fmd_c2(te[e]);
+      if (te != NULL) D += gclq__fmd_c2(te[e]);
     }
   }
   gclq__fmd_block_add(W, acc + 2);
@@ -219,33 +289,75 @@ static inline gclq_status gclq__fm_resident(K kernel, int threads, uint64_t *blo
   return GCLQ_SUCCESS;
 }
 
-/* Triangles, 4-cliques (k = 4) and the sums W .. D into s, from the oriented
-   graph o of n vertices and the undirected offsets uoff in rank order (the
-   orientation fills them even without the undirected lists, when o->d_uoff
-   is NULL). */
+/* T alone into *acc by the bitmap kernel when its n-bit bitmap leaves
+   room for GCLQ__FM_BITS_MIN_BLOCKS blocks an SM (*ran 1), else nothing
+   (*ran 0: the caller's warp-an-edge kernel counts them). */
+static inline gclq_status gclq__fm_bitmap_triangles(gclq__dev *c, const gclq__doriented *o, uint32_t n,
+                                                    unsigned long long *acc, int *ran) {
+  const size_t bytes = (size_t)((n + 31) / 32) * sizeof(uint32_t);
+  int dev = 0, sms = 0, optin = 0, per_sm = 0;
+  *ran = 0;
+  GCLQ__CUDA_TRY(cudaGetDevice(&dev));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  GCLQ__CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (bytes + 1024 > (size_t)optin) return GCLQ_SUCCESS; /* 1024: the kernel's own shared words, and slack */
+  GCLQ__CUDA_TRY(cudaFuncSetAttribute(gclq__fm_triangles_bitmap_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      (int)bytes));
+  GCLQ__CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gclq__fm_triangles_bitmap_kernel,
+                                                               GCLQ__FM_BITS_THREADS, bytes));
+  if (per_sm < GCLQ__FM_BITS_MIN_BLOCKS) return GCLQ_SUCCESS;
+  {
+    const uint64_t most = (uint64_t)(sms > 0 ? sms : 1) * (uint64_t)per_sm;
+    const unsigned blocks = (unsigned)(n < most ? n : most);
+    gclq__fm_triangles_bitmap_kernel<<<blocks > 0 ? blocks : 1, GCLQ__FM_BITS_THREADS, bytes, c->stream>>>(
+        n, o->d_off, o->d_out, acc);
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  *ran = 1;
+  return GCLQ_SUCCESS;
+}
+
+/* The sums of need but C into s (the others 0): triangles (and 4-cliques,
+   t_e, t_v as need asks) and then W .. D, from the oriented graph o of n
+   vertices and the undirected offsets uoff in rank order (the orientation
+   fills them even without the undirected lists, when o->d_uoff is NULL). */
 static inline gclq_status gclq__fm_cuda_triangles(gclq__dev *c, const gclq__doriented *o, const uint64_t *uoff,
-                                                  uint32_t n, uint32_t k, gclq__fm_sums *s) {
+                                                  uint32_t n, uint32_t need, gclq__fm_sums *s) {
   gclq__dmem te(c), tv(c), acc(c);
   unsigned long long h[GCLQ__FM_ACC];
   uint64_t most = 0, blocks;
+  const uint32_t sums = GCLQ__FM_W | GCLQ__FM_S | GCLQ__FM_P | GCLQ__FM_L | GCLQ__FM_D;
+  int bitmap = 0;
   c->phase = "motifs: triangles";
-  GCLQ__TRY(te.get((size_t)o->m * sizeof(uint32_t)));
-  GCLQ__TRY(tv.get((size_t)n * sizeof(unsigned long long)));
+  if (need & GCLQ__FM_D) {
+    GCLQ__TRY(te.get((size_t)o->m * sizeof(uint32_t)));
+    GCLQ__CUDA_TRY(cudaMemsetAsync(te.p, 0, (size_t)o->m * sizeof(uint32_t), c->stream));
+  }
+  if (need & GCLQ__FM_L) {
+    GCLQ__TRY(tv.get((size_t)n * sizeof(unsigned long long)));
+    GCLQ__CUDA_TRY(cudaMemsetAsync(tv.p, 0, (size_t)n * sizeof(unsigned long long), c->stream));
+  }
   GCLQ__TRY(acc.get(sizeof h));
-  GCLQ__CUDA_TRY(cudaMemsetAsync(te.p, 0, (size_t)o->m * sizeof(uint32_t), c->stream));
-  GCLQ__CUDA_TRY(cudaMemsetAsync(tv.p, 0, (size_t)n * sizeof(unsigned long long), c->stream));
   GCLQ__CUDA_TRY(cudaMemsetAsync(acc.p, 0, sizeof h, c->stream));
-  GCLQ__TRY(gclq__fm_resident(gclq__fm_triangles_kernel, 32 * GCLQ__CWARPS, &most));
-  blocks = gclq__grid_warps(o->m) < most ? gclq__grid_warps(o->m) : most;
-  gclq__fm_triangles_kernel<<<(unsigned)blocks, 32 * GCLQ__CWARPS, 0, c->stream>>>(
-      n, o->m, o->d_off, o->d_out, k == 4, te.as<uint32_t>(), tv.as<unsigned long long>(),
-      acc.as<unsigned long long>());
-  GCLQ__CUDA_TRY(cudaGetLastError());
-  GCLQ__TRY(gclq__fm_resident(gclq__fm_sums_kernel, 32 * GCLQ__CWARPS, &most));
-  blocks = gclq__grid_warps(n) < most ? gclq__grid_warps(n) : most;
-  gclq__fm_sums_kernel<<<(unsigned)blocks, 32 * GCLQ__CWARPS, 0, c->stream>>>(
-      n, uoff, o->d_off, o->d_out, te.as<uint32_t>(), tv.as<unsigned long long>(), acc.as<unsigned long long>());
-  GCLQ__CUDA_TRY(cudaGetLastError());
+  if ((need & GCLQ__FM_T) && !(need & (GCLQ__FM_K | GCLQ__FM_L | GCLQ__FM_D))) {
+    GCLQ__TRY(gclq__fm_bitmap_triangles(c, o, n, acc.as<unsigned long long>(), &bitmap));
+  }
+  if (!bitmap && (need & (GCLQ__FM_T | GCLQ__FM_K | GCLQ__FM_L | GCLQ__FM_D))) {
+    GCLQ__TRY(gclq__fm_resident(gclq__fm_triangles_kernel, 32 * GCLQ__CWARPS, &most));
+    blocks = gclq__grid_warps(o->m) < most ? gclq__grid_warps(o->m) : most;
+    gclq__fm_triangles_kernel<<<(unsigned)blocks, 32 * GCLQ__CWARPS, 0, c->stream>>>(
+        n, o->m, o->d_off, o->d_out, (need & GCLQ__FM_K) != 0, te.as<uint32_t>(), tv.as<unsigned long long>(),
+        acc.as<unsigned long long>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
+  if (need & sums) {
+    GCLQ__TRY(gclq__fm_resident(gclq__fm_sums_kernel, 32 * GCLQ__CWARPS, &most));
+    blocks = gclq__grid_warps(n) < most ? gclq__grid_warps(n) : most;
+    gclq__fm_sums_kernel<<<(unsigned)blocks, 32 * GCLQ__CWARPS, 0, c->stream>>>(
+        n, uoff, o->d_off, o->d_out, te.as<uint32_t>(), tv.as<unsigned long long>(),
+        (need & (GCLQ__FM_P | GCLQ__FM_D)) != 0, acc.as<unsigned long long>());
+    GCLQ__CUDA_TRY(cudaGetLastError());
+  }
   GCLQ__TRY(gclq__dev_read(c, h, acc.p, sizeof h));
   s->T = h[0], s->K = h[1], s->W = h[2], s->S = h[3], s->P = h[4], s->L = h[5], s->D = h[6];
   gclq__dev_log(c, "motifs: triangles counted");
@@ -281,12 +393,14 @@ static inline gclq_status gclq__fm_cuda_cycles(gclq__dev *c, const gclq__dorient
   return GCLQ_SUCCESS;
 }
 
-/* The sums of a graph with edges: upload and orientation (the upload freed
-   after it; none from a prepared graph), triangles and sums, then (k = 4)
-   the 4-cycles; *count_ms the wall time from the oriented graph on. */
-static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, uint32_t k,
+/* The sums of need of a graph with edges: upload and orientation (the
+   upload freed after it; none from a prepared graph; the undirected lists
+   only for C), triangles and sums, then the 4-cycles; *count_ms the wall
+   time from the oriented graph on. */
+static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, uint32_t need,
                                             const gclq_prepared_graph *pg, gclq__fm_sums *s, double *count_ms) {
   const uint32_t n = g->num_vertices;
+  const int cycles = (need & GCLQ__FM_C) != 0;
   gclq__doriented o;
   gclq__dmem rank(c), ooff(c), oout(c), uoff(c), unbr(c);
   gclq__clock::time_point t0 = gclq__clock::now();
@@ -294,20 +408,20 @@ static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, u
   double upload_ms, order_ms;
   memset(&o, 0, sizeof o);
   if (pg != NULL) { /* its orientation, whichever order: any total order counts each cycle once */
-    GCLQ__TRY(gclq__fm_cuda_triangles(c, &pg->o, pg->o.d_uoff, pg->n, k, s));
-    if (k == 4) GCLQ__TRY(gclq__fm_cuda_cycles(c, &pg->o, pg->n, &s->C));
+    GCLQ__TRY(gclq__fm_cuda_triangles(c, &pg->o, pg->o.d_uoff, pg->n, need, s));
+    if (cycles) GCLQ__TRY(gclq__fm_cuda_cycles(c, &pg->o, pg->n, &s->C));
     *count_ms = gclq__ms_since(t0);
     return GCLQ_SUCCESS;
   }
   c->phase = "motifs: upload"; /* no cores: the (degree, id) order */
-  GCLQ__TRY(gclq__graph_oriented(c, g, GCLQ_ORIENT_BY_DEGREE, 0, k == 4, &rank, &ooff, &oout, &uoff, &unbr, &o,
+  GCLQ__TRY(gclq__graph_oriented(c, g, GCLQ_ORIENT_BY_DEGREE, 0, cycles, &rank, &ooff, &oout, &uoff, &unbr, &o,
                                  &no_cores, &upload_ms, &order_ms));
   rank.release();
   t0 = gclq__clock::now();
-  GCLQ__TRY(gclq__fm_cuda_triangles(c, &o, uoff.as<uint64_t>(), n, k, s));
+  GCLQ__TRY(gclq__fm_cuda_triangles(c, &o, uoff.as<uint64_t>(), n, need, s));
   ooff.release();
   oout.release();
-  if (k == 4) GCLQ__TRY(gclq__fm_cuda_cycles(c, &o, n, &s->C));
+  if (cycles) GCLQ__TRY(gclq__fm_cuda_cycles(c, &o, n, &s->C));
   *count_ms = gclq__ms_since(t0);
   return GCLQ_SUCCESS;
 }
@@ -315,8 +429,10 @@ static inline gclq_status gclq__fm_cuda_run(gclq__dev *c, const gclq_graph *g, u
 /* gclq__host_motifs_count on the current device under budget bytes (0: the
    default budget), from the prepared graph pg when not NULL, with the same
    outputs and, when count_ms is not NULL, the counting's wall time (from
-   the oriented graph to the sums); on failure they are undefined. */
-static inline gclq_status gclq__cuda_motifs_count(const gclq_graph *g, uint32_t k, size_t budget,
+   the oriented graph to the sums); on failure they are undefined. Only the
+   sums of need (gclq__fm_need) are computed, the rest taken as 0: the
+   counts that do not rest on them alone are then not the graph's. */
+static inline gclq_status gclq__cuda_motifs_count(const gclq_graph *g, uint32_t k, uint32_t need, size_t budget,
                                                   const gclq_prepared_graph *pg, void (*log)(void *, const char *),
                                                   void *log_user, uint64_t *counts, uint64_t *subgraphs,
                                                   uint64_t *noninduced, double *count_ms) {
@@ -331,9 +447,10 @@ static inline gclq_status gclq__cuda_motifs_count(const gclq_graph *g, uint32_t 
   c.log = log;
   c.log_user = log_user;
   memset(&s, 0, sizeof s);
+  if (k == 3) need &= GCLQ__FM_T | GCLQ__FM_W;
   if (g->num_edges > 0) { /* else every sum is 0 */
     gclq__pool_keep_begin(&keep, &c.allocator);
-    st = gclq__fm_cuda_run(&c, g, k, pg, &s, &ms);
+    st = gclq__fm_cuda_run(&c, g, need, pg, &s, &ms);
     if (cudaStreamSynchronize(c.stream) != cudaSuccess && st == GCLQ_SUCCESS) st = GCLQ_ERROR_CUDA;
     gclq__pool_keep_end(&keep);
   }

@@ -3,6 +3,7 @@
 
      gpm FILE [--labels FILE] COMMAND [options]
      gpm --rmat SCALE [--seed S] [--random-labels L] COMMAND [options]
+     gpm FILE --random-labels L [--seed S] COMMAND [options]
      gpm --help
 
    Commands:
@@ -30,9 +31,10 @@
 
    Labels: --labels FILE reads "id label" lines for the graph's vertices;
    a labelled .lg graph file has its own; --random-labels L draws labels in
-   0 .. L - 1 (--rmat graphs). --backend auto|cuda|host (matching, but an
-   unlabelled 3- or 4-vertex query's count, and motifs by enumeration run on
-   HOST only: cuda is an error naming it), --budget MB (the CUDA backend's
+   0 .. L - 1 for any graph (seeded by --seed, default 1) in place of those.
+   --backend auto|cuda|host (matching, but an unlabelled 3- or 4-vertex
+   query's count, and motifs by enumeration run on HOST only: cuda is an
+   error naming it), --budget MB (the CUDA backend's
    device memory), --prepare (kcl, motifs, match: gclq_graph_prepare first,
    "prepared: ..." with its build time, then the command from it, its time
    the query's alone). --json prints one
@@ -73,7 +75,7 @@ static const char usage_text[] =
     "  --labels FILE     the graph's labels (\"id label\" lines)\n"
     "  --rmat SCALE      an R-MAT graph (edge factor 16) instead of FILE\n"
     "  --seed S          R-MAT and label seed (default 1)\n"
-    "  --random-labels L labels drawn from 0 .. L - 1\n"
+    "  --random-labels L labels drawn from 0 .. L - 1 (any graph; seeded by --seed)\n"
     "options:\n"
     "  --backend B       auto|cuda|host (default auto; matching but by counting, and motifs by\n"
     "                    enumeration: HOST only)\n"

@@ -943,7 +943,8 @@ static void gm_fpm_ladder(const gclq_graph &g, const gclq_fpm_options &base, con
     memset(&r, 0xA5, sizeof r);
     const gclq_status st = gclq_fpm(&g, &o, &r);
     if (st == GCLQ_ERROR_OUT_OF_MEMORY) {
-      CHECK(r.h_patterns == NULL && r.num_patterns == 0);
+      CHECK_MSG(r.h_patterns == NULL && r.num_patterns == 0 && strstr(r.message, "-edge embeddings do not fit") != NULL,
+                "cap %llu: message \"%s\"", (unsigned long long)cap, r.message);
       ++oom;
       continue;
     }

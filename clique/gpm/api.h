@@ -294,7 +294,7 @@ static gclq_status gclq__fpm_table(const gclq_graph *g, const gclq_fpm_options *
                                    gclq_fpm_result *r) {
   gclq_emb_options eo;
   gclq_emb_table *t = NULL;
-  uint32_t e;
+  uint32_t e, at = 1;
   char line[128];
   gclq_status st;
   memset(&eo, 0, sizeof eo);
@@ -309,6 +309,7 @@ static gclq_status gclq__fpm_table(const gclq_graph *g, const gclq_fpm_options *
     const uint64_t before = r->num_patterns;
     int kept = 0;
     memset(&pats, 0, sizeof pats);
+    at = e;
     if (e > 1 && gclq_emb_rows(t, e - 2) == 0) break; /* nothing frequent to grow */
     if (e == 1) {
       st = gclq_emb_aggregate(t, 1, &pats);
@@ -337,6 +338,9 @@ static gclq_status gclq__fpm_table(const gclq_graph *g, const gclq_fpm_options *
     gclq_emb_patterns_free(&pats);
   }
   gclq_emb_free(t);
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY) /* which level, and what would help */
+    snprintf(r->message, sizeof r->message,
+             "the %u-edge embeddings do not fit the table's memory: raise min_support or lower max_edges", at);
   return st;
 }
 
@@ -404,8 +408,10 @@ GCLQ_DEF gclq_status gclq_fpm(const gclq_graph *graph, const gclq_fpm_options *o
                                   : gclq__fpm_search(graph, options, result);
   }
   if (st != GCLQ_SUCCESS) {
+    char why[sizeof result->message];
+    snprintf(why, sizeof why, "%s", result->message[0] ? result->message : gclq_status_string(st));
     GCLQ_FREE(result->h_patterns);
-    return gclq__fpm_fail(result, st, gclq_status_string(st));
+    return gclq__fpm_fail(result, st, why);
   }
   result->backend = backend;
   result->method = method;

@@ -1443,9 +1443,11 @@ GCLQ_DEF uint32_t gclq_motif_edges(uint32_t k, uint32_t pattern, uint32_t *pairs
    or 4 vertices in the first three modes comes from the motif counts of
    gclq_motifs' method COUNT instead, visiting no match, on CUDA (backend
    CUDA, or AUTO with a device; device_budget_bytes and prepared as
-   gclq_motifs') or HOST; CUDA asked for anything else is
-   GCLQ_ERROR_BACKEND_UNAVAILABLE, and AUTO runs it on HOST. result.backend
-   says which ran.
+   gclq_motifs') or HOST. Backend CUDA counts every other query too (any
+   mode, labelled or not: the HOST search, a warp a root vertex), from
+   prepared when given; AUTO runs those on HOST. Listing (max_stored > 0)
+   on CUDA is GCLQ_ERROR_BACKEND_UNAVAILABLE. result.backend says which
+   ran.
    Errors (result zeroed but for message, which says why):
    GCLQ_ERROR_INVALID_ARGUMENT (NULL arguments, a malformed graph or query,
    a query that is empty, disconnected or too large, a labelled query on an
@@ -1465,8 +1467,8 @@ typedef struct gclq_match_options {
   uint64_t max_stored;                        /* matches listed; 0: count only */
   void (*log)(void *user, const char *line);  /* progress lines, or NULL */
   void *log_user;
-  size_t device_budget_bytes;                 /* CUDA (the counted path): device memory (0: 90% of the free) */
-  const gclq_prepared_graph *prepared;        /* CUDA (the counted path): the graph already on the device */
+  size_t device_budget_bytes;                 /* CUDA: device memory (0: 90% of the free) */
+  const gclq_prepared_graph *prepared;        /* CUDA: the graph already on the device */
 } gclq_match_options;
 typedef struct gclq_match_result {
   uint64_t count;           /* matches in the mode */
@@ -1476,9 +1478,8 @@ typedef struct gclq_match_result {
   uint64_t automorphisms;   /* of the query (labels kept) */
   gclq_backend backend;     /* the backend that ran */
   double total_ms;          /* the call's time (HOST: processor time) */
-  double count_ms;          /* CUDA (the counted path): the count's wall time from the oriented
-                               graph (prepared, or after the call's upload and orientation); HOST:
-                               total_ms */
+  double count_ms;          /* CUDA: the count's wall time from the graph on the device (prepared,
+                               or after the call's upload); HOST: total_ms */
   char message[96];         /* why a call failed ("" on success) */
 } gclq_match_result;
 /* options may be NULL (the defaults). Free the result with gclq_match_result_free. */
@@ -1730,6 +1731,7 @@ GCLQ_DEF void gclq_emb_patterns_free(gclq_emb_patterns *patterns);
 #include "clique/kcliques/cuda.cuh"
 #include "clique/gpm/cuda.cuh"
 #include "clique/gpm/motifs.cuh"
+#include "clique/gpm/match.cuh"
 #endif
 #include "clique/graph/api.h"
 #include "clique/maxclique/api.h"

@@ -523,6 +523,7 @@ def check_backends(binary, host_only, path, queries, tag):
     """--backend cuda and --prepare: HOST build, exit 1 (not compiled in); an nvcc build, the HOST results or
     exit 1 saying why."""
     cases = [["kcl", "-k", "4"], ["motifs", "-k", "4", "--method", "count"], ["match", queries["4-cycle"]],
+             ["match", queries["4-cycle"], "--homomorphisms"],  # not from the motif counts: CUDA's search
              ["fpm", "--support", "2", "--max-edges", "2", "--method", "table"]]
     for cmd in cases:
         rc_h, out_h, _, _ = run(binary, [path] + cmd + ["--backend", "host", "--quiet"])

@@ -671,7 +671,9 @@ TEST(gpm, match_bad_queries_say_why) {
   CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "out of range") != NULL);
   o.mode = GCLQ_MATCH_EDGE_INDUCED;
   o.backend = GCLQ_BACKEND_CUDA;
+  o.max_stored = 1; /* listing: HOST only, in every build */
   CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(r.message, "HOST only") != NULL);
+  o.max_stored = 0;
   o.backend = GCLQ_BACKEND_AUTO;
   CHECK(gclq_match(&g, &Q, NULL, &r) == GCLQ_SUCCESS && r.count == g.num_edges && r.backend == GCLQ_BACKEND_HOST &&
         r.message[0] == 0);

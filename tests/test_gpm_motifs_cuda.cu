@@ -266,3 +266,136 @@ GPU_TEST(gpm_cuda, motifs_count_budget) {
   CHECK(gclq_motifs(&g, 5, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   gclq_graph_free(&g);
 }
+
+/* ---- matching's search on the device (clique/gpm/match.cuh: gclq_match,
+   backend CUDA, a count alone, every query the motif counts do not take) ---- */
+
+/* A random connected query of q vertices (a random tree, then each other
+   pair an edge with probability 1/3), labelled from labels values when
+   labels > 0. */
+static gclq_graph gmc_query(test_rng &rng, uint32_t q, uint32_t labels) {
+  std::vector<uint32_t> pairs;
+  std::set<std::pair<uint32_t, uint32_t> > seen;
+  for (uint32_t v = 1; v < q; ++v) {
+    const uint32_t u = (uint32_t)rng.below(v);
+    pairs.push_back(u), pairs.push_back(v), seen.insert(std::make_pair(u, v));
+  }
+  for (uint32_t u = 0; u < q; ++u)
+    for (uint32_t v = u + 1; v < q; ++v)
+      if (!seen.count(std::make_pair(u, v)) && rng.below(3) == 0) pairs.push_back(u), pairs.push_back(v);
+  gclq_graph Q = gm_query(q, pairs);
+  if (labels > 0 && gclq_graph_random_labels(&Q, labels, rng.next()) != GCLQ_SUCCESS) g_test.failed = 1;
+  return Q;
+}
+
+/* The count of Q in g in mode on CUDA (budget, prepared pg or NULL) against
+   HOST's; *st gets CUDA's status (a refusal is no failure when refusal_ok);
+   *nonzero += 1 when HOST's count is not 0. */
+static void gmc_match(const gclq_graph &g, const gclq_graph &Q, gclq_match_mode mode, size_t budget,
+                      const gclq_prepared_graph *pg, int refusal_ok, gclq_status *st, const char *what,
+                      uint64_t *nonzero) {
+  gclq_match_options o;
+  gclq_match_result want, got;
+  memset(&o, 0, sizeof o);
+  o.mode = mode;
+  o.backend = GCLQ_BACKEND_HOST;
+  CHECK(gclq_match(&g, &Q, &o, &want) == GCLQ_SUCCESS);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.device_budget_bytes = budget;
+  o.prepared = pg;
+  memset(&got, 0xA5, sizeof got);
+  *st = gclq_match(&g, &Q, &o, &got);
+  if (!(refusal_ok && *st == GCLQ_ERROR_OUT_OF_MEMORY))
+    CHECK_MSG(*st == GCLQ_SUCCESS && got.backend == GCLQ_BACKEND_CUDA && got.count == want.count &&
+                  got.automorphisms == want.automorphisms && got.count_ms >= 0,
+              "%s: %u-vertex query%s, mode %d: %s, %llu, HOST %llu", what, Q.num_vertices,
+              Q.h_labels ? " (labelled)" : "", (int)mode, gclq_status_string(*st), (unsigned long long)got.count,
+              (unsigned long long)want.count);
+  *nonzero += want.count > 0;
+  gclq_match_result_free(&got);
+  gclq_match_result_free(&want);
+}
+
+/* Random queries of 1-7 vertices (unlabelled and labelled) in every mode on
+   a dense small graph, a sparse one (the larger queries), an R-MAT graph
+   and a hub of degree 200 (candidate lists of several warp strides): CUDA
+   equals HOST, and many counts are not 0. */
+GPU_TEST(gpm_cuda, match_search_equals_host) {
+  test_rng rng = test_rng_for("gpm_cuda.match");
+  gclq_graph gs[4];
+  CHECK(gclq_graph_erdos_renyi(40, 0.2 + (double)rng.below(10) / 100.0, rng.next(), &gs[0]) == GCLQ_SUCCESS);
+  CHECK(gclq_graph_erdos_renyi(60, 0.05 + (double)rng.below(3) / 100.0, rng.next(), &gs[1]) == GCLQ_SUCCESS);
+  CHECK(gclq_graph_rmat(7, 4, rng.next(), &gs[2]) == GCLQ_SUCCESS);
+  std::vector<uint64_t> hu, hv; /* a hub 0 of 200 leaves, 150 random edges among the leaves */
+  for (uint64_t i = 1; i <= 200; ++i) hu.push_back(0), hv.push_back(i);
+  for (int i = 0; i < 150; ++i) hu.push_back(1 + rng.below(200)), hv.push_back(1 + rng.below(200));
+  CHECK(gclq_graph_from_edges(hu.data(), hv.data(), hu.size(), &gs[3]) == GCLQ_SUCCESS);
+  const char *names[4] = {"Erdos-Renyi 40", "Erdos-Renyi 60", "R-MAT 7", "hub"};
+  const uint32_t largest[4] = {5, 7, 4, 4}; /* HOST's time: the hubs' maps grow as degree^(q-1) */
+  const gclq_match_mode modes[4] = {GCLQ_MATCH_EDGE_INDUCED, GCLQ_MATCH_VERTEX_INDUCED, GCLQ_MATCH_EMBEDDINGS,
+                                    GCLQ_MATCH_HOMOMORPHISMS};
+  uint64_t nonzero = 0;
+  for (int gi = 0; gi < 4 && !g_test.failed; ++gi)
+    for (uint32_t labels = 0; labels <= 3 && !g_test.failed; labels += 3) {
+      if (labels > 0) CHECK(gclq_graph_random_labels(&gs[gi], 2 + (uint32_t)rng.below(2), rng.next()) == GCLQ_SUCCESS);
+      for (uint32_t q = 1; q <= largest[gi] && !g_test.failed; ++q)
+        for (int rep = 0; rep < 2 && !g_test.failed; ++rep) {
+          gclq_graph Q = gmc_query(rng, q, labels > 0 ? 2 : 0);
+          for (int m = 0; m < 4 && !g_test.failed; ++m) {
+            if (modes[m] == GCLQ_MATCH_HOMOMORPHISMS && q > 5) continue; /* too many maps for HOST */
+            gclq_status st;
+            gmc_match(gs[gi], Q, modes[m], 0, NULL, 0, &st, names[gi], &nonzero);
+          }
+          gclq_graph_free(&Q);
+        }
+    }
+  CHECK_MSG(nonzero > 40, "only %llu nonzero counts", (unsigned long long)nonzero);
+  for (int gi = 0; gi < 4; ++gi) gclq_graph_free(&gs[gi]);
+}
+
+/* Budgets from too small for the upload to plenty (the stacks of a
+   5-vertex query on the hub: 3 levels of 200 candidates a warp, fewer warps
+   as the budget falls): each the HOST count or out of memory, both seen;
+   a labelled query from a prepared graph (labels to rank ids); listing on
+   CUDA is unavailable. */
+GPU_TEST(gpm_cuda, match_search_budgets_prepared_and_listing) {
+  test_rng rng = test_rng_for("gpm_cuda.match_budget");
+  std::vector<uint64_t> hu, hv;
+  for (uint64_t i = 1; i <= 200; ++i) hu.push_back(0), hv.push_back(i);
+  for (int i = 0; i < 300; ++i) hu.push_back(1 + rng.below(200)), hv.push_back(1 + rng.below(200));
+  gclq_graph g;
+  CHECK(gclq_graph_from_edges(hu.data(), hv.data(), hu.size(), &g) == GCLQ_SUCCESS);
+  gclq_graph Q = gm_query(5, std::vector<uint32_t>{0, 1, 1, 2, 2, 3, 3, 4}); /* a 5-vertex path */
+  int ok = 0, oom = 0;
+  uint64_t nonzero = 0;
+  for (size_t budget = (size_t)1 << 12; budget <= (size_t)1 << 24 && !g_test.failed; budget += budget / 3) {
+    gclq_status st;
+    gmc_match(g, Q, GCLQ_MATCH_EDGE_INDUCED, budget, NULL, 1, &st, "hub under a budget", &nonzero);
+    ok += st == GCLQ_SUCCESS, oom += st == GCLQ_ERROR_OUT_OF_MEMORY;
+  }
+  CHECK_MSG(ok > 0 && oom > 0 && nonzero > 0, "%d budgets ran, %d were out of memory", ok, oom);
+  gclq_graph_free(&Q);
+  gclq_graph r;
+  CHECK(gclq_graph_rmat(9, 6, rng.next(), &r) == GCLQ_SUCCESS);
+  CHECK(gclq_graph_random_labels(&r, 3, rng.next()) == GCLQ_SUCCESS);
+  gclq_prepared_graph *pg = NULL;
+  CHECK(gclq_graph_prepare(&r, NULL, &pg) == GCLQ_SUCCESS);
+  for (uint32_t q = 2; q <= 5 && !g_test.failed; ++q) {
+    gclq_graph L = gmc_query(rng, q, 3);
+    gclq_status st;
+    gmc_match(r, L, GCLQ_MATCH_VERTEX_INDUCED, 0, pg, 0, &st, "prepared R-MAT 9", &nonzero);
+    gmc_match(r, L, GCLQ_MATCH_EMBEDDINGS, 0, pg, 0, &st, "prepared R-MAT 9", &nonzero);
+    gclq_graph_free(&L);
+  }
+  gclq_prepared_free(pg);
+  gclq_match_options o;
+  gclq_match_result res;
+  memset(&o, 0, sizeof o);
+  o.backend = GCLQ_BACKEND_CUDA;
+  o.max_stored = 1;
+  Q = gm_query(2, std::vector<uint32_t>{0, 1});
+  CHECK(gclq_match(&r, &Q, &o, &res) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(res.message, "HOST only") != NULL);
+  gclq_graph_free(&Q);
+  gclq_graph_free(&r);
+  gclq_graph_free(&g);
+}

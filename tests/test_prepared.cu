@@ -178,8 +178,8 @@ TEST(prepared, without_a_device_says_so) {
 
 /* gclq_match's counted path (an unlabelled query of 3 or 4 vertices, a
    count alone) on CUDA, from the graph and from a prepared one, against
-   HOST in the three modes it takes; anything else on CUDA is unavailable,
-   and AUTO runs it on HOST. */
+   HOST in the three modes it takes; a 5-vertex query's count by CUDA's
+   search (AUTO runs it on HOST); listing on CUDA is unavailable. */
 GPU_TEST(prepared, match_counts_on_cuda_equal_host) {
   test_rng rng = test_rng_for("prepared.match");
   gclq_graph g;
@@ -216,17 +216,23 @@ GPU_TEST(prepared, match_counts_on_cuda_equal_host) {
       }
     gclq_graph_free(&Q);
   }
-  { /* a 5-vertex path: not counted; CUDA unavailable, AUTO on HOST */
+  { /* a 5-vertex path: not counted from the motifs; CUDA searches it (from the
+       prepared graph too), AUTO runs it on HOST, listing on CUDA is unavailable */
     const uint64_t u[] = {0, 1, 2, 3}, v[] = {1, 2, 3, 4};
     gclq_graph Q;
     CHECK(gclq_graph_from_edges(u, v, 4, &Q) == GCLQ_SUCCESS);
     gclq_match_options o;
-    gclq_match_result r;
+    gclq_match_result r, c;
     memset(&o, 0, sizeof o);
-    o.backend = GCLQ_BACKEND_CUDA;
-    CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(r.message, "HOST only") != NULL);
     o.backend = GCLQ_BACKEND_AUTO;
     CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST && r.count > 0);
+    o.backend = GCLQ_BACKEND_CUDA;
+    for (int way = 0; way < 2; ++way) {
+      o.prepared = way == 0 ? NULL : pg;
+      CHECK(gclq_match(&g, &Q, &o, &c) == GCLQ_SUCCESS && c.backend == GCLQ_BACKEND_CUDA && c.count == r.count);
+    }
+    o.max_stored = 1;
+    CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(r.message, "HOST only") != NULL);
     gclq_graph_free(&Q);
   }
   gclq_prepared_free(pg);

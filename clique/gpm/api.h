@@ -1,7 +1,8 @@
 /* clique/gpm/api.h - the pattern mining module's public entry points:
    gclq_motifs (HOST: clique/gpm/host.h; COUNT on CUDA:
    clique/gpm/motifs.cuh) and the motif catalogue's names and
-   edges; gclq_match (the query's checks here, HOST in clique/gpm/host.h). */
+   edges; gclq_match (the query's checks here, HOST in clique/gpm/host.h,
+   the count on CUDA in clique/gpm/motifs.cuh or clique/gpm/match.cuh). */
 GCLQ_DEF gclq_status gclq_motifs(const gclq_graph *graph, uint32_t k, const gclq_motif_options *options,
                                  gclq_motif_result *result) {
   gclq_backend backend = options != NULL ? options->backend : GCLQ_BACKEND_AUTO;
@@ -154,12 +155,20 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
   if (problem != NULL) return gclq__match_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, problem);
   gclq__query_make(query, o.mode, &Q);
   counted = o.max_stored == 0 && query->h_labels == NULL && (Q.q == 3 || Q.q == 4) && o.mode != GCLQ_MATCH_HOMOMORPHISMS;
-  if (o.backend == GCLQ_BACKEND_CUDA && !counted)
+  if (o.backend == GCLQ_BACKEND_CUDA && o.max_stored > 0)
     return gclq__match_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE,
-                            "CUDA matches an unlabelled 3- or 4-vertex query's count alone; the rest is HOST only");
+                            "CUDA counts matches (max_stored 0); listing them is HOST only");
   if (counted) {
     st = gclq__match_counts(graph, &Q, &o, &backend, induced, noninduced, &result->count_ms);
     if (st == GCLQ_SUCCESS) result->count = gclq__match_by_count(Q.q, Q.adj, Q.automorphisms, o.mode, induced, noninduced);
+  } else if (o.backend == GCLQ_BACKEND_CUDA) { /* the search on the device (clique/gpm/match.cuh) */
+#if defined(__CUDACC__)
+    st = gclq__cuda_match_count(graph, &Q, o.mode, o.device_budget_bytes, o.prepared, o.log, o.log_user,
+                                &result->count, &result->count_ms);
+    backend = GCLQ_BACKEND_CUDA;
+#else
+    st = GCLQ_ERROR_BACKEND_UNAVAILABLE; /* an nvcc build has it */
+#endif
   } else {
     st = gclq__host_match(graph, &Q, o.mode, o.max_stored, o.log, o.log_user, &result->count, &result->stored, &rows);
   }

@@ -1444,7 +1444,7 @@ GCLQ_DEF uint32_t gclq_motif_edges(uint32_t k, uint32_t pattern, uint32_t *pairs
    gclq_motifs' method COUNT instead, visiting no match, on CUDA (backend
    CUDA, or AUTO with a device; device_budget_bytes and prepared as
    gclq_motifs') or HOST. Backend CUDA counts every other query too (any
-   mode, labelled or not: the HOST search, a warp a root vertex), from
+   mode, labelled or not: the HOST search, a warp an edge of the root), from
    prepared when given; AUTO runs those on HOST. Listing (max_stored > 0)
    on CUDA is GCLQ_ERROR_BACKEND_UNAVAILABLE. result.backend says which
    ran.

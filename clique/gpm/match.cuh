@@ -3,7 +3,7 @@
    vertices, labelled or not, in the four modes, by the HOST matcher's
    search (clique/gpm/host.h: the same matching order, candidate filters and
    symmetry-breaking restrictions, gclq__query_order, gclq__query_restrict),
-   a warp a root.
+   a warp a list entry (a root and its neighbour).
 
    The query goes to the kernel by position in the matching order
    (gclq__mq): position i's parent (the placed neighbour whose list gives
@@ -15,19 +15,19 @@
    ranks). The restrictions hold in any total order of the data vertices, so
    rank ids count the same matches.
 
-   A warp takes a root (grid-stride over the data vertices) and searches
-   depth first with its own stack in device memory: a level per position 1
-   .. q - 2, each room for the largest degree (the candidates of a position
-   are a subset of one list). A level's candidates are made by the warp
+   A warp takes a list entry (root, neighbour): the images of positions 0
+   and 1 (position 1's parent is the root), so that a hub's search is split
+   over its edges; then it searches depth first with its own stack in
+   device memory: a level per position 2 .. q - 2, each room for the
+   largest degree (the candidates of a position are a subset of one list). A level's candidates are made by the warp
    together: its lanes over the parent's list, each testing one vertex
    (label, degree, injectivity, adjacency to the placed neighbours and, in
    VERTEX_INDUCED, non-adjacency to the others, each by a search of the
    placed vertex's list, and the restrictions), the passing ones compacted by
    a ballot. The last position's candidates are only counted. Memory: the
-   upload (8 n + 8 m bytes, 4 n of labels), then (q - 2) * max degree * 4
+   upload (8 n + 8 m bytes, 4 n of labels), then (q - 3) * max degree * 4
    bytes a warp, for as many warps as are resident and the budget holds (at
-   least one: less room is GCLQ_ERROR_OUT_OF_MEMORY). One root's whole
-   search runs in one warp: a hub root is a long task. */
+   least one: less room is GCLQ_ERROR_OUT_OF_MEMORY). */
 
 /* The query by matching-order position (all masks over earlier positions). */
 struct gclq__mq {
@@ -109,40 +109,50 @@ static __device__ __forceinline__ uint32_t gclq__mqd_candidates(const gclq__mq &
 }
 
 /* The matches of Q (q >= 2) in the graph of n vertices: warps 0 .. workers
-   - 1 a root each, strided by workers (the grid's other warps idle); warp
-   w's stack at stack + w * (q - 2) * room. *acc += the count. */
+   - 1 each take an entry e of the lists (strided by workers; the grid's
+   other warps idle): the root is e's vertex (a search of the offsets), the
+   image of position 1 (whose parent is the root) the entry's neighbour, and
+   the warp searches the rest. A hub's search is so split over its edges.
+   Warp w's stack at stack + w * (q - 3) * room (position l's candidates at
+   (l - 2) * room). *acc += the count. */
 static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
     gclq__match_count_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *lab,
                              const gclq__mq Q, uint32_t *stack, uint64_t room, uint64_t workers,
                              unsigned long long *acc) {
-  const uint64_t warp = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const uint64_t warp = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, entries = off[n];
   const uint32_t lane = threadIdx.x % 32, last = Q.q - 1;
-  uint32_t *mine = stack + (warp < workers ? warp : 0) * (uint64_t)(Q.q > 2 ? Q.q - 2 : 0) * room;
+  uint32_t *mine = stack + (warp < workers ? warp : 0) * (uint64_t)(Q.q > 3 ? Q.q - 3 : 0) * room;
   uint32_t img[GCLQ_MATCH_MAX_QUERY], count[GCLQ_MATCH_MAX_QUERY], at[GCLQ_MATCH_MAX_QUERY];
   unsigned long long found = 0;
-  for (uint64_t root = warp; warp < workers && root < n; root += workers) {
-    if (!gclq__mqd_ok(Q, 0, (uint32_t)root, img, off, nbr, lab)) continue;
-    img[0] = (uint32_t)root;
+  for (uint64_t e = warp; warp < workers && e < entries; e += workers) {
+    img[0] = gclq__fmd_source(off, n, e);
+    if (!gclq__mqd_ok(Q, 0, img[0], img, off, nbr, lab)) continue;
+    img[1] = __ldg(nbr + e);
+    if (!gclq__mqd_ok(Q, 1, img[1], img, off, nbr, lab)) continue;
     if (last == 1) {
-      found += gclq__mqd_candidates(Q, 1, img, off, nbr, lab, NULL);
+      found += 1;
       continue;
     }
-    uint32_t level = 1; /* positions 1 .. last - 1 keep their candidates at mine + (level - 1) * room */
-    count[1] = gclq__mqd_candidates(Q, 1, img, off, nbr, lab, mine);
-    at[1] = 0;
+    if (last == 2) {
+      found += gclq__mqd_candidates(Q, 2, img, off, nbr, lab, NULL);
+      continue;
+    }
+    uint32_t level = 2; /* positions 2 .. last - 1 keep their candidates */
+    count[2] = gclq__mqd_candidates(Q, 2, img, off, nbr, lab, mine);
+    at[2] = 0;
     __syncwarp();
-    while (level >= 1) {
+    while (level >= 2) {
       if (at[level] == count[level]) {
         --level;
         continue;
       }
-      img[level] = mine[(uint64_t)(level - 1) * room + at[level]++];
+      img[level] = mine[(uint64_t)(level - 2) * room + at[level]++];
       if (level + 1 == last) {
         found += gclq__mqd_candidates(Q, last, img, off, nbr, lab, NULL);
         continue;
       }
       ++level;
-      count[level] = gclq__mqd_candidates(Q, level, img, off, nbr, lab, mine + (uint64_t)(level - 1) * room);
+      count[level] = gclq__mqd_candidates(Q, level, img, off, nbr, lab, mine + (uint64_t)(level - 2) * room);
       at[level] = 0;
       __syncwarp(); /* the level's candidates written before any lane reads them */
     }
@@ -166,15 +176,15 @@ static __global__ void gclq__match_rank_labels_kernel(uint32_t n, const uint32_t
   if (v < n) to[rank[v]] = from[v];
 }
 
-/* The count on the device graph (off, nbr; lab NULL when the query has no
-   labels) into *count; *count_ms from here. */
-static inline gclq_status gclq__match_cuda_run(gclq__dev *c, uint32_t n, const uint64_t *off, const uint32_t *nbr,
-                                               const uint32_t *lab, uint32_t max_degree, const gclq__mq *Q,
-                                               uint64_t *count, double *count_ms) {
+/* The count on the device graph (off, nbr: off_entries list entries; lab
+   NULL when the query has no labels) into *count; *count_ms from here. */
+static inline gclq_status gclq__match_cuda_run(gclq__dev *c, uint32_t n, uint64_t off_entries, const uint64_t *off,
+                                               const uint32_t *nbr, const uint32_t *lab, uint32_t max_degree,
+                                               const gclq__mq *Q, uint64_t *count, double *count_ms) {
   gclq__dmem acc(c), stack(c);
   unsigned long long h = 0;
   const gclq__clock::time_point t0 = gclq__clock::now();
-  const uint64_t room = max_degree > 0 ? max_degree : 1, levels = Q->q > 2 ? Q->q - 2 : 0;
+  const uint64_t room = max_degree > 0 ? max_degree : 1, levels = Q->q > 3 ? Q->q - 3 : 0;
   c->phase = "match: count";
   GCLQ__TRY(acc.get(sizeof h));
   GCLQ__CUDA_TRY(cudaMemsetAsync(acc.p, 0, sizeof h, c->stream));
@@ -187,7 +197,7 @@ static inline gclq_status gclq__match_cuda_run(gclq__dev *c, uint32_t n, const u
     const uint64_t per_warp = levels * room * sizeof(uint32_t);
     GCLQ__TRY(gclq__fm_resident(gclq__match_count_kernel, 32 * GCLQ__CWARPS, &blocks));
     warps = blocks * GCLQ__CWARPS;
-    if (warps > n) warps = n;
+    if (warps > off_entries) warps = off_entries > 0 ? off_entries : 1;
     room_bytes = c->used < c->budget ? c->budget - c->used : 0;
     if (per_warp > 0 && warps > room_bytes / per_warp) warps = room_bytes / per_warp;
     while (warps > 1 && per_warp > 0 && !gclq__dev_fits(c, (size_t)(warps * per_warp))) warps = warps * 3 / 4;
@@ -239,7 +249,7 @@ static inline gclq_status gclq__match_cuda_graph(gclq__dev *c, const gclq_graph 
       d_lab = ranked.as<uint32_t>();
     }
   }
-  return gclq__match_cuda_run(c, n, d_off, d_nbr, d_lab, max_degree, Q, count, count_ms);
+  return gclq__match_cuda_run(c, n, 2 * g->num_edges, d_off, d_nbr, d_lab, max_degree, Q, count, count_ms);
 }
 
 /* The count of Q's matches in g in mode on the current device under budget

@@ -7,7 +7,7 @@
 #                    [--bench-sizes=20,24,28] [--filter=SUBSTR] [--bench-filter=SUBSTR]
 #                    [--commit=SHA] [--no-tests] [--no-memcheck]
 #                    [--repeat=N [--jobs=J] [--deadline=S] [--exclude=SUBSTR] [--gpus=G]]
-#                    [--before=SRC.tgz] [--build-only]
+#                    [--before=SRC.tgz] [--build-only] [--shards=S] [--cli]
 # Environment: race_suites="scan merge" limits racecheck to those suites;
 # REPEAT_TEST_TIMEOUT (s, default 400) bounds each test process of --repeat;
 # MEMCHECK_LOG2 / RACECHECK_LOG2 set their largest sizes (16 / 11), and
@@ -28,6 +28,12 @@
 # A build left by an earlier call on the same warm machine is reused.
 # --build-only stops after the builds (a later call on the warm machine runs).
 #
+# --shards=S runs the test suite (host and GPU tests, the host tests' GPU
+# branches included) as S processes at once (--shard=K/S), logs tests_K.log.
+# --cli runs each tests/cli_NAME.py on DIR/NAME_host and DIR/NAME (the CLIs
+# built with CUDA, on a machine with a GPU: their device branches), beside
+# the tests, logs cli_NAME.log; a failure fails the call.
+#
 # --bin=DIR runs gpuamq_tests and gpuamq_bench from DIR (built elsewhere, e.g.
 # on a machine without a GPU, and carried along) instead of building here.
 # Logs go to $OUT (the device tool's folder) or ./out.
@@ -36,7 +42,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
 bin= maxlog=28 sanitize=1 bench=1 tests=1 memcheck=1 sizes=20,24,28 filter= bfilter= commit=unknown
-repeat=0 jobs=8 deadline=480 exclude= before= build_only=0 gpus=1
+repeat=0 jobs=8 deadline=480 exclude= before= build_only=0 gpus=1 shards=1 cli=0
 for a in "$@"; do
   case $a in
     --bin=*) bin=${a#*=} ;;
@@ -56,6 +62,8 @@ for a in "$@"; do
     --before=*) before=${a#*=} ;;
     --build-only) build_only=1 ;;
     --gpus=*) gpus=${a#*=} ;;
+    --shards=*) shards=${a#*=} ;;
+    --cli) cli=1 ;;
     *) echo "unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -103,13 +111,43 @@ fi
 [ $build_only = 1 ] && { echo "built: $bin${before:+ and /tmp/before/build}"; exit 0; }
 
 tf=${filter:+--filter=$filter}
-test_rc=0 tests_line="not run"
+test_rc=0 tests_line="not run" cli_line="not run" cli_pid=
+if [ $cli = 1 ]; then # the CLIs' tests, in the background beside the suite
+  ( line=
+    command -v python3 > /dev/null || line=" python3 missing"
+    for py in tests/cli_*.py; do
+      name=$(basename "$py" .py) && name=${name#cli_}
+      [ -x "$bin/${name}_host" ] && [ -x "$bin/$name" ] && command -v python3 > /dev/null || continue
+      timeout 900 python3 "$py" "$bin/${name}_host" "$bin/$name" > "$OUT/cli_$name.log" 2>&1
+      rc=$?
+      line="$line
+  $name: $(tail -n 1 "$OUT/cli_$name.log") (exit $rc)"
+    done
+    echo "${line:- no CLI pairs in $bin}" > "$OUT/cli_summary.txt" ) &
+  cli_pid=$!
+fi
 if [ $tests = 1 ]; then
-  echo "== tests (sizes up to 2^$maxlog)"
-  timeout 420 "$bin/gpuamq_tests" --max-log2="$maxlog" $tf > "$OUT/tests.log" 2>&1
-  test_rc=$?
+  echo "== tests (sizes up to 2^$maxlog, $shards process(es))"
+  if [ "$shards" -gt 1 ]; then
+    pids=()
+    for k in $(seq 0 $((shards - 1))); do
+      timeout 420 "$bin/gpuamq_tests" --max-log2="$maxlog" $tf --shard=$k/$shards > "$OUT/tests_$k.log" 2>&1 &
+      pids+=($!)
+    done
+    for p in "${pids[@]}"; do wait "$p" || test_rc=1; done
+    cat "$OUT"/tests_*.log > "$OUT/tests.log"
+    tests_line=$(tail -q -n 1 "$OUT"/tests_*.log | awk '/ passed, / {p += $1; f += $3; n++} END {printf "%d passed, %d failed (%d of '"$shards"' shards reported)", p, f, n}')
+  else
+    timeout 420 "$bin/gpuamq_tests" --max-log2="$maxlog" $tf > "$OUT/tests.log" 2>&1
+    test_rc=$?
+    tests_line=$(tail -n 1 "$OUT/tests.log")
+  fi
   grep -E "FAIL|^seed|^device|mismatch|differs" "$OUT/tests.log" | head -n 40
-  tests_line=$(tail -n 1 "$OUT/tests.log")
+fi
+if [ -n "$cli_pid" ]; then
+  wait "$cli_pid"
+  cli_line=$(cat "$OUT/cli_summary.txt")
+  echo "$cli_line" | grep -qE "exit [1-9]|python3 missing" && test_rc=1
 fi
 
 if [ $bench = 1 ] && [ -n "$before" ]; then
@@ -192,6 +230,7 @@ echo
 echo "== summary"
 echo "device:    $(cat "$OUT/device.txt")"
 echo "tests:     $tests_line (exit $test_rc)"
+echo "cli:       $cli_line"
 echo "repeat:    $repeat_line"
 echo "memcheck:  $mem_line"
 echo "racecheck: $race_line"

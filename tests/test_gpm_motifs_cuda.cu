@@ -395,6 +395,17 @@ GPU_TEST(gpm_cuda, match_search_budgets_prepared_and_listing) {
   o.max_stored = 1;
   Q = gm_query(2, std::vector<uint32_t>{0, 1});
   CHECK(gclq_match(&r, &Q, &o, &res) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(res.message, "HOST only") != NULL);
+  o.max_stored = 0;
+  { /* 7 vertices, no edge: a vertex matches 7 times, an edge never */
+    const uint64_t loops[7] = {0, 1, 2, 3, 4, 5, 6};
+    gclq_graph e;
+    gclq_graph one = gm_query(1, std::vector<uint32_t>{});
+    CHECK(gclq_graph_from_edges(loops, loops, 7, &e) == GCLQ_SUCCESS && e.num_vertices == 7 && e.num_edges == 0);
+    CHECK(gclq_match(&e, &one, &o, &res) == GCLQ_SUCCESS && res.count == 7 && res.backend == GCLQ_BACKEND_CUDA);
+    CHECK(gclq_match(&e, &Q, &o, &res) == GCLQ_SUCCESS && res.count == 0 && res.backend == GCLQ_BACKEND_CUDA);
+    gclq_graph_free(&one);
+    gclq_graph_free(&e);
+  }
   gclq_graph_free(&Q);
   gclq_graph_free(&r);
   gclq_graph_free(&g);

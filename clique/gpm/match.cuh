@@ -266,7 +266,7 @@ static inline gclq_status gclq__cuda_match_count(const gclq_graph *g, const gclq
   *count = 0, *count_ms = 0;
   if (pg != NULL && !gclq__prepared_of(pg, g)) return GCLQ_ERROR_INVALID_ARGUMENT;
   GCLQ__TRY(gclq__device_start(&budget));
-  if (g->num_vertices == 0) return GCLQ_SUCCESS;
+  if (g->num_vertices == 0 || (g->num_edges == 0 && Q->q > 1)) return GCLQ_SUCCESS; /* nothing to match */
   gclq__mq_make(Q, mode, &m);
   gclq__dev_init(&c, NULL, NULL, budget);
   c.log = log;

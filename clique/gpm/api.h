@@ -80,15 +80,14 @@ static gclq_status gclq__match_fail(gclq_match_result *r, gclq_status st, const 
    no memory or no device; only the sums the mode's count of the query's
    pattern needs, gclq__fm_need, and *count_ms their time) or HOST (every
    count, *count_ms untouched); *backend the one that ran. */
-static gclq_status gclq__match_counts(const gclq_graph *g, const gclq__query *Q, const gclq_match_options *o,
-                                      gclq_backend *backend, uint64_t *induced, uint64_t *noninduced,
-                                      double *count_ms) {
+static gclq_status gclq__match_counts(const gclq_graph *g, const gclq__query *Q, uint32_t pattern,
+                                      const gclq_match_options *o, gclq_backend *backend, uint64_t *induced,
+                                      uint64_t *noninduced, double *count_ms) {
   uint64_t subgraphs;
   gclq_status st = GCLQ_SUCCESS;
   *backend = GCLQ_BACKEND_HOST;
 #if defined(__CUDACC__)
   if (o->backend != GCLQ_BACKEND_HOST) {
-    const uint32_t pattern = gclq__query_pattern(Q->q, Q->adj);
     st = gclq__cuda_motifs_count(g, Q->q, gclq__fm_need(Q->q, o->mode == GCLQ_MATCH_VERTEX_INDUCED ? ~0u : pattern),
                                  o->device_budget_bytes, o->prepared, o->log, o->log_user, induced, &subgraphs,
                                  noninduced, count_ms);
@@ -98,7 +97,7 @@ static gclq_status gclq__match_counts(const gclq_graph *g, const gclq__query *Q,
       return st;
   }
 #else
-  (void)count_ms;
+  (void)pattern, (void)count_ms;
   if (o->backend == GCLQ_BACKEND_CUDA) return GCLQ_ERROR_BACKEND_UNAVAILABLE; /* an nvcc build has it */
 #endif
   st = gclq__host_motifs_count(g, Q->q, o->log, o->log_user, induced, &subgraphs, noninduced);
@@ -159,8 +158,9 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
     return gclq__match_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE,
                             "CUDA counts matches (max_stored 0); listing them is HOST only");
   if (counted) {
-    st = gclq__match_counts(graph, &Q, &o, &backend, induced, noninduced, &result->count_ms);
-    if (st == GCLQ_SUCCESS) result->count = gclq__match_by_count(Q.q, Q.adj, Q.automorphisms, o.mode, induced, noninduced);
+    const uint32_t pattern = gclq__query_pattern(Q.q, Q.adj);
+    st = gclq__match_counts(graph, &Q, pattern, &o, &backend, induced, noninduced, &result->count_ms);
+    if (st == GCLQ_SUCCESS) result->count = gclq__match_by_count(pattern, Q.automorphisms, o.mode, induced, noninduced);
   } else if (o.backend == GCLQ_BACKEND_CUDA) { /* the search on the device (clique/gpm/match.cuh) */
 #if defined(__CUDACC__)
     st = gclq__cuda_match_count(graph, &Q, o.mode, o.device_budget_bytes, o.prepared, o.log, o.log_user,

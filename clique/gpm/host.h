@@ -395,11 +395,10 @@ static uint32_t gclq__query_pattern(uint32_t q, const uint32_t *adj) {
 /* Matches of an unlabelled query of 3 or 4 vertices counted from the motif
    counts (induced, noninduced: gclq__host_motifs_count's or its CUDA
    twin's) instead of matched: vertex-induced, the induced count of the
-   query's pattern; edge-induced, the non-induced one; every embedding, that
-   times the query's automorphisms (adj: its bit rows, q vertices). */
-static uint64_t gclq__match_by_count(uint32_t q, const uint32_t *adj, uint64_t automorphisms, gclq_match_mode mode,
-                                     const uint64_t *induced, const uint64_t *noninduced) {
-  const uint32_t p = gclq__query_pattern(q, adj);
+   query's pattern p (gclq__query_pattern); edge-induced, the non-induced
+   one; every embedding, that times the query's automorphisms. */
+static uint64_t gclq__match_by_count(uint32_t p, uint64_t automorphisms, gclq_match_mode mode, const uint64_t *induced,
+                                     const uint64_t *noninduced) {
   return (mode == GCLQ_MATCH_VERTEX_INDUCED ? induced[p] : noninduced[p]) *
          (mode == GCLQ_MATCH_EMBEDDINGS ? automorphisms : 1);
 }

@@ -27,14 +27,7 @@ static __device__ __forceinline__ void gclq__emb_d_items(const gclq__emb_dview &
 }
 
 static __device__ __forceinline__ int gclq__emb_d_adjacent(const gclq__emb_dview &v, uint32_t a, uint32_t b) {
-  uint64_t lo = v.off[a], hi = v.off[a + 1];
-  const uint64_t end = hi;
-  while (lo < hi) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    if (v.nbr[mid] < b) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < end && v.nbr[lo] == b;
+  return gclq__d_adjacent(v.off, v.nbr, a, b);
 }
 
 static __device__ __forceinline__ int gclq__emb_d_touch(uint64_t a, uint64_t b) {

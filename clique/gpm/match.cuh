@@ -62,13 +62,6 @@ static inline void gclq__mq_make(const gclq__query *Q, gclq_match_mode mode, gcl
   }
 }
 
-/* Is y in x's list (off, nbr: ascending lists)? */
-static __device__ __forceinline__ bool gclq__mqd_adjacent(const uint64_t *off, const uint32_t *nbr, uint32_t x,
-                                                          uint32_t y) {
-  const uint64_t e = off[x + 1], p = gclq__fmd_lower(nbr, off[x], e, y);
-  return p < e && __ldg(nbr + p) == y;
-}
-
 /* May data vertex x be the image of position i, after img[0 .. i)? */
 static __device__ __forceinline__ bool gclq__mqd_ok(const gclq__mq &Q, uint32_t i, uint32_t x, const uint32_t *img,
                                                     const uint64_t *off, const uint32_t *nbr, const uint32_t *lab) {
@@ -83,7 +76,7 @@ static __device__ __forceinline__ bool gclq__mqd_ok(const gclq__mq &Q, uint32_t 
   for (uint32_t j = 0; j < i; ++j) {
     const bool edge = (Q.edge[i] >> j) & 1u;
     if (j == Q.parent[i] || (!edge && !Q.induced)) continue; /* x is in the parent's list */
-    if (gclq__mqd_adjacent(off, nbr, img[j], x) != edge) return false;
+    if (gclq__d_adjacent(off, nbr, img[j], x) != edge) return false;
   }
   return true;
 }

@@ -69,16 +69,6 @@ static inline uint32_t gclq__fm_need(uint32_t k, uint32_t pattern) {
   return pattern < 6 ? four[pattern] : 0xffu;
 }
 
-/* The first index of a[lo, hi) whose element is not below x (hi if none). */
-static __device__ __forceinline__ uint64_t gclq__fmd_lower(const uint32_t *a, uint64_t lo, uint64_t hi, uint32_t x) {
-  while (lo < hi) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    if (__ldg(a + mid) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /* The vertex whose list holds entry e of the CSR off (n vertices, e < off[n]). */
 static __device__ __forceinline__ uint32_t gclq__fmd_source(const uint64_t *off, uint32_t n, uint64_t e) {
   uint32_t lo = 0, hi = n; /* off[lo] <= e < off[hi] */
@@ -129,7 +119,7 @@ static __device__ __forceinline__ unsigned long long gclq__fmd_common3(const uin
   if (h2 - l2 < h0 - l0) t = l0, l0 = l2, l2 = t, t = h0, h0 = h2, h2 = t;
   for (uint64_t x = l0; x < h0; ++x) {
     const uint32_t y = __ldg(a + x);
-    const uint64_t p1 = gclq__fmd_lower(a, l1, h1, y), p2 = gclq__fmd_lower(a, l2, h2, y);
+    const uint64_t p1 = gclq__d_lower(a, l1, h1, y), p2 = gclq__d_lower(a, l2, h2, y);
     k += p1 < h1 && __ldg(a + p1) == y && p2 < h2 && __ldg(a + p2) == y;
   }
   return k;
@@ -153,7 +143,7 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
     unsigned long long t = 0;
     for (uint64_t i = a + lane; i < b; i += 32) {
       const uint32_t w = __ldg(out + i);
-      const uint64_t j = walk_u ? gclq__fmd_lower(out, va, ve, w) : gclq__fmd_lower(out, ua, ue, w);
+      const uint64_t j = walk_u ? gclq__d_lower(out, va, ve, w) : gclq__d_lower(out, ua, ue, w);
       if (j == (walk_u ? ve : ue) || __ldg(out + j) != w) continue;
       const uint64_t iu = walk_u ? i : j, iv = walk_u ? j : i;
       ++t;
@@ -243,10 +233,10 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
 static __device__ __forceinline__ void gclq__fmd_wedges(const uint64_t *off, const uint32_t *nbr, uint32_t a,
                                                         uint32_t *cnt, int take, unsigned long long *mine) {
   const uint32_t warp = threadIdx.x / 32, warps = blockDim.x / 32, lane = threadIdx.x % 32;
-  const uint64_t bs = off[a], be = gclq__fmd_lower(nbr, off[a], off[a + 1], a);
+  const uint64_t bs = off[a], be = gclq__d_lower(nbr, off[a], off[a + 1], a);
   for (uint64_t i = bs + warp; i < be; i += warps) {
     const uint32_t b = __ldg(nbr + i);
-    const uint64_t ce = gclq__fmd_lower(nbr, off[b], off[b + 1], a);
+    const uint64_t ce = gclq__d_lower(nbr, off[b], off[b + 1], a);
     for (uint64_t j = off[b] + lane; j < ce; j += 32) {
       const uint32_t c = __ldg(nbr + j);
       if (!take) atomicAdd(cnt + c, 1u);

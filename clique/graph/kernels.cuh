@@ -6,16 +6,22 @@
    device helpers
    ------------------------------------------------------------------------- */
 
+/* The first index of the ascending a[lo, hi) whose element is not below x
+   (hi if none). */
+static __device__ __forceinline__ uint64_t gclq__d_lower(const uint32_t *a, uint64_t lo, uint64_t hi, uint32_t x) {
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    if (__ldg(a + mid) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /* Is u in the (ascending) adjacency list of v? Binary search in the CSR. */
 static __device__ __forceinline__ bool gclq__d_adjacent(const uint64_t *off, const uint32_t *nbr, uint32_t v,
                                                         uint32_t u) {
-  uint64_t lo = off[v], hi = off[v + 1], end = hi;
-  while (lo < hi) {
-    uint64_t mid = (lo + hi) >> 1;
-    if (__ldg(nbr + mid) < u) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < end && __ldg(nbr + lo) == u;
+  const uint64_t end = off[v + 1], at = gclq__d_lower(nbr, off[v], end, u);
+  return at < end && __ldg(nbr + at) == u;
 }
 
 static __global__ void gclq__iota_kernel(uint32_t *out, uint64_t n) {

@@ -965,19 +965,28 @@ static void gm_fpm_ladder(const gclq_graph &g, const gclq_fpm_options &base, con
   CHECK_MSG(ok > 0 && oom > 0, "%d caps ran, %d were out of memory", ok, oom);
 }
 
+/* A labelled R-MAT graph of scale (edge factor 8, labels values), options
+   of 3 edges and support min_support + a draw below spread, and its FPM by
+   SEARCH on HOST (want, more than `more` patterns). */
+static void gm_fpm_want(test_rng &rng, int scale, uint32_t labels, uint64_t min_support, uint64_t spread,
+                        uint64_t more, gclq_graph *g, gclq_fpm_options *o, gclq_fpm_result *want) {
+  CHECK(gclq_graph_rmat(scale, 8, rng.next(), g) == GCLQ_SUCCESS);
+  CHECK(gclq_graph_random_labels(g, labels, rng.next()) == GCLQ_SUCCESS);
+  memset(o, 0, sizeof *o);
+  o->min_support = min_support + rng.below(spread);
+  o->max_edges = 3;
+  o->backend = GCLQ_BACKEND_HOST;
+  CHECK(gclq_fpm(g, o, want) == GCLQ_SUCCESS && want->num_patterns > more);
+}
+
 /* A labelled R-MAT 7 graph and its FPM by SEARCH (3 edges), then the ladder of max_table_bytes. */
 static void gm_fpm_cap(gclq_backend backend, const char *seed_name) {
   test_rng rng = test_rng_for(seed_name);
   gclq_graph g;
-  CHECK(gclq_graph_rmat(7, 8, rng.next(), &g) == GCLQ_SUCCESS);
-  CHECK(gclq_graph_random_labels(&g, 2, rng.next()) == GCLQ_SUCCESS);
   gclq_fpm_options o;
-  memset(&o, 0, sizeof o);
-  o.min_support = 3 + rng.below(5);
-  o.max_edges = 3;
-  o.backend = GCLQ_BACKEND_HOST;
   gclq_fpm_result want;
-  CHECK(gclq_fpm(&g, &o, &want) == GCLQ_SUCCESS && want.num_patterns > 3);
+  gm_fpm_want(rng, 7, 2, 3, 5, 3, &g, &o, &want);
+  CHECK_OK_SO_FAR();
   gm_fpm_ladder(g, o, want, backend, 0, (uint64_t)1 << 22, 1024);
   gclq_fpm_result_free(&want);
   gclq_graph_free(&g);
@@ -994,15 +1003,10 @@ GPU_TEST(gpm, fpm_cuda_table_in_task_blocks_under_a_cap) { gm_fpm_cap(GCLQ_BACKE
 GPU_TEST(gpm, fpm_cuda_budgets_labels_and_auto_fallback) {
   test_rng rng = test_rng_for("gpm.fpm_cuda");
   gclq_graph g;
-  CHECK(gclq_graph_rmat(9, 8, rng.next(), &g) == GCLQ_SUCCESS);
-  CHECK(gclq_graph_random_labels(&g, 3, rng.next()) == GCLQ_SUCCESS);
   gclq_fpm_options o;
-  memset(&o, 0, sizeof o);
-  o.min_support = 10 + rng.below(20);
-  o.max_edges = 3;
-  o.backend = GCLQ_BACKEND_HOST;
   gclq_fpm_result want, r;
-  CHECK(gclq_fpm(&g, &o, &want) == GCLQ_SUCCESS && want.num_patterns > 0);
+  gm_fpm_want(rng, 9, 3, 10, 20, 0, &g, &o, &want);
+  CHECK_OK_SO_FAR();
   gm_fpm_ladder(g, o, want, GCLQ_BACKEND_CUDA, 1, (uint64_t)1 << 30, 4096);
   /* AUTO under a budget too small: HOST's SEARCH, the same patterns */
   o.backend = GCLQ_BACKEND_AUTO;

@@ -1443,11 +1443,13 @@ GCLQ_DEF uint32_t gclq_motif_edges(uint32_t k, uint32_t pattern, uint32_t *pairs
    or 4 vertices in the first three modes comes from the motif counts of
    gclq_motifs' method COUNT instead, visiting no match, on CUDA (backend
    CUDA, or AUTO with a device; device_budget_bytes and prepared as
-   gclq_motifs') or HOST. Backend CUDA counts every other query too (any
-   mode, labelled or not: the HOST search, a warp an edge of the root), from
-   prepared when given; AUTO runs those on HOST. Listing (max_stored > 0)
-   on CUDA is GCLQ_ERROR_BACKEND_UNAVAILABLE. result.backend says which
-   ran.
+   gclq_motifs') or HOST. Every other count, and every listing, runs the
+   HOST search on CUDA (backend CUDA, or AUTO with a device, falling back
+   to HOST when the device has no memory or there is none; a warp an edge
+   of the root; a count from prepared when given, a listing from the
+   graph's own lists, whose order the rows' symmetry breaking follows),
+   with HOST's count and rows.
+   result.backend says which ran.
    Errors (result zeroed but for message, which says why):
    GCLQ_ERROR_INVALID_ARGUMENT (NULL arguments, a malformed graph or query,
    a query that is empty, disconnected or too large, a labelled query on an
@@ -1478,8 +1480,8 @@ typedef struct gclq_match_result {
   uint64_t automorphisms;   /* of the query (labels kept) */
   gclq_backend backend;     /* the backend that ran */
   double total_ms;          /* the call's time (HOST: processor time) */
-  double count_ms;          /* CUDA: the count's wall time from the graph on the device (prepared,
-                               or after the call's upload); HOST: total_ms */
+  double count_ms;          /* CUDA: the count's (and listing's) wall time from the graph on the
+                               device (prepared, or after the call's upload); HOST: total_ms */
   char message[96];         /* why a call failed ("" on success) */
 } gclq_match_result;
 /* options may be NULL (the defaults). Free the result with gclq_match_result_free. */

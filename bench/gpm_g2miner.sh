@@ -11,6 +11,7 @@
 # generator's source (../shared/tools/rmat.c), compiled here; FACEBOOK: the
 # path of facebook_combined.txt (../shared/data/snap). OUTDIR (default
 # /tmp/gpm_bench) keeps the graphs and every run's output (log.txt).
+# SEARCH_ONLY=1 skips the G2Miner table (the search table alone).
 # Targets (issue 36): R-MAT 18 at most G2Miner's time; facebook_combined at
 # most twice it or under 1 ms.
 set -u
@@ -19,7 +20,7 @@ mkdir -p "$out"
 log=$out/log.txt
 : > "$log"
 cc -O2 -o "$out/rmat" "$rmat_c" -lm || exit 1
-for s in 14 18; do [ -s "$out/r$s.txt" ] || "$out/rmat" $s 16 1 -e > "$out/r$s.txt"; done
+for s in 12 18; do [ -s "$out/r$s.txt" ] || "$out/rmat" $s 16 1 -e > "$out/r$s.txt"; done
 [ -s "$out/r9e8.txt" ] || "$out/rmat" 9 8 1 -e > "$out/r9e8.txt" # small enough for HOST's search
 printf '0 1\n1 2\n2 0\n' > "$out/q_triangle.txt"
 printf '0 1\n1 2\n2 3\n3 0\n' > "$out/q_4-cycle.txt"
@@ -28,30 +29,16 @@ printf '0 1\n1 2\n2 3\n3 4\n' > "$out/q_5-path.txt"
 printf '0 1\n1 2\n2 3\n3 4\n4 0\n' > "$out/q_5-cycle.txt"
 printf '0 1\n1 2\n2 3\n3 0\n0 4\n1 4\n' > "$out/q_house.txt"
 
-# The median of the numbers on stdin.
-median() { sort -g | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "-"}'; }
+. "$(dirname "$0")/gpm_runs.sh" # median, runs
 
-# runs N ARGS...: N runs of gpm ARGS; prints "MEDIAN_COUNT_MS COUNT".
-runs() {
-  local n=$1 i o ms count=- times=
-  shift
-  for i in $(seq "$n"); do
-    o=$(timeout 600 "$gpm" "$@" --quiet 2>&1)
-    echo "gpm $* :: $o" >> "$log"
-    ms=$(printf '%s\n' "$o" | sed -nE 's/.*count ([0-9.]+) ms.*/\1/p' | tail -1)
-    count=$(printf '%s\n' "$o" | sed -nE 's/^(cliques|matches|subgraphs) ([0-9]+).*/\2/p' | tail -1)
-    times="$times ${ms:-nan}"
-  done
-  echo "$(printf '%s\n' $times | median) ${count:--}"
-}
-
+if [ -z "${SEARCH_ONLY:-}" ]; then
 echo "| graph | query | ours (ms) | G2Miner (ms) | target | count |"
 echo "|---|---|---|---|---|---|"
 # row GRAPH NAME G2MINER RULE ARGS...: RULE le (at most G2Miner) or twice (at most 2x, or under 1 ms)
 row() {
   local graph=$1 name=$2 g2=$3 rule=$4 r ms count verdict
   shift 4
-  r=$(runs 3 "$@")
+  r=$(runs 3 600 "$@")
   ms=${r% *} count=${r#* }
   verdict=$(awk -v a="$ms" -v b="$g2" -v r="$rule" 'BEGIN {
     if (a == "nan" || a == "-") { print "no figure"; exit }
@@ -72,11 +59,12 @@ for g in r18 facebook; do
   row $g 3-motifs "$6" $rule "$f" motifs -k 3 --backend cuda --prepare
   row $g 4-motifs "$7" $rule "$f" motifs -k 4 --backend cuda --prepare
 done
+fi
 
 echo
 echo "CUDA's matching search against HOST (count_ms, edge-induced; labelled: 4 labels, seed 1, query"
-echo "vertex v labelled v mod 4): R-MAT 9 (edge factor 8) both, R-MAT 14 CUDA from a prepared graph"
-echo "| query | R-MAT 9 HOST (ms) | R-MAT 9 CUDA (ms) | matches | R-MAT 14 CUDA prepared (ms) | matches |"
+echo "vertex v labelled v mod 4): R-MAT 9 (edge factor 8) both, R-MAT 12 CUDA from a prepared graph"
+echo "| query | R-MAT 9 HOST (ms) | R-MAT 9 CUDA (ms) | matches | R-MAT 12 CUDA prepared (ms) | matches |"
 echo "|---|---|---|---|---|---|"
 for q in 5-path 5-cycle house triangle:labelled 4-cycle:labelled house:labelled; do
   qf=$out/q_${q%%:*}.txt extra=
@@ -84,9 +72,9 @@ for q in 5-path 5-cycle house triangle:labelled 4-cycle:labelled house:labelled;
     awk '{print $1, $1 % 4; print $2, $2 % 4}' "$qf" | sort -u -n > "$out/ql_${q%%:*}.txt"
     extra="--random-labels 4 --query-labels $out/ql_${q%%:*}.txt"
   fi
-  h=$(runs 1 "$out/r9e8.txt" $extra match "$qf" --backend host)
-  c=$(runs 3 "$out/r9e8.txt" $extra match "$qf" --backend cuda)
-  p=$(runs 3 "$out/r14.txt" $extra match "$qf" --backend cuda --prepare)
+  h=$(runs 1 600 "$out/r9e8.txt" $extra match "$qf" --backend host)
+  c=$(runs 3 600 "$out/r9e8.txt" $extra match "$qf" --backend cuda)
+  p=$(runs 3 600 "$out/r12.txt" $extra match "$qf" --backend cuda --prepare)
   echo "| $q | ${h% *} | ${c% *} | ${c#* } (HOST ${h#* }) | ${p% *} | ${p#* } |"
 done
 echo "(every run's output: $log)"

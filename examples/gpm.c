@@ -32,9 +32,9 @@
    Labels: --labels FILE reads "id label" lines for the graph's vertices;
    a labelled .lg graph file has its own; --random-labels L draws labels in
    0 .. L - 1 for any graph (seeded by --seed, default 1) in place of those.
-   --backend auto|cuda|host (cuda counts matches of any query, auto only
-   an unlabelled 3- or 4-vertex query's; listing matches (--list) and
-   motifs by enumeration run on HOST only: cuda is an error naming it),
+   --backend auto|cuda|host (cuda, and auto with a GPU, count and list
+   the matches of any query; motifs by enumeration run on HOST only: cuda
+   is an error naming it),
    --budget MB (the CUDA backend's
    device memory), --prepare (kcl, motifs, match: gclq_graph_prepare first,
    "prepared: ..." with its build time, then the command from it, its time
@@ -78,8 +78,7 @@ static const char usage_text[] =
     "  --seed S          R-MAT and label seed (default 1)\n"
     "  --random-labels L labels drawn from 0 .. L - 1 (any graph; seeded by --seed)\n"
     "options:\n"
-    "  --backend B       auto|cuda|host (default auto; match --list and motifs by enumeration:\n"
-    "                    HOST only)\n"
+    "  --backend B       auto|cuda|host (default auto; motifs by enumeration: HOST only)\n"
     "  --budget MB       the CUDA backend's device memory (kcl, motifs, fpm, match)\n"
     "  --prepare         kcl, motifs, match: the graph prepared on the device first (its time apart)\n"
     "  --json            one JSON object on stdout\n"

@@ -288,29 +288,53 @@ static gclq_graph gmc_query(test_rng &rng, uint32_t q, uint32_t labels) {
   return Q;
 }
 
+/* A hub 0 of 200 leaves (1 .. 200) and `extra` random edges among them. */
+static gclq_graph gmc_hub(test_rng &rng, int extra) {
+  std::vector<uint64_t> hu, hv;
+  for (uint64_t i = 1; i <= 200; ++i) hu.push_back(0), hv.push_back(i);
+  for (int i = 0; i < extra; ++i) hu.push_back(1 + rng.below(200)), hv.push_back(1 + rng.below(200));
+  gclq_graph g;
+  memset(&g, 0, sizeof g);
+  if (gclq_graph_from_edges(hu.data(), hv.data(), hu.size(), &g) != GCLQ_SUCCESS) g_test.failed = 1;
+  return g;
+}
+
 /* The count of Q in g in mode on CUDA (budget, prepared pg or NULL) against
-   HOST's; *st gets CUDA's status (a refusal is no failure when refusal_ok);
-   *nonzero += 1 when HOST's count is not 0. */
+   HOST's, and with list > 0 the first list rows too (list UINT64_MAX: every
+   row while there are at most 10^5, else 1000); *st gets CUDA's status (a
+   refusal is no failure when refusal_ok); *nonzero += 1 when HOST's count
+   is not 0. */
 static void gmc_match(const gclq_graph &g, const gclq_graph &Q, gclq_match_mode mode, size_t budget,
                       const gclq_prepared_graph *pg, int refusal_ok, gclq_status *st, const char *what,
-                      uint64_t *nonzero) {
+                      uint64_t *nonzero, uint64_t list = 0) {
   gclq_match_options o;
   gclq_match_result want, got;
   memset(&o, 0, sizeof o);
   o.mode = mode;
   o.backend = GCLQ_BACKEND_HOST;
   CHECK(gclq_match(&g, &Q, &o, &want) == GCLQ_SUCCESS);
+  if (list == UINT64_MAX && want.count > 100000) list = 1000;
+  if (list > 0) {
+    gclq_match_result_free(&want);
+    o.max_stored = list;
+    CHECK(gclq_match(&g, &Q, &o, &want) == GCLQ_SUCCESS);
+  }
   o.backend = GCLQ_BACKEND_CUDA;
   o.device_budget_bytes = budget;
   o.prepared = pg;
   memset(&got, 0xA5, sizeof got);
   *st = gclq_match(&g, &Q, &o, &got);
-  if (!(refusal_ok && *st == GCLQ_ERROR_OUT_OF_MEMORY))
+  if (!(refusal_ok && *st == GCLQ_ERROR_OUT_OF_MEMORY)) {
     CHECK_MSG(*st == GCLQ_SUCCESS && got.backend == GCLQ_BACKEND_CUDA && got.count == want.count &&
-                  got.automorphisms == want.automorphisms && got.count_ms >= 0,
-              "%s: %u-vertex query%s, mode %d: %s, %llu, HOST %llu", what, Q.num_vertices,
-              Q.h_labels ? " (labelled)" : "", (int)mode, gclq_status_string(*st), (unsigned long long)got.count,
-              (unsigned long long)want.count);
+                  got.automorphisms == want.automorphisms && got.count_ms >= 0 && got.stored == want.stored,
+              "%s: %u-vertex query%s, mode %d, list %llu: %s, %llu (%llu rows), HOST %llu (%llu)", what,
+              Q.num_vertices, Q.h_labels ? " (labelled)" : "", (int)mode, (unsigned long long)list,
+              gclq_status_string(*st), (unsigned long long)got.count, (unsigned long long)got.stored,
+              (unsigned long long)want.count, (unsigned long long)want.stored);
+    for (uint64_t i = 0; *st == GCLQ_SUCCESS && !g_test.failed && i < want.stored * Q.num_vertices; ++i)
+      CHECK_MSG(got.h_matches[i] == want.h_matches[i], "%s: mode %d, list %llu: row %llu differs from HOST's", what,
+                (int)mode, (unsigned long long)list, (unsigned long long)(i / Q.num_vertices));
+  }
   *nonzero += want.count > 0;
   gclq_match_result_free(&got);
   gclq_match_result_free(&want);
@@ -326,10 +350,7 @@ GPU_TEST(gpm_cuda, match_search_equals_host) {
   CHECK(gclq_graph_erdos_renyi(40, 0.2 + (double)rng.below(10) / 100.0, rng.next(), &gs[0]) == GCLQ_SUCCESS);
   CHECK(gclq_graph_erdos_renyi(60, 0.05 + (double)rng.below(3) / 100.0, rng.next(), &gs[1]) == GCLQ_SUCCESS);
   CHECK(gclq_graph_rmat(7, 4, rng.next(), &gs[2]) == GCLQ_SUCCESS);
-  std::vector<uint64_t> hu, hv; /* a hub 0 of 200 leaves, 150 random edges among the leaves */
-  for (uint64_t i = 1; i <= 200; ++i) hu.push_back(0), hv.push_back(i);
-  for (int i = 0; i < 150; ++i) hu.push_back(1 + rng.below(200)), hv.push_back(1 + rng.below(200));
-  CHECK(gclq_graph_from_edges(hu.data(), hv.data(), hu.size(), &gs[3]) == GCLQ_SUCCESS);
+  gs[3] = gmc_hub(rng, 150);
   const char *names[4] = {"Erdos-Renyi 40", "Erdos-Renyi 60", "R-MAT 7", "hub"};
   const uint32_t largest[4] = {5, 7, 4, 4}; /* HOST's time: the hubs' maps grow as degree^(q-1) */
   const gclq_match_mode modes[4] = {GCLQ_MATCH_EDGE_INDUCED, GCLQ_MATCH_VERTEX_INDUCED, GCLQ_MATCH_EMBEDDINGS,
@@ -344,7 +365,8 @@ GPU_TEST(gpm_cuda, match_search_equals_host) {
           for (int m = 0; m < 4 && !g_test.failed; ++m) {
             if (modes[m] == GCLQ_MATCH_HOMOMORPHISMS && q > 5) continue; /* too many maps for HOST */
             gclq_status st;
-            gmc_match(gs[gi], Q, modes[m], 0, NULL, 0, &st, names[gi], &nonzero);
+            gmc_match(gs[gi], Q, modes[m], 0, NULL, 0, &st, names[gi], &nonzero,
+                      rep == 0 ? 0 : m % 2 == 0 ? UINT64_MAX : 1 + rng.below(40));
           }
           gclq_graph_free(&Q);
         }
@@ -356,15 +378,11 @@ GPU_TEST(gpm_cuda, match_search_equals_host) {
 /* Budgets from too small for the upload to plenty (the stacks of a
    5-vertex query on the hub: 3 levels of 200 candidates a warp, fewer warps
    as the budget falls): each the HOST count or out of memory, both seen;
-   a labelled query from a prepared graph (labels to rank ids); listing on
-   CUDA is unavailable. */
+   labelled queries counted from a prepared graph (labels to rank ids) and
+   listed with it given (from the graph's own lists: HOST's rows). */
 GPU_TEST(gpm_cuda, match_search_budgets_prepared_and_listing) {
   test_rng rng = test_rng_for("gpm_cuda.match_budget");
-  std::vector<uint64_t> hu, hv;
-  for (uint64_t i = 1; i <= 200; ++i) hu.push_back(0), hv.push_back(i);
-  for (int i = 0; i < 300; ++i) hu.push_back(1 + rng.below(200)), hv.push_back(1 + rng.below(200));
-  gclq_graph g;
-  CHECK(gclq_graph_from_edges(hu.data(), hv.data(), hu.size(), &g) == GCLQ_SUCCESS);
+  gclq_graph g = gmc_hub(rng, 300);
   gclq_graph Q = gm_query(5, std::vector<uint32_t>{0, 1, 1, 2, 2, 3, 3, 4}); /* a 5-vertex path */
   int ok = 0, oom = 0;
   uint64_t nonzero = 0;
@@ -385,6 +403,8 @@ GPU_TEST(gpm_cuda, match_search_budgets_prepared_and_listing) {
     gclq_status st;
     gmc_match(r, L, GCLQ_MATCH_VERTEX_INDUCED, 0, pg, 0, &st, "prepared R-MAT 9", &nonzero);
     gmc_match(r, L, GCLQ_MATCH_EMBEDDINGS, 0, pg, 0, &st, "prepared R-MAT 9", &nonzero);
+    gmc_match(r, L, GCLQ_MATCH_EDGE_INDUCED, 0, pg, 0, &st, "prepared R-MAT 9, listed", &nonzero, 1 + rng.below(50));
+    gmc_match(r, L, GCLQ_MATCH_VERTEX_INDUCED, 0, pg, 0, &st, "prepared R-MAT 9, listed", &nonzero, UINT64_MAX);
     gclq_graph_free(&L);
   }
   gclq_prepared_free(pg);
@@ -392,10 +412,7 @@ GPU_TEST(gpm_cuda, match_search_budgets_prepared_and_listing) {
   gclq_match_result res;
   memset(&o, 0, sizeof o);
   o.backend = GCLQ_BACKEND_CUDA;
-  o.max_stored = 1;
   Q = gm_query(2, std::vector<uint32_t>{0, 1});
-  CHECK(gclq_match(&r, &Q, &o, &res) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(res.message, "HOST only") != NULL);
-  o.max_stored = 0;
   { /* 7 vertices, no edge: a vertex matches 7 times, an edge never */
     const uint64_t loops[7] = {0, 1, 2, 3, 4, 5, 6};
     gclq_graph e;
@@ -408,5 +425,97 @@ GPU_TEST(gpm_cuda, match_search_budgets_prepared_and_listing) {
   }
   gclq_graph_free(&Q);
   gclq_graph_free(&r);
+  gclq_graph_free(&g);
+}
+
+/* Progress lines that report a second listing pass (a window too full for
+   the buffer, or the window after a full one). */
+static void gmc_count_passes(void *user, const char *line) {
+  if (strstr(line, "listing pass 2:") != NULL) ++*(int *)user;
+}
+
+/* Listing past the device's buffer: 3-stars on a hub of 200 leaves (over
+   C(200, 3) = 1,313,400 of them, past the 2^16 rows of the smallest buffer)
+   listed 1, 7, 1000 and 40,000 at a time: the first pass's window holds
+   every match, so the rows come from a second pass at least, and equal
+   HOST's; then every row under a ladder of budgets (4 KiB, then 1 MiB up),
+   the buffer under half of each: many windows, each run HOST's rows or out
+   of memory, both seen; every host allocation failing in turn. */
+GPU_TEST(gpm_cuda, match_listing_passes_and_windows) {
+  test_rng rng = test_rng_for("gpm_cuda.match_listing");
+  gclq_graph g = gmc_hub(rng, 300);
+  gclq_graph Q = gm_query(4, std::vector<uint32_t>{0, 1, 0, 2, 0, 3}); /* a 3-star */
+  gclq_match_options o;
+  gclq_match_result want, got;
+  memset(&o, 0, sizeof o);
+  const uint64_t sizes[5] = {1, 7, 1000, 40000, UINT64_MAX};
+  int ok = 0, oom = 0;
+  for (int si = 0; si < 5 && !g_test.failed; ++si) {
+    o.backend = GCLQ_BACKEND_HOST;
+    o.max_stored = sizes[si];
+    o.device_budget_bytes = 0;
+    o.log = NULL;
+    CHECK(gclq_match(&g, &Q, &o, &want) == GCLQ_SUCCESS && want.count > 1313400);
+    const size_t first = si < 4 ? 0 : (size_t)1 << 12, last = si < 4 ? 0 : (size_t)1 << 26;
+    for (size_t budget = first; budget <= last && !g_test.failed;
+         budget = budget < ((size_t)1 << 20) ? (size_t)1 << 20 : budget + budget / 2) {
+      int second = 0;
+      o.backend = GCLQ_BACKEND_CUDA;
+      o.device_budget_bytes = budget;
+      o.log = gmc_count_passes;
+      o.log_user = &second;
+      memset(&got, 0xA5, sizeof got);
+      const gclq_status st = gclq_match(&g, &Q, &o, &got);
+      if (st == GCLQ_ERROR_OUT_OF_MEMORY && si == 4) {
+        ++oom;
+        continue;
+      }
+      CHECK_MSG(st == GCLQ_SUCCESS && got.count == want.count && got.stored == want.stored && (si == 4 || second == 1),
+                "list %llu, budget %zu: %s, %llu (%llu rows, second pass %d), HOST %llu (%llu)",
+                (unsigned long long)sizes[si], budget, gclq_status_string(st), (unsigned long long)got.count,
+                (unsigned long long)got.stored, second, (unsigned long long)want.count,
+                (unsigned long long)want.stored);
+      for (uint64_t i = 0; st == GCLQ_SUCCESS && !g_test.failed && i < want.stored * 4; ++i)
+        CHECK_MSG(got.h_matches[i] == want.h_matches[i], "list %llu, budget %zu: row %llu differs from HOST's",
+                  (unsigned long long)sizes[si], budget, (unsigned long long)(i / 4));
+      ok += si == 4 && st == GCLQ_SUCCESS && second > 0;
+      gclq_match_result_free(&got);
+      if (budget == 0) break;
+    }
+    gclq_match_result_free(&want);
+  }
+  CHECK_MSG(ok > 0 && oom > 0, "every row under a budget: %d runs listed them in windows, %d were out of memory", ok,
+            oom);
+  o.backend = GCLQ_BACKEND_CUDA; /* every host allocation of a listing failing in turn: out of memory, none kept */
+  o.device_budget_bytes = 0;
+  o.log = NULL;
+  o.max_stored = 1000;
+  for (long long k = 0; k < 40 && !g_test.failed; ++k) {
+    const long long live = g_alloc_live;
+    g_alloc_fail_at = g_alloc_calls + k;
+    const gclq_status st = gclq_match(&g, &Q, &o, &got);
+    const bool never_came = g_alloc_fail_at >= g_alloc_calls;
+    g_alloc_fail_at = -1;
+    if (never_came) {
+      CHECK(st == GCLQ_SUCCESS && got.stored == 1000);
+      gclq_match_result_free(&got);
+      CHECK(g_alloc_live == live);
+      break;
+    }
+    CHECK_MSG(st == GCLQ_ERROR_OUT_OF_MEMORY && got.h_matches == NULL && g_alloc_live == live, "allocation %lld: %s",
+              k, gclq_status_string(st));
+  }
+  { /* one vertex: its label's vertices, listed as HOST lists them */
+    gclq_graph one = gm_query(1, std::vector<uint32_t>{});
+    o.backend = GCLQ_BACKEND_CUDA;
+    o.device_budget_bytes = 0;
+    o.log = NULL;
+    o.max_stored = 5;
+    CHECK(gclq_match(&g, &one, &o, &got) == GCLQ_SUCCESS && got.count == g.num_vertices && got.stored == 5 &&
+          got.h_matches[0] == 0 && got.h_matches[4] == 4 && got.backend == GCLQ_BACKEND_CUDA);
+    gclq_match_result_free(&got);
+    gclq_graph_free(&one);
+  }
+  gclq_graph_free(&Q);
   gclq_graph_free(&g);
 }

@@ -216,23 +216,31 @@ GPU_TEST(prepared, match_counts_on_cuda_equal_host) {
       }
     gclq_graph_free(&Q);
   }
-  { /* a 5-vertex path: not counted from the motifs; CUDA searches it (from the
-       prepared graph too), AUTO runs it on HOST, listing on CUDA is unavailable */
+  { /* a 5-vertex path: not counted from the motifs; CUDA searches it (the
+       prepared graph given or not) and so does AUTO, counted and listed, the
+       rows HOST's */
     const uint64_t u[] = {0, 1, 2, 3}, v[] = {1, 2, 3, 4};
     gclq_graph Q;
     CHECK(gclq_graph_from_edges(u, v, 4, &Q) == GCLQ_SUCCESS);
     gclq_match_options o;
     gclq_match_result r, c;
     memset(&o, 0, sizeof o);
-    o.backend = GCLQ_BACKEND_AUTO;
-    CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_SUCCESS && r.backend == GCLQ_BACKEND_HOST && r.count > 0);
-    o.backend = GCLQ_BACKEND_CUDA;
-    for (int way = 0; way < 2; ++way) {
-      o.prepared = way == 0 ? NULL : pg;
-      CHECK(gclq_match(&g, &Q, &o, &c) == GCLQ_SUCCESS && c.backend == GCLQ_BACKEND_CUDA && c.count == r.count);
+    o.backend = GCLQ_BACKEND_HOST;
+    o.max_stored = 5;
+    CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_SUCCESS && r.count > 5 && r.stored == 5);
+    for (int way = 0; way < 6 && !g_test.failed; ++way) {
+      o.backend = way % 3 == 2 ? GCLQ_BACKEND_AUTO : GCLQ_BACKEND_CUDA;
+      o.prepared = way % 3 == 1 ? pg : NULL;
+      o.max_stored = way < 3 ? 0 : 5;
+      CHECK_MSG(gclq_match(&g, &Q, &o, &c) == GCLQ_SUCCESS && c.backend == GCLQ_BACKEND_CUDA && c.count == r.count &&
+                    c.stored == o.max_stored,
+                "way %d: %llu (%llu rows), HOST %llu", way, (unsigned long long)c.count, (unsigned long long)c.stored,
+                (unsigned long long)r.count);
+      for (uint64_t i = 0; i < c.stored * 5; ++i) CHECK_MSG(c.h_matches[i] == r.h_matches[i], "way %d: row %llu", way,
+                                                             (unsigned long long)(i / 5));
+      gclq_match_result_free(&c);
     }
-    o.max_stored = 1;
-    CHECK(gclq_match(&g, &Q, &o, &r) == GCLQ_ERROR_BACKEND_UNAVAILABLE && strstr(r.message, "HOST only") != NULL);
+    gclq_match_result_free(&r);
     gclq_graph_free(&Q);
   }
   gclq_prepared_free(pg);

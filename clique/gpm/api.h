@@ -154,23 +154,32 @@ GCLQ_DEF gclq_status gclq_match(const gclq_graph *graph, const gclq_graph *query
   if (problem != NULL) return gclq__match_fail(result, GCLQ_ERROR_INVALID_ARGUMENT, problem);
   gclq__query_make(query, o.mode, &Q);
   counted = o.max_stored == 0 && query->h_labels == NULL && (Q.q == 3 || Q.q == 4) && o.mode != GCLQ_MATCH_HOMOMORPHISMS;
-  if (o.backend == GCLQ_BACKEND_CUDA && o.max_stored > 0)
-    return gclq__match_fail(result, GCLQ_ERROR_BACKEND_UNAVAILABLE,
-                            "CUDA counts matches (max_stored 0); listing them is HOST only");
   if (counted) {
     const uint32_t pattern = gclq__query_pattern(Q.q, Q.adj);
     st = gclq__match_counts(graph, &Q, pattern, &o, &backend, induced, noninduced, &result->count_ms);
     if (st == GCLQ_SUCCESS) result->count = gclq__match_by_count(pattern, Q.automorphisms, o.mode, induced, noninduced);
-  } else if (o.backend == GCLQ_BACKEND_CUDA) { /* the search on the device (clique/gpm/match.cuh) */
-#if defined(__CUDACC__)
-    st = gclq__cuda_match_count(graph, &Q, o.mode, o.device_budget_bytes, o.prepared, o.log, o.log_user,
-                                &result->count, &result->count_ms);
-    backend = GCLQ_BACKEND_CUDA;
-#else
-    st = GCLQ_ERROR_BACKEND_UNAVAILABLE; /* an nvcc build has it */
-#endif
   } else {
-    st = gclq__host_match(graph, &Q, o.mode, o.max_stored, o.log, o.log_user, &result->count, &result->stored, &rows);
+    /* The device's search (clique/gpm/match.cuh), count and listing, when
+       asked, and under AUTO when a device is there: far ahead of HOST's on
+       every graph measured (bench/results/gpm_g2miner_h200.md); out of
+       memory, or no device, AUTO falls back to HOST. */
+    int host = o.backend != GCLQ_BACKEND_CUDA;
+#if defined(__CUDACC__)
+    if (o.backend != GCLQ_BACKEND_HOST) {
+      st = gclq__cuda_match(graph, &Q, o.mode, o.device_budget_bytes, o.prepared, o.log, o.log_user, o.max_stored,
+                            &result->count, &result->count_ms, &result->stored, &rows);
+      backend = GCLQ_BACKEND_CUDA;
+      host = o.backend == GCLQ_BACKEND_AUTO && (st == GCLQ_ERROR_OUT_OF_MEMORY || st == GCLQ_ERROR_NO_DEVICE);
+    }
+#else
+    if (!host) st = GCLQ_ERROR_BACKEND_UNAVAILABLE; /* an nvcc build has it */
+#endif
+    if (host) {
+      backend = GCLQ_BACKEND_HOST;
+      result->count = 0, result->count_ms = 0;
+      st = gclq__host_match(graph, &Q, o.mode, o.max_stored, o.log, o.log_user, &result->count, &result->stored,
+                            &rows);
+    }
   }
   if (st == GCLQ_SUCCESS && result->stored > 0) {
     result->h_matches = (uint64_t *)gclq__alloc_array(result->stored * Q.q, sizeof(uint64_t));

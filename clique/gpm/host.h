@@ -585,8 +585,9 @@ static void gclq__match_found(gclq__match_run *r) {
 }
 
 /* May data vertex x be the image of query vertex u (placed after the
-   vertices order[0 .. i))? */
-static int gclq__match_ok(const gclq__match_run *r, uint32_t i, uint32_t u, uint32_t x) {
+   vertices order[0 .. i))? x comes from the list of data vertex src (a
+   placed neighbour's image; none for i = 0), so adjacency to src holds. */
+static int gclq__match_ok(const gclq__match_run *r, uint32_t i, uint32_t u, uint32_t x, uint32_t src) {
   const gclq__query *Q = r->Q;
   const gclq_graph *g = r->g;
   const int injective = r->mode != GCLQ_MATCH_HOMOMORPHISMS;
@@ -597,7 +598,7 @@ static int gclq__match_ok(const gclq__match_run *r, uint32_t i, uint32_t u, uint
     const uint32_t w = r->order[j], y = r->img[w];
     const int edge = (Q->adj[u] >> w) & 1u;
     if (injective && y == x) return 0;
-    if (edge && !gclq__adjacent(g, x, y)) return 0;
+    if (edge && y != src && !gclq__adjacent(g, x, y)) return 0;
     if (!edge && r->mode == GCLQ_MATCH_VERTEX_INDUCED && gclq__adjacent(g, x, y)) return 0;
     if (((Q->less[u] >> w) & 1u) && !(x < y)) return 0; /* image(u) < image(w) */
     if (((Q->less[w] >> u) & 1u) && !(y < x)) return 0; /* image(w) < image(u) */
@@ -624,17 +625,26 @@ static void gclq__match_extend(gclq__match_run *r, uint32_t i) {
   if (i == 0) {
     uint32_t x;
     for (x = 0; x < g->num_vertices && r->status == GCLQ_SUCCESS; ++x)
-      if (gclq__match_ok(r, 0, u, x)) {
+      if (gclq__match_ok(r, 0, u, x, UINT32_MAX)) {
         r->img[u] = x;
         if (r->Q->q == 1) gclq__match_found(r);
         else gclq__match_extend(r, 1);
       }
-  } else {
-    const uint32_t from = r->img[r->order[r->parent[i]]];
-    uint64_t e;
-    for (e = g->h_offsets[from]; e < g->h_offsets[from + 1] && r->status == GCLQ_SUCCESS; ++e) {
+  } else { /* from the shortest list of u's placed neighbours, cut to the range the restrictions leave */
+    uint32_t from = r->img[r->order[r->parent[i]]], lo = 0, hi = UINT32_MAX, j;
+    uint64_t a = g->h_offsets[from], b = g->h_offsets[from + 1], e;
+    for (j = 0; j < i; ++j) {
+      const uint32_t w = r->order[j], y = r->img[w];
+      if (((r->Q->adj[u] >> w) & 1u) && g->h_offsets[y + 1] - g->h_offsets[y] < b - a)
+        from = y, a = g->h_offsets[y], b = g->h_offsets[y + 1];
+      if (((r->Q->less[u] >> w) & 1u) && y < hi) hi = y;         /* image(u) < image(w) */
+      if (((r->Q->less[w] >> u) & 1u) && y + 1 > lo) lo = y + 1; /* image(w) < image(u) */
+    }
+    a += gclq__lower_bound_u32(g->h_neighbors + a, b - a, lo);
+    if (hi != UINT32_MAX) b = a + gclq__lower_bound_u32(g->h_neighbors + a, b - a, hi);
+    for (e = a; e < b && r->status == GCLQ_SUCCESS; ++e) {
       const uint32_t x = g->h_neighbors[e];
-      if (!gclq__match_ok(r, i, u, x)) continue;
+      if (!gclq__match_ok(r, i, u, x, from)) continue;
       r->img[u] = x;
       if (i + 1 == r->Q->q) gclq__match_found(r);
       else gclq__match_extend(r, i + 1);

@@ -664,6 +664,20 @@ TEST(gpm, match_bad_queries_say_why) {
   gclq_graph_free(&Q);
   Q = gm_query(2, std::vector<uint32_t>{0, 1});
   CHECK(gclq_match(&empty, &Q, &o, &r) == GCLQ_SUCCESS && r.count == 0); /* nothing to find in an empty graph */
+  { /* a caller's CSR of 3 vertices, no edge and no neighbour array: no match past one vertex, no
+       search of a list that is not there (the csr fuzz harness found it under UBSan; its input is
+       the seed tests/fuzz/seeds/csr/match_edgeless_null_neighbors) */
+    uint64_t offsets[4] = {0, 0, 0, 0};
+    gclq_graph bare;
+    memset(&bare, 0, sizeof bare);
+    bare.num_vertices = 3;
+    bare.h_offsets = offsets;
+    gclq_match_options h;
+    memset(&h, 0, sizeof h);
+    h.backend = GCLQ_BACKEND_HOST;
+    h.max_stored = 5;
+    CHECK(gclq_match(&bare, &Q, &h, &r) == GCLQ_SUCCESS && r.count == 0 && r.stored == 0);
+  }
   CHECK(gclq_match(NULL, &Q, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT && strstr(r.message, "NULL") != NULL);
   CHECK(gclq_match(&g, NULL, &o, &r) == GCLQ_ERROR_INVALID_ARGUMENT);
   CHECK(gclq_match(&g, &Q, &o, NULL) == GCLQ_ERROR_INVALID_ARGUMENT);

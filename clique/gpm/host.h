@@ -640,8 +640,10 @@ static void gclq__match_extend(gclq__match_run *r, uint32_t i) {
       if (((r->Q->less[u] >> w) & 1u) && y < hi) hi = y;         /* image(u) < image(w) */
       if (((r->Q->less[w] >> u) & 1u) && y + 1 > lo) lo = y + 1; /* image(w) < image(u) */
     }
-    a += gclq__lower_bound_u32(g->h_neighbors + a, b - a, lo);
-    if (hi != UINT32_MAX) b = a + gclq__lower_bound_u32(g->h_neighbors + a, b - a, hi);
+    if (a < b) { /* an empty list may have no array at all (h_neighbors NULL) */
+      a += gclq__lower_bound_u32(g->h_neighbors + a, b - a, lo);
+      if (hi != UINT32_MAX) b = a + gclq__lower_bound_u32(g->h_neighbors + a, b - a, hi);
+    }
     for (e = a; e < b && r->status == GCLQ_SUCCESS; ++e) {
       const uint32_t x = g->h_neighbors[e];
       if (!gclq__match_ok(r, i, u, x, from)) continue;

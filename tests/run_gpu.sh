@@ -6,7 +6,8 @@
 #   tests/run_gpu.sh [--bin=DIR] [--max-log2=28] [--no-sanitize] [--no-bench]
 #                    [--bench-sizes=20,24,28] [--filter=SUBSTR] [--bench-filter=SUBSTR]
 #                    [--commit=SHA] [--no-tests] [--no-memcheck]
-#                    [--repeat=N [--jobs=J] [--deadline=S] [--exclude=SUBSTR] [--gpus=G]]
+#                    [--repeat=N [--jobs=J] [--deadline=S] [--exclude=SUBSTR] [--gpus=G]
+#                     [--alone-mode=after|beside|none]]
 #                    [--before=SRC.tgz] [--build-only] [--shards=S] [--cli]
 # Environment: race_suites="scan merge" limits racecheck to those suites;
 # REPEAT_TEST_TIMEOUT (s, default 400) bounds each test process of --repeat;
@@ -18,7 +19,10 @@
 # (default 8), and counts the runs in which any test failed; no new run starts after
 # S seconds (--deadline, default 480), so that the call ends inside the device's limit;
 # the logs of the tests that failed or did not finish stay in $OUT/failed;
-# --exclude leaves out the tests whose names contain SUBSTR. --gpus=G (with --bin and
+# --exclude leaves out the tests whose names contain SUBSTR. The tests named in
+# tests/gpu_alone.txt (launch-bound: slowed most by sharing the GPU, see there) run
+# one at a time: after the others (--alone-mode=after, the default), beside them as
+# one more lane (beside), or among them (none). --gpus=G (with --bin and
 # --repeat, nothing else) runs G such loops at once, one a GPU (CUDA_VISIBLE_DEVICES),
 # each N runs, logs under $OUT/gpuK; the summary adds them up.
 #
@@ -42,7 +46,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
 mkdir -p "$OUT"
 bin= maxlog=28 sanitize=1 bench=1 tests=1 memcheck=1 sizes=20,24,28 filter= bfilter= commit=unknown
-repeat=0 jobs=8 deadline=480 exclude= before= build_only=0 gpus=1 shards=1 cli=0
+repeat=0 jobs=8 deadline=480 alone_mode=after exclude= before= build_only=0 gpus=1 shards=1 cli=0
 for a in "$@"; do
   case $a in
     --bin=*) bin=${a#*=} ;;
@@ -59,6 +63,7 @@ for a in "$@"; do
     --jobs=*) jobs=${a#*=} ;;
     --deadline=*) deadline=${a#*=} ;;
     --exclude=*) exclude=${a#*=} ;;
+    --alone-mode=*) alone_mode=${a#*=} ;;
     --before=*) before=${a#*=} ;;
     --build-only) build_only=1 ;;
     --gpus=*) gpus=${a#*=} ;;
@@ -171,16 +176,35 @@ if [ "$repeat" -gt 0 ]; then
   echo "== GPU tests, $repeat runs, each test its own process, $jobs at once (sizes up to 2^$maxlog)"
   "$bin/gpuamq_tests" --list --gpu-only $tf | sed -n 's/ \[gpu\]$//p' |
     { if [ -n "$exclude" ]; then grep -vF -- "$exclude"; else cat; fi; } > "$OUT/repeat_tests.txt"
+  case $alone_mode in after|beside|none) ;; *) echo "--alone-mode: after, beside or none" >&2; exit 2 ;; esac
+  grep -vE '^#|^$' tests/gpu_alone.txt > "$OUT/repeat_alone.txt"
+  # repeat_lane LIST J: the tests of LIST, J at once, each its own process and seed
+  repeat_lane() {
+    [ -s "$1" ] || return 0
+    xargs -P "$2" -I{} sh -c 'timeout ${REPEAT_TEST_TIMEOUT:-400} stdbuf -oL -eL "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
+           --max-log2="$1" > "$2/rep/{}.log" 2>&1' "$bin/gpuamq_tests" "$maxlog" "$OUT" < "$1"
+  }
   start=$(date +%s) runs=0 bad=0
   : > "$OUT/repeat.log"
   mkdir -p "$OUT/rep"
   while [ $runs -lt "$repeat" ] && [ $(( $(date +%s) - start )) -lt "$deadline" ]; do
     runs=$((runs + 1))
     rm -f "$OUT"/rep/*.log
-    # longest first (times from the runs so far), each with a fresh seed
+    # longest first (times from the runs so far), each with a fresh seed; the
+    # launch-bound tests of tests/gpu_alone.txt in a lane of their own
     { sort -k2 -nr "$OUT/repeat_times.txt" 2>/dev/null | awk '{print $1}'; cat "$OUT/repeat_tests.txt"; } |
-      awk '!seen[$0]++' | xargs -P "$jobs" -I{} sh -c 'timeout ${REPEAT_TEST_TIMEOUT:-400} stdbuf -oL -eL "$0" --filter="={}" --seed=0x$(od -An -N8 -tx8 /dev/urandom | tr -d " ") \
-           --max-log2="$1" > "$2/rep/{}.log" 2>&1' "$bin/gpuamq_tests" "$maxlog" "$OUT"
+      awk '!seen[$0]++' > "$OUT/repeat_order.txt"
+    if [ "$alone_mode" = none ]; then
+      repeat_lane "$OUT/repeat_order.txt" "$jobs"
+    else
+      grep -vxF -f "$OUT/repeat_alone.txt" "$OUT/repeat_order.txt" > "$OUT/repeat_many.txt"
+      grep -xF -f "$OUT/repeat_alone.txt" "$OUT/repeat_order.txt" > "$OUT/repeat_one.txt"
+      if [ "$alone_mode" = beside ]; then
+        repeat_lane "$OUT/repeat_one.txt" 1 & repeat_lane "$OUT/repeat_many.txt" "$jobs"; wait
+      else
+        repeat_lane "$OUT/repeat_many.txt" "$jobs"; repeat_lane "$OUT/repeat_one.txt" 1
+      fi
+    fi
     cat "$OUT"/rep/*.log | sed -nE 's/^\[  OK  \] ([^ ]+) \(([0-9]+) ms\)$/\1 \2/p' > "$OUT/repeat_times.txt"
     summary=$(tail -q -n 2 "$OUT"/rep/*.log | awk '/ skipped$/ {s += $1} / passed, / {p += $1; f += $3} END {printf "%d passed, %d failed, %d skipped", p, f, s}')
     echo "run $runs ($(( $(date +%s) - start )) s): $summary" | tee -a "$OUT/repeat.log"
@@ -202,7 +226,7 @@ if [ "$repeat" -gt 0 ]; then
     fi
   done
   rm -rf "$OUT/rep"
-  repeat_line="$runs runs, $bad failed ($(( $(date +%s) - start )) s, $jobs tests at once, sizes up to 2^$maxlog)"
+  repeat_line="$runs runs, $bad failed ($(( $(date +%s) - start )) s, $jobs tests at once, alone: $alone_mode, sizes up to 2^$maxlog)"
   [ $bad = 0 ] || test_rc=1
 fi
 

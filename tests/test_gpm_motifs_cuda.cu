@@ -303,10 +303,11 @@ static gclq_graph gmc_hub(test_rng &rng, int extra) {
    HOST's, and with list > 0 the first list rows too (list UINT64_MAX: every
    row while there are at most 10^5, else 1000); *st gets CUDA's status (a
    refusal is no failure when refusal_ok); *nonzero += 1 when HOST's count
-   is not 0. */
+   is not 0; CUDA's progress lines to log. */
 static void gmc_match(const gclq_graph &g, const gclq_graph &Q, gclq_match_mode mode, size_t budget,
                       const gclq_prepared_graph *pg, int refusal_ok, gclq_status *st, const char *what,
-                      uint64_t *nonzero, uint64_t list = 0) {
+                      uint64_t *nonzero, uint64_t list = 0, void (*log)(void *, const char *) = NULL,
+                      void *log_user = NULL) {
   gclq_match_options o;
   gclq_match_result want, got;
   memset(&o, 0, sizeof o);
@@ -322,6 +323,8 @@ static void gmc_match(const gclq_graph &g, const gclq_graph &Q, gclq_match_mode 
   o.backend = GCLQ_BACKEND_CUDA;
   o.device_budget_bytes = budget;
   o.prepared = pg;
+  o.log = log;
+  o.log_user = log_user;
   memset(&got, 0xA5, sizeof got);
   *st = gclq_match(&g, &Q, &o, &got);
   if (!(refusal_ok && *st == GCLQ_ERROR_OUT_OF_MEMORY)) {
@@ -408,6 +411,27 @@ GPU_TEST(gpm_cuda, match_search_budgets_prepared_and_listing) {
     gclq_graph_free(&L);
   }
   gclq_prepared_free(pg);
+  { /* a labelled 4-path under a ladder of budgets: the lists by label (16 bytes an edge, twice the
+       upload's lists) left out where the search alone fits, the count HOST's either way */
+    struct fallback {
+      static void fn(void *user, const char *line) {
+        if (strstr(line, "no room for the lists by label") != NULL) *(int *)user = 1;
+      }
+    };
+    gclq_graph P = gm_query(4, std::vector<uint32_t>{0, 1, 1, 2, 2, 3});
+    CHECK(gclq_graph_random_labels(&P, 3, rng.next()) == GCLQ_SUCCESS);
+    int without = 0, with = 0, ran = 0;
+    for (size_t budget = (size_t)1 << 12; budget <= (size_t)1 << 24 && !g_test.failed; budget += budget / 8) {
+      gclq_status st;
+      int seen = 0;
+      gmc_match(r, P, GCLQ_MATCH_EDGE_INDUCED, budget, NULL, 1, &st, "labelled 4-path under a budget", &nonzero, 0,
+                fallback::fn, &seen);
+      ran += st == GCLQ_SUCCESS;
+      without += st == GCLQ_SUCCESS && seen, with += st == GCLQ_SUCCESS && !seen;
+    }
+    CHECK_MSG(without > 0 && with > 0, "%d budgets ran: %d without the lists by label, %d with", ran, without, with);
+    gclq_graph_free(&P);
+  }
   gclq_match_options o;
   gclq_match_result res;
   memset(&o, 0, sizeof o);

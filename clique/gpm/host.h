@@ -517,6 +517,7 @@ typedef struct gclq__match_run {
   uint32_t order[GCLQ_MATCH_MAX_QUERY], parent[GCLQ_MATCH_MAX_QUERY], img[GCLQ_MATCH_MAX_QUERY];
   uint64_t count, max_stored, stored, cap, nodes, check_at;
   uint32_t *heap; /* stored rows of q ids, room for cap rows (grown up to max_stored) */
+  uint64_t *lkey; /* a labelled query's lists by (label, id), label << 32 | id; NULL: none */
   void (*visit)(void *user, const uint32_t *img); /* every match's images, when set (FPM's domains) */
   void *visit_user;
   gclq_status status; /* OUT_OF_MEMORY when the heap could not grow: the search stops */
@@ -586,7 +587,9 @@ static void gclq__match_found(gclq__match_run *r) {
 
 /* May data vertex x be the image of query vertex u (placed after the
    vertices order[0 .. i))? x comes from the list of data vertex src (a
-   placed neighbour's image; none for i = 0), so adjacency to src holds. */
+   placed neighbour's image; none for i = 0), so adjacency to src holds,
+   cut to the range the restrictions leave (gclq__match_extend), so they
+   hold too. */
 static int gclq__match_ok(const gclq__match_run *r, uint32_t i, uint32_t u, uint32_t x, uint32_t src) {
   const gclq__query *Q = r->Q;
   const gclq_graph *g = r->g;
@@ -600,8 +603,6 @@ static int gclq__match_ok(const gclq__match_run *r, uint32_t i, uint32_t u, uint
     if (injective && y == x) return 0;
     if (edge && y != src && !gclq__adjacent(g, x, y)) return 0;
     if (!edge && r->mode == GCLQ_MATCH_VERTEX_INDUCED && gclq__adjacent(g, x, y)) return 0;
-    if (((Q->less[u] >> w) & 1u) && !(x < y)) return 0; /* image(u) < image(w) */
-    if (((Q->less[w] >> u) & 1u) && !(y < x)) return 0; /* image(w) < image(u) */
   }
   return 1;
 }
@@ -640,18 +641,40 @@ static void gclq__match_extend(gclq__match_run *r, uint32_t i) {
       if (((r->Q->less[u] >> w) & 1u) && y < hi) hi = y;         /* image(u) < image(w) */
       if (((r->Q->less[w] >> u) & 1u) && y + 1 > lo) lo = y + 1; /* image(w) < image(u) */
     }
-    if (a < b) { /* an empty list may have no array at all (h_neighbors NULL) */
+    if (a < b && r->lkey != NULL) { /* also cut to u's label (no id is 2^32 - 1) */
+      const uint64_t L = (uint64_t)r->Q->labels[u] << 32;
+      a += gclq__lower_bound_u64(r->lkey + a, b - a, L | lo);
+      b = a + gclq__lower_bound_u64(r->lkey + a, b - a, L | hi);
+    } else if (a < b) { /* an empty list may have no array at all (h_neighbors NULL) */
       a += gclq__lower_bound_u32(g->h_neighbors + a, b - a, lo);
       if (hi != UINT32_MAX) b = a + gclq__lower_bound_u32(g->h_neighbors + a, b - a, hi);
     }
     for (e = a; e < b && r->status == GCLQ_SUCCESS; ++e) {
-      const uint32_t x = g->h_neighbors[e];
+      const uint32_t x = r->lkey != NULL ? (uint32_t)r->lkey[e] : g->h_neighbors[e];
       if (!gclq__match_ok(r, i, u, x, from)) continue;
       r->img[u] = x;
       if (i + 1 == r->Q->q) gclq__match_found(r);
       else gclq__match_extend(r, i + 1);
     }
   }
+}
+
+/* g's lists by (label, id) (label << 32 | id, each list sorted), or NULL
+   when the memory is short: the search then tests each candidate's label.
+   Within a label the ids ascend, so the search meets the same candidates
+   in the same order, less those of other labels. */
+static uint64_t *gclq__match_label_lists(const gclq_graph *g) {
+  const uint64_t entries = g->h_offsets[g->num_vertices];
+  uint64_t *key = (uint64_t *)gclq__alloc_array(entries, sizeof(uint64_t)), e;
+  uint32_t v;
+  if (key == NULL) return NULL;
+  for (e = 0; e < entries; ++e) key[e] = (uint64_t)g->h_labels[g->h_neighbors[e]] << 32 | g->h_neighbors[e];
+  for (v = 0; v < g->num_vertices; ++v)
+    if (gclq__sort_u64(key + g->h_offsets[v], (size_t)(g->h_offsets[v + 1] - g->h_offsets[v])) != GCLQ_SUCCESS) {
+      GCLQ_FREE(key);
+      return NULL;
+    }
+  return key;
 }
 
 /* The query (checked by the caller: 1 .. GCLQ_MATCH_MAX_QUERY vertices,
@@ -689,7 +712,13 @@ static gclq_status gclq__host_match_visit(const gclq_graph *g, const gclq__query
   r.check_at = GCLQ__HOST_LOG_WORK;
   *rows = NULL;
   gclq__query_order(Q, r.order, r.parent);
+  if (Q->labels != NULL && Q->q > 2 && g->num_edges > 0) {
+    r.lkey = gclq__match_label_lists(g);
+    if (r.lkey == NULL && log != NULL)
+      log(log_user, "match: no room for the lists by label; each candidate's label is tested instead");
+  }
   if (g->num_vertices > 0) gclq__match_extend(&r, 0);
+  GCLQ_FREE(r.lkey);
   if (r.status != GCLQ_SUCCESS) {
     GCLQ_FREE(r.heap);
     return r.status;

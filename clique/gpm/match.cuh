@@ -23,14 +23,19 @@
    largest degree (the candidates of a position are a subset of one list).
    A level's candidates are made by the warp together: its lanes over the
    shortest list of the position's placed neighbours, cut to the range the
-   restrictions allow, each testing one vertex (label, degree, injectivity,
+   restrictions allow (in a labelled query, to the part of that list with
+   the position's label: each list is kept a second time sorted by (label,
+   id), so that the candidates a label test would drop are never read),
+   each testing one vertex (label, degree, injectivity,
    adjacency to the other placed neighbours and, in VERTEX_INDUCED,
    non-adjacency to the others, each by a search of the placed vertex's
    list), the passing ones compacted by a ballot. The last position's
    candidates are only counted. Memory: the
-   upload (8 n + 8 m bytes, 4 n of labels), then (q - 3) * max degree * 4
-   bytes a warp, for as many warps as are resident and the budget holds (at
-   least one: less room is GCLQ_ERROR_OUT_OF_MEMORY).
+   upload (8 n + 8 m bytes, 4 n of labels), the lists by label (16 m bytes
+   and the sort's room; without them, when they do not fit, every candidate's
+   label is tested), then (q - 3) * max degree * 4 bytes a warp, for as many
+   warps as are resident and the budget holds (at least one: less room is
+   GCLQ_ERROR_OUT_OF_MEMORY).
 
    Listing (max_stored > 0) keeps HOST's answer, the smallest max_stored
    rows (query vertex order, compact ids), without holding every match: a
@@ -87,17 +92,20 @@ static inline void gclq__mq_make(const gclq__query *Q, gclq_match_mode mode, gcl
 }
 
 /* May data vertex x, taken from the list of img[src] (src a placed
-   neighbour of position i), be the image of position i after img[0 .. i)? */
+   neighbour of position i), be the image of position i after img[0 .. i)?
+   Its label is not tested when lab is NULL (x came from the part of the
+   list with position i's label), nor the restrictions from position 2 on
+   (x came from the range they leave, gclq__mqd_candidates). */
 static __device__ __forceinline__ bool gclq__mqd_ok(const gclq__mq &Q, uint32_t i, uint32_t src, uint32_t x,
                                                     const uint32_t *img, const uint64_t *off, const uint32_t *nbr,
                                                     const uint32_t *lab) {
-  if (Q.labelled && __ldg(lab + x) != Q.label[i]) return false;
+  if (Q.labelled && lab != NULL && __ldg(lab + x) != Q.label[i]) return false;
   if (Q.injective && off[x + 1] - off[x] < Q.degree[i]) return false;
   for (uint32_t j = 0; j < i; ++j) {
     const uint32_t y = img[j];
     if (Q.injective && x == y) return false;
-    if (((Q.below[i] >> j) & 1u) && !(x < y)) return false;
-    if (((Q.above[i] >> j) & 1u) && !(y < x)) return false;
+    if (i == 1 && ((Q.below[1] >> j) & 1u) && !(x < y)) return false;
+    if (i == 1 && ((Q.above[1] >> j) & 1u) && !(y < x)) return false;
   }
   for (uint32_t j = 0; j < i; ++j) {
     const bool edge = (Q.edge[i] >> j) & 1u;
@@ -150,12 +158,15 @@ static __device__ __forceinline__ void gclq__mqd_emit(const gclq__mq &Q, const u
    neighbours (a hub's list is scanned only when every neighbour is a hub),
    cut to the range the restrictions leave (image above every img[j] of
    Q.above[i], below every img[j] of Q.below[i]) by two searches: the lists
-   ascend, so the rest of the list fails a restriction. With W (position i
-   the last) each candidate completes a match, emitted to W's window. */
+   ascend, so the rest of the list fails a restriction. With lkey (a
+   labelled query; the lists by (label, id), label << 32 | id) the two
+   searches also cut the list to position i's label, and the candidates are
+   read from there, ascending too. With W (position i the last) each
+   candidate completes a match, emitted to W's window. */
 static __device__ __forceinline__ uint32_t gclq__mqd_candidates(const gclq__mq &Q, uint32_t i, uint32_t *img,
                                                                 const uint64_t *off, const uint32_t *nbr,
-                                                                const uint32_t *lab, uint32_t *out,
-                                                                const gclq__mwin *W) {
+                                                                const uint32_t *lab, const uint64_t *lkey,
+                                                                uint32_t *out, const gclq__mwin *W) {
   const uint32_t lane = threadIdx.x % 32;
   uint32_t src = Q.parent[i], lo = 0, hi = 0xffffffffu, n = 0, j;
   uint64_t a = off[img[src]], b = off[img[src] + 1];
@@ -165,11 +176,18 @@ static __device__ __forceinline__ uint32_t gclq__mqd_candidates(const gclq__mq &
     if (((Q.above[i] >> j) & 1u) && y + 1 > lo) lo = y + 1; /* ids are below n <= 2^32 - 1 */
     if (((Q.below[i] >> j) & 1u) && y < hi) hi = y;
   }
-  if (lo > 0) a = gclq__d_lower(nbr, a, b, lo);
-  if (hi != 0xffffffffu) b = gclq__d_lower(nbr, a, b, hi);
+  if (lkey != NULL) { /* no id is 2^32 - 1: (label, 2^32 - 1) bounds the label's part */
+    const uint64_t L = (uint64_t)Q.label[i] << 32;
+    a = gclq__d_lower(lkey, a, b, L | lo);
+    b = gclq__d_lower(lkey, a, b, L | hi);
+    lab = NULL;
+  } else {
+    if (lo > 0) a = gclq__d_lower(nbr, a, b, lo);
+    if (hi != 0xffffffffu) b = gclq__d_lower(nbr, a, b, hi);
+  }
   for (uint64_t base = a; base < b; base += 32) {
     const uint64_t e = base + lane;
-    const uint32_t x = e < b ? __ldg(nbr + e) : 0;
+    const uint32_t x = e >= b ? 0 : lkey != NULL ? (uint32_t)__ldg(lkey + e) : __ldg(nbr + e);
     const bool ok = e < b && gclq__mqd_ok(Q, i, src, x, img, off, nbr, lab);
     const unsigned mask = __ballot_sync(GCLQ__FULL, ok);
     if (W != NULL) { /* this lane's own images: img[i] is not read again */
@@ -191,8 +209,9 @@ static __device__ __forceinline__ uint32_t gclq__mqd_candidates(const gclq__mq &
    (l - 2) * room). *acc += the count; LIST: each match also to W. */
 template <bool LIST>
 static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
-    gclq__match_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *lab, const gclq__mq Q,
-                       uint32_t *stack, uint64_t room, uint64_t workers, unsigned long long *acc, const gclq__mwin W) {
+    gclq__match_kernel(uint32_t n, const uint64_t *off, const uint32_t *nbr, const uint32_t *lab, const uint64_t *lkey,
+                       const gclq__mq Q, uint32_t *stack, uint64_t room, uint64_t workers, unsigned long long *acc,
+                       const gclq__mwin W) {
   const uint64_t warp = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, entries = off[n];
   const uint32_t lane = threadIdx.x % 32, last = Q.q - 1;
   const gclq__mwin *win = LIST ? &W : NULL;
@@ -210,11 +229,11 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
       continue;
     }
     if (last == 2) {
-      found += gclq__mqd_candidates(Q, 2, img, off, nbr, lab, NULL, win);
+      found += gclq__mqd_candidates(Q, 2, img, off, nbr, lab, lkey, NULL, win);
       continue;
     }
     uint32_t level = 2; /* positions 2 .. last - 1 keep their candidates */
-    count[2] = gclq__mqd_candidates(Q, 2, img, off, nbr, lab, mine, NULL);
+    count[2] = gclq__mqd_candidates(Q, 2, img, off, nbr, lab, lkey, mine, NULL);
     at[2] = 0;
     __syncwarp();
     while (level >= 2) {
@@ -224,11 +243,12 @@ static __global__ void __launch_bounds__(32 * GCLQ__CWARPS)
       }
       img[level] = mine[(uint64_t)(level - 2) * room + at[level]++];
       if (level + 1 == last) {
-        found += gclq__mqd_candidates(Q, last, img, off, nbr, lab, NULL, win);
+        found += gclq__mqd_candidates(Q, last, img, off, nbr, lab, lkey, NULL, win);
         continue;
       }
       ++level;
-      count[level] = gclq__mqd_candidates(Q, level, img, off, nbr, lab, mine + (uint64_t)(level - 2) * room, NULL);
+      count[level] =
+          gclq__mqd_candidates(Q, level, img, off, nbr, lab, lkey, mine + (uint64_t)(level - 2) * room, NULL);
       at[level] = 0;
       __syncwarp(); /* the level's candidates written before any lane reads them */
     }
@@ -245,6 +265,17 @@ static __global__ void gclq__match_roots_kernel(uint32_t n, const uint32_t *lab,
   gclq__fmd_block_add(found, acc);
 }
 
+/* The lists by label: key[e] = lab[nbr[e]] << 32 | nbr[e] (then sorted in
+   each list). */
+static __global__ void gclq__match_label_keys_kernel(uint64_t entries, const uint32_t *nbr, const uint32_t *lab,
+                                                     uint64_t *key) {
+  for (uint64_t e = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; e < entries;
+       e += (uint64_t)gridDim.x * blockDim.x) {
+    const uint32_t x = __ldg(nbr + e);
+    key[e] = (uint64_t)__ldg(lab + x) << 32 | x;
+  }
+}
+
 /* Labels to rank ids: to[rank[v]] = from[v]. */
 static __global__ void gclq__match_rank_labels_kernel(uint32_t n, const uint32_t *rank, const uint32_t *from,
                                                       uint32_t *to) {
@@ -254,12 +285,14 @@ static __global__ void gclq__match_rank_labels_kernel(uint32_t n, const uint32_t
 
 /* The device graph the search runs on: lists (off, nbr: entries list
    entries, ids below n), the labels of its ids (NULL when the query has
-   none), the largest degree. */
+   none), the same lists by (label, id) (lkey; NULL when the query has no
+   labels or they did not fit), the largest degree. */
 struct gclq__mgraph {
   uint32_t n, max_degree;
   uint64_t entries;
   const uint64_t *off;
   const uint32_t *nbr, *lab;
+  const uint64_t *lkey;
 };
 
 /* The search's warps (resident, of the listing kernel when list, at most
@@ -291,12 +324,12 @@ static inline gclq_status gclq__match_pass(gclq__dev *c, const gclq__mgraph *G, 
   const uint64_t room = G->max_degree > 0 ? G->max_degree : 1;
   gclq__mwin none;
   if (W != NULL) {
-    gclq__match_kernel<true><<<grid, 32 * GCLQ__CWARPS, 0, c->stream>>>(G->n, G->off, G->nbr, G->lab, *Q,
-                                                                         stack->as<uint32_t>(), room, warps, acc, *W);
+    gclq__match_kernel<true><<<grid, 32 * GCLQ__CWARPS, 0, c->stream>>>(
+        G->n, G->off, G->nbr, G->lab, G->lkey, *Q, stack->as<uint32_t>(), room, warps, acc, *W);
   } else {
     memset(&none, 0, sizeof none);
-    gclq__match_kernel<false><<<grid, 32 * GCLQ__CWARPS, 0, c->stream>>>(G->n, G->off, G->nbr, G->lab, *Q,
-                                                                          stack->as<uint32_t>(), room, warps, acc, none);
+    gclq__match_kernel<false><<<grid, 32 * GCLQ__CWARPS, 0, c->stream>>>(
+        G->n, G->off, G->nbr, G->lab, G->lkey, *Q, stack->as<uint32_t>(), room, warps, acc, none);
   }
   GCLQ__CUDA_TRY(cudaGetLastError());
   return GCLQ_SUCCESS;
@@ -409,16 +442,36 @@ static inline gclq_status gclq__match_cuda_list(gclq__dev *c, const gclq__mgraph
   return st;
 }
 
+/* G's lists by (label, id) into key (G->lkey then points there): each
+   entry's key, then each list sorted; OUT_OF_MEMORY, nothing tried, when
+   the keys and as much again for the sort do not fit. */
+static inline gclq_status gclq__match_label_lists(gclq__dev *c, gclq__mgraph *G, gclq__dmem *key) {
+  const cudaStream_t stream = c->stream;
+  const uint64_t *off = G->off;
+  c->phase = "match: lists by label";
+  if (!gclq__dev_fits(c, (size_t)(2 * G->entries * sizeof(uint64_t)))) return GCLQ_ERROR_OUT_OF_MEMORY;
+  GCLQ__TRY(key->get((size_t)G->entries * sizeof(uint64_t)));
+  uint64_t *k = key->as<uint64_t>();
+  gclq__match_label_keys_kernel<<<gclq__grid(G->entries), GCLQ__BLOCK, 0, stream>>>(G->entries, G->nbr, G->lab, k);
+  GCLQ__CUDA_TRY(cudaGetLastError());
+  GCLQ__TRY(gclq__dev_prim(c, [&](void *t, size_t *tb) {
+    return gprim_segmented_sort_keys(t, tb, (const uint64_t *)k, k, (size_t)G->entries, (size_t)G->n, off, stream);
+  }));
+  G->lkey = k;
+  return GCLQ_SUCCESS;
+}
+
 /* The graph on the device (pg's lists in rank ids for a count, the
    caller's CSR uploaded otherwise: a listing's rows are the embeddings that
    meet the restrictions in compact id order, HOST's) and the labels the
-   query needs, then the count (K NULL) or the listing into K; *ms their
-   wall time, the graph on the device. */
+   query needs, then (a labelled query) the lists by label when they fit,
+   and the count (K NULL) or the listing into K; *ms the wall time of the
+   last two, the graph on the device. */
 static inline gclq_status gclq__match_cuda_graph(gclq__dev *c, const gclq_graph *g, const gclq_prepared_graph *pg,
                                                  const gclq__mq *Q, gclq__match_run *K, uint64_t *count, double *ms) {
   const uint32_t n = g->num_vertices;
   gclq__dgraph dg;
-  gclq__dmem off(c), nbr(c), deg(c), core(c), lab(c), ranked(c);
+  gclq__dmem off(c), nbr(c), deg(c), core(c), lab(c), ranked(c), lkey(c);
   gclq__mgraph G;
   uint32_t v;
   memset(&G, 0, sizeof G);
@@ -450,7 +503,19 @@ static inline gclq_status gclq__match_cuda_graph(gclq__dev *c, const gclq_graph 
   }
   GCLQ__CUDA_TRY(cudaStreamSynchronize(c->stream));
   const gclq__clock::time_point t0 = gclq__clock::now();
-  const gclq_status st = K != NULL ? gclq__match_cuda_list(c, &G, Q, K, count) : gclq__match_cuda_count(c, &G, Q, count);
+  const bool by_label = Q->labelled && Q->q > 2 && G.entries > 0;
+  gclq_status st = by_label ? gclq__match_label_lists(c, &G, &lkey) : GCLQ_SUCCESS;
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY) st = GCLQ_SUCCESS; /* G.lkey stays NULL */
+  if (st == GCLQ_SUCCESS)
+    st = K != NULL ? gclq__match_cuda_list(c, &G, Q, K, count) : gclq__match_cuda_count(c, &G, Q, count);
+  if (st == GCLQ_ERROR_OUT_OF_MEMORY && G.lkey != NULL && (K == NULL || K->stored == 0)) {
+    /* no room for the search beside the lists by label (and no row kept yet): again without them */
+    G.lkey = NULL;
+    lkey.release();
+    st = K != NULL ? gclq__match_cuda_list(c, &G, Q, K, count) : gclq__match_cuda_count(c, &G, Q, count);
+  }
+  if (by_label && G.lkey == NULL)
+    gclq__dev_log(c, "match: no room for the lists by label; each candidate's label is tested instead");
   *ms = gclq__ms_since(t0);
   return st;
 }

@@ -6,9 +6,16 @@
    device helpers
    ------------------------------------------------------------------------- */
 
+/* T itself: a parameter of this type is not deduced from its argument. */
+template <typename T> struct gclq__same_type {
+  typedef T type;
+};
+
 /* The first index of the ascending a[lo, hi) whose element is not below x
-   (hi if none). */
-static __device__ __forceinline__ uint64_t gclq__d_lower(const uint32_t *a, uint64_t lo, uint64_t hi, uint32_t x) {
+   (hi if none); T: uint32_t (ids) or uint64_t (keys), from a alone. */
+template <typename T>
+static __device__ __forceinline__ uint64_t gclq__d_lower(const T *a, uint64_t lo, uint64_t hi,
+                                                         typename gclq__same_type<T>::type x) {
   while (lo < hi) {
     const uint64_t mid = lo + (hi - lo) / 2;
     if (__ldg(a + mid) < x) lo = mid + 1;

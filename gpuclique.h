@@ -1505,14 +1505,13 @@ GCLQ_DEF void gclq_match_result_free(gclq_match_result *result);
      TABLE   (HOST or CUDA) an embedding table of kind EDGE (gclq_emb_*):
              per level, aggregate the rows with support, keep the rows of
              the frequent patterns, extend by one edge; a level in task
-             blocks when whole it does not fit. Memory grows with the
-             embeddings: a middle level's frequent rows must fit (on
-             R-MAT 18 with 5 labels and support 1% of the vertices, 2
-             edges run and 3 do not: nearly every 2-edge pattern is
-             frequent, and its billions of rows are kept to extend:
-             bench/results/gpm_g2miner_h200.md). Out
-             of memory names the level in message. CUDA: at most 16
-             distinct labels
+             blocks when whole it does not fit; when a middle level's
+             frequent rows do not fit either, the levels after it depth
+             first from the level before (a block of its rows extended
+             down to the level mined, then the next block: the upper
+             levels made again for each level mined). Out of memory (not
+             even one row's block fits) names the level in message.
+             CUDA: at most 16 distinct labels
    AUTO: with a device, TABLE on CUDA, and SEARCH on HOST when that fails
    for want of device memory or labels; without one, SEARCH. Backend CUDA
    with method SEARCH is GCLQ_ERROR_BACKEND_UNAVAILABLE. The patterns are

@@ -949,18 +949,29 @@ TEST(gpm, fpm_closed_forms_codes_and_bad_arguments) {
    to bottom: the table's max_table_bytes, or (device nonzero) the device
    budget. Each run SEARCH's patterns (want) or out of memory, both seen;
    near the edge the middle and last levels go in task blocks of a few
-   parents (a block skipped or doubled shows in the supports). */
+   parents (a block skipped or doubled shows in the supports), and where the
+   middle level's frequent rows do not fit, the last is made depth first
+   (*deep: the runs that did, with the right answer). */
 static void gm_fpm_ladder(const gclq_graph &g, const gclq_fpm_options &base, const gclq_fpm_result &want,
-                          gclq_backend backend, int device, uint64_t top, uint64_t bottom) {
+                          gclq_backend backend, int device, uint64_t top, uint64_t bottom, int *deep = NULL) {
+  struct lines {
+    static void fn(void *user, const char *line) {
+      if (strstr(line, "depth first") != NULL) *(int *)user = 1;
+    }
+  };
   gclq_fpm_options o = base;
   gclq_fpm_result r;
-  int ok = 0, oom = 0;
+  int ok = 0, oom = 0, went_deep = 0;
   o.backend = backend;
   o.method = GCLQ_FPM_TABLE;
+  o.log = lines::fn;
+  o.log_user = &went_deep;
+  if (deep != NULL) *deep = 0;
   for (uint64_t cap = top; cap >= bottom && !g_test.failed; cap = cap * 4 / 5) {
     if (device) o.device_budget_bytes = (size_t)cap;
     else o.max_table_bytes = cap;
     memset(&r, 0xA5, sizeof r);
+    went_deep = 0;
     const gclq_status st = gclq_fpm(&g, &o, &r);
     if (st == GCLQ_ERROR_OUT_OF_MEMORY) {
       CHECK_MSG(r.h_patterns == NULL && r.num_patterns == 0 && strstr(r.message, "-edge embeddings do not fit") != NULL,
@@ -979,6 +990,7 @@ static void gm_fpm_ladder(const gclq_graph &g, const gclq_fpm_options &base, con
                 (unsigned long long)want.h_patterns[i].support);
     gclq_fpm_result_free(&r);
     ++ok;
+    if (deep != NULL) *deep += went_deep;
   }
   CHECK_MSG(ok > 0 && oom > 0, "%d caps ran, %d were out of memory", ok, oom);
 }
@@ -997,7 +1009,8 @@ static void gm_fpm_want(test_rng &rng, int scale, uint32_t labels, uint64_t min_
   CHECK(gclq_fpm(g, o, want) == GCLQ_SUCCESS && want->num_patterns > more);
 }
 
-/* A labelled R-MAT 7 graph and its FPM by SEARCH (3 edges), then the ladder of max_table_bytes. */
+/* A labelled R-MAT 7 graph and its FPM by SEARCH (3 edges), then the ladder of max_table_bytes:
+   some caps hold the 2-edge level in task blocks but not its frequent rows (depth first, seen). */
 static void gm_fpm_cap(gclq_backend backend, const char *seed_name) {
   test_rng rng = test_rng_for(seed_name);
   gclq_graph g;
@@ -1005,7 +1018,9 @@ static void gm_fpm_cap(gclq_backend backend, const char *seed_name) {
   gclq_fpm_result want;
   gm_fpm_want(rng, 7, 2, 3, 5, 3, &g, &o, &want);
   CHECK_OK_SO_FAR();
-  gm_fpm_ladder(g, o, want, backend, 0, (uint64_t)1 << 22, 1024);
+  int deep = 0;
+  gm_fpm_ladder(g, o, want, backend, 0, (uint64_t)1 << 22, 1024, &deep);
+  CHECK_MSG(deep > 0, "no cap made the last level depth first");
   gclq_fpm_result_free(&want);
   gclq_graph_free(&g);
 }

@@ -280,6 +280,22 @@ static gclq_status gclq__fpm_aggregate_in_blocks(gclq_emb_table *t, gclq_emb_pat
   return st;
 }
 
+/* The children that pass keep of the next task block of parents (rows
+   *at .. *at + *block - 1 of the level below the last, the block halved
+   while they do not fit) appended to the last level; *at moves past it. */
+static gclq_status gclq__fpm_append_block(gclq_emb_table *t, const gclq_emb_filter *keep, uint64_t *at,
+                                          uint64_t *block) {
+  for (;;) {
+    const gclq_status st = gclq_emb_extend_append(t, *at, *block, keep);
+    if (st == GCLQ_ERROR_OUT_OF_MEMORY && *block > 1) { /* nothing changed: a smaller block */
+      *block = (*block + 1) / 2;
+      continue;
+    }
+    if (st == GCLQ_SUCCESS) *at += *block;
+    return st;
+  }
+}
+
 /* The next level made from an empty one, a task block of parents at a
    time, each block's rows of frequent patterns (pats, min support) appended;
    the block halved while it does not fit. */
@@ -291,70 +307,115 @@ static gclq_status gclq__fpm_keep_in_blocks(gclq_emb_table *t, const gclq_emb_pa
   memset(&keep, 0, sizeof keep);
   keep.patterns = pats;
   keep.min_support = min;
-  while (at < parents && st == GCLQ_SUCCESS) {
-    st = gclq_emb_extend_append(t, at, block, &keep);
-    if (st == GCLQ_ERROR_OUT_OF_MEMORY && block > 1) { /* nothing changed: a smaller block */
-      block = (block + 1) / 2;
-      st = GCLQ_SUCCESS;
-      continue;
-    }
-    at += block;
-  }
+  while (at < parents && st == GCLQ_SUCCESS) st = gclq__fpm_append_block(t, &keep, &at, &block);
   return st;
+}
+
+/* The e-edge patterns (into pats, with support) of every embedding below
+   the table's last level (d < e edges, its rows all of frequent patterns),
+   depth first: a task block of its rows at a time extended to d + 1 edges,
+   keeping the rows whose pattern is frequent in known[d + 1] (support min),
+   and below them the same down to e, aggregated there in task blocks; each
+   block halved while its rows do not fit. No level below d is ever held
+   whole: memory for the rows of one block a level, work done again for
+   each e instead. Each embedding is still met once (blocks partition a
+   level's rows, and a row's children are its own). */
+static gclq_status gclq__fpm_depth_first(gclq_emb_table *t, uint32_t d, uint32_t e, const gclq_emb_patterns *known,
+                                         uint64_t min, gclq_emb_patterns *pats) {
+  const uint64_t parents = gclq_emb_rows(t, gclq_emb_levels(t) - 1);
+  uint64_t at = 0, block = parents;
+  gclq_emb_filter keep;
+  gclq_status st;
+  if (d + 1 == e) return gclq__fpm_aggregate_in_blocks(t, pats);
+  memset(&keep, 0, sizeof keep);
+  keep.patterns = &known[d + 1];
+  keep.min_support = min;
+  st = gclq_emb_extend(t, 0, 0); /* an empty level of d + 1 edges */
+  while (at < parents && st == GCLQ_SUCCESS) {
+    st = gclq__fpm_append_block(t, &keep, &at, &block);
+    if (st == GCLQ_SUCCESS) st = gclq__fpm_depth_first(t, d + 1, e, known, min, pats);
+    if (st == GCLQ_SUCCESS) st = gclq_emb_pop(t); /* the block's rows, then an empty level again */
+    if (st == GCLQ_SUCCESS) st = gclq_emb_extend(t, 0, 0);
+  }
+  return st == GCLQ_SUCCESS ? gclq_emb_pop(t) : st;
+}
+
+/* Level e of TABLE's FPM (e >= 2) into pats, from a table whose last level
+   has e - 1 edges and keeps the rows of frequent patterns; then the level's
+   rows of frequent patterns (min) kept as the table's last level, unless e
+   is the last (*kept: they already are; *deep: they do not fit, the table is
+   as before and later levels go depth first). */
+static gclq_status gclq__fpm_level(gclq_emb_table *t, uint32_t e, const gclq_fpm_options *o, gclq_emb_patterns *pats,
+                                   int *kept, int *deep) {
+  gclq_status st;
+  *kept = 0;
+  if (e == o->max_edges) return gclq__fpm_aggregate_in_blocks(t, pats);
+  st = gclq_emb_extend(t, 0, UINT64_MAX);
+  if (st == GCLQ_SUCCESS) return gclq_emb_aggregate(t, 1, pats);
+  if (st != GCLQ_ERROR_OUT_OF_MEMORY) return st;
+  /* too large whole: aggregated in task blocks, then made again keeping each block's frequent rows */
+  st = gclq__fpm_aggregate_in_blocks(t, pats);
+  if (st != GCLQ_SUCCESS) return st;
+  *kept = 1;
+  st = gclq__fpm_keep_in_blocks(t, pats, o->min_support);
+  if (st != GCLQ_ERROR_OUT_OF_MEMORY) return st;
+  *deep = 1; /* the frequent rows do not fit either: back to the table before them */
+  return gclq_emb_levels(t) > e - 1 ? gclq_emb_pop(t) : GCLQ_SUCCESS;
 }
 
 /* gclq_fpm by the embedding table (method TABLE) on backend (HOST or CUDA):
    level 0 every edge; per level, aggregate with support, take the frequent
    patterns, keep their rows, extend. A level that does not fit whole goes
    in task blocks: the last one aggregated a block at a time, a middle one
-   aggregated so, then made again keeping each block's frequent rows. */
+   aggregated so, then made again keeping each block's frequent rows; when
+   even those do not fit, each later level is made depth first from the last
+   level held (gclq__fpm_depth_first). */
 static gclq_status gclq__fpm_table(const gclq_graph *g, const gclq_fpm_options *o, gclq_backend backend,
                                    gclq_fpm_result *r) {
   gclq_emb_options eo;
   gclq_emb_table *t = NULL;
-  uint32_t e, at = 1;
-  char line[128];
+  gclq_emb_patterns all[GCLQ_FPM_MAX_EDGES + 1]; /* [e]: the e-edge candidates with support */
+  uint32_t e, at = 1, base = 0;                  /* base: the last level's edges once depth first */
+  uint64_t frequent = 1;
+  char line[160];
   gclq_status st;
   memset(&eo, 0, sizeof eo);
+  memset(all, 0, sizeof all);
   eo.kind = GCLQ_EMB_EDGE;
   eo.backend = backend;
   eo.device_budget_bytes = o->device_budget_bytes;
   eo.max_bytes = o->max_table_bytes;
   st = gclq_emb_create(g, &eo, &t);
-  for (e = 1; e <= o->max_edges && st == GCLQ_SUCCESS; ++e) {
-    gclq_emb_patterns pats;
+  for (e = 1; e <= o->max_edges && st == GCLQ_SUCCESS && frequent > 0; ++e) {
     gclq_emb_filter keep;
     const uint64_t before = r->num_patterns;
-    int kept = 0;
-    memset(&pats, 0, sizeof pats);
+    int kept = 0, deep = base > 0;
     at = e;
-    if (e > 1 && gclq_emb_rows(t, e - 2) == 0) break; /* nothing frequent to grow */
-    if (e == 1) {
-      st = gclq_emb_aggregate(t, 1, &pats);
-    } else if (e == o->max_edges) {
-      st = gclq__fpm_aggregate_in_blocks(t, &pats);
-    } else {
-      st = gclq_emb_extend(t, 0, UINT64_MAX);
-      if (st == GCLQ_SUCCESS) st = gclq_emb_aggregate(t, 1, &pats);
-      else if (st == GCLQ_ERROR_OUT_OF_MEMORY) { /* too large whole: in task blocks, twice */
-        st = gclq__fpm_aggregate_in_blocks(t, &pats);
-        if (st == GCLQ_SUCCESS) st = gclq__fpm_keep_in_blocks(t, &pats, o->min_support);
-        kept = 1;
+    if (e == 1) st = gclq_emb_aggregate(t, 1, &all[1]);
+    else if (deep) st = gclq__fpm_depth_first(t, base, e, all, o->min_support, &all[e]);
+    else st = gclq__fpm_level(t, e, o, &all[e], &kept, &deep);
+    if (st == GCLQ_SUCCESS && deep && base == 0) {
+      base = e - 1;
+      if (o->log != NULL) {
+        snprintf(line, sizeof line, "fpm: the %u-edge rows of frequent patterns do not fit: %u edges and up "
+                 "depth first", e, e + 1);
+        o->log(o->log_user, line);
       }
     }
-    if (st == GCLQ_SUCCESS) st = gclq__fpm_take(&pats, o->min_support, r);
-    r->candidates += pats.num_patterns;
+    if (st == GCLQ_SUCCESS) st = gclq__fpm_take(&all[e], o->min_support, r);
+    r->candidates += all[e].num_patterns;
+    frequent = r->num_patterns - before;
     memset(&keep, 0, sizeof keep);
-    keep.patterns = &pats;
+    keep.patterns = &all[e];
     keep.min_support = o->min_support;
-    if (st == GCLQ_SUCCESS && e < o->max_edges && !kept) st = gclq_emb_filter_rows(t, &keep);
+    if (st == GCLQ_SUCCESS && e < o->max_edges && !kept && !deep) st = gclq_emb_filter_rows(t, &keep);
     if (st == GCLQ_SUCCESS && o->log != NULL) {
       snprintf(line, sizeof line, "fpm: %u edges: %llu candidates, %llu frequent", e,
-               (unsigned long long)pats.num_patterns, (unsigned long long)(r->num_patterns - before));
+               (unsigned long long)all[e].num_patterns, (unsigned long long)frequent);
       o->log(o->log_user, line);
     }
-    gclq_emb_patterns_free(&pats);
   }
+  for (e = 0; e <= GCLQ_FPM_MAX_EDGES; ++e) gclq_emb_patterns_free(&all[e]);
   gclq_emb_free(t);
   if (st == GCLQ_ERROR_OUT_OF_MEMORY) /* which level, and what would help */
     snprintf(r->message, sizeof r->message,

@@ -414,6 +414,8 @@ static gclq_status gclq__fpm_table(const gclq_graph *g, const gclq_fpm_options *
                (unsigned long long)all[e].num_patterns, (unsigned long long)frequent);
       o->log(o->log_user, line);
     }
+    /* the level before: needed again only as a depth-first filter (below base's level) */
+    if (e >= 2 && (base == 0 || e - 1 <= base)) gclq_emb_patterns_free(&all[e - 1]);
   }
   for (e = 0; e <= GCLQ_FPM_MAX_EDGES; ++e) gclq_emb_patterns_free(&all[e]);
   gclq_emb_free(t);

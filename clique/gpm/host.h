@@ -517,7 +517,7 @@ typedef struct gclq__match_run {
   uint32_t order[GCLQ_MATCH_MAX_QUERY], parent[GCLQ_MATCH_MAX_QUERY], img[GCLQ_MATCH_MAX_QUERY];
   uint64_t count, max_stored, stored, cap, nodes, check_at;
   uint32_t *heap; /* stored rows of q ids, room for cap rows (grown up to max_stored) */
-  uint64_t *lkey; /* a labelled query's lists by (label, id), label << 32 | id; NULL: none */
+  const uint64_t *lkey; /* a labelled query's lists by (label, id), label << 32 | id; NULL: none */
   void (*visit)(void *user, const uint32_t *img); /* every match's images, when set (FPM's domains) */
   void *visit_user;
   gclq_status status; /* OUT_OF_MEMORY when the heap could not grow: the search stops */
@@ -693,12 +693,15 @@ static void gclq__query_make(const gclq_graph *query, gclq_match_mode mode, gclq
 
 /* Count (and keep up to max_stored, smallest first, compact ids) the
    matches of the query in g, each one's images also to visit when it is
-   set. *rows: stored * q ids, GCLQ_MALLOC'd (NULL when none are kept). */
+   set; a labelled query of 3 or more vertices reads g's lists by label
+   (lists, gclq__match_label_lists; NULL: made here for the call). *rows:
+   stored * q ids, GCLQ_MALLOC'd (NULL when none are kept). */
 static gclq_status gclq__host_match_visit(const gclq_graph *g, const gclq__query *Q, gclq_match_mode mode,
                                           uint64_t max_stored, void (*log)(void *, const char *), void *log_user,
-                                          void (*visit)(void *, const uint32_t *), void *visit_user, uint64_t *count,
-                                          uint64_t *stored, uint32_t **rows) {
+                                          void (*visit)(void *, const uint32_t *), void *visit_user,
+                                          const uint64_t *lists, uint64_t *count, uint64_t *stored, uint32_t **rows) {
   gclq__match_run r;
+  uint64_t *own = NULL;
   memset(&r, 0, sizeof r);
   r.visit = visit;
   r.visit_user = visit_user;
@@ -713,12 +716,12 @@ static gclq_status gclq__host_match_visit(const gclq_graph *g, const gclq__query
   *rows = NULL;
   gclq__query_order(Q, r.order, r.parent);
   if (Q->labels != NULL && Q->q > 2 && g->num_edges > 0) {
-    r.lkey = gclq__match_label_lists(g);
+    r.lkey = lists != NULL ? lists : (own = gclq__match_label_lists(g));
     if (r.lkey == NULL && log != NULL)
       log(log_user, "match: no room for the lists by label; each candidate's label is tested instead");
   }
   if (g->num_vertices > 0) gclq__match_extend(&r, 0);
-  GCLQ_FREE(r.lkey);
+  GCLQ_FREE(own);
   if (r.status != GCLQ_SUCCESS) {
     GCLQ_FREE(r.heap);
     return r.status;
@@ -736,7 +739,7 @@ static gclq_status gclq__host_match_visit(const gclq_graph *g, const gclq__query
 static gclq_status gclq__host_match(const gclq_graph *g, const gclq__query *Q, gclq_match_mode mode,
                                     uint64_t max_stored, void (*log)(void *, const char *), void *log_user,
                                     uint64_t *count, uint64_t *stored, uint32_t **rows) {
-  return gclq__host_match_visit(g, Q, mode, max_stored, log, log_user, NULL, NULL, count, stored, rows);
+  return gclq__host_match_visit(g, Q, mode, max_stored, log, log_user, NULL, NULL, NULL, count, stored, rows);
 }
 
 /* ---- frequent pattern mining (HOST) ----
@@ -862,8 +865,9 @@ static void gclq__mni_visit(void *user, const uint32_t *img) {
   }
 }
 
-/* p->support: MNI over the embeddings of p in g (labels: g's, never NULL here). */
-static gclq_status gclq__lpat_support(const gclq_graph *g, gclq__lpat *p, uint64_t *bits) {
+/* p->support: MNI over the embeddings of p in g (labels: g's, never NULL
+   here; lists: g's lists by label, or NULL). */
+static gclq_status gclq__lpat_support(const gclq_graph *g, gclq__lpat *p, uint64_t *bits, const uint64_t *lists) {
   gclq__query Q;
   gclq__mni m;
   uint64_t count, stored, u;
@@ -878,7 +882,8 @@ static gclq_status gclq__lpat_support(const gclq_graph *g, gclq__lpat *p, uint64
   m.words = ((uint64_t)g->num_vertices + 63) / 64;
   m.bits = bits;
   memset(bits, 0, (size_t)(m.words * p->v * sizeof(uint64_t)));
-  st = gclq__host_match_visit(g, &Q, GCLQ_MATCH_EMBEDDINGS, 0, NULL, NULL, gclq__mni_visit, &m, &count, &stored, &rows);
+  st = gclq__host_match_visit(g, &Q, GCLQ_MATCH_EMBEDDINGS, 0, NULL, NULL, gclq__mni_visit, &m, lists, &count, &stored,
+                              &rows);
   GCLQ_FREE(rows);
   p->support = UINT64_MAX;
   for (u = 0; u < p->v; ++u)
@@ -958,7 +963,7 @@ static gclq_status gclq__host_fpm(const gclq_graph *g, uint64_t min_support, uin
                                   uint64_t *candidates) {
   gclq__lpats cur, next;
   gclq__vec64 pairs;
-  uint64_t *bits, i;
+  uint64_t *bits, *lists = NULL, i;
   uint32_t v, e;
   size_t np = 0;
   char line[128];
@@ -970,6 +975,7 @@ static gclq_status gclq__host_fpm(const gclq_graph *g, uint64_t min_support, uin
   *candidates = 0;
   bits = (uint64_t *)gclq__alloc_array(((uint64_t)g->num_vertices + 63) / 64 * (max_edges + 1), sizeof(uint64_t));
   if (bits == NULL) return GCLQ_ERROR_OUT_OF_MEMORY;
+  if (g->num_edges > 0) lists = gclq__match_label_lists(g); /* once for every pattern (NULL: each call's own) */
   for (v = 0; v < g->num_vertices && st == GCLQ_SUCCESS; ++v) /* the label pairs on edges */
     for (i = g->h_offsets[v]; i < g->h_offsets[v + 1] && st == GCLQ_SUCCESS; ++i) {
       const uint32_t a = g->h_labels[v], b = g->h_labels[g->h_neighbors[i]];
@@ -988,7 +994,7 @@ static gclq_status gclq__host_fpm(const gclq_graph *g, uint64_t min_support, uin
   for (e = 1; st == GCLQ_SUCCESS && next.n > 0; ++e) {
     uint64_t kept = 0;
     for (i = 0; st == GCLQ_SUCCESS && i < next.n; ++i) { /* supports; the frequent ones kept */
-      st = gclq__lpat_support(g, &next.a[i], bits);
+      st = gclq__lpat_support(g, &next.a[i], bits, lists);
       if (st == GCLQ_SUCCESS && next.a[i].support >= min_support) next.a[kept++] = next.a[i];
     }
     *candidates += next.n;
@@ -1014,6 +1020,7 @@ static gclq_status gclq__host_fpm(const gclq_graph *g, uint64_t min_support, uin
   GCLQ_FREE(next.a);
   GCLQ_FREE(pairs.a);
   GCLQ_FREE(bits);
+  GCLQ_FREE(lists);
   if (st != GCLQ_SUCCESS) {
     GCLQ_FREE(out->a);
     memset(out, 0, sizeof *out);

@@ -445,7 +445,7 @@ static inline gclq_status gclq__match_cuda_list(gclq__dev *c, const gclq__mgraph
 /* G's lists by (label, id) into key (G->lkey then points there): each
    entry's key, then each list sorted; OUT_OF_MEMORY, nothing tried, when
    the keys and as much again for the sort do not fit. */
-static inline gclq_status gclq__match_label_lists(gclq__dev *c, gclq__mgraph *G, gclq__dmem *key) {
+static inline gclq_status gclq__match_cuda_label_lists(gclq__dev *c, gclq__mgraph *G, gclq__dmem *key) {
   const cudaStream_t stream = c->stream;
   const uint64_t *off = G->off;
   c->phase = "match: lists by label";
@@ -504,7 +504,7 @@ static inline gclq_status gclq__match_cuda_graph(gclq__dev *c, const gclq_graph 
   GCLQ__CUDA_TRY(cudaStreamSynchronize(c->stream));
   const gclq__clock::time_point t0 = gclq__clock::now();
   const bool by_label = Q->labelled && Q->q > 2 && G.entries > 0;
-  gclq_status st = by_label ? gclq__match_label_lists(c, &G, &lkey) : GCLQ_SUCCESS;
+  gclq_status st = by_label ? gclq__match_cuda_label_lists(c, &G, &lkey) : GCLQ_SUCCESS;
   if (st == GCLQ_ERROR_OUT_OF_MEMORY) st = GCLQ_SUCCESS; /* G.lkey stays NULL */
   if (st == GCLQ_SUCCESS)
     st = K != NULL ? gclq__match_cuda_list(c, &G, Q, K, count) : gclq__match_cuda_count(c, &G, Q, count);
